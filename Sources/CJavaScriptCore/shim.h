@@ -1,0 +1,41 @@
+#ifndef BRIDGECHECK_CJAVASCRIPTCORE_SHIM_H
+#define BRIDGECHECK_CJAVASCRIPTCORE_SHIM_H
+
+// The classic JavaScriptCore C API: the same header path on Linux (WebKitGTK,
+// through pkg-config's -I/usr/include/webkitgtk-4.1) and on Apple platforms
+// (JavaScriptCore.framework).
+#include <JavaScriptCore/JavaScript.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Exported by the library but declared only in the private header
+// JSContextRefPrivate.h, which neither platform installs.
+
+/// Called by the watchdog when a script has run longer than the limit;
+/// returning true terminates the script with an uncatchable exception.
+typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
+
+/// Sets the CPU-time limit, in seconds, for each entry into the virtual
+/// machine of `group` (each top-level evaluate or call gets its own budget).
+JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group,
+                                                   double limit,
+                                                   JSShouldTerminateCallback callback,
+                                                   void *context);
+
+/// Removes a limit set by JSContextGroupSetExecutionTimeLimit.
+JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
+
+/// Makes the engine call `function(promise, reason)` for every promise
+/// rejection that no handler caught by the end of a microtask checkpoint.
+JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx,
+                                                            JSObjectRef function,
+                                                            JSValueRef *exception);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

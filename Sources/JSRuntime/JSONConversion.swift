@@ -1,0 +1,110 @@
+import CJavaScriptCore
+import JSONModel
+
+/// Structural conversion between JavaScript values and ``JSONValue``.
+///
+/// JavaScript → JSON follows `JSON.stringify`'s data model without calling
+/// it (a page may have replaced `JSON`): own enumerable string keys in order,
+/// `undefined`, functions and symbols dropped from objects and turned into
+/// `null` inside arrays, `toJSON` methods not called. `undefined` at the top
+/// level is `nil`. Strings are copied as UTF-16, so a lone surrogate becomes
+/// U+FFFD (a Swift `String` cannot hold it).
+enum JSONConversion {
+  static func makeValue(_ json: JSONValue?, in context: JSContextRef) -> JSValueRef? {
+    guard let json else { return JSValueMakeUndefined(context) }
+    switch json {
+    case .null:
+      return JSValueMakeNull(context)
+    case .bool(let value):
+      return JSValueMakeBoolean(context, value)
+    case .number(let value):
+      return JSValueMakeNumber(context, value)
+    case .string(let value):
+      return JSStrings.with(value) { JSValueMakeString(context, $0) }
+    case .array(let elements):
+      var values = elements.map { makeValue($0, in: context) }
+      return values.withUnsafeMutableBufferPointer { buffer in
+        JSObjectMakeArray(context, buffer.count, buffer.baseAddress, nil)
+      }
+    case .object(let object):
+      let made = JSObjectMake(context, nil, nil)
+      for (key, value) in object {
+        let element = makeValue(value, in: context)
+        JSStrings.with(key) { JSObjectSetProperty(context, made, $0, element, 0, nil) }
+      }
+      return made
+    }
+  }
+
+  static func length(of object: JSObjectRef, in context: JSContextRef) -> Double {
+    let value = JSStrings.with("length") { JSObjectGetProperty(context, object, $0, nil) }
+    let length = JSValueToNumber(context, value, nil)
+    return length.isFinite && length > 0 ? length.rounded(.down) : 0
+  }
+
+  static func toJSON(
+    _ value: JSValueRef?, owner: ScriptContext, depth: Int = 0
+  ) throws(ScriptError) -> JSONValue? {
+    let context = try owner.open()
+    guard let value else { return nil }
+    switch JSValueGetType(context, value) {
+    case kJSTypeUndefined:
+      return nil
+    case kJSTypeNull:
+      return .null
+    case kJSTypeBoolean:
+      return .bool(JSValueToBoolean(context, value))
+    case kJSTypeNumber:
+      return .number(JSValueToNumber(context, value, nil))
+    case kJSTypeString:
+      guard let string = JSValueToStringCopy(context, value, nil) else { return .string("") }
+      return .string(JSStrings.consume(string))
+    case kJSTypeObject:
+      guard let object = JSValueToObject(context, value, nil), !JSObjectIsFunction(context, object) else {
+        return nil
+      }
+      guard depth < owner.configuration.maxConversionDepth else {
+        throw ScriptError(
+          kind: .exception, name: "RangeError",
+          message: "value is nested deeper than \(owner.configuration.maxConversionDepth) levels, or cyclic")
+      }
+      if JSValueIsArray(context, value) {
+        return try array(object, owner: owner, context: context, depth: depth)
+      }
+      return try plainObject(object, owner: owner, context: context, depth: depth)
+    default:
+      // Symbols and BigInts have no JSON form.
+      return nil
+    }
+  }
+
+  private static func array(
+    _ object: JSObjectRef, owner: ScriptContext, context: JSContextRef, depth: Int
+  ) throws(ScriptError) -> JSONValue {
+    let count = Int(min(length(of: object, in: context), Double(UInt32.max)))
+    var elements: [JSONValue] = []
+    elements.reserveCapacity(count)
+    for index in 0..<count {
+      let element = try owner.enter { exception in
+        JSObjectGetPropertyAtIndex(context, object, UInt32(index), exception)
+      }
+      elements.append(try toJSON(element, owner: owner, depth: depth + 1) ?? .null)
+    }
+    return .array(elements)
+  }
+
+  private static func plainObject(
+    _ object: JSObjectRef, owner: ScriptContext, context: JSContextRef, depth: Int
+  ) throws(ScriptError) -> JSONValue {
+    var result = JSONObject()
+    for key in try owner.ownKeys(of: object) {
+      let element = try owner.enter { exception in
+        JSStrings.with(key) { JSObjectGetProperty(context, object, $0, exception) }
+      }
+      if let converted = try toJSON(element, owner: owner, depth: depth + 1) {
+        result[key] = converted
+      }
+    }
+    return .object(result)
+  }
+}

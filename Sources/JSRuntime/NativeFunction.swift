@@ -1,0 +1,76 @@
+import CJavaScriptCore
+import JSONModel
+
+/// A Swift function callable from JavaScript, made by
+/// ``ScriptContext/makeFunction(named:_:)``.
+///
+/// Return `nil` for `undefined`. A thrown Swift error becomes a JavaScript
+/// `Error` whose message is the error's description (``NativeFunctionError``
+/// lets you choose the message and error name exactly).
+public typealias NativeFunction = (NativeCall) throws -> ScriptValue?
+
+/// The arguments of one call from JavaScript into a ``NativeFunction``.
+public struct NativeCall {
+  /// The context the call runs in.
+  public let context: ScriptContext
+  /// The JavaScript `this` of the call.
+  public let this: ScriptValue
+  /// The arguments, in order.
+  public let arguments: [ScriptValue]
+
+  /// The argument at `index`, or `undefined` when the caller passed fewer.
+  public subscript(index: Int) -> ScriptValue {
+    index < arguments.count ? arguments[index] : context.undefined
+  }
+}
+
+/// An error a ``NativeFunction`` throws to raise a specific JavaScript error.
+public struct NativeFunctionError: Error, Sendable, CustomStringConvertible {
+  /// The JavaScript error constructor's name, e.g. `TypeError`.
+  public var name: String
+  /// The message of the JavaScript error.
+  public var message: String
+
+  /// Creates an error raised as `new <name>(message)` in JavaScript.
+  public init(_ message: String, name: String = "Error") {
+    self.name = name
+    self.message = message
+  }
+
+  public var description: String { "\(name): \(message)" }
+}
+
+/// Holds a native function's closure for as long as its context is open. The
+/// JavaScript function object points at its box through its private data.
+final class NativeFunctionBox {
+  unowned let context: ScriptContext
+  let name: String
+  let body: NativeFunction
+
+  init(context: ScriptContext, name: String, body: @escaping NativeFunction) {
+    self.context = context
+    self.name = name
+    self.body = body
+  }
+}
+
+/// The class of every native function object: callable, with private data.
+nonisolated(unsafe) let nativeFunctionClass: JSClassRef = {
+  var definition = kJSClassDefinitionEmpty
+  definition.callAsFunction = nativeFunctionTrampoline
+  definition.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
+  return JSClassCreate(&definition)
+}()
+
+/// Routes a call from JavaScript to the Swift closure in the function's box.
+private let nativeFunctionTrampoline: JSObjectCallAsFunctionCallback = {
+  rawContext, function, thisObject, argumentCount, arguments, exception in
+  guard let rawContext, let function, let pointer = JSObjectGetPrivate(function) else {
+    return JSValueMakeUndefined(rawContext)
+  }
+  let box = Unmanaged<NativeFunctionBox>.fromOpaque(pointer).takeUnretainedValue()
+  return box.context.invokeNative(
+    box, rawContext: rawContext, this: thisObject,
+    arguments: UnsafeBufferPointer(start: arguments, count: argumentCount),
+    exception: exception)
+}

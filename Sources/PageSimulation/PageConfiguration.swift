@@ -1,0 +1,42 @@
+/// How the page turns iframe `src` assignments into navigation requests.
+public enum IframeNavigationMode: String, Sendable, Hashable, Codable {
+  /// What WebKit does (measured on WebKitGTK 2.50.6): setting `src` on an
+  /// iframe that is in the document queues its navigation on a zero-delay
+  /// timer, and later sets before it fires replace the URL (last URL wins).
+  /// Five sets in one task give one request.
+  case coalesced
+  /// Every `src` assignment is a navigation request of its own (a strict
+  /// engine, useful to isolate ordering bugs from coalescing).
+  case everyRequest = "every-request"
+}
+
+/// Settings of a simulated web view and every page it loads.
+public struct PageConfiguration: Sendable {
+  /// Seed of `Math.random` (each page world derives its own stream from it).
+  public var seed: UInt64
+  /// `Date.now()` at virtual time zero, in milliseconds since 1970
+  /// (default 2026-01-01T00:00:00Z).
+  public var epochMilliseconds: Int64
+  /// How iframe navigations are requested.
+  public var iframeNavigation: IframeNavigationMode
+  /// The budget of each script entry (a task, an evaluation); a script that
+  /// runs longer is terminated and recorded.
+  public var scriptTimeLimit: Duration
+  /// The URL the page reports in `location.href` when a load names none.
+  public var defaultURL: String
+
+  /// Creates a configuration; the defaults reproduce a real WebKit page.
+  public init(
+    seed: UInt64 = 0,
+    epochMilliseconds: Int64 = 1_767_225_600_000,
+    iframeNavigation: IframeNavigationMode = .coalesced,
+    scriptTimeLimit: Duration = .seconds(1),
+    defaultURL: String = "https://app.bridgecheck.test/index.html"
+  ) {
+    self.seed = seed
+    self.epochMilliseconds = epochMilliseconds
+    self.iframeNavigation = iframeNavigation
+    self.scriptTimeLimit = scriptTimeLimit
+    self.defaultURL = defaultURL
+  }
+}

@@ -1,0 +1,351 @@
+import JSONModel
+import JSRuntime
+
+/// One loaded document: a JavaScript context with the browser environment,
+/// its timers and iframes. A reload destroys the world and makes a new one;
+/// the web view around it survives.
+final class PageWorld {
+  let generation: Int
+  let url: String
+  let context: ScriptContext
+  unowned let webView: SimulatedWebView
+
+  private let createdAt: VirtualTime
+  private var random: SeededRandom
+  private var internals: PageInternals?
+  /// Active timers: JavaScript timer id → scheduler task and repeat delay.
+  private var timers: [Int: (task: Int, delay: Int64, repeats: Bool)] = [:]
+  /// Iframe navigations waiting on their zero-delay timer (coalesced mode).
+  private var pendingFrameNavigations: [Int: (task: Int, url: String)] = [:]
+
+  init(webView: SimulatedWebView, generation: Int, url: String) throws(ScriptError) {
+    self.webView = webView
+    self.generation = generation
+    self.url = url
+    createdAt = webView.scheduler.now
+    let configuration = webView.configuration
+    random = SeededRandom(seed: configuration.seed &+ UInt64(generation) &* 0x9E37_79B9)
+    context = ScriptContext(
+      configuration: .init(timeLimit: configuration.scriptTimeLimit, name: "page \(generation) \(url)"))
+    context.onUnhandledRejection { [unowned self] reason in
+      self.webView.trace.record(.page, TraceEventName.unhandledRejection, ["reason": .string(self.describe(reason))])
+    }
+    do {
+      let install = try context.evaluate(PageEnvironmentScript.source, sourceURL: PageEnvironmentScript.sourceURL)
+      internals = try PageInternals(install.call([makeHostObject()]))
+    } catch {
+      context.close()
+      throw error
+    }
+  }
+
+  /// Destroys the JavaScript world. Pending tasks are the caller's to cancel.
+  func close() {
+    internals = nil
+    timers.removeAll()
+    pendingFrameNavigations.removeAll()
+    context.close()
+  }
+
+  // MARK: - Running page code
+
+  /// Runs one entry of page code as an uncaught-error boundary: a failure is
+  /// recorded and handed to `window.onerror`, as a browser does for a task.
+  func runGuarded(task: String, _ body: () throws(ScriptError) -> Void) {
+    do {
+      try body()
+    } catch {
+      reportFailure(error, task: task)
+    }
+  }
+
+  /// Runs a page script (or user script) as a classic script.
+  func runScript(_ script: PageScript, phase: String) {
+    webView.trace.record(.page, TraceEventName.scriptRun, ["name": .string(script.name), "phase": .string(phase)])
+    runGuarded(task: "script \(script.name)") { () throws(ScriptError) in
+      try context.evaluate(script.source, sourceURL: script.name)
+    }
+  }
+
+  /// Evaluates a script for the host; failures go to the caller, not to
+  /// `window.onerror` (as `WKWebView.evaluateJavaScript` does).
+  func evaluate(_ script: String) -> Result<JSONValue?, ScriptError> {
+    do {
+      let value = try context.evaluate(script, sourceURL: "evaluateJavaScript")
+      do {
+        return .success(try value.toJSON())
+      } catch {
+        return .failure(
+          ScriptError(kind: .exception, message: "the script's result cannot be returned to the host: \(error.message)"))
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Fires the `load` sequence (`DOMContentLoaded`, `load`).
+  func documentLoaded() {
+    guard let internals else { return }
+    runGuarded(task: "document loaded") { () throws(ScriptError) in
+      _ = try internals.documentLoaded.call()
+    }
+  }
+
+  /// Makes `window.webkit.messageHandlers[name]` exist.
+  func addMessageHandler(_ name: String) {
+    guard let internals else { return }
+    _ = try? internals.addMessageHandler.call([context.string(name)])
+  }
+
+  /// Removes `window.webkit.messageHandlers[name]`.
+  func removeMessageHandler(_ name: String) {
+    guard let internals else { return }
+    _ = try? internals.removeMessageHandler.call([context.string(name)])
+  }
+
+  // MARK: - Failures
+
+  private func reportFailure(_ error: ScriptError, task: String) {
+    let trace = webView.trace
+    switch error.kind {
+    case .contextClosed:
+      return
+    case .timeLimit:
+      trace.record(.page, TraceEventName.scriptTerminated, ["reason": .string(error.kind.rawValue), "task": .string(task)])
+      return
+    default:
+      trace.record(.page, TraceEventName.uncaughtException, Self.fields(of: error, task: task))
+    }
+    guard let internals else { return }
+    let thrown = context.lastException ?? context.undefined
+    let arguments = [
+      thrown, context.string(error.name.map { "\($0): \(error.message)" } ?? error.message),
+      error.sourceURL.map(context.string) ?? context.undefined,
+      error.line.map { context.number(Double($0)) } ?? context.undefined,
+      error.column.map { context.number(Double($0)) } ?? context.undefined,
+    ]
+    do {
+      _ = try internals.reportError.call(arguments)
+    } catch {
+      if error.kind == .timeLimit {
+        trace.record(
+          .page, TraceEventName.scriptTerminated, ["reason": .string(error.kind.rawValue), "task": "window.onerror"])
+      }
+    }
+  }
+
+  static func fields(of error: ScriptError, task: String? = nil) -> JSONObject {
+    var fields: JSONObject = ["kind": .string(error.kind.rawValue), "message": .string(error.message)]
+    if let name = error.name { fields["name"] = .string(name) }
+    if let source = error.sourceURL { fields["source"] = .string(source) }
+    if let line = error.line { fields["line"] = .number(Double(line)) }
+    if let column = error.column { fields["column"] = .number(Double(column)) }
+    if let task { fields["task"] = .string(task) }
+    return fields
+  }
+
+  func describe(_ value: ScriptValue) -> String {
+    if let string = value.stringValue { return string }
+    if value.isObject, let message = try? value.property("message").stringValue {
+      let name = (try? value.property("name").stringValue) ?? "Error"
+      return "\(name): \(message)"
+    }
+    return (try? value.toString()) ?? "[unprintable]"
+  }
+
+  // MARK: - Timers
+
+  private func setTimer(id: Int, delay: Int64, repeats: Bool) {
+    let task = webView.scheduler.schedule(
+      after: delay, kind: .page, world: generation, label: repeats ? "interval \(id)" : "timer \(id)"
+    ) { [unowned self] in
+      self.fireTimer(id)
+    }
+    timers[id] = (task, delay, repeats)
+  }
+
+  private func fireTimer(_ id: Int) {
+    guard let timer = timers[id], let internals else { return }
+    if !timer.repeats { timers[id] = nil }
+    runGuarded(task: timer.repeats ? "interval \(id)" : "timer \(id)") { () throws(ScriptError) in
+      _ = try internals.fireTimer.call([context.number(Double(id))])
+    }
+    // An interval that was not cleared by its own callback fires again.
+    if timer.repeats, timers[id] != nil {
+      setTimer(id: id, delay: max(timer.delay, 1), repeats: true)
+    }
+  }
+
+  private func clearTimer(id: Int) {
+    guard let timer = timers.removeValue(forKey: id) else { return }
+    webView.scheduler.cancel(timer.task)
+  }
+
+  // MARK: - Frames and navigation
+
+  private func frameSourceSet(frame: Int, url: String) {
+    switch webView.configuration.iframeNavigation {
+    case .everyRequest:
+      webView.requestNavigation(NavigationAction(url: url, frame: .iframe, frameID: frame))
+    case .coalesced:
+      if let pending = pendingFrameNavigations[frame] {
+        webView.trace.record(
+          .page, TraceEventName.navigationReplaced,
+          ["frameId": .number(Double(frame)), "url": .string(pending.url), "replacedBy": .string(url)])
+        pendingFrameNavigations[frame] = (pending.task, url)
+        return
+      }
+      let task = webView.scheduler.schedule(kind: .page, world: generation, label: "iframe \(frame) navigation") {
+        [unowned self] in
+        guard let pending = self.pendingFrameNavigations.removeValue(forKey: frame) else { return }
+        self.webView.requestNavigation(NavigationAction(url: pending.url, frame: .iframe, frameID: frame))
+      }
+      pendingFrameNavigations[frame] = (task, url)
+    }
+  }
+
+  private func frameInserted(frame: Int, source: String?) {
+    let url = (source?.isEmpty ?? true) ? "about:blank" : source ?? "about:blank"
+    webView.requestNavigation(NavigationAction(url: url, frame: .iframe, frameID: frame))
+  }
+
+  private func frameRemoved(frame: Int) {
+    guard let pending = pendingFrameNavigations.removeValue(forKey: frame) else { return }
+    webView.scheduler.cancel(pending.task)
+    webView.trace.record(
+      .page, TraceEventName.navigationDropped, ["frameId": .number(Double(frame)), "url": .string(pending.url)])
+  }
+
+  // MARK: - Host functions
+
+  private func makeHostObject() throws(ScriptError) -> ScriptValue {
+    let host = try context.evaluate("({})")
+    let functions: [(String, NativeFunction)] = [
+      ("now", { [unowned self] call in
+        call.context.number(Double(self.webView.configuration.epochMilliseconds + self.webView.scheduler.now.milliseconds))
+      }),
+      ("pageTime", { [unowned self] call in
+        call.context.number(Double(self.webView.scheduler.now.milliseconds - self.createdAt.milliseconds))
+      }),
+      ("random", { [unowned self] call in call.context.number(self.random.nextUnitInterval()) }),
+      ("url", { [unowned self] call in call.context.string(self.url) }),
+      ("setTimer", { [unowned self] call in
+        self.setTimer(
+          id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0), repeats: call[2].boolValue ?? false)
+        return nil
+      }),
+      ("clearTimer", { [unowned self] call in
+        self.clearTimer(id: Int(call[0].numberValue ?? 0))
+        return nil
+      }),
+      ("frameSource", { [unowned self] call in
+        self.frameSourceSet(frame: Int(call[0].numberValue ?? 0), url: call[1].stringValue ?? "")
+        return nil
+      }),
+      ("frameInserted", { [unowned self] call in
+        self.frameInserted(frame: Int(call[0].numberValue ?? 0), source: call[1].stringValue)
+        return nil
+      }),
+      ("frameRemoved", { [unowned self] call in
+        self.frameRemoved(frame: Int(call[0].numberValue ?? 0))
+        return nil
+      }),
+      ("navigate", { [unowned self] call in
+        self.webView.requestNavigation(NavigationAction(url: call[0].stringValue ?? "", frame: .main, frameID: nil))
+        return nil
+      }),
+      ("console", { [unowned self] call in
+        self.webView.trace.record(
+          .page, TraceEventName.console,
+          ["level": .string(call[0].stringValue ?? "log"), "text": .string(call[1].stringValue ?? "")])
+        return nil
+      }),
+      ("dialog", { [unowned self] call in
+        self.openDialog(kind: call[0].stringValue ?? "alert", message: call[1].stringValue ?? "", default: call[2].stringValue)
+      }),
+      ("postMessage", { [unowned self] call in
+        try self.postMessage(name: call[0].stringValue ?? "", body: call[1])
+        return nil
+      }),
+    ]
+    for (name, body) in functions {
+      try host.setProperty(name, context.makeFunction(named: name, body))
+    }
+    return host
+  }
+
+  private func openDialog(kind rawKind: String, message: String, default defaultText: String?) -> ScriptValue {
+    let kind = PageDialog.Kind(rawValue: rawKind) ?? .alert
+    let answer = webView.dialogHandler(PageDialog(kind: kind, message: message, defaultText: defaultText))
+    var fields: JSONObject = ["kind": .string(kind.rawValue), "message": .string(message)]
+    if let defaultText { fields["default"] = .string(defaultText) }
+    let result: ScriptValue
+    switch (kind, answer) {
+    case (.confirm, .confirm), (.confirm, .text):
+      fields["answer"] = true
+      result = context.boolean(true)
+    case (.prompt, .text(let text)):
+      fields["answer"] = .string(text)
+      result = context.string(text)
+    case (.prompt, .confirm):
+      fields["answer"] = .string(defaultText ?? "")
+      result = context.string(defaultText ?? "")
+    case (.confirm, .dismiss):
+      fields["answer"] = false
+      result = context.boolean(false)
+    case (.prompt, .dismiss):
+      fields["answer"] = .null
+      result = context.null
+    case (.alert, _):
+      result = context.undefined
+    }
+    webView.trace.record(.page, TraceEventName.dialog, fields)
+    return result
+  }
+
+  private func postMessage(name: String, body: ScriptValue) throws {
+    let cloned: JSONValue?
+    do {
+      cloned = try body.toJSON().map(\.withSortedKeys)
+    } catch {
+      throw NativeFunctionError("the message body could not be cloned: \(error.message)", name: "DataCloneError")
+    }
+    var fields: JSONObject = ["name": .string(name)]
+    if let cloned { fields["body"] = cloned }
+    webView.trace.record(.page, TraceEventName.scriptMessage, fields)
+    webView.deliverScriptMessage(ScriptMessage(name: name, body: cloned))
+  }
+}
+
+/// The functions the page environment script hands back to the host.
+private struct PageInternals {
+  let fireTimer: ScriptValue
+  let reportError: ScriptValue
+  let addMessageHandler: ScriptValue
+  let removeMessageHandler: ScriptValue
+  let documentLoaded: ScriptValue
+
+  init(_ object: ScriptValue) throws(ScriptError) {
+    fireTimer = try object.property("fireTimer")
+    reportError = try object.property("reportError")
+    addMessageHandler = try object.property("addMessageHandler")
+    removeMessageHandler = try object.property("removeMessageHandler")
+    documentLoaded = try object.property("documentLoaded")
+  }
+}
+
+extension JSONValue {
+  /// The value with the keys of every object sorted (as WebKit delivers
+  /// script message bodies: their key order is not kept).
+  var withSortedKeys: JSONValue {
+    switch self {
+    case .array(let elements):
+      return .array(elements.map(\.withSortedKeys))
+    case .object(let object):
+      let pairs = object.map { ($0.key, $0.value.withSortedKeys) }.sorted { $0.0 < $1.0 }
+      return .object(JSONObject(pairs))
+    default:
+      return self
+    }
+  }
+}

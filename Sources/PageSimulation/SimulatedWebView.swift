@@ -1,0 +1,220 @@
+import JSONModel
+import JSRuntime
+
+/// A web view around a simulated page, shaped like `WKWebView`: the host
+/// evaluates scripts, answers navigation requests, receives script messages
+/// and loads or reloads pages, while the page runs on a virtual clock.
+///
+/// Everything runs on one ``PageScheduler``: nothing happens until the caller
+/// runs tasks (``runUntilIdle(maxTasks:maxTime:)``, ``advance(by:)``), so two
+/// runs with the same inputs record the same ``Trace``.
+///
+/// Not thread-safe: one web view belongs to one thread.
+public final class SimulatedWebView {
+  /// The settings of this web view.
+  public let configuration: PageConfiguration
+  /// The event loop of the page and the host.
+  public let scheduler: PageScheduler
+  /// Everything that happened so far.
+  public let trace: Trace
+
+  /// The navigation policy (the part of `WKNavigationDelegate` that decides).
+  /// Called once per navigation request, in a host task. Default: allow.
+  public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
+  /// Answers `alert`, `confirm` and `prompt` synchronously, as a
+  /// `WKUIDelegate` does. Default: dismiss (no UI delegate).
+  public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
+
+  private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
+  private var messageHandlerNames: [String] = []
+  private var userScripts: [(script: PageScript, time: UserScriptInjectionTime)] = []
+  private var world: PageWorld?
+  private var source: PageSource?
+  private var generation = 0
+
+  /// Creates a web view with no page loaded.
+  public init(configuration: PageConfiguration = PageConfiguration(), policy: any SchedulingPolicy = FIFOSchedulingPolicy()) {
+    self.configuration = configuration
+    let scheduler = PageScheduler(policy: policy)
+    self.scheduler = scheduler
+    trace = Trace(clock: { [unowned scheduler] in scheduler.now })
+    scheduler.willRun = { [unowned self] task in
+      self.trace.record(
+        task.kind == .page ? .page : .host, TraceEventName.task,
+        ["label": .string(task.label), "kind": .string(task.kind.rawValue)])
+    }
+  }
+
+  deinit { world?.close() }
+
+  /// Destroys the page and drops every pending task. The web view stays usable.
+  public func close() {
+    if let world { unload(world) }
+    scheduler.cancelAll()
+  }
+
+  // MARK: - Page state
+
+  /// Whether a page world exists (a load ran and no reload is in progress).
+  public var isPageLoaded: Bool { world != nil }
+  /// The URL of the loaded page.
+  public var url: String? { world?.url }
+  /// A counter that increases with every page world created (1 for the first load).
+  public var pageGeneration: Int { generation }
+
+  // MARK: - Configuration of the page
+
+  /// Adds a script the web view runs in every page it loads, like `WKUserScript`.
+  public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+    userScripts.append((script, injectionTime))
+  }
+
+  /// Removes every user script (pages already loaded keep what ran).
+  public func removeAllUserScripts() { userScripts.removeAll() }
+
+  /// Makes `window.webkit.messageHandlers[name].postMessage(body)` deliver to
+  /// `handler`, now and in every later page. The handler runs synchronously
+  /// inside `postMessage`, so messages reach it in order and before any
+  /// navigation the same task requests (as measured in WebKit).
+  public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+    if messageHandlers[name] == nil { messageHandlerNames.append(name) }
+    messageHandlers[name] = handler
+    world?.addMessageHandler(name)
+  }
+
+  /// Removes a script message handler from the current and later pages.
+  public func removeScriptMessageHandler(named name: String) {
+    messageHandlers[name] = nil
+    messageHandlerNames.removeAll { $0 == name }
+    world?.removeMessageHandler(name)
+  }
+
+  // MARK: - Loading
+
+  /// Loads a page in a host task: a fresh world, document-start user
+  /// scripts, then each page script in a page task of its own, then
+  /// document-end user scripts and the `DOMContentLoaded` and `load` events.
+  public func load(_ page: PageSource) {
+    scheduler.schedule(kind: .host, label: "load \(page.url)") { [unowned self] in
+      self.performLoad(page)
+    }
+  }
+
+  /// Reloads the current page in a host task: the page world is destroyed
+  /// (timers, handlers, page state) and rebuilt from the same source. The
+  /// web view, its handlers and whatever native bridge drives it survive.
+  public func reload() {
+    scheduler.schedule(kind: .host, label: "reload") { [unowned self] in
+      guard let source = self.source else { return }
+      self.performLoad(source)
+    }
+  }
+
+  private func performLoad(_ page: PageSource) {
+    if let world { unload(world) }
+    source = page
+    generation += 1
+    let world: PageWorld
+    do {
+      world = try PageWorld(webView: self, generation: generation, url: page.url)
+    } catch {
+      trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "error": .string(error.description)])
+      return
+    }
+    self.world = world
+    trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
+    for name in messageHandlerNames { world.addMessageHandler(name) }
+    for entry in userScripts where entry.time == .atDocumentStart {
+      world.runScript(entry.script, phase: "document-start")
+    }
+    for script in page.scripts {
+      scheduler.schedule(kind: .page, world: generation, label: "script \(script.name)") { [unowned world] in
+        world.runScript(script, phase: "page")
+      }
+    }
+    let endScripts = userScripts.filter { $0.time == .atDocumentEnd }.map(\.script)
+    scheduler.schedule(kind: .page, world: generation, label: "document end") { [unowned world] in
+      for script in endScripts { world.runScript(script, phase: "document-end") }
+      world.documentLoaded()
+    }
+  }
+
+  private func unload(_ world: PageWorld) {
+    scheduler.cancelAll(world: world.generation)
+    world.close()
+    self.world = nil
+    trace.record(
+      .host, TraceEventName.pageUnloaded, ["url": .string(world.url), "generation": .number(Double(world.generation))])
+  }
+
+  // MARK: - Evaluating scripts
+
+  /// Evaluates `script` in the page in a later page task; `completion` then
+  /// runs in a host task of its own, as on iOS. The result is the script's
+  /// completion value as JSON (`nil` for `undefined`).
+  public func evaluateJavaScript(
+    _ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)? = nil
+  ) {
+    scheduler.schedule(kind: .page, label: "evaluate") { [unowned self] in
+      let result = self.performEvaluation(script)
+      guard let completion else { return }
+      self.scheduler.schedule(kind: .host, label: "evaluate completion") { completion(result) }
+    }
+  }
+
+  private func performEvaluation(_ script: String) -> Result<JSONValue?, ScriptError> {
+    trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
+    guard let world else {
+      let error = ScriptError(kind: .exception, message: "no page is loaded")
+      trace.record(.host, TraceEventName.evaluateResult, ["ok": false, "error": .object(PageWorld.fields(of: error))])
+      return .failure(error)
+    }
+    let result = world.evaluate(script)
+    switch result {
+    case .success(let value):
+      var fields: JSONObject = ["ok": true]
+      if let value { fields["result"] = value }
+      trace.record(.host, TraceEventName.evaluateResult, fields)
+    case .failure(let error):
+      trace.record(.host, TraceEventName.evaluateResult, ["ok": false, "error": .object(PageWorld.fields(of: error))])
+      if error.kind == .timeLimit {
+        trace.record(.page, TraceEventName.scriptTerminated, ["reason": .string(error.kind.rawValue), "task": "evaluate"])
+      }
+    }
+    return result
+  }
+
+  // MARK: - Running
+
+  /// Runs tasks until none is pending or a budget runs out (see
+  /// ``PageScheduler/runUntilIdle(maxTasks:maxTime:)``).
+  @discardableResult
+  public func runUntilIdle(maxTasks: Int = 100_000, maxTime: VirtualTime? = nil) -> SettleOutcome {
+    scheduler.runUntilIdle(maxTasks: maxTasks, maxTime: maxTime)
+  }
+
+  /// Moves the virtual clock forward, running every task that falls due.
+  @discardableResult
+  public func advance(by milliseconds: Int64) -> SettleOutcome {
+    scheduler.advance(by: milliseconds)
+  }
+
+  // MARK: - Called by the page world
+
+  /// Records a navigation request and asks the policy in a host task.
+  func requestNavigation(_ action: NavigationAction) {
+    var fields: JSONObject = ["url": .string(action.url), "frame": .string(action.frame.rawValue)]
+    if let frame = action.frameID { fields["frameId"] = .number(Double(frame)) }
+    trace.record(.page, TraceEventName.navigationRequested, fields)
+    scheduler.schedule(kind: .host, label: "decide navigation \(action.url)") { [unowned self] in
+      let policy = self.navigationPolicy(action)
+      fields["policy"] = .string(policy.rawValue)
+      self.trace.record(.host, TraceEventName.navigationDecided, fields)
+    }
+  }
+
+  /// Hands a posted message to its handler, if one is registered.
+  func deliverScriptMessage(_ message: ScriptMessage) {
+    messageHandlers[message.name]?(message)
+  }
+}

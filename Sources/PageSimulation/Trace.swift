@@ -1,0 +1,123 @@
+import JSONModel
+
+/// Who caused a trace event.
+public enum TraceSource: String, Sendable, Hashable, Codable {
+  /// The page: its scripts, timers, console, navigations and errors.
+  case page
+  /// The web view around the page: evaluations, policy decisions, loads.
+  case host
+  /// The native bridge under test (recorded by later layers).
+  case native
+  /// The harness itself: scenario steps and checks.
+  case harness
+}
+
+/// One thing that happened in a simulation, at a virtual time.
+///
+/// Events are data: a stable kebab-case `name` (see ``TraceEventName``) and
+/// a JSON object of fields, so that reports can print them and fixtures can
+/// match them without knowing Swift types.
+public struct TraceEvent: Sendable, Hashable, CustomStringConvertible {
+  /// Position in the trace, from 0; unique and increasing.
+  public var sequence: Int
+  /// Virtual time at which it happened.
+  public var time: VirtualTime
+  /// Who caused it.
+  public var source: TraceSource
+  /// What happened, e.g. `navigation-requested`.
+  public var name: String
+  /// The details, e.g. `{"url": "https://__bridge_loaded__", "frame": "iframe"}`.
+  public var fields: JSONObject
+
+  /// Creates an event.
+  public init(sequence: Int, time: VirtualTime, source: TraceSource, name: String, fields: JSONObject) {
+    self.sequence = sequence
+    self.time = time
+    self.source = source
+    self.name = name
+    self.fields = fields
+  }
+
+  /// The field `key`, if present.
+  public subscript(key: String) -> JSONValue? { fields[key] }
+
+  /// One line: `#12 @0ms page navigation-requested {"url":…}`.
+  public var description: String {
+    "#\(sequence) @\(time) \(source.rawValue) \(name) \(JSONValue.object(fields))"
+  }
+
+  /// The event as a JSON object (`seq`, `time`, `source`, `event`, then the fields).
+  public var json: JSONValue {
+    var object: JSONObject = [
+      "seq": .number(Double(sequence)),
+      "time": .number(Double(time.milliseconds)),
+      "source": .string(source.rawValue),
+      "event": .string(name),
+    ]
+    for (key, value) in fields { object[key] = value }
+    return .object(object)
+  }
+}
+
+/// The event names the page simulation records.
+public enum TraceEventName {
+  /// A scheduled task started: `label`, `kind` (`page` or `host`).
+  public static let task = "task"
+  /// A page world was created: `url`, `generation`.
+  public static let pageLoaded = "page-loaded"
+  /// A page world was destroyed: `url`, `generation`.
+  public static let pageUnloaded = "page-unloaded"
+  /// A page script or user script ran: `name`, `phase`.
+  public static let scriptRun = "script-run"
+  /// The host started evaluating a script: `script`.
+  public static let evaluate = "evaluate"
+  /// An evaluation finished: `ok`, and `result` or `error`.
+  public static let evaluateResult = "evaluate-result"
+  /// A pending iframe navigation was dropped because its frame left the
+  /// document before it fired: `frameId`, `url`.
+  public static let navigationDropped = "navigation-dropped"
+  /// The page asked to navigate: `url`, `frame` (`iframe` or `main`), `frameId`.
+  public static let navigationRequested = "navigation-requested"
+  /// The host's policy answered: `url`, `frame`, `policy` (`allow` or `cancel`).
+  public static let navigationDecided = "navigation-decided"
+  /// A pending iframe navigation was replaced by a later `src`: `frameId`, `url`, `replacedBy`.
+  public static let navigationReplaced = "navigation-replaced"
+  /// A console call: `level`, `text`.
+  public static let console = "console"
+  /// An exception no page code caught: `message`, `name`, `source`, `line`, `column`, `task`.
+  public static let uncaughtException = "uncaught-exception"
+  /// A promise rejection no handler caught: `reason`.
+  public static let unhandledRejection = "unhandled-rejection"
+  /// The engine stopped a script: `reason` (`time-limit`, …), `task`.
+  public static let scriptTerminated = "script-terminated"
+  /// `alert`, `confirm` or `prompt`: `kind`, `message`, `default`, `answer`.
+  public static let dialog = "dialog"
+  /// `window.webkit.messageHandlers.<name>.postMessage(body)`: `name`, `body`.
+  public static let scriptMessage = "script-message"
+  /// A task budget ran out while settling: `reason`.
+  public static let budgetExhausted = "budget-exhausted"
+}
+
+/// The ordered record of a simulation.
+public final class Trace {
+  /// Every event so far, in order.
+  public private(set) var events: [TraceEvent] = []
+  private let clock: () -> VirtualTime
+
+  /// Creates an empty trace reading times from `clock`.
+  public init(clock: @escaping () -> VirtualTime) { self.clock = clock }
+
+  /// Appends an event at the current virtual time.
+  @discardableResult
+  public func record(_ source: TraceSource, _ name: String, _ fields: JSONObject = [:]) -> TraceEvent {
+    let event = TraceEvent(sequence: events.count, time: clock(), source: source, name: name, fields: fields)
+    events.append(event)
+    return event
+  }
+
+  /// The events named `name`, in order.
+  public func events(named name: String) -> [TraceEvent] { events.filter { $0.name == name } }
+
+  /// The whole trace, one event a line.
+  public var text: String { events.map(\.description).joined(separator: "\n") }
+}

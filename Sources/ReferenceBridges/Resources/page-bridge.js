@@ -1,0 +1,429 @@
+// bridgecheck reference page-side bridge (WebViewJavascriptBridge protocol, classic page API).
+//
+// A native bridge injects this file by evaluating its text in the page. It defines
+// `window.WebViewJavascriptBridge` with:
+//   registerHandler(name, fn)            fn is called as fn(data, responseCallback)
+//   callHandler(name)                    request without a `data` key
+//   callHandler(name, data)              request with `data`
+//   callHandler(name, fn)                request with `"data": null` and fn as the callback
+//   callHandler(name, data, fn)          request with `data` and fn as the callback
+//   disableJavscriptAlertBoxSafetyTimeout()   (historical misspelling kept on purpose)
+//   _fetchQueue()                        native side: JSON array string of queued messages
+//   _handleMessageFromObjC(json)         native side: deliver one JSON message to the page
+//
+// Options, read once at injection from `window.WVJBReferenceOptions` (when it is an object):
+//   transport:            'iframe' (default) | 'messageHandlers'
+//   messageHandlerName:   non-empty string, default 'WebViewJavascriptBridge'
+//   answerMissingHandler: boolean, default false
+// Without that global the file is a complete classic bridge.
+//
+// Plain ES2017-level script on purpose (no modules, classes, `?.` or `??`): it must parse in
+// older web view engines too.
+(function () {
+  'use strict';
+
+  // Double-injection guard: a second injection must change nothing, in particular it must keep
+  // the handlers the page already registered.
+  if (window.WebViewJavascriptBridge) {
+    return;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Globals captured at injection, so a page that later replaces them cannot break the bridge.
+  // The console is the one exception: it is looked up when a line is logged, because pages and
+  // test harnesses commonly swap it to capture logs, and logging must never fail.
+  // ---------------------------------------------------------------------------------------------
+  var stringifyJSON = JSON.stringify;
+  var parseJSON = JSON.parse;
+  var scheduleTimer = window.setTimeout;
+  var now = Date.now;
+  var hasOwn = Object.prototype.hasOwnProperty;
+  var isArray = Array.isArray;
+  var documentAtInjection = window.document;
+
+  var QUEUE_SIGNAL = '__wvjb_queue_message__';
+  var QUEUE_URL = 'https://' + QUEUE_SIGNAL;
+  var SAFETY_TIMEOUT_HANDLER = '_disableJavascriptAlertBoxSafetyTimeout';
+  var LOG_PREFIX = 'WebViewJavascriptBridge: ';
+
+  function log(level, text, detail) {
+    try {
+      var target = window.console;
+      if (!target) {
+        return;
+      }
+      var method = target[level] || target.log;
+      if (typeof method !== 'function') {
+        return;
+      }
+      if (arguments.length > 2) {
+        method.call(target, LOG_PREFIX + text, detail);
+      } else {
+        method.call(target, LOG_PREFIX + text);
+      }
+    } catch (ignored) {
+      // A broken console must not break the bridge.
+    }
+  }
+
+  function runSoon(fn) {
+    // Called as a plain function: host timers treat an undefined `this` as the global object.
+    scheduleTimer(fn, 0);
+  }
+
+  function has(object, key) {
+    return hasOwn.call(object, key);
+  }
+
+  function describe(value) {
+    try {
+      var text = stringifyJSON(value);
+      return text === undefined ? String(value) : text;
+    } catch (error) {
+      return String(value);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Options
+  // ---------------------------------------------------------------------------------------------
+  var transport = 'iframe';
+  var messageHandlerName = 'WebViewJavascriptBridge';
+  var answerMissingHandler = false;
+
+  (function readOptions() {
+    var options;
+    try {
+      options = window.WVJBReferenceOptions;
+    } catch (error) {
+      log('warn', 'cannot read WVJBReferenceOptions, using defaults', error);
+      return;
+    }
+    if (options === undefined || options === null) {
+      return;
+    }
+    if (typeof options !== 'object' || isArray(options)) {
+      log('warn', 'WVJBReferenceOptions is not an object, using defaults: ' + describe(options));
+      return;
+    }
+    try {
+      for (var key in options) {
+        if (has(options, key) && key !== 'transport' && key !== 'messageHandlerName' &&
+            key !== 'answerMissingHandler') {
+          log('warn', 'unknown option ignored: ' + key);
+        }
+      }
+      if (has(options, 'transport')) {
+        if (options.transport === 'iframe' || options.transport === 'messageHandlers') {
+          transport = options.transport;
+        } else {
+          log('warn', 'unknown transport ' + describe(options.transport) + ', using "iframe"');
+        }
+      }
+      if (has(options, 'messageHandlerName')) {
+        if (typeof options.messageHandlerName === 'string' && options.messageHandlerName !== '') {
+          messageHandlerName = options.messageHandlerName;
+        } else {
+          log('warn', 'messageHandlerName must be a non-empty string, got ' +
+            describe(options.messageHandlerName) + ', using "WebViewJavascriptBridge"');
+        }
+      }
+      if (has(options, 'answerMissingHandler')) {
+        if (typeof options.answerMissingHandler === 'boolean') {
+          answerMissingHandler = options.answerMissingHandler;
+        } else {
+          log('warn', 'answerMissingHandler must be a boolean, got ' +
+            describe(options.answerMissingHandler) + ', using false');
+        }
+      }
+    } catch (error) {
+      // A getter on the options object threw: keep whatever was read so far.
+      log('warn', 'error while reading WVJBReferenceOptions', error);
+    }
+  })();
+
+  // ---------------------------------------------------------------------------------------------
+  // Private state
+  // ---------------------------------------------------------------------------------------------
+  // Null-prototype maps: a name such as "toString" or "__proto__" arriving from the native side
+  // must never resolve to something inherited from Object.prototype.
+  var handlers = Object.create(null);
+  var responseCallbacks = Object.create(null);
+  // Each entry is one message already serialized to JSON text (see send()).
+  var sendQueue = [];
+  var callbackCounter = 0;
+  var dispatchSynchronously = false;
+  var messagingIframe = null;
+
+  // ---------------------------------------------------------------------------------------------
+  // Page -> native
+  // ---------------------------------------------------------------------------------------------
+  function signalNative() {
+    if (transport === 'messageHandlers') {
+      // Looked up on every send: the host may register the handler after injection, and while it
+      // is missing the message simply stays queued for a later fetch.
+      var handler;
+      try {
+        var webkit = window.webkit;
+        var registry = webkit && webkit.messageHandlers;
+        handler = registry && registry[messageHandlerName];
+      } catch (error) {
+        handler = undefined;
+      }
+      if (!handler || typeof handler.postMessage !== 'function') {
+        log('error', 'window.webkit.messageHandlers.' + messageHandlerName +
+          ' is missing; the message stays queued');
+        return;
+      }
+      try {
+        // The body is only a signal; the native side answers it by evaluating _fetchQueue().
+        handler.postMessage(QUEUE_SIGNAL);
+      } catch (error) {
+        log('error', 'postMessage to ' + messageHandlerName + ' failed; the message stays queued',
+          error);
+      }
+      return;
+    }
+    if (messagingIframe) {
+      // Several sets within one task may reach the native side as a single navigation; that is
+      // fine because every navigation fetches the whole queue.
+      messagingIframe.src = QUEUE_URL;
+    }
+  }
+
+  // Queues one message and signals the native side. The message is serialized here, not in
+  // _fetchQueue(): a value that JSON cannot encode (a cycle, a BigInt) then fails in the call that
+  // sent it, instead of making every later _fetchQueue() throw and losing the whole queue. It also
+  // freezes the data as it was at call time. The text _fetchQueue() returns is the same as
+  // JSON.stringify of the array of message objects.
+  function send(message, responseCallback) {
+    var callbackId;
+    if (responseCallback) {
+      callbackId = 'cb_' + (++callbackCounter) + '_' + now();
+      message.callbackId = callbackId;
+    }
+    var text = stringifyJSON(message); // may throw to the caller; nothing is queued then
+    if (callbackId !== undefined) {
+      responseCallbacks[callbackId] = responseCallback;
+    }
+    sendQueue.push(text);
+    signalNative();
+  }
+
+  function fetchQueue() {
+    var text = '[' + sendQueue.join(',') + ']';
+    sendQueue = [];
+    return text;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Public page API
+  // ---------------------------------------------------------------------------------------------
+  function registerHandler(handlerName, handler) {
+    if (typeof handler !== 'function') {
+      log('warn', 'registerHandler(' + describe(handlerName) + '): handler is not a function, ignored');
+      return;
+    }
+    handlers[handlerName] = handler;
+  }
+
+  function callHandler(handlerName, data, responseCallback) {
+    var message = { handlerName: handlerName };
+    if (arguments.length === 2 && typeof data === 'function') {
+      // callHandler(name, fn): the function is the callback and the data is an explicit null.
+      responseCallback = data;
+      data = null;
+    }
+    if (arguments.length >= 2) {
+      // callHandler(name) sends no `data` key at all; an explicit undefined is dropped by JSON.
+      message.data = data;
+    }
+    if (responseCallback !== undefined && responseCallback !== null &&
+        typeof responseCallback !== 'function') {
+      log('warn', 'callHandler(' + describe(handlerName) + '): responseCallback is not a function, ignored');
+    }
+    send(message, typeof responseCallback === 'function' ? responseCallback : undefined);
+  }
+
+  function disableJavscriptAlertBoxSafetyTimeout() {
+    dispatchSynchronously = true;
+    // As classic bridges do: tell the native side too (no data key, no callback).
+    send({ handlerName: SAFETY_TIMEOUT_HANDLER });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Native -> page
+  // ---------------------------------------------------------------------------------------------
+  // Builds the callback handed to a page handler for a request that carries a callbackId. It
+  // answers at most once: the native side would not know a second responseId (upstream native
+  // bridges crash on it), so a second call only logs.
+  function makeResponseCallback(handlerName, callbackId) {
+    var answered = false;
+    return function responseCallback(responseData) {
+      if (answered) {
+        log('warn', 'responseCallback for ' + describe(handlerName) + ' (' + describe(callbackId) +
+          ') called more than once; extra response not sent');
+        return;
+      }
+      var response = { handlerName: handlerName, responseId: callbackId };
+      if (responseData !== undefined) {
+        response.responseData = responseData;
+      }
+      // Marked as answered only once the response is queued: if it cannot be serialized the
+      // error goes to the handler, which may still answer with something else.
+      send(response);
+      answered = true;
+    };
+  }
+
+  // Dispatches one message. Exceptions thrown by page handlers and page callbacks are NOT caught
+  // here; the caller decides (see handleMessageFromNative).
+  function dispatchMessage(messageJSON) {
+    if (typeof messageJSON !== 'string') {
+      log('warn', 'ignored a message that is not a JSON string: ' + describe(messageJSON));
+      return;
+    }
+    var message;
+    try {
+      message = parseJSON(messageJSON);
+    } catch (error) {
+      log('warn', 'ignored a message that is not valid JSON: ' + messageJSON);
+      return;
+    }
+    if (typeof message !== 'object' || message === null || isArray(message)) {
+      log('warn', 'ignored a message that is not a JSON object: ' + messageJSON);
+      return;
+    }
+
+    // A response is recognised by the PRESENCE of responseId: "" and 0 are ids, not absences.
+    if (has(message, 'responseId')) {
+      var responseId = message.responseId;
+      // Only strings can match: every id this bridge issues is a 'cb_...' string.
+      var key = typeof responseId === 'string' ? responseId : undefined;
+      if (key === undefined || !has(responseCallbacks, key)) {
+        // Never issued, or already answered: ignore it, never throw.
+        log('warn', 'ignored a response with unknown responseId ' + describe(responseId));
+        return;
+      }
+      var callback = responseCallbacks[key];
+      // Deleted before the call: each callback runs at most once and is then released, even if
+      // it throws.
+      delete responseCallbacks[key];
+      callback(message.responseData);
+      return;
+    }
+
+    var handlerName = message.handlerName;
+    var responseCallback;
+    if (has(message, 'callbackId')) {
+      responseCallback = makeResponseCallback(handlerName, message.callbackId);
+    }
+    if (typeof handlerName !== 'string' || !has(handlers, handlerName)) {
+      log('warn', 'no handler registered for ' + describe(handlerName));
+      if (answerMissingHandler && responseCallback) {
+        responseCallback({ error: 'no-handler', handlerName: handlerName });
+      }
+      return;
+    }
+    // As in the classic API, responseCallback is undefined when the native side asked for no
+    // answer, and data is undefined when the message has no `data` key.
+    handlers[handlerName](message.data, responseCallback);
+  }
+
+  // Two dispatch modes, chosen when the message arrives:
+  // - Default ("safety timeout"): each message is dispatched in its own setTimeout(..., 0), so a
+  //   handler that blocks (alert, confirm) cannot deadlock the native evaluate call. A handler that
+  //   throws is deliberately NOT caught: the exception leaves the timer callback and reaches
+  //   window.onerror exactly as any page error would in a browser. The bridge has no state in
+  //   flight at that point (a response callback was already deleted), and every other message has
+  //   its own timer, so nothing else is affected.
+  // - Synchronous (after the native side called the `_disableJavascriptAlertBoxSafetyTimeout` page
+  //   handler, or the page called disableJavscriptAlertBoxSafetyTimeout()): the message is
+  //   dispatched inside this call. Here a handler exception IS caught and reported with
+  //   console.error: letting it escape would turn the native side's evaluateJavaScript into an
+  //   error for a fault that is the page's, and would abort the rest of the script the native
+  //   side evaluated, so later messages in the same evaluation would be lost.
+  function handleMessageFromNative(messageJSON) {
+    if (dispatchSynchronously) {
+      try {
+        dispatchMessage(messageJSON);
+      } catch (error) {
+        log('error', 'a page handler or callback threw', error);
+      }
+      return;
+    }
+    runSoon(function () {
+      dispatchMessage(messageJSON);
+    });
+  }
+
+  // The native side disables the safety timeout by calling this page handler. If it asks for an
+  // answer it gets one (without data), so it is never left waiting.
+  handlers[SAFETY_TIMEOUT_HANDLER] = function (data, responseCallback) {
+    dispatchSynchronously = true;
+    if (responseCallback) {
+      responseCallback();
+    }
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // Installation
+  // ---------------------------------------------------------------------------------------------
+  var bridge = {
+    registerHandler: registerHandler,
+    callHandler: callHandler,
+    disableJavscriptAlertBoxSafetyTimeout: disableJavscriptAlertBoxSafetyTimeout,
+    _fetchQueue: fetchQueue,
+    _handleMessageFromObjC: handleMessageFromNative
+  };
+  window.WebViewJavascriptBridge = bridge;
+
+  if (transport === 'iframe') {
+    // One hidden iframe for the life of the page. Its src is set before it is inserted, so the
+    // insertion itself requests the queue URL once; the native side answers with an empty fetch.
+    try {
+      messagingIframe = documentAtInjection.createElement('iframe');
+      messagingIframe.style.display = 'none';
+      messagingIframe.src = QUEUE_URL;
+      documentAtInjection.documentElement.appendChild(messagingIframe);
+    } catch (error) {
+      messagingIframe = null;
+      log('error', 'cannot create the messaging iframe; messages will stay queued', error);
+    }
+  }
+
+  // Start-up callbacks registered by the page's setupWebViewJavascriptBridge(). Drained once, in a
+  // timer scheduled before any incoming message can schedule its own, so page handlers registered
+  // there exist before the native start-up messages are dispatched. The array is read when the
+  // timer fires, and entries added while draining are run too. A missing or non-array value is
+  // tolerated (upstream throws a TypeError here).
+  runSoon(function drainStartupCallbacks() {
+    var callbacks;
+    try {
+      callbacks = window.WVJBCallbacks;
+    } catch (error) {
+      return;
+    }
+    if (!isArray(callbacks)) {
+      return;
+    }
+    for (var i = 0; i < callbacks.length; i++) {
+      var callback = callbacks[i];
+      if (typeof callback !== 'function') {
+        log('warn', 'WVJBCallbacks[' + i + '] is not a function, skipped');
+        continue;
+      }
+      try {
+        callback(bridge);
+      } catch (error) {
+        log('error', 'WVJBCallbacks[' + i + '] threw', error);
+      }
+    }
+    try {
+      // Throws in strict mode when the page declared it with `var` (not configurable).
+      delete window.WVJBCallbacks;
+    } catch (error) {
+      window.WVJBCallbacks = undefined;
+    }
+  });
+})();
