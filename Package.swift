@@ -8,12 +8,21 @@ import PackageDescription
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
+/// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS) bridges.
+/// - BridgeImplementations: the two protocols every implementation sits behind
+///   (page side, native side) and the in-process reference implementations.
+/// - ScenarioRunner: fixtures (model, loading, validation), running and judging.
+/// - Mutation: deliberately broken bridges (mutants) and the mutant × fixture matrix.
+/// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
+/// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
 /// - BridgecheckCLI: the `bridgecheck` command.
 let package = Package(
   name: "bridgecheck",
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "bridgecheck", targets: ["BridgecheckCLI"]),
+    .executable(name: "bridgecheck-bench", targets: ["BridgecheckBenchmarks"]),
+    .library(name: "ReferenceBridges", targets: ["ReferenceBridges"]),
     .library(name: "PageSimulation", targets: ["PageSimulation"]),
     .library(name: "JSRuntime", targets: ["JSRuntime"]),
     .library(name: "JSONModel", targets: ["JSONModel"]),
@@ -37,16 +46,58 @@ let package = Package(
       ]
     ),
     .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"]),
+    .target(
+      name: "ReferenceBridges",
+      dependencies: ["PageSimulation", "JSONModel"],
+      resources: [.copy("Resources")]
+    ),
+    .target(
+      name: "BridgeImplementations",
+      dependencies: ["ReferenceBridges", "PageSimulation", "JSONModel"]
+    ),
+    .target(
+      name: "ScenarioRunner",
+      dependencies: ["BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+    ),
+    .target(
+      name: "Mutation",
+      dependencies: ["ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
+    ),
+    .target(
+      name: "Reporters",
+      dependencies: ["ScenarioRunner", "PageSimulation", "JSONModel"]
+    ),
+    .executableTarget(
+      name: "BridgecheckBenchmarks",
+      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
+    ),
     .executableTarget(
       name: "BridgecheckCLI",
       dependencies: [
-        "PageSimulation",
+        "Reporters", "Mutation", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"]),
+    .testTarget(
+      name: "ReportersTests",
+      dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel"],
+      exclude: ["Goldens"]
+    ),
+    .testTarget(
+      name: "MutationTests",
+      dependencies: ["Mutation", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
+    ),
+    .testTarget(
+      name: "ScenarioRunnerTests",
+      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+    ),
+    .testTarget(
+      name: "ReferenceBridgesTests",
+      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

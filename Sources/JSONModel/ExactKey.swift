@@ -22,6 +22,7 @@ struct ExactKey: Hashable, Sendable {
 
   /// Whether two strings have the same Unicode scalars (same UTF-8 bytes).
   static func equal(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
     var lhs = lhs
     var rhs = rhs
     return lhs.withUTF8 { left in

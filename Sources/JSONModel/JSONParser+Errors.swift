@@ -7,7 +7,8 @@ extension JSONParser {
   /// `unexpected-end` at the end of the text.
   func unexpectedEnd() -> JSONParseError {
     JSONParseError(
-      code: "unexpected-end", message: "Unexpected end of JSON input", offset: bytes.count, in: bytes)
+      code: "unexpected-end", message: "Unexpected end of JSON input", offset: bytes.count,
+      in: bytes)
   }
 
   /// `unexpected-character` at the current position, or `invalid-utf8` if
@@ -29,8 +30,9 @@ extension JSONParser {
     error("invalid-utf8", "Invalid UTF-8 byte 0x\(hex(bytes[offset]))", at: offset)
   }
 
-  /// The character at the current position, for messages: `"x"` for a
-  /// printable one, `U+000B` style for others, `end of input` past the end.
+  /// The character at the current position, for messages: `character "x"
+  /// (U+0078)` for a visible one, `character U+FEFF` for controls, format
+  /// characters and spaces, `end of input` past the end.
   func describeCharacter() -> String {
     guard position < bytes.count else { return "end of input" }
     let length = wellFormedSequenceLength(at: position) ?? 1
@@ -38,10 +40,14 @@ extension JSONParser {
     guard let scalar = character.unicodeScalars.first else { return "byte" }
     let code = String(scalar.value, radix: 16, uppercase: true)
     let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
-    if scalar.value < 0x21 || (0x7F..<0xA1).contains(scalar.value) || scalar.properties.isWhitespace {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse,
+      .surrogate,
+      .unassigned:
       return "character U+\(padded)"
+    default:
+      return "character \"\(character)\" (U+\(padded))"
     }
-    return "character \"\(character)\" (U+\(padded))"
   }
 
   /// Two uppercase hex digits.

@@ -52,7 +52,9 @@ extension JSONParser {
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
       var exponentIsNegative = false
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         exponentIsNegative = bytes[position] == UInt8(ascii: "-")
         position += 1
       }
@@ -85,7 +87,8 @@ extension JSONParser {
   /// had to be dropped and returns `false`. Leading zeros are not
   /// significant and are not counted.
   func accumulate(
-    _ byte: UInt8, into mantissa: inout UInt64, _ significantDigits: inout Int, _ droppedDigits: inout Bool
+    _ byte: UInt8, into mantissa: inout UInt64, _ significantDigits: inout Int,
+    _ droppedDigits: inout Bool
   ) -> Bool {
     let digit = UInt64(byte - UInt8(ascii: "0"))
     if significantDigits < 19 {

@@ -22,7 +22,9 @@ extension JSONParser {
       } else if byte < 0x20 {
         throw controlCharacter()
       } else if byte >= 0x80 && validatesUTF8 {
-        guard let length = wellFormedSequenceLength(at: position) else { throw invalidUTF8(at: position) }
+        guard let length = wellFormedSequenceLength(at: position) else {
+          throw invalidUTF8(at: position)
+        }
         position += length
       } else {
         position += 1
@@ -172,7 +174,8 @@ extension JSONParser {
 
   /// `unterminated-string` at the opening quote.
   func unterminatedString(opening: Int) -> JSONParseError {
-    error("unterminated-string", "String is not terminated before the end of the input", at: opening)
+    error(
+      "unterminated-string", "String is not terminated before the end of the input", at: opening)
   }
 
   /// `invalid-escape` at the backslash.

@@ -24,12 +24,13 @@ struct JSONParser: ~Copyable {
   /// Parses the whole text as one JSON value surrounded by optional
   /// whitespace.
   mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-    // Containers being built, innermost last. `kinds` says which of the two
-    // stacks holds each one; `keys` holds each open object's pending key.
-    var kinds: [Bool] = []  // true: object, false: array
-    var arrays: [[JSONValue]] = []
-    var objects: [JSONObject] = []
-    var keys: [String] = []
+    // The members of all open containers live on two flat stacks (array
+    // elements and object members), so each container is allocated once,
+    // at its exact size, when it closes. `frames` records, innermost last,
+    // whether each open container is an object and where its members start.
+    var frames: [(isObject: Bool, start: Int)] = []
+    var elements: [JSONValue] = []
+    var members: [JSONObject.Member] = []
 
     readValue: while true {
       var value: JSONValue
@@ -37,28 +38,26 @@ struct JSONParser: ~Copyable {
       guard position < bytes.count else { throw unexpectedEnd() }
       switch bytes[position] {
       case UInt8(ascii: "["):
-        guard kinds.count < maxDepth else { throw tooDeep() }
+        guard frames.count < maxDepth else { throw tooDeep() }
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
           position += 1
           value = .array([])
         } else {
-          kinds.append(false)
-          arrays.append([])
+          frames.append((false, elements.count))
           continue readValue
         }
       case UInt8(ascii: "{"):
-        guard kinds.count < maxDepth else { throw tooDeep() }
+        guard frames.count < maxDepth else { throw tooDeep() }
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
           position += 1
           value = .object(JSONObject())
         } else {
-          keys.append(try readKey())
-          kinds.append(true)
-          objects.append(JSONObject())
+          frames.append((true, members.count))
+          members.append(JSONObject.Member(key: try readKey(), value: .null))
           continue readValue
         }
       case UInt8(ascii: "\""):
@@ -80,26 +79,28 @@ struct JSONParser: ~Copyable {
 
       // `value` is complete: add it to the innermost open container, closing
       // containers for as long as their closing bracket follows.
-      while let isObject = kinds.last {
+      while let frame = frames.last {
         skipWhitespace()
-        if isObject {
-          objects[objects.count - 1].set(value, for: keys.removeLast())
+        if frame.isObject {
+          members[members.count - 1].value = value
           guard position < bytes.count else { throw unexpectedEnd() }
           switch bytes[position] {
           case UInt8(ascii: ","):
             position += 1
             skipWhitespace()
-            keys.append(try readKey())
+            members.append(JSONObject.Member(key: try readKey(), value: .null))
             continue readValue
           case UInt8(ascii: "}"):
             position += 1
-            kinds.removeLast()
-            value = .object(objects.removeLast())
+            frames.removeLast()
+            let filler = JSONObject.Member(key: "", value: .null)
+            value = .object(
+              JSONObject(members: members.moveSuffix(from: frame.start, filler: filler)))
           default:
             throw unexpectedCharacter(expecting: "\",\" or \"}\"")
           }
         } else {
-          arrays[arrays.count - 1].append(value)
+          elements.append(value)
           guard position < bytes.count else { throw unexpectedEnd() }
           switch bytes[position] {
           case UInt8(ascii: ","):
@@ -107,8 +108,8 @@ struct JSONParser: ~Copyable {
             continue readValue
           case UInt8(ascii: "]"):
             position += 1
-            kinds.removeLast()
-            value = .array(arrays.removeLast())
+            frames.removeLast()
+            value = .array(elements.moveSuffix(from: frame.start, filler: .null))
           default:
             throw unexpectedCharacter(expecting: "\",\" or \"]\"")
           }
@@ -117,6 +118,9 @@ struct JSONParser: ~Copyable {
 
       skipWhitespace()
       guard position == bytes.count else {
+        if validatesUTF8, bytes[position] >= 0x80, wellFormedSequenceLength(at: position) == nil {
+          throw invalidUTF8(at: position)
+        }
         throw error("trailing-characters", "Unexpected \(describeCharacter()) after the JSON value")
       }
       return value

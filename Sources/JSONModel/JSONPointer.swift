@@ -65,10 +65,13 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
       return
     }
     guard text.utf8.first == UInt8(ascii: "/") else {
-      throw JSONPointerError(message: "A JSON pointer must be empty or start with \"/\"", text: text)
+      throw JSONPointerError(
+        message: "A JSON pointer must be empty or start with \"/\"", text: text)
     }
     var tokens: [String] = []
-    for raw in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+    for raw in text.utf8.dropFirst().split(
+      separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    {
       var token: [UInt8] = []
       var iterator = raw.makeIterator()
       while let byte = iterator.next() {
@@ -80,7 +83,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
         case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
         default:
-          throw JSONPointerError(message: "\"~\" must be followed by \"0\" or \"1\" in a JSON pointer", text: text)
+          throw JSONPointerError(
+            message: "\"~\" must be followed by \"0\" or \"1\" in a JSON pointer", text: text)
         }
       }
       tokens.append(String(decoding: token, as: UTF8.self))

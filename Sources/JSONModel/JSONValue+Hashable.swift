@@ -24,9 +24,9 @@ extension JSONValue: Hashable {
         pending.append(contentsOf: zip(a, b))
       case (.object(let a), .object(let b)):
         guard a.count == b.count else { return false }
-        for (key, value) in a.entries {
-          guard let other = b[key] else { return false }
-          pending.append((value, other))
+        for member in a.members {
+          guard let other = b[member.key] else { return false }
+          pending.append((member.value, other))
         }
       default:
         return false
@@ -93,14 +93,14 @@ extension JSONObject: Hashable {
   /// Feeds the member count and, if `levels` allows, an order-independent
   /// combination of per-member hashes to `hasher`.
   func feed(into hasher: inout Hasher, levels: Int) {
-    hasher.combine(entries.count)
+    hasher.combine(members.count)
     guard levels > 0 else { return }
     var combined = 0
-    for (key, value) in entries {
-      var member = Hasher()
-      ExactKey.hash(key, into: &member)
-      value.feed(into: &member, levels: levels - 1)
-      combined &+= member.finalize()
+    for member in members {
+      var memberHasher = Hasher()
+      ExactKey.hash(member.key, into: &memberHasher)
+      member.value.feed(into: &memberHasher, levels: levels - 1)
+      combined &+= memberHasher.finalize()
     }
     hasher.combine(combined)
   }

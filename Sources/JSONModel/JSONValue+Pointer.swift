@@ -26,9 +26,13 @@ extension JSONValue {
   /// The array index spelled by `token` per RFC 6901, or `nil`.
   static func arrayIndex(_ token: String) -> Int? {
     let digits = token.utf8
-    guard let first = digits.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return nil }
+    guard let first = digits.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+      return nil
+    }
     guard first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
-    guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+    guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      return nil
+    }
     return Int(token)
   }
 }

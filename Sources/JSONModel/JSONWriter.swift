@@ -12,7 +12,7 @@ struct JSONWriter {
   /// An array or object whose members are being written.
   private struct Frame {
     var elements: [JSONValue] = []
-    var members: [(key: String, value: JSONValue)] = []
+    var members: [JSONObject.Member] = []
     let isObject: Bool
     var next = 0
 
@@ -35,7 +35,7 @@ struct JSONWriter {
         stack.append(Frame(elements: elements, isObject: false))
       case .object(let object) where !object.isEmpty:
         output.append(UInt8(ascii: "{"))
-        let members = sortedKeys ? JSONWriter.sortedMembers(of: object) : object.entries
+        let members = sortedKeys ? JSONWriter.sortedMembers(of: object) : object.members
         stack.append(Frame(members: members, isObject: true))
       default:
         writeLeaf(value)
@@ -99,7 +99,9 @@ struct JSONWriter {
       var runStart = 0
       for index in bytes.indices {
         let byte = bytes[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+          continue
+        }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         writeEscape(for: byte)
         runStart = index + 1
@@ -136,12 +138,13 @@ struct JSONWriter {
 
   /// Writes ASCII text.
   mutating func append(_ text: StaticString) {
-    output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    output.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// The members of `object` ordered by key, comparing UTF-16 code units
   /// like JavaScript's default `Array.prototype.sort`.
-  static func sortedMembers(of object: JSONObject) -> [(key: String, value: JSONValue)] {
-    object.entries.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+  static func sortedMembers(of object: JSONObject) -> [JSONObject.Member] {
+    object.members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
   }
 }

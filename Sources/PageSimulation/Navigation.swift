@@ -99,3 +99,9 @@ public struct PageSource: Sendable, Hashable {
     self.scripts = scripts
   }
 }
+
+/// A Swift function page code can call (see
+/// ``SimulatedWebView/addHostFunction(named:_:)``). Arguments arrive as JSON
+/// (`nil` for `undefined`); the return value goes back the same way. A thrown
+/// error becomes a JavaScript `Error` with the error's description.
+public typealias HostFunction = ([JSONValue?]) throws -> JSONValue?

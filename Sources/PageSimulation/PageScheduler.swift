@@ -15,6 +15,8 @@ public enum SettleOutcome: Sendable, Hashable {
   case taskBudgetExhausted
   /// The next pending task is due after the time budget.
   case timeBudgetExhausted
+  /// The caller's stop check asked to stop (e.g. a wall-clock limit).
+  case interrupted
 }
 
 /// One event loop for the page and its host, on a virtual clock.
@@ -114,7 +116,10 @@ public final class PageScheduler {
   ///   - maxTasks: the most tasks to run (bounds `setInterval` and loops of
   ///     timers that re-arm themselves).
   ///   - maxTime: the latest virtual time the clock may reach.
-  public func runUntilIdle(maxTasks: Int = 100_000, maxTime: VirtualTime? = nil) -> SettleOutcome {
+  ///   - shouldStop: checked before each task; returning true stops the run.
+  public func runUntilIdle(
+    maxTasks: Int = 100_000, maxTime: VirtualTime? = nil, shouldStop: () -> Bool = { false }
+  ) -> SettleOutcome {
     var budget = maxTasks
     while let due = nextDueTime {
       if let maxTime, due > maxTime {
@@ -122,6 +127,7 @@ public final class PageScheduler {
         return .timeBudgetExhausted
       }
       guard budget > 0 else { return .taskBudgetExhausted }
+      if shouldStop() { return .interrupted }
       budget -= 1
       runOne(at: due)
     }
@@ -130,10 +136,12 @@ public final class PageScheduler {
 
   /// Runs every task due within the next `milliseconds`, then sets the clock
   /// to exactly `now + milliseconds`.
-  public func advance(by milliseconds: Int64, maxTasks: Int = 100_000) -> SettleOutcome {
+  public func advance(
+    by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false }
+  ) -> SettleOutcome {
     let target = now.advanced(by: milliseconds)
-    let outcome = runUntilIdle(maxTasks: maxTasks, maxTime: target)
-    if outcome != .taskBudgetExhausted { now = target }
+    let outcome = runUntilIdle(maxTasks: maxTasks, maxTime: target, shouldStop: shouldStop)
+    if outcome == .idle || outcome == .timeBudgetExhausted { now = target }
     return outcome == .timeBudgetExhausted ? .idle : outcome
   }
 

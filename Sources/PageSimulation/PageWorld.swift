@@ -91,6 +91,29 @@ final class PageWorld {
     }
   }
 
+  /// Defines a read-only, non-enumerable global function backed by Swift.
+  func installHostFunction(named name: String, _ body: @escaping HostFunction) {
+    let function = context.makeFunction(named: name) { call in
+      var arguments: [JSONValue?] = []
+      for argument in call.arguments {
+        do throws(ScriptError) {
+          arguments.append(try argument.toJSON())
+        } catch {
+          throw NativeFunctionError(error.message, name: "TypeError")
+        }
+      }
+      return call.context.value(try body(arguments))
+    }
+    do {
+      let define = try context.evaluate(
+        "(function (name, f) { Object.defineProperty(globalThis, name, {value: f, enumerable: false}); })")
+      _ = try define.call([context.string(name), function])
+    } catch {
+      webView.trace.record(
+        .host, TraceEventName.scriptTerminated, ["reason": .string(error.description), "task": .string("install \(name)")])
+    }
+  }
+
   /// Makes `window.webkit.messageHandlers[name]` exist.
   func addMessageHandler(_ name: String) {
     guard let internals else { return }

@@ -25,6 +25,7 @@ public final class SimulatedWebView {
   /// `WKUIDelegate` does. Default: dismiss (no UI delegate).
   public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
 
+  private var hostFunctions: [(name: String, body: HostFunction)] = []
   private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
   private var messageHandlerNames: [String] = []
   private var userScripts: [(script: PageScript, time: UserScriptInjectionTime)] = []
@@ -89,6 +90,14 @@ public final class SimulatedWebView {
     world?.removeMessageHandler(name)
   }
 
+  /// Installs a global function `name` in every page this web view loads
+  /// from now on, before any user or page script runs. It is how a harness
+  /// gives its own page-side helpers a channel to Swift that page code
+  /// cannot intercept. The property is non-enumerable and read-only.
+  public func addHostFunction(named name: String, _ body: @escaping HostFunction) {
+    hostFunctions.append((name, body))
+  }
+
   // MARK: - Loading
 
   /// Loads a page in a host task: a fresh world, document-start user
@@ -123,6 +132,7 @@ public final class SimulatedWebView {
     }
     self.world = world
     trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
+    for function in hostFunctions { world.installHostFunction(named: function.name, function.body) }
     for name in messageHandlerNames { world.addMessageHandler(name) }
     for entry in userScripts where entry.time == .atDocumentStart {
       world.runScript(entry.script, phase: "document-start")
@@ -184,19 +194,38 @@ public final class SimulatedWebView {
     return result
   }
 
+  /// Runs `script` in the current page in a page task of its own, the way
+  /// the page's own code runs (e.g. in response to a user event): failures
+  /// are uncaught page exceptions. Scripts are not recorded as host
+  /// evaluations, so a harness can drive the page without showing up as the
+  /// native side.
+  public func runInPage(_ script: PageScript) {
+    scheduler.schedule(kind: .page, label: "page \(script.name)") { [unowned self] in
+      guard let world = self.world else {
+        self.trace.record(.host, TraceEventName.scriptRun, ["name": .string(script.name), "phase": "no page loaded"])
+        return
+      }
+      world.runScript(script, phase: "page-task")
+    }
+  }
+
   // MARK: - Running
 
   /// Runs tasks until none is pending or a budget runs out (see
   /// ``PageScheduler/runUntilIdle(maxTasks:maxTime:)``).
   @discardableResult
-  public func runUntilIdle(maxTasks: Int = 100_000, maxTime: VirtualTime? = nil) -> SettleOutcome {
-    scheduler.runUntilIdle(maxTasks: maxTasks, maxTime: maxTime)
+  public func runUntilIdle(
+    maxTasks: Int = 100_000, maxTime: VirtualTime? = nil, shouldStop: () -> Bool = { false }
+  ) -> SettleOutcome {
+    scheduler.runUntilIdle(maxTasks: maxTasks, maxTime: maxTime, shouldStop: shouldStop)
   }
 
   /// Moves the virtual clock forward, running every task that falls due.
   @discardableResult
-  public func advance(by milliseconds: Int64) -> SettleOutcome {
-    scheduler.advance(by: milliseconds)
+  public func advance(
+    by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false }
+  ) -> SettleOutcome {
+    scheduler.advance(by: milliseconds, maxTasks: maxTasks, shouldStop: shouldStop)
   }
 
   // MARK: - Called by the page world

@@ -164,3 +164,27 @@ struct SimulatedWebViewHostTests {
     #expect(first.contains("navigation-requested"))
   }
 }
+
+@Suite("Host functions")
+struct HostFunctionTests {
+  @Test func pagesCallSwiftThroughHostFunctions() {
+    var calls: [[JSONValue?]] = []
+    let page = loadedPage(
+      """
+      var answer = __record('x', undefined, {a: [1]});
+      console.log(JSON.stringify(answer), String(Object.keys(window).indexOf('__record')));
+      try { __record(function () {}, Symbol('s')); __fail(); } catch (e) { console.log(e.message); }
+      """
+    ) { web in
+      web.addHostFunction(named: "__record") { arguments in
+        calls.append(arguments)
+        return .object(["ok": true])
+      }
+      web.addHostFunction(named: "__fail") { _ in throw NativeFunctionError("refused") }
+    }
+    #expect(calls.count == 2)
+    #expect(calls.first! == ["x", nil, .object(["a": [1]])])
+    #expect(calls.last! == [nil, nil])
+    #expect(page.consoleLines == [#"{"ok":true} -1"#, "refused"])
+  }
+}

@@ -1,0 +1,91 @@
+import JSONModel
+import PageSimulation
+
+/// Why an implementation could not go on: the scenario ends as `error`.
+public struct ImplementationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A stable kebab-case code, e.g. `crashed`, `timeout`, `protocol-violation`.
+  public var code: String
+  /// What happened, in words.
+  public var message: String
+  /// The last lines the implementation printed on stderr, if it is a process.
+  public var stderrTail: String?
+
+  /// Creates an error.
+  public init(code: String, message: String, stderrTail: String? = nil) {
+    self.code = code
+    self.message = message
+    self.stderrTail = stderrTail
+  }
+
+  public var description: String {
+    var text = "\(code): \(message)"
+    if let stderrTail, !stderrTail.isEmpty { text += "\nstderr (last lines):\n\(stderrTail)" }
+    return text
+  }
+}
+
+/// A native-side bridge: something that drives a ``SimulatedWebView`` the way
+/// an app's bridge drives a `WKWebView`.
+public protocol NativeImplementation: Sendable {
+  /// A short name for reports.
+  var name: String { get }
+  /// The version the implementation declares, if any.
+  var version: String? { get }
+  /// The transports it supports.
+  var transports: [Transport] { get }
+  /// The injection modes it supports.
+  var injections: [Injection] { get }
+  /// Optional features it supports (see ``ImplementationFeature``).
+  var features: Set<String> { get }
+
+  /// Attaches a fresh bridge to `webView` for one scenario.
+  ///
+  /// - Parameters:
+  ///   - pageScript: the page bridge to inject (from the page implementation).
+  ///   - events: where the bridge reports handler invocations, callback
+  ///     results and log lines.
+  func startSession(
+    webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+    events: any NativeSessionEvents
+  ) throws(ImplementationError) -> any NativeSession
+}
+
+/// What a native bridge reports back to the harness during a scenario.
+public protocol NativeSessionEvents: AnyObject {
+  /// A registered native handler was called by the page. `invocation`
+  /// identifies it for ``NativeSession/respond(invocation:data:)``;
+  /// `canRespond` is false when the page sent no callback id.
+  func handlerInvoked(_ handler: String, data: JSONValue?, invocation: Int, canRespond: Bool)
+  /// The response callback of a ``NativeSession/callHandler(_:data:callback:)``
+  /// ran, with the page's answer.
+  func callbackInvoked(callback: Int, data: JSONValue?)
+  /// The bridge logged something (`level`: debug, info, warning, error).
+  func log(level: String, code: String, message: String)
+}
+
+/// One native bridge attached to one web view for one scenario.
+///
+/// Every method runs synchronously on the scenario's thread; a method that
+/// throws ends the scenario as `error`.
+public protocol NativeSession: AnyObject {
+  /// Registers a handler; its calls are reported through the events.
+  func registerHandler(_ name: String) throws(ImplementationError)
+  /// Removes a handler.
+  func removeHandler(_ name: String) throws(ImplementationError)
+  /// Answers an invocation reported by ``NativeSessionEvents/handlerInvoked(_:data:invocation:canRespond:)``.
+  /// `nil` answers with no value.
+  func respond(invocation: Int, data: JSONValue?) throws(ImplementationError)
+  /// Calls a page handler; with a `callback` id, the page's answer is
+  /// reported through ``NativeSessionEvents/callbackInvoked(callback:data:)``.
+  /// `nil` data sends no data.
+  func callHandler(_ name: String, data: JSONValue?, callback: Int?) throws(ImplementationError)
+  /// `reset()`: a fresh start-up queue, pending callbacks dropped.
+  func reset() throws(ImplementationError)
+  /// Asks the page to dispatch synchronously (`_disableJavascriptAlertBoxSafetyTimeout`).
+  func disableSafetyTimeout() throws(ImplementationError)
+  /// A failure detected outside a call (e.g. a crashed process); checked
+  /// by the runner after every step.
+  var failure: ImplementationError? { get }
+  /// Ends the session and frees its resources.
+  func close()
+}

@@ -1,0 +1,37 @@
+/// A page-side bridge: a script that the native side injects into the page.
+///
+/// Implementations are values shared by every worker of a run, so they must
+/// be `Sendable` and must not keep per-scenario state.
+public protocol PageImplementation: Sendable {
+  /// A short name for reports, e.g. `reference` or a file name.
+  var name: String { get }
+  /// The version the implementation declares, if any.
+  var version: String? { get }
+  /// The dialect of the page bridge.
+  var profile: BridgeProfile { get }
+  /// Optional features it supports (see ``ImplementationFeature``).
+  var features: Set<String> { get }
+  /// The script to inject for a scenario configured as `configuration`.
+  func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String
+}
+
+/// A page bridge whose script is given as text (a JS file's contents).
+public struct ScriptPageImplementation: PageImplementation {
+  public let name: String
+  public let version: String?
+  public let profile: BridgeProfile
+  public let features: Set<String>
+  /// The bridge's source text.
+  public let source: String
+
+  /// Creates an implementation from a script's text.
+  public init(name: String, source: String, version: String? = nil, profile: BridgeProfile = .classic, features: Set<String> = []) {
+    self.name = name
+    self.source = source
+    self.version = version
+    self.profile = profile
+    self.features = features
+  }
+
+  public func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String { source }
+}

@@ -1,0 +1,128 @@
+import JSONModel
+import PageSimulation
+import ReferenceBridges
+
+/// bridgecheck's reference page bridge (`page-bridge.js`), configured for
+/// each scenario through `window.WVJBReferenceOptions`.
+public struct ReferencePageImplementation: PageImplementation {
+  public let name = "reference"
+  public let version: String? = nil
+  public let profile = BridgeProfile.classic
+  public let features: Set<String> = [ImplementationFeature.answerMissingHandler]
+  /// The bridge source; the shipped reference unless replaced (mutants).
+  public let source: String
+
+  /// Creates the reference page bridge, or a variant of its source.
+  public init(source: String = ReferenceScripts.pageBridge) {
+    self.source = source
+  }
+
+  public func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String {
+    Self.optionsPrefix(configuration) + source
+  }
+
+  /// `window.WVJBReferenceOptions = {…};` for a configuration.
+  static func optionsPrefix(_ configuration: SessionConfiguration) -> String {
+    let options: JSONValue = [
+      "transport": configuration.transport == .iframe ? "iframe" : "messageHandlers",
+      "messageHandlerName": .string(configuration.profile.messageHandlerName),
+      "answerMissingHandler": .bool(configuration.options.answerMissingHandler),
+    ]
+    return "window.WVJBReferenceOptions = \(options.serialized());\n"
+  }
+}
+
+/// bridgecheck's reference native bridge (``NativeBridge``), in process.
+public struct ReferenceNativeImplementation: NativeImplementation {
+  public let version: String? = nil
+  public let transports = Transport.allCases
+  public let injections = Injection.allCases
+  public let features: Set<String> = [ImplementationFeature.answerMissingHandler]
+  /// Deliberate bugs switched on (mutation testing); empty for the reference.
+  public let faults: Set<NativeBridgeFault>
+
+  /// Creates the reference native bridge.
+  public init() {
+    faults = []
+  }
+
+  /// Creates a mutant of the reference native bridge with the named faults
+  /// (unknown names are ignored: ``NativeBridgeFault`` lists the known ones).
+  public init(faults: [String]) {
+    self.faults = Set(faults.compactMap(NativeBridgeFault.init(rawValue:)))
+  }
+
+  public var name: String { faults.isEmpty ? "reference" : "reference+" + faults.map(\.rawValue).sorted().joined(separator: "+") }
+
+  public func startSession(
+    webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+    events: any NativeSessionEvents
+  ) throws(ImplementationError) -> any NativeSession {
+    var options = NativeBridgeOptions(
+      transport: configuration.transport == .iframe
+        ? .iframe : .messageHandlers(name: configuration.profile.messageHandlerName),
+      injection: configuration.injection == .bridgeLoaded ? .onBridgeLoaded : .atDocumentStart,
+      answerMissingHandler: configuration.options.answerMissingHandler,
+      pageBridgeScript: pageScript)
+    options.faults = faults
+    return ReferenceNativeSession(bridge: NativeBridge(webView: webView, options: options), events: events)
+  }
+}
+
+/// One reference native bridge serving one scenario.
+final class ReferenceNativeSession: NativeSession {
+  private let bridge: NativeBridge
+  private weak var events: (any NativeSessionEvents)?
+  private var responders: [Int: NativeBridge.ResponseCallback] = [:]
+  private var nextInvocation = 0
+
+  init(bridge: NativeBridge, events: any NativeSessionEvents) {
+    self.bridge = bridge
+    self.events = events
+    bridge.logHandler = { [weak self] log in
+      self?.events?.log(level: log.level.rawValue, code: log.code.rawValue, message: log.message)
+    }
+  }
+
+  var failure: ImplementationError? { nil }
+
+  func registerHandler(_ name: String) throws(ImplementationError) {
+    bridge.registerHandler(name) { [weak self] data, respond in
+      guard let self else { return }
+      self.nextInvocation += 1
+      let invocation = self.nextInvocation
+      if let respond { self.responders[invocation] = respond }
+      self.events?.handlerInvoked(name, data: data, invocation: invocation, canRespond: respond != nil)
+    }
+  }
+
+  func removeHandler(_ name: String) throws(ImplementationError) {
+    bridge.removeHandler(name)
+  }
+
+  func respond(invocation: Int, data: JSONValue?) throws(ImplementationError) {
+    // The responder is kept: a scripted handler answering twice calls it
+    // twice, and the bridge itself must drop the second answer.
+    responders[invocation]?(data)
+  }
+
+  func callHandler(_ name: String, data: JSONValue?, callback: Int?) throws(ImplementationError) {
+    let responseCallback: NativeBridge.ResponseCallback? = callback.map { id in
+      { [weak self] value in self?.events?.callbackInvoked(callback: id, data: value) }
+    }
+    bridge.callHandler(name, data: data, responseCallback: responseCallback)
+  }
+
+  func reset() throws(ImplementationError) {
+    bridge.reset()
+  }
+
+  func disableSafetyTimeout() throws(ImplementationError) {
+    bridge.disableJavascriptAlertBoxSafetyTimeout()
+  }
+
+  func close() {
+    responders.removeAll()
+    bridge.webView.navigationPolicy = { _ in .allow }
+  }
+}

@@ -1,0 +1,36 @@
+/// Timing helpers shared by the benchmarks: wall-clock samples summarised by
+/// median and percentiles.
+struct Samples {
+  private(set) var nanoseconds: [Int64] = []
+
+  /// Times `body` `count` times, keeping each duration.
+  static func collect(_ count: Int, _ body: () throws -> Void) rethrows -> Samples {
+    var samples = Samples()
+    let clock = ContinuousClock()
+    for _ in 0..<count {
+      let start = clock.now
+      try body()
+      let elapsed = clock.now - start
+      samples.nanoseconds.append(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+    }
+    return samples
+  }
+
+  /// The value at quantile `q` (0…1), in milliseconds.
+  func quantile(_ q: Double) -> Double {
+    guard !nanoseconds.isEmpty else { return 0 }
+    let sorted = nanoseconds.sorted()
+    let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))
+    return Double(sorted[index]) / 1e6
+  }
+
+  /// `median 0.412 ms, p90 …, p99 … (n = 1000)`.
+  var summary: String {
+    "median \(Self.format(quantile(0.5))) ms, p90 \(Self.format(quantile(0.9))) ms, p99 \(Self.format(quantile(0.99))) ms (n = \(nanoseconds.count))"
+  }
+
+  static func format(_ milliseconds: Double) -> String {
+    let scaled = (milliseconds * 1000).rounded() / 1000
+    return String(scaled)
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// `bridgecheck-bench`: measurements whose figures go in the README. Run a
+/// release build: `swift run -c release bridgecheck-bench [NAME…]`.
+let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
+  ("roundtrip", "round trips through the reference native and page bridges; 1 MB and 10 MB payloads", RoundTripBenchmark.run),
+  ("page", "cost of creating a simulated page with a 5 KB bridge script loaded", PageCreationBenchmark.run)
+]
+
+let requested = Array(CommandLine.arguments.dropFirst())
+if requested.contains("--help") || requested.contains("-h") {
+  print("usage: bridgecheck-bench [NAME…]\n\nbenchmarks:")
+  for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0))\(benchmark.summary)") }
+  exit(0)
+}
+let unknown = requested.filter { name in !benchmarks.contains { $0.name == name } }
+if !unknown.isEmpty {
+  FileHandle.standardError.write(Data("bridgecheck-bench: unknown benchmark \(unknown.joined(separator: ", ")); see --help\n".utf8))
+  exit(2)
+}
+#if DEBUG
+  print("warning: this is a debug build; measure with `swift run -c release bridgecheck-bench`\n")
+#endif
+for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+  print("== \(benchmark.name): \(benchmark.summary)")
+  try benchmark.run()
+  print()
+}

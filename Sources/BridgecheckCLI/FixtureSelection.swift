@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import ScenarioRunner
+
+/// Which fixtures a command works on: paths, then `--filter` and `--tag`.
+struct FixtureSelection: ParsableArguments {
+  @Argument(help: "Fixture files or folders (default: Fixtures/).")
+  var paths: [String] = []
+
+  @Option(name: .customLong("filter"), help: "Only fixtures whose id matches this glob (* and ?); repeatable.")
+  var filters: [String] = []
+
+  @Option(name: .customLong("tag"), help: "Only fixtures with this tag or area; repeatable.")
+  var tags: [String] = []
+
+  /// The paths to load.
+  var effectivePaths: [String] { paths.isEmpty ? ["Fixtures"] : paths }
+
+  /// Loads, validates and filters; problems and an empty selection are usage errors.
+  func load() throws -> [Fixture] {
+    let outcome = loadAll()
+    if !outcome.problems.isEmpty {
+      throw CLIError.usage(Self.describe(outcome.problems))
+    }
+    let selected = outcome.fixtures.filter(matches)
+    if selected.isEmpty {
+      let criteria = (filters.map { "--filter \($0)" } + tags.map { "--tag \($0)" }).joined(separator: " ")
+      throw CLIError.usage(
+        "bridgecheck: no fixture matches \(criteria.isEmpty ? "(no fixtures found)" : criteria) "
+          + "among \(outcome.fixtures.count) in \(effectivePaths.joined(separator: ", "))\n"
+          + "  hint: `bridgecheck list` shows the ids; globs match whole ids, e.g. --filter 'escaping/*'")
+    }
+    return selected
+  }
+
+  /// Loads every fixture under the paths, checking spec anchors against
+  /// `docs/protocol.md` when one is found above the first path.
+  func loadAll() -> FixtureLoader.Outcome {
+    let anchors = Self.protocolDocument(near: effectivePaths[0]).flatMap(FixtureLoader.anchors(inDocumentAt:))
+    return FixtureLoader(knownAnchors: anchors).load(paths: effectivePaths)
+  }
+
+  private func matches(_ fixture: Fixture) -> Bool {
+    let filterOK = filters.isEmpty || filters.contains { Glob.matches($0, fixture.id) }
+    let tagOK = tags.isEmpty || tags.contains { fixture.tags.contains($0) || fixture.area == $0 }
+    return filterOK && tagOK
+  }
+
+  /// `docs/protocol.md` in the folder of `path` or one of its parents.
+  static func protocolDocument(near path: String) -> String? {
+    var folder = URL(fileURLWithPath: path).standardizedFileURL
+    for _ in 0..<6 {
+      let candidate = folder.appendingPathComponent("docs/protocol.md").path
+      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      folder.deleteLastPathComponent()
+    }
+    return nil
+  }
+
+  static func describe(_ problems: [FixtureProblem]) -> String {
+    let files = Set(problems.map(\.file)).count
+    let header = "bridgecheck: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) fixture file\(files == 1 ? "" : "s"):"
+    return ([header] + problems.map(\.description)).joined(separator: "\n")
+  }
+}
+
+/// Shell-style globs on fixture ids: `*` any run of characters (slashes
+/// included), `?` one character.
+enum Glob {
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    let p = Array(pattern)
+    let t = Array(text)
+    var (pi, ti) = (0, 0)
+    var star: (p: Int, t: Int)?
+    while ti < t.count {
+      if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
+        pi += 1
+        ti += 1
+      } else if pi < p.count, p[pi] == "*" {
+        star = (pi, ti)
+        pi += 1
+      } else if let saved = star {
+        pi = saved.p + 1
+        ti = saved.t + 1
+        star = (saved.p, saved.t + 1)
+      } else {
+        return false
+      }
+    }
+    while pi < p.count, p[pi] == "*" { pi += 1 }
+    return pi == p.count
+  }
+}

@@ -1,0 +1,148 @@
+import ArgumentParser
+import BridgeImplementations
+import Foundation
+import ScenarioRunner
+
+/// `bridgecheck run`: run fixtures against a page bridge and a native bridge.
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run fixtures and report pass/fail (the CI gate).",
+    discussion: """
+      By default both sides are bridgecheck's reference bridges. --js FILE puts a page-side bridge under test \
+      (driven by the reference native bridge); fixtures that judge only the native side are then skipped.
+      """)
+
+  @OptionGroup var selection: FixtureSelection
+
+  @Option(help: "The lowest level that gates the exit status: must, should or may. Lower levels still run.")
+  var level: Level = .must
+
+  @Option(help: "A page-side bridge (JavaScript file) to test instead of the reference.")
+  var js: String?
+
+  @Option(name: .customLong("json"), help: "Write the JSON report to this file.")
+  var jsonPath: String?
+
+  @Option(name: .customLong("junit"), help: "Write a JUnit XML report to this file.")
+  var junitPath: String?
+
+  @Option(name: .customLong("markdown"), help: "Write a Markdown summary to this file (e.g. $GITHUB_STEP_SUMMARY).")
+  var markdownPath: String?
+
+  @Option(help: "What to print on standard output: table or json.")
+  var format: OutputFormat = .table
+
+  @Option(help: "Expected failures (JSON): listed failures become xfail, listed passes fail the run as stale.")
+  var baseline: String?
+
+  @Flag(help: "Write the current failures to the --baseline file instead of judging against it.")
+  var updateBaseline = false
+
+  @Option(help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once.")
+  var shard: Shard?
+
+  @Option(help: "Scenarios run in parallel (default: the number of cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: "Seed of Math.random in the simulated pages.")
+  var seed: UInt64 = 0
+
+  @Flag(help: "Print the trace excerpt of every failure.")
+  var verbose = false
+
+  func validate() throws {
+    if updateBaseline && baseline == nil {
+      throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
+    }
+    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+  }
+
+  func run() throws {
+    var fixtures = try selection.load()
+    if let shard { fixtures = shard.select(fixtures) }
+    let (page, tested) = try pageImplementation()
+    let native = ReferenceNativeImplementation()
+    let expected = try loadBaseline()
+
+    Interrupt.install()
+    let runner = ScenarioRunner(page: page, native: native, tested: tested, options: RunOptions(seed: seed))
+    let progress = ProgressReporter(total: fixtures.count)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var results = SuiteRunner(runner: runner, jobs: jobs).run(
+      fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
+      shouldStop: { Interrupt.requested })
+    progress.finish()
+    if let expected { results = results.map(expected.apply) }
+
+    let report = RunReport(
+      toolVersion: BridgecheckVersion.current,
+      page: ImplementationInfo(name: page.name, version: page.version),
+      native: ImplementationInfo(name: native.name, version: native.version),
+      seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
+
+    if updateBaseline, let baseline {
+      try Terminal.write(Baseline.from(results).serialized, to: baseline)
+      Terminal.standardError("bridgecheck: wrote \(Baseline.from(results).expectedFailures.count) expected failures to \(baseline)\n")
+    }
+    try ReportOutput(report: report, verbose: verbose).write(
+      format: format, json: jsonPath, junit: junitPath, markdown: markdownPath)
+    if let expected {
+      let unknown = expected.unknownIDs(among: try selection.loadAll().fixtures)
+      if !unknown.isEmpty {
+        Terminal.standardError("bridgecheck: warning: the baseline names fixtures that do not exist: \(unknown.joined(separator: ", "))\n")
+      }
+    }
+    if report.interrupted {
+      Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
+    }
+    if !report.passed && !updateBaseline { throw ExitCode(CLIError.gateExitCode) }
+  }
+
+  private func pageImplementation() throws -> (any PageImplementation, TestedSides) {
+    guard let js else { return (ReferencePageImplementation(), .both) }
+    guard let data = FileManager.default.contents(atPath: js), let source = String(data: data, encoding: .utf8) else {
+      throw CLIError.usage("bridgecheck: cannot read the page bridge \(js)\n  hint: give the path of a JavaScript file")
+    }
+    let name = URL(fileURLWithPath: js).lastPathComponent
+    return (ScriptPageImplementation(name: name, source: source), TestedSides(page: true, native: false))
+  }
+
+  private func loadBaseline() throws -> Baseline? {
+    guard let baseline, !updateBaseline else { return nil }
+    switch Baseline.load(from: baseline) {
+    case .success(let loaded): return loaded
+    case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem.description)")
+    }
+  }
+}
+
+/// What `run` prints on standard output.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case table, json
+}
+
+extension Level: ExpressibleByArgument {}
+
+/// `--shard K/N`.
+struct Shard: ExpressibleByArgument {
+  let index: Int
+  let count: Int
+
+  init?(argument: String) {
+    let parts = argument.split(separator: "/")
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
+      index <= count
+    else { return nil }
+    self.index = index
+    self.count = count
+  }
+
+  static var defaultCompletionKind: CompletionKind { .default }
+
+  /// Every N-th fixture from the K-th, in fixture order.
+  func select(_ fixtures: [Fixture]) -> [Fixture] {
+    fixtures.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+  }
+}

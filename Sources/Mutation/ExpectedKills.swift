@@ -1,0 +1,61 @@
+import Foundation
+import JSONModel
+import ScenarioRunner
+
+/// The committed mutant × fixture matrix (`conformance/mutants/expected-kills.json`):
+/// for each mutant, the fixtures it must fail. A change that weakens a
+/// fixture (or breaks a mutant) shows up as a difference.
+public struct ExpectedKills: Sendable, Equatable {
+  /// Mutant name → fixture ids.
+  public var kills: [String: Set<String>]
+
+  /// Creates an expectation.
+  public init(kills: [String: Set<String>]) {
+    self.kills = kills
+  }
+
+  /// Reads the file; `nil` when it does not exist.
+  public static func load(from path: String) -> Result<ExpectedKills?, FixtureProblem> {
+    guard let data = FileManager.default.contents(atPath: path) else { return .success(nil) }
+    do {
+      let root = try JSONValue.parse(utf8: [UInt8](data))
+      guard let mutants = root["mutants"]?.objectValue else {
+        return .failure(
+          FixtureProblem(
+            file: path, pointer: JSONPointer.root.appending("mutants"), code: "missing-field",
+            message: "expected {\"mutants\": {\"<mutant>\": [\"<fixture id>\", …]}}",
+            hint: "regenerate it with `bridgecheck mutants --update-expected`"))
+      }
+      var kills: [String: Set<String>] = [:]
+      for (name, ids) in mutants {
+        kills[name] = Set(ids.arrayValue?.compactMap(\.stringValue) ?? [])
+      }
+      return .success(ExpectedKills(kills: kills))
+    } catch {
+      return .failure(FixtureProblem(file: path, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error)"))
+    }
+  }
+
+  /// The file text: mutants and ids sorted, one id a line.
+  public var serialized: String {
+    let entries = kills.sorted { $0.key < $1.key }.map { name, ids in
+      (name, JSONValue.array(ids.sorted().map { .string($0) }))
+    }
+    return JSONValue.object(["mutants": .object(JSONObject(entries))]).serialized(pretty: true) + "\n"
+  }
+
+  /// Lines describing how `actual` differs from this expectation.
+  public func differences(from actual: ExpectedKills) -> [String] {
+    var lines: [String] = []
+    for name in Set(kills.keys).union(actual.kills.keys).sorted() {
+      let expected = kills[name] ?? []
+      let found = actual.kills[name] ?? []
+      guard expected != found else { continue }
+      if kills[name] == nil { lines.append("\(name): a new mutant, not in the expected matrix"); continue }
+      if actual.kills[name] == nil { lines.append("\(name): in the expected matrix, but there is no such mutant"); continue }
+      for id in expected.subtracting(found).sorted() { lines.append("\(name): no longer fails \(id)") }
+      for id in found.subtracting(expected).sorted() { lines.append("\(name): now also fails \(id)") }
+    }
+    return lines
+  }
+}

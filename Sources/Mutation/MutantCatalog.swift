@@ -1,0 +1,141 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import ReferenceBridges
+import ScenarioRunner
+
+/// The mutants under `conformance/mutants/`: `page/*.json` (patches of the
+/// reference page bridge) and `native/*.json` (named faults of the reference
+/// native bridge).
+///
+/// Page mutant file: `{"name", "bug", "seenIn", "patch": [{"find", "replace"}]}`.
+/// Native mutant file: `{"name", "bug", "seenIn", "fault", "crashes"?}`.
+public struct MutantCatalog: Sendable {
+  /// The mutants, sorted by name.
+  public var mutants: [Mutant]
+  /// Problems found while loading (each names file, pointer and a hint).
+  public var problems: [FixtureProblem]
+
+  /// Loads every mutant under `folder`, checking each patch against the
+  /// reference page bridge (every `find` must occur exactly once) and each
+  /// fault name against the faults the reference native bridge knows.
+  public static func load(from folder: String, referencePage: String = ReferenceScripts.pageBridge) -> MutantCatalog {
+    var mutants: [Mutant] = []
+    var problems: [FixtureProblem] = []
+    for side in Mutant.Side.allCases {
+      let sideFolder = (folder as NSString).appendingPathComponent(side.rawValue)
+      let files = ((try? FileManager.default.contentsOfDirectory(atPath: sideFolder)) ?? [])
+        .filter { $0.hasSuffix(".json") }.sorted()
+      for name in files {
+        let file = (sideFolder as NSString).appendingPathComponent(name)
+        switch decode(file: file, side: side, referencePage: referencePage) {
+        case .success(let mutant): mutants.append(mutant)
+        case .failure(let found): problems += found.problems
+        }
+      }
+    }
+    var seen: [String: String] = [:]
+    for mutant in mutants {
+      if let other = seen[mutant.name] {
+        problems.append(
+          FixtureProblem(
+            file: mutant.file, pointer: JSONPointer.root.appending("name"), code: "duplicate-mutant",
+            message: "the mutant name \"\(mutant.name)\" is already used by \(other)"))
+      }
+      seen[mutant.name] = mutant.file
+    }
+    return MutantCatalog(mutants: mutants.sorted { $0.name < $1.name }, problems: problems)
+  }
+
+  private struct Problems: Error { var problems: [FixtureProblem] }
+
+  private static func decode(file: String, side: Mutant.Side, referencePage: String) -> Result<Mutant, Problems> {
+    func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil) -> FixtureProblem {
+      FixtureProblem(file: file, pointer: pointer, code: code, message: message, hint: hint)
+    }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      return .failure(Problems(problems: [problem(.root, "unreadable", "the file cannot be read")]))
+    }
+    let root: JSONValue
+    do {
+      root = try JSONValue.parse(utf8: [UInt8](data))
+    } catch {
+      return .failure(Problems(problems: [problem(.root, "invalid-json", "not valid JSON: \(error)")]))
+    }
+    var problems: [FixtureProblem] = []
+    func string(_ key: String) -> String? {
+      guard let value = root[key]?.stringValue, !value.isEmpty else {
+        problems.append(problem(JSONPointer.root.appending(key), "missing-field", "the field \"\(key)\" must be a non-empty string"))
+        return nil
+      }
+      return value
+    }
+    let allowed =
+      side == .page ? ["name", "bug", "seenIn", "patch"] : ["name", "bug", "seenIn", "fault", "crashes"]
+    for key in root.objectValue?.keys ?? [] where !allowed.contains(key) {
+      problems.append(
+        problem(
+          JSONPointer.root.appending(key), "unknown-field", "unknown field \"\(key)\" in a \(side.rawValue) mutant",
+          "allowed: \(allowed.joined(separator: ", "))"))
+    }
+    let name = string("name")
+    let bug = string("bug")
+    let seenIn = string("seenIn")
+    var construction: Mutant.Construction?
+    var crashes = false
+    switch side {
+    case .page:
+      var replacements: [Mutant.Replacement] = []
+      let patch = root["patch"]?.arrayValue ?? []
+      if patch.isEmpty {
+        problems.append(
+          problem(JSONPointer.root.appending("patch"), "missing-field", "a page mutant needs a non-empty \"patch\" array"))
+      }
+      for (index, entry) in patch.enumerated() {
+        let pointer = JSONPointer.root.appending("patch").appending(index)
+        guard let find = entry["find"]?.stringValue, !find.isEmpty, let replace = entry["replace"]?.stringValue else {
+          problems.append(problem(pointer, "bad-patch", "each patch entry needs \"find\" (non-empty) and \"replace\" strings"))
+          continue
+        }
+        let occurrences = referencePage.components(separatedBy: find).count - 1
+        if occurrences != 1 {
+          problems.append(
+            problem(
+              pointer.appending("find"), "patch-does-not-apply",
+              "the text to find occurs \(occurrences) times in page-bridge.js; it must occur exactly once",
+              "copy a longer, unique excerpt of Sources/ReferenceBridges/Resources/page-bridge.js"))
+        }
+        replacements.append(Mutant.Replacement(find: find, replace: replace))
+      }
+      construction = .pagePatch(replacements)
+    case .native:
+      if let fault = string("fault") {
+        if NativeBridgeFault(rawValue: fault) == nil {
+          problems.append(
+            problem(
+              JSONPointer.root.appending("fault"), "unknown-fault", "the reference native bridge has no fault \"\(fault)\"",
+              "faults: \(NativeBridgeFault.allCases.map(\.rawValue).joined(separator: ", "))"))
+        }
+        construction = .nativeFault(fault)
+      }
+      crashes = root["crashes"]?.boolValue ?? false
+    }
+    guard problems.isEmpty, let name, let bug, let seenIn, let construction else {
+      return .failure(Problems(problems: problems))
+    }
+    return .success(Mutant(name: name, side: side, bug: bug, seenIn: seenIn, construction: construction, crashes: crashes, file: file))
+  }
+}
+
+extension Mutant {
+  /// The reference page bridge with this mutant's patch applied.
+  public func pageSource(reference: String = ReferenceScripts.pageBridge) -> String? {
+    guard case .pagePatch(let replacements) = construction else { return nil }
+    var source = reference
+    for replacement in replacements {
+      guard let range = source.range(of: replacement.find) else { return nil }
+      source.replaceSubrange(range, with: replacement.replace)
+    }
+    return source
+  }
+}

@@ -1,0 +1,75 @@
+import BridgeImplementations
+import ScenarioRunner
+
+/// Every mutant run against every fixture, plus the reference pair.
+public struct MutationMatrix: Sendable {
+  /// The fixtures, in order.
+  public var fixtures: [Fixture]
+  /// The mutants, in order.
+  public var mutants: [Mutant]
+  /// The reference pair's results, in fixture order.
+  public var reference: [ScenarioResult]
+  /// Mutant name → ids of the fixtures it fails (fail or error).
+  public var kills: [String: Set<String>]
+
+  /// Builds the implementations a mutant stands for.
+  public struct Implementations: Sendable {
+    /// The native side for a fault name: in process for ordinary faults, in
+    /// a separate process (adapter) for faults that crash.
+    public var native: @Sendable (_ fault: String, _ crashes: Bool) -> any NativeImplementation
+
+    /// Creates the factory.
+    public init(native: @escaping @Sendable (_ fault: String, _ crashes: Bool) -> any NativeImplementation) {
+      self.native = native
+    }
+  }
+
+  /// Runs the matrix on `jobs` threads.
+  public static func run(
+    fixtures: [Fixture], mutants: [Mutant], implementations: Implementations, options: RunOptions = RunOptions(),
+    jobs: Int
+  ) -> MutationMatrix {
+    let referencePage = ReferencePageImplementation()
+    let referenceNative = ReferenceNativeImplementation()
+    var runners: [ScenarioRunner] = [ScenarioRunner(page: referencePage, native: referenceNative, options: options)]
+    for mutant in mutants {
+      switch mutant.construction {
+      case .pagePatch:
+        let page = ReferencePageImplementation(source: mutant.pageSource() ?? "")
+        runners.append(
+          ScenarioRunner(page: page, native: referenceNative, tested: TestedSides(page: true, native: false), options: options))
+      case .nativeFault(let fault):
+        runners.append(
+          ScenarioRunner(
+            page: referencePage, native: implementations.native(fault, mutant.crashes),
+            tested: TestedSides(page: false, native: true), options: options))
+      }
+    }
+    let allRunners = runners
+    let cells = allRunners.count * fixtures.count
+    let results = ParallelWork.map(count: cells, jobs: jobs) { cell in
+      allRunners[cell / fixtures.count].run(fixtures[cell % fixtures.count])
+    }
+    var kills: [String: Set<String>] = [:]
+    for (index, mutant) in mutants.enumerated() {
+      let row = results[((index + 1) * fixtures.count)..<((index + 2) * fixtures.count)]
+      kills[mutant.name] = Set(row.filter { $0.status == .fail || $0.status == .error }.map(\.scenario.id))
+    }
+    return MutationMatrix(
+      fixtures: fixtures, mutants: mutants, reference: Array(results.prefix(fixtures.count)), kills: kills)
+  }
+
+  /// Fixtures no mutant fails: they prove nothing yet.
+  public var uncaughtFixtures: [Fixture] {
+    let killed = kills.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    return fixtures.filter { !killed.contains($0.id) }
+  }
+
+  /// Mutants that fail no fixture: a bug the suite does not catch.
+  public var survivingMutants: [Mutant] { mutants.filter { kills[$0.name, default: []].isEmpty } }
+
+  /// Must and should fixtures the reference pair does not pass.
+  public var referenceFailures: [ScenarioResult] {
+    reference.filter { $0.scenario.level != .may && $0.status != .pass }
+  }
+}

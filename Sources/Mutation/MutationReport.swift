@@ -1,0 +1,46 @@
+/// The mutation matrix as text: the score, then what is wrong, then each
+/// mutant with the fixtures it fails.
+public enum MutationReport {
+  /// The report; `differences` are lines from ``ExpectedKills/differences(from:)``.
+  public static func text(_ matrix: MutationMatrix, differences: [String], verbose: Bool) -> String {
+    var lines: [String] = []
+    let caught = matrix.fixtures.count - matrix.uncaughtFixtures.count
+    let killed = matrix.mutants.count - matrix.survivingMutants.count
+    lines.append(
+      "mutation score: fixtures caught \(caught)/\(matrix.fixtures.count), mutants killed \(killed)/\(matrix.mutants.count)")
+    let referencePassed = matrix.reference.filter { $0.status == .pass }.count
+    lines.append("reference pair: \(referencePassed)/\(matrix.reference.count) fixtures pass")
+    for failure in matrix.referenceFailures {
+      lines.append(
+        "  REFERENCE \(failure.status.rawValue.uppercased()) \(failure.scenario.id) [\(failure.scenario.level.rawValue)]: "
+          + (failure.message?.split(separator: "\n").first.map(String.init) ?? ""))
+    }
+    for fixture in matrix.uncaughtFixtures {
+      lines.append("  NOT CAUGHT \(fixture.id): no mutant fails it; add a mutant with the bug it is meant to catch")
+    }
+    for mutant in matrix.survivingMutants {
+      lines.append("  SURVIVES \(mutant.name): no fixture fails it (\(mutant.bug))")
+    }
+    if !differences.isEmpty {
+      lines.append("the matrix differs from the expected one (update with --update-expected if the change is intended):")
+      lines += differences.map { "  \($0)" }
+    }
+    lines.append("")
+    let width = matrix.mutants.map(\.name.count).max() ?? 0
+    for mutant in matrix.mutants {
+      let ids = matrix.kills[mutant.name, default: []].sorted()
+      let name = mutant.name.padding(toLength: width, withPad: " ", startingAt: 0)
+      lines.append("\(name)  \(mutant.side.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  fails \(ids.count)")
+      if verbose { lines += ids.map { "    \($0)" } }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether the matrix meets the bar: the reference passes every must and
+  /// should fixture, every fixture is caught, every mutant is killed, and
+  /// the matrix matches the expected one.
+  public static func passes(_ matrix: MutationMatrix, differences: [String]) -> Bool {
+    matrix.referenceFailures.isEmpty && matrix.uncaughtFixtures.isEmpty && matrix.survivingMutants.isEmpty
+      && differences.isEmpty
+  }
+}

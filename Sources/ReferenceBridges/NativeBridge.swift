@@ -1,0 +1,380 @@
+import JSONModel
+import PageSimulation
+
+/// bridgecheck's reference native (Swift) side of the WebViewJavascriptBridge
+/// protocol, driving a ``SimulatedWebView`` the way the classic Objective-C
+/// bridge drives a `WKWebView`, without its known defects (see
+/// `docs/protocol.md`).
+///
+/// ## Installation
+/// `init(webView:options:)` installs the bridge: it takes over
+/// `webView.navigationPolicy` (the policy that was there becomes
+/// ``appNavigationPolicy``, which receives every navigation that is not a
+/// bridge URL), registers the script message handler for the
+/// `messageHandlers` transport, and for document-start injection adds the
+/// page bridge as a user script. The web view holds the bridge weakly; keep
+/// a reference to the bridge.
+///
+/// ## Start-up queue
+/// Every message the native side sends (requests and responses) while the
+/// start-up queue exists is held in it, and the queue is sent, in order,
+/// right after the next injection; later messages go straight out. The queue
+/// exists from creation until the first injection and again after every
+/// ``reset()``.
+/// - `.onBridgeLoaded`: a `__bridge_loaded__` URL (or a `"__bridge_loaded__"`
+///   script message) makes the bridge evaluate the options prefix + page
+///   bridge, then flush the queue. Every later `__bridge_loaded__` evaluates
+///   the page bridge again (the page's guard makes it a no-op, as upstream)
+///   but sends nothing twice: the queue is gone after the first flush.
+/// - `.atDocumentStart`: the page bridge runs as a document-start user script
+///   in every page, so the native side cannot see the injection itself. A
+///   second, native-owned document-end user script announces it: it signals
+///   `__bridge_loaded__` over the transport (an iframe navigation to
+///   `https://__bridge_loaded__`, or a `"__bridge_loaded__"` post to the
+///   message handler). The native side then flushes the start-up queue
+///   without evaluating anything. Announcing at document END means the start-up
+///   messages are evaluated after the page's own scripts ran, so handlers the
+///   page registers in `setupWebViewJavascriptBridge` callbacks (which run at
+///   once, the bridge being present) exist even when the page dispatches
+///   synchronously. After ``reset()``, messages wait for the next page load.
+///
+/// ## Threading
+/// Everything runs on the caller's thread, synchronously with the web view's
+/// scheduler: handlers and callbacks run inside the host task that processes
+/// a fetched batch. No Dispatch, no async. Not thread-safe.
+public final class NativeBridge {
+  /// Answers a request, at most once; the value becomes `responseData`
+  /// (nil is sent as JSON `null`).
+  public typealias ResponseCallback = (JSONValue?) -> Void
+  /// A native handler: the request's `data` (nil when the page sent no
+  /// `data` key, i.e. `undefined`) and a response callback when the page
+  /// asked for an answer (nil otherwise).
+  public typealias Handler = (_ data: JSONValue?, _ responseCallback: ResponseCallback?) -> Void
+
+  /// The web view the bridge drives.
+  public let webView: SimulatedWebView
+  /// The options the bridge was created with.
+  public let options: NativeBridgeOptions
+  /// The app's own navigation policy: decides every navigation that is not a
+  /// bridge URL. Initially the policy the web view had when the bridge was
+  /// installed.
+  public var appNavigationPolicy: (NavigationAction) -> NavigationPolicy
+  /// Receives every log entry at or above ``minimumLogLevel``. Default:
+  /// records into `webView.trace` (source `.native`, event `native-log`).
+  public var logHandler: (NativeBridgeLog) -> Void
+  /// Entries below this level are neither built nor handed to
+  /// ``logHandler``. Default: `.debug` (everything).
+  public var minimumLogLevel: NativeBridgeLog.Level = .debug
+
+  private var handlers: [ExactName: Handler] = [:]
+  private var pendingCallbacks: [ExactName: ResponseCallback] = [:]
+  private var callbackCounter = 0
+  /// Messages waiting for the next injection; nil once flushed.
+  private var startupQueue: [JSONObject]? = []
+  /// Number of resets so far (lets a flush notice a reset made inside it).
+  private var resetCount = 0
+  /// The options prefix + page bridge, evaluated on `__bridge_loaded__` or
+  /// added as a document-start user script.
+  let injectionScript: String
+  /// Number of injections seen (evaluations, or announcements of a
+  /// document-start bridge).
+  public private(set) var injectionCount = 0
+
+  /// Installs a bridge on `webView`.
+  public init(webView: SimulatedWebView, options: NativeBridgeOptions = NativeBridgeOptions()) {
+    self.webView = webView
+    self.options = options
+    let appPolicy = webView.navigationPolicy
+    appNavigationPolicy = appPolicy
+    logHandler = NativeBridgeLog.recorder(into: webView.trace)
+    injectionScript = PageInjection.injectionScript(for: options)
+
+    webView.navigationPolicy = { [weak self] action in
+      guard let self else { return appPolicy(action) }
+      return self.decidePolicy(for: action)
+    }
+    if case .messageHandlers(let name) = options.transport {
+      webView.addScriptMessageHandler(named: name) { [weak self] message in
+        self?.didReceive(message)
+      }
+    }
+    if options.injection == .atDocumentStart {
+      webView.addUserScript(
+        PageScript(name: PageInjection.userScriptName, source: injectionScript), injectionTime: .atDocumentStart)
+      webView.addUserScript(
+        PageScript(name: PageInjection.announceScriptName, source: PageInjection.announceScript(for: options)),
+        injectionTime: .atDocumentEnd)
+    }
+  }
+
+  // MARK: - Public API
+
+  /// Registers (or replaces) the native handler for `name`. Names match
+  /// exactly (Unicode scalars, case-sensitive), as in JavaScript.
+  public func registerHandler(_ name: String, handler: @escaping Handler) {
+    handlers[ExactName(name)] = handler
+  }
+
+  /// Removes the handler for `name`; later requests for it are missing-handler requests.
+  public func removeHandler(_ name: String) {
+    handlers[ExactName(name)] = nil
+  }
+
+  /// Calls the page handler `name`. `data == nil` sends no `data` key (the
+  /// page handler sees `undefined`); pass `.null` for `null`. With a
+  /// `responseCallback`, the request carries a fresh `objc_cb_<N>` id and the
+  /// callback runs at most once, with the page's `responseData` (nil when
+  /// the page answered `undefined`).
+  public func callHandler(_ name: String, data: JSONValue? = nil, responseCallback: ResponseCallback? = nil) {
+    var callbackID: String?
+    if let responseCallback {
+      callbackCounter += 1
+      let id = "objc_cb_\(callbackCounter)"
+      pendingCallbacks[ExactName(id)] = responseCallback
+      callbackID = id
+    }
+    send(BridgeMessageCodec.request(handlerName: name, data: data, callbackID: callbackID))
+  }
+
+  /// Starts over as if newly created, for a page that will be injected
+  /// again: a fresh, empty start-up queue (later messages wait for the next
+  /// injection), every pending callback dropped without being called, the
+  /// id counter back to 0 (the next id is `objc_cb_1` again). Handlers are
+  /// kept.
+  ///
+  /// Ids can therefore repeat across a reset. That is safe for callbacks:
+  /// the ones dropped are gone, so a late answer to an old id either is
+  /// unknown or (if a new call reused the id before it arrived) settles the
+  /// new callback; the protocol accepts that race (`docs/protocol.md#startup-reset`).
+  public func reset() {
+    let dropped = pendingCallbacks.count
+    let unsent = startupQueue?.count ?? 0
+    pendingCallbacks.removeAll()
+    callbackCounter = 0
+    startupQueue = []
+    resetCount += 1
+    log(.info, .reset, "reset: \(dropped) pending callback(s) dropped, \(unsent) unsent start-up message(s) dropped")
+  }
+
+  /// Asks the page to dispatch incoming messages synchronously, by calling
+  /// the page handler `_disableJavascriptAlertBoxSafetyTimeout` (no data, no
+  /// callback). The request itself is dispatched under the old mode.
+  public func disableJavascriptAlertBoxSafetyTimeout() {
+    callHandler(PageInjection.safetyTimeoutHandlerName)
+  }
+
+  /// The number of native callbacks waiting for an answer.
+  public var pendingCallbackCount: Int { pendingCallbacks.count }
+  /// Whether the start-up queue exists (messages are held until injection).
+  public var isHoldingStartupMessages: Bool { startupQueue != nil }
+  /// The number of messages in the start-up queue.
+  public var startupQueueCount: Int { startupQueue?.count ?? 0 }
+
+  // MARK: - Navigation and script messages
+
+  /// The bridge's navigation decision: bridge URLs are handled and
+  /// cancelled, everything else goes to ``appNavigationPolicy``.
+  public func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
+    switch BridgeURL(action.url) {
+    case .notBridge:
+      return appNavigationPolicy(action)
+    case .queueMessage:
+      fetchQueue()
+      return .cancel
+    case .bridgeLoaded:
+      bridgeLoaded()
+      return .cancel
+    case .unknown:
+      log(.warning, .unknownBridgeURL, "unknown bridge URL cancelled: \(LogText.quote(action.url))")
+      return .cancel
+    }
+  }
+
+  private func didReceive(_ message: ScriptMessage) {
+    if message.body == .string(PageInjection.bridgeLoadedSignal) {
+      bridgeLoaded()
+    } else {
+      // Any other body is only a signal: the messages are in the queue.
+      fetchQueue()
+    }
+  }
+
+  // MARK: - Injection
+
+  private func bridgeLoaded() {
+    injectionCount += 1
+    let count = injectionCount
+    switch options.injection {
+    case .onBridgeLoaded:
+      webView.evaluateJavaScript(injectionScript) { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success:
+          self.log(.info, .injected, "page bridge evaluated (injection \(count))")
+        case .failure(let error):
+          self.log(.error, .injectionFailed, "evaluating the page bridge failed: \(error)")
+        }
+      }
+    case .atDocumentStart:
+      log(.info, .injected, "document-start page bridge announced itself (page load \(count))")
+    }
+    flushStartupQueue()
+  }
+
+  /// Sends the start-up queue in order and removes it. Re-entrant: a
+  /// message sent while the queue is being sent (from a log handler, say)
+  /// joins the end of the queue, and a ``reset()`` in the middle stops the
+  /// flush and leaves the fresh queue in place.
+  private func flushStartupQueue() {
+    guard startupQueue != nil else { return }
+    let generation = resetCount
+    var index = 0
+    func message(at index: Int) -> JSONObject? {
+      guard let queue = startupQueue, index < queue.count else { return nil }
+      return queue[index]
+    }
+    while generation == resetCount, let next = message(at: index) {
+      index += 1
+      deliver(next)
+    }
+    guard generation == resetCount else { return }
+    startupQueue = nil
+    log(.info, .startupFlushed, "sent \(index) start-up message(s)")
+  }
+
+  // MARK: - Native -> page
+
+  private func send(_ message: JSONObject) {
+    if startupQueue != nil {
+      startupQueue?.append(message)
+      log(.debug, .startupQueued, "held until injection: \(Self.summary(of: message))")
+      return
+    }
+    deliver(message)
+  }
+
+  private func deliver(_ message: JSONObject) {
+    let script = BridgeMessageCodec.deliveryScript(for: message)
+    webView.evaluateJavaScript(script) { [weak self] result in
+      guard let self, case .failure(let error) = result else { return }
+      self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
+    }
+    // Logged after the evaluation is scheduled, so that a log handler that
+    // sends a message cannot overtake this one.
+    log(.debug, .sent, "\(Self.summary(of: message)), \(script.utf8.count) bytes of script")
+  }
+
+  private static func summary(of message: JSONObject) -> String {
+    if let responseID = message["responseId"] {
+      return "response to \(LogText.describe(responseID))"
+    }
+    var text = "request \(LogText.describe(message["handlerName"]))"
+    if let callbackID = message["callbackId"] { text += " with callbackId \(LogText.describe(callbackID))" }
+    if message["data"] == nil { text += " (no data)" }
+    return text
+  }
+
+  // MARK: - Page -> native
+
+  private func fetchQueue() {
+    webView.evaluateJavaScript(BridgeMessageCodec.fetchQueueScript) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let value):
+        self.processFetchResult(value)
+      case .failure(let error):
+        self.log(.warning, .fetchFailed, "fetching the page queue failed: \(error)")
+      }
+    }
+  }
+
+  /// Processes the completion value of `_fetchQueue()`.
+  func processFetchResult(_ value: JSONValue?) {
+    guard case .string(let text)? = value, !text.isEmpty else {
+      let what = value.map { $0.stringValue == nil ? "a \($0.typeName)" : "an empty string" } ?? "undefined"
+      log(.warning, .emptyQueue, "the page queue fetch returned \(what)")
+      return
+    }
+    processQueue(text)
+  }
+
+  /// Processes one fetched batch (the JSON text of an array of messages).
+  /// Never traps: invalid JSON and a non-array are logged and dropped;
+  /// entries that are not objects are logged and skipped; the others are
+  /// processed in order, each completely before the next.
+  func processQueue(_ text: String) {
+    let batch: JSONValue
+    do {
+      batch = try JSONValue.parse(text)
+    } catch {
+      log(.warning, .malformedQueue, "the page queue is not valid JSON (\(error)): \(LogText.quote(text))")
+      return
+    }
+    guard case .array(let entries) = batch else {
+      log(.warning, .queueNotArray, "the page queue is a \(batch.typeName), not an array; dropped")
+      return
+    }
+    if !entries.isEmpty {
+      log(.debug, .fetched, "\(entries.count) message(s) fetched")
+    }
+    for (index, entry) in entries.enumerated() {
+      guard case .object(let message) = entry else {
+        log(.warning, .nonObjectMessage, "queue entry \(index) is a \(entry.typeName), not an object; skipped")
+        continue
+      }
+      receive(message)
+    }
+  }
+
+  private func receive(_ message: JSONObject) {
+    switch BridgeMessageCodec.classify(message) {
+    case .response(let responseID, let responseData):
+      // Only string ids can be ours: every id this side issues is a string.
+      guard case .string(let id) = responseID, let callback = pendingCallbacks.removeValue(forKey: ExactName(id))
+      else {
+        log(.warning, .unknownResponseID, "ignored a response with unknown responseId \(LogText.describe(responseID))")
+        return
+      }
+      log(.debug, .received, "response to \(LogText.quote(id))")
+      callback(responseData)
+
+    case .request(let handlerName, let data, let callbackID):
+      log(
+        .debug, .received,
+        "request \(LogText.describe(handlerName))" + (callbackID.map { " with callbackId \(LogText.describe($0))" } ?? ""))
+      let responseCallback = callbackID.map { makeResponseCallback(callbackID: $0, handlerName: handlerName) }
+      guard case .string(let name)? = handlerName, let handler = handlers[ExactName(name)] else {
+        log(.warning, .noHandler, "no native handler for \(LogText.describe(handlerName))")
+        if options.answerMissingHandler, let responseCallback {
+          responseCallback(BridgeMessageCodec.noHandlerAnswer(handlerName: handlerName))
+        }
+        return
+      }
+      handler(data, responseCallback)
+    }
+  }
+
+  /// The callback handed to a native handler: sends the answer once; later
+  /// calls are logged as `duplicate-response` and send nothing.
+  private func makeResponseCallback(callbackID: JSONValue, handlerName: JSONValue?) -> ResponseCallback {
+    var answered = false
+    return { [weak self] responseData in
+      guard let self else { return }
+      if answered {
+        self.log(
+          .warning, .duplicateResponse,
+          "the handler for \(LogText.describe(handlerName)) answered \(LogText.describe(callbackID)) again; not sent")
+        return
+      }
+      answered = true
+      self.send(BridgeMessageCodec.response(responseID: callbackID, responseData: responseData))
+    }
+  }
+
+  // MARK: - Logging
+
+  func log(_ level: NativeBridgeLog.Level, _ code: NativeBridgeLog.Code, _ message: @autoclosure () -> String) {
+    guard level >= minimumLogLevel else { return }
+    logHandler(NativeBridgeLog(level: level, code: code, message: message()))
+  }
+}

@@ -1,0 +1,106 @@
+import JSONModel
+import PageSimulation
+import ScenarioRunner
+
+/// The machine-readable report (`--json FILE`, `--format json`), described
+/// by `docs/report-schema.json`:
+///
+/// ```text
+/// {"tool": {"name", "version"},
+///  "implementations": {"page": {"name", "version"?}, "native": {"name", "version"?}},
+///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
+///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs"},
+///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
+///               "message": string|null, "gating": bool,
+///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event},
+///               "traceEventCount", "trace": [event, …]}]}
+/// ```
+///
+/// - `seed` is a string of decimal digits: seeds are 64-bit and a JSON number
+///   is exact only up to 2^53.
+/// - `durationMs` values are milliseconds rounded to 0.001.
+/// - `gating` is whether the result counts against the run's gate.
+/// - `pointer` is an RFC 6901 JSON pointer into the fixture file, or `null`.
+/// - Trace events are `TraceEvent.json` objects: `seq`, `time` (virtual
+///   milliseconds), `source`, `event`, then the event's own fields.
+/// - Keys appear in the order above; results in the report's order.
+public enum JSONReport {
+  /// How to render.
+  public struct Options: Sendable, Hashable {
+    /// Write every `durationMs` as 0 (for golden files and diffs).
+    public var redactDurations: Bool
+
+    /// Creates options.
+    public init(redactDurations: Bool = false) {
+      self.redactDurations = redactDurations
+    }
+  }
+
+  /// The report as pretty-printed JSON (two-space indent, like
+  /// `JSON.stringify(value, null, 2)`) with a trailing newline.
+  public static func render(_ report: RunReport, options: Options = Options()) -> String {
+    document(report, options: options).serialized(pretty: true) + "\n"
+  }
+
+  /// The report as a JSON value.
+  public static func document(_ report: RunReport, options: Options = Options()) -> JSONValue {
+    let summary = report.summary
+    let summaryObject: JSONObject = [
+      "total": number(summary.total),
+      "passed": number(summary.passed),
+      "failed": number(summary.failed),
+      "errors": number(summary.errors),
+      "skipped": number(summary.skipped),
+      "xfail": number(summary.xfail),
+      "xpass": number(summary.xpass),
+      "durationMs": .number(ReportFormatting.milliseconds(report.duration, redacted: options.redactDurations)),
+    ]
+    let root: JSONObject = [
+      "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
+      "implementations": ["page": implementation(report.page), "native": implementation(report.native)],
+      "seed": .string(String(report.seed)),
+      "gate": .string(report.gate.rawValue),
+      "interrupted": .bool(report.interrupted),
+      "summary": .object(summaryObject),
+      "results": .array(report.results.map { result(for: $0, gate: report.gate, options: options) }),
+    ]
+    return .object(root)
+  }
+
+  /// One entry of `results`.
+  public static func result(for result: ScenarioResult, gate: Level, options: Options = Options()) -> JSONValue {
+    let scenario = result.scenario
+    var object: JSONObject = [
+      "id": .string(scenario.id),
+      "title": .string(scenario.title),
+      "area": .string(scenario.area),
+      "level": .string(scenario.level.rawValue),
+      "subject": .string(scenario.subject.rawValue),
+      "spec": .string(scenario.spec),
+      "file": .string(scenario.file),
+      "status": .string(result.status.rawValue),
+      "durationMs": .number(ReportFormatting.milliseconds(result.duration, redacted: options.redactDurations)),
+      "message": result.message.map(JSONValue.string) ?? .null,
+      "gating": .bool(result.isGatingFailure(gate: gate)),
+    ]
+    if let detail = result.detail {
+      var detailObject: JSONObject = [
+        "expectation": .string(detail.expectation),
+        "pointer": detail.pointer.map { .string($0.description) } ?? .null,
+      ]
+      if let closest = detail.closest { detailObject["closest"] = closest.json }
+      object["detail"] = .object(detailObject)
+    }
+    object["traceEventCount"] = number(result.traceEventCount)
+    object["trace"] = .array(result.trace.map(\.json))
+    return .object(object)
+  }
+
+  private static func implementation(_ info: ImplementationInfo) -> JSONValue {
+    var object: JSONObject = ["name": .string(info.name)]
+    if let version = info.version { object["version"] = .string(version) }
+    return .object(object)
+  }
+
+  private static func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+}

@@ -1,0 +1,190 @@
+import ScenarioRunner
+
+/// A GitHub-flavoured Markdown summary (`--markdown FILE`, e.g.
+/// `$GITHUB_STEP_SUMMARY`): a title with the verdict, the implementations,
+/// a table of counts, a table of the failures that gate the run, a
+/// collapsible `<details>` for each of them (message and trace excerpt in
+/// fenced code blocks), and the number of failures below the gate.
+///
+/// Text from fixtures and bridges is escaped: table cells stay on one line
+/// and cannot close the table or start HTML; code blocks use a fence longer
+/// than any backtick run inside them.
+public enum MarkdownReport {
+  /// How to render.
+  public struct Options: Sendable, Hashable {
+    /// Write durations as 0 (for golden files and diffs).
+    public var redactDurations: Bool
+    /// How many gating failures get a `<details>` section; the rest are
+    /// counted (a step summary is limited to 1 MiB).
+    public var maxDetails: Int
+    /// How many characters of each message line a `<details>` shows.
+    public var messageLineLimit: Int
+    /// How many characters of each trace field value are shown.
+    public var fieldLimit: Int
+
+    /// Creates options.
+    public init(
+      redactDurations: Bool = false, maxDetails: Int = 50, messageLineLimit: Int = 2_000,
+      fieldLimit: Int = FailureText.defaultFieldLimit
+    ) {
+      self.redactDurations = redactDurations
+      self.maxDetails = maxDetails
+      self.messageLineLimit = messageLineLimit
+      self.fieldLimit = fieldLimit
+    }
+  }
+
+  /// The Markdown text, with a trailing newline.
+  public static func render(_ report: RunReport, options: Options = Options()) -> String {
+    let summary = report.summary
+    let gating = report.gatingFailures
+    let gate = report.gate.rawValue
+    var out: [String] = []
+
+    let tool = inline(report.toolName)
+    if report.interrupted {
+      out.append("## ❌ \(tool): INTERRUPTED (gate: \(gate))")
+    } else if report.passed {
+      out.append("## ✅ \(tool): PASS (gate: \(gate))")
+    } else {
+      out.append("## ❌ \(tool): FAIL — \(ReportFormatting.plural(gating.count, "gating failure")) (gate: \(gate))")
+    }
+    out.append("")
+    let time = ReportFormatting.seconds(report.duration, decimals: 2, redacted: options.redactDurations)
+    out.append(
+      "Page bridge: **\(inline(ReportFormatting.implementation(report.page)))** · "
+        + "native bridge: **\(inline(ReportFormatting.implementation(report.native)))** · "
+        + "seed \(report.seed) · \(time)s")
+    if report.interrupted {
+      out.append("")
+      out.append("> [!WARNING]")
+      out.append("> The run was interrupted: these are the results of \(ReportFormatting.plural(summary.total, "scenario")) that finished.")
+    }
+    out.append("")
+    out.append("| Total | Passed | Failed | Errors | Skipped | xfail | xpass |")
+    out.append("|---:|---:|---:|---:|---:|---:|---:|")
+    let counts = [summary.total, summary.passed, summary.failed, summary.errors, summary.skipped, summary.xfail, summary.xpass]
+    out.append("| " + counts.map(String.init).joined(separator: " | ") + " |")
+
+    if !gating.isEmpty {
+      out.append("")
+      out.append("### Gating failures (\(gating.count))")
+      out.append("")
+      out.append("| Fixture | Level | Status | Message |")
+      out.append("|---|---|---|---|")
+      for result in gating {
+        let message = FailureText.truncated(FailureText.headline(result), to: FailureText.headlineLimit)
+        out.append(
+          "| \(cell(result.scenario.id)) | \(result.scenario.level.rawValue) | \(result.status.rawValue) | \(cell(message)) |")
+      }
+      for result in gating.prefix(max(0, options.maxDetails)) {
+        out.append("")
+        out.append(contentsOf: details(result, options: options))
+      }
+      if gating.count > options.maxDetails {
+        out.append("")
+        let more = gating.count - max(0, options.maxDetails)
+        out.append("…and \(ReportFormatting.plural(more, "more failure")) without details: see the JSON or JUnit report.")
+      }
+    }
+
+    let nonGating = report.results.filter { FailureText.isFailure($0.status) && !$0.isGatingFailure(gate: report.gate) }
+    let byLevel = Level.allCases.filter { !$0.isGated(by: report.gate) }.map { level in
+      "\(level.rawValue): \(nonGating.filter { $0.scenario.level == level }.count)"
+    }
+    out.append("")
+    var line = "Non-gating failures (levels below the gate \(gate)): \(nonGating.count)"
+    if !byLevel.isEmpty && !nonGating.isEmpty { line += " (" + byLevel.joined(separator: ", ") + ")" }
+    out.append(line)
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// The collapsible section of one failure.
+  static func details(_ result: ScenarioResult, options: Options) -> [String] {
+    let scenario = result.scenario
+    var out: [String] = []
+    out.append("<details>")
+    out.append(
+      "<summary><code>\(html(scenario.id))</code> — \(result.status.rawValue) (\(scenario.level.rawValue)): "
+        + "\(html(FailureText.truncated(FailureText.headline(result), to: FailureText.headlineLimit)))</summary>")
+    out.append("")
+    out.append("\(inline(scenario.title)) — \(inline(FailureText.location(result)))")
+    if let detail = result.detail {
+      out.append("")
+      out.append("Expected: \(inline(FailureText.truncated(detail.expectation, to: options.messageLineLimit)))")
+    }
+    out.append("")
+    out.append(contentsOf: codeBlock(FailureText.messageLines(result.message, lineLimit: options.messageLineLimit)))
+    if let heading = FailureText.traceHeading(result) {
+      out.append("")
+      out.append(inline(heading))
+      out.append("")
+      out.append(contentsOf: codeBlock(FailureText.traceLines(result, fieldLimit: options.fieldLimit)))
+    }
+    out.append("")
+    out.append("</details>")
+    return out
+  }
+
+  // MARK: - Escaping
+
+  /// A fenced code block holding `lines`, with a fence longer than any run
+  /// of backticks in them (at least three).
+  public static func codeBlock(_ lines: [String]) -> [String] {
+    let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: lines) + 1))
+    return [fence + "text"] + lines + [fence]
+  }
+
+  /// Text for a table cell: one line (line breaks as `<br>`), `|` and other
+  /// Markdown punctuation backslash-escaped, `<`, `>`, `&` as entities,
+  /// unprintable characters as `\u{XX}` markers.
+  public static func cell(_ text: String) -> String {
+    FailureText.lines(text).map(inline).joined(separator: "<br>")
+  }
+
+  /// Text for running Markdown (a paragraph or a cell): as ``cell(_:)``,
+  /// but line breaks become visible markers too.
+  public static func inline(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in FailureText.visible(text).unicodeScalars {
+      switch scalar {
+      case "\\", "`", "*", "_", "[", "]", "|", "~":
+        out.append("\\")
+        out.append(scalar)
+      case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+      case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+      case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
+  /// Text for HTML (`<summary>`): `& < > "` as entities, unprintable
+  /// characters as markers.
+  static func html(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in FailureText.visible(text).unicodeScalars {
+      switch scalar {
+      case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+      case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+      case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+      case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
+  static func longestBacktickRun(in lines: [String]) -> Int {
+    var longest = 0
+    for line in lines {
+      var run = 0
+      for scalar in line.unicodeScalars {
+        run = scalar == "`" ? run + 1 : 0
+        longest = max(longest, run)
+      }
+    }
+    return longest
+  }
+}

@@ -1,0 +1,196 @@
+import ScenarioRunner
+
+/// The report `bridgecheck run` prints on standard output:
+///
+/// 1. a table of counts per area, with PASS or FAIL (FAIL when the area has
+///    a failure that gates the run);
+/// 2. the failures (fail, error, xpass; gating or not), grouped by area:
+///    status, fixture id and level, the message indented below, and where
+///    in the fixture the failing expectation is; with `verbose`, the trace
+///    excerpt under each (one event a line, long values cut, unprintable
+///    characters escaped);
+/// 3. the skipped scenarios: how many, and their reasons with counts (with
+///    `verbose`, the fixture ids too);
+/// 4. one summary line:
+///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0.42s — PASS (gate: must)`.
+///
+/// Colour (ANSI) only when `useColor` is set; the caller decides (a terminal,
+/// and no `NO_COLOR`). Text from fixtures and bridges has its control
+/// characters escaped, so a bridge cannot move the cursor or recolour the
+/// terminal.
+public enum TerminalReport {
+  /// How to render.
+  public struct Options: Sendable, Hashable {
+    /// Use ANSI colours.
+    public var useColor: Bool
+    /// Print the trace excerpt under each failure, and the ids of skipped
+    /// and expected-failure scenarios.
+    public var verbose: Bool
+    /// Print durations as 0.
+    public var redactDurations: Bool
+    /// How many characters of each message line are printed.
+    public var messageLineLimit: Int
+    /// How many characters of each trace field value are printed.
+    public var fieldLimit: Int
+
+    /// Creates options.
+    public init(
+      useColor: Bool = false, verbose: Bool = false, redactDurations: Bool = false, messageLineLimit: Int = 400,
+      fieldLimit: Int = FailureText.defaultFieldLimit
+    ) {
+      self.useColor = useColor
+      self.verbose = verbose
+      self.redactDurations = redactDurations
+      self.messageLineLimit = messageLineLimit
+      self.fieldLimit = fieldLimit
+    }
+  }
+
+  /// The whole report, ending with the summary line and a newline.
+  public static func render(_ report: RunReport, options: Options = Options()) -> String {
+    let style = TerminalStyle(enabled: options.useColor)
+    var out: [String] = []
+    let areas = ReportFormatting.groupedByArea(report.results)
+    if !areas.isEmpty {
+      out.append(contentsOf: table(areas, gate: report.gate, style: style))
+    }
+
+    let failures = report.results.filter { FailureText.isFailure($0.status) }
+    if !failures.isEmpty {
+      out.append("")
+      out.append(style.apply(.bold, "Failures (\(failures.count)):"))
+      for (area, results) in ReportFormatting.groupedByArea(failures) {
+        out.append("")
+        out.append("  " + style.apply(.bold, FailureText.visible(area)))
+        for result in results {
+          out.append(contentsOf: failure(result, gate: report.gate, options: options, style: style))
+        }
+      }
+    }
+
+    let skipped = report.results.filter { $0.status == .skip }
+    if !skipped.isEmpty {
+      out.append("")
+      out.append(style.apply(.bold, "Skipped (\(skipped.count)):"))
+      out.append(contentsOf: skipReasons(skipped, verbose: options.verbose, style: style))
+    }
+
+    let expected = report.results.filter { $0.status == .xfail }
+    if options.verbose && !expected.isEmpty {
+      out.append("")
+      out.append(style.apply(.bold, "Expected failures (\(expected.count), in the baseline):"))
+      for result in expected {
+        out.append("  " + FailureText.visible(result.scenario.id) + style.apply(.dim, "  " + headline(result, options)))
+      }
+    }
+
+    if !out.isEmpty { out.append("") }
+    out.append(summaryLine(report, options: options))
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// The last line: counts, time and verdict, e.g.
+  /// `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0.42s — PASS (gate: must)`.
+  public static func summaryLine(_ report: RunReport, options: Options = Options()) -> String {
+    let style = TerminalStyle(enabled: options.useColor)
+    let summary = report.summary
+    let counts = [
+      "\(summary.passed) passed",
+      "\(summary.failed) failed",
+      ReportFormatting.plural(summary.errors, "error"),
+      "\(summary.skipped) skipped",
+      "\(summary.xfail) xfail",
+      "\(summary.xpass) xpass",
+    ].joined(separator: ", ")
+    let time = ReportFormatting.seconds(report.duration, decimals: 2, redacted: options.redactDurations) + "s"
+    let verdict =
+      report.passed ? style.apply(.boldGreen, "PASS") : style.apply(.boldRed, "FAIL")
+    let gate = "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
+    return "\(FailureText.visible(report.toolName)): \(ReportFormatting.plural(summary.total, "scenario")) — \(counts) — \(time) — \(verdict) (\(gate))"
+  }
+
+  // MARK: - Parts
+
+  private static let columns = ["TOTAL", "PASS", "FAIL", "ERROR", "SKIP", "XFAIL", "XPASS"]
+
+  private static func table(
+    _ areas: [(area: String, results: [ScenarioResult])], gate: Level, style: TerminalStyle
+  ) -> [String] {
+    let names = areas.map { FailureText.visible($0.area) }
+    let nameWidth = max("AREA".count, names.map(\.count).max() ?? 0)
+    var lines = ["AREA".padding(to: nameWidth) + columns.map { "  " + $0 }.joined() + "  RESULT"]
+    for (index, group) in areas.enumerated() {
+      let counts = RunSummary(group.results)
+      let values = [counts.total, counts.passed, counts.failed, counts.errors, counts.skipped, counts.xfail, counts.xpass]
+      var line = names[index].padding(to: nameWidth)
+      for (column, value) in zip(columns, values) {
+        let text = String(value).leftPadding(to: column.count)
+        let tone: TerminalStyle.Tone? =
+          value == 0 || column == "TOTAL"
+          ? nil
+          : column == "PASS" ? .green : column == "SKIP" ? .yellow : column == "XFAIL" ? .dim : .red
+        line += "  " + (tone.map { style.apply($0, text) } ?? text)
+      }
+      let failing = group.results.contains { $0.isGatingFailure(gate: gate) }
+      line += "  " + (failing ? style.apply(.boldRed, "FAIL") : style.apply(.green, "PASS"))
+      lines.append(line)
+    }
+    return lines
+  }
+
+  private static func failure(_ result: ScenarioResult, gate: Level, options: Options, style: TerminalStyle) -> [String] {
+    let label = result.status.rawValue.uppercased()
+    let gating = result.isGatingFailure(gate: gate)
+    let level = result.scenario.level.rawValue + (gating ? "" : ", does not gate")
+    var lines = [
+      "    " + style.apply(TerminalStyle.tone(for: result.status), label.padding(to: 5)) + "  "
+        + FailureText.visible(result.scenario.id) + " (\(level))"
+    ]
+    let indent = String(repeating: " ", count: 11)
+    var message = FailureText.messageLines(result.message, lineLimit: options.messageLineLimit)
+    if message.isEmpty { message = [FailureText.headline(result)] }
+    lines.append(contentsOf: message.map { $0.isEmpty ? "" : indent + $0 })
+    lines.append(indent + style.apply(.dim, "at " + FailureText.visible(FailureText.location(result))))
+    if options.verbose, let heading = FailureText.traceHeading(result) {
+      lines.append(indent + style.apply(.dim, heading + ":"))
+      for line in FailureText.traceLines(result, fieldLimit: options.fieldLimit) {
+        lines.append(indent + style.apply(.dim, line))
+      }
+    }
+    return lines
+  }
+
+  private static func skipReasons(_ skipped: [ScenarioResult], verbose: Bool, style: TerminalStyle) -> [String] {
+    var reasons: [String: [String]] = [:]
+    for result in skipped {
+      reasons[FailureText.visible(FailureText.skipReason(result)), default: []].append(result.scenario.id)
+    }
+    let ordered = reasons.sorted { lhs, rhs in
+      lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key.unicodeScalars.lexicographicallyPrecedes(rhs.key.unicodeScalars)
+    }
+    var lines: [String] = []
+    for (reason, ids) in ordered {
+      lines.append("  " + style.apply(.yellow, "\(ids.count) ×") + " " + reason)
+      if verbose {
+        lines.append(contentsOf: ids.map { "      " + style.apply(.dim, FailureText.visible($0)) })
+      }
+    }
+    return lines
+  }
+
+  private static func headline(_ result: ScenarioResult, _ options: Options) -> String {
+    FailureText.truncated(FailureText.visible(FailureText.headline(result)), to: options.messageLineLimit)
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `width` characters.
+  fileprivate func padding(to width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+
+  /// Spaces up to `width` characters, then the string.
+  fileprivate func leftPadding(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}

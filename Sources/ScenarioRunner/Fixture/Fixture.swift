@@ -1,0 +1,252 @@
+import BridgeImplementations
+import JSONModel
+import PageSimulation
+
+/// One conformance scenario, loaded from a JSON file under `Fixtures/`.
+public struct Fixture: Sendable, Hashable {
+  /// Stable path-like id, e.g. `handler-missing/page-to-native-batch-continues`.
+  public var id: String
+  /// The rule in one sentence.
+  public var title: String
+  /// The protocol area (also the fixture's folder).
+  public var area: String
+  /// How binding the rule is.
+  public var level: Level
+  /// The anchor of the rule in `docs/protocol.md`.
+  public var spec: String
+  /// Whose behaviour is judged.
+  public var subject: Subject
+  /// Free labels for `--tag`.
+  public var tags: [String]
+  /// A longer explanation, if the title is not enough.
+  public var description: String?
+  /// What an implementation must support for the scenario to apply.
+  public var requires: Requirements
+  /// The starting state of both sides.
+  public var setup: Setup
+  /// What happens, in order.
+  public var steps: [Step]
+  /// What the trace must and must not show.
+  public var expect: Expectations
+  /// Built-in invariants this scenario switches off.
+  public var allow: Set<Invariant>
+  /// The file it came from, relative to the working directory.
+  public var file: String
+}
+
+/// How binding a fixture is (`must` gates CI by default).
+public enum Level: String, Sendable, Hashable, CaseIterable, Comparable {
+  case must, should, may
+
+  /// Rank: must is the strongest.
+  var rank: Int { self == .must ? 0 : self == .should ? 1 : 2 }
+
+  public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
+
+  /// Whether a fixture of this level gates a run whose gate is `gate`
+  /// (`--level should` gates must and should).
+  public func isGated(by gate: Level) -> Bool { rank <= gate.rank }
+}
+
+/// Whose behaviour a fixture judges.
+public enum Subject: String, Sendable, Hashable, CaseIterable {
+  /// The page bridge (the native side is the reference, or the harness).
+  case page
+  /// The native bridge (the page side is the reference, or the harness).
+  case native
+  /// Both together.
+  case pair
+}
+
+/// What an implementation must support for a scenario to apply; otherwise
+/// the scenario is skipped with a reason.
+public struct Requirements: Sendable, Hashable {
+  /// Optional features (see `ImplementationFeature`).
+  public var features: [String] = []
+}
+
+/// The starting state of a scenario.
+public struct Setup: Sendable, Hashable {
+  /// How the page signals the native side.
+  public var transport: Transport = .iframe
+  /// When the page bridge is injected.
+  public var injection: Injection = .bridgeLoaded
+  /// How the simulated page requests iframe navigations.
+  public var iframeNavigation: IframeNavigationMode = .coalesced
+  /// Optional behaviours both sides are asked to switch on.
+  public var options = BridgeOptions()
+  /// Native handlers registered before the page loads, in order.
+  public var nativeHandlers: [NamedBehaviour] = []
+  /// Page handlers registered when the bridge is ready, in order.
+  public var pageHandlers: [NamedBehaviour] = []
+  /// Whether the page uses the `setupWebViewJavascriptBridge` snippet
+  /// (`snippet`) or defines no `WVJBCallbacks` at all (`none`).
+  public var pageSetup: PageSetup = .snippet
+  /// The page's own extra scripts, run after the snippet.
+  public var pageScripts: [String] = []
+  /// Page-side steps run inside the snippet's ready callback.
+  public var onReady: [Step] = []
+}
+
+/// How the page asks for the bridge.
+public enum PageSetup: String, Sendable, Hashable, CaseIterable {
+  /// `setupWebViewJavascriptBridge(callback)`: `WVJBCallbacks` and the
+  /// bridge-loaded iframe.
+  case snippet
+  /// No snippet: nothing asks for injection, `WVJBCallbacks` is absent.
+  case none
+}
+
+/// A handler name with its scripted behaviour.
+public struct NamedBehaviour: Sendable, Hashable {
+  /// The handler name.
+  public var name: String
+  /// What the handler does when called.
+  public var behaviour: Behaviour
+}
+
+/// What a scripted handler does when it is called. The parts run in this
+/// order: `call`, then `respond` (`times` times, after `delay`), then `throw`.
+public struct Behaviour: Sendable, Hashable {
+  /// How to answer; `nil` never answers.
+  public var respond: Response?
+  /// How many times to call the response callback.
+  public var times: Int = 1
+  /// Virtual milliseconds to wait before answering.
+  public var delay: Int64 = 0
+  /// Throw an error with this message (page handlers only).
+  public var throwMessage: String?
+  /// A call the handler makes into the bridge before answering (re-entrancy).
+  public var call: CallSpec?
+
+  /// A handler that answers with the data it received.
+  public static let echo = Behaviour(respond: .echo)
+}
+
+/// How a scripted handler answers.
+public enum Response: Sendable, Hashable {
+  /// With the data it received.
+  case echo
+  /// With this value; `nil` answers with no value (`respond()`).
+  case value(JSONValue?)
+}
+
+/// A call a handler makes from inside the bridge.
+public struct CallSpec: Sendable, Hashable {
+  /// The handler on the other side.
+  public var handler: String
+  /// The data; `nil` sends none.
+  public var data: JSONValue?
+  /// The label of its callback, if it wants an answer.
+  public var callbackLabel: String?
+}
+
+/// The shape of a page-side `callHandler` call.
+public enum CallForm: String, Sendable, Hashable, CaseIterable {
+  /// `callHandler(name, data?, callback?)`: trailing arguments omitted when absent.
+  case standard
+  /// `callHandler(name, callback)`.
+  case twoArgument = "two-argument"
+}
+
+/// Which frame a navigation step uses.
+public typealias NavigationFrame = FrameKind
+
+/// One action of a scenario.
+public enum Step: Sendable, Hashable {
+  /// The page calls a native handler.
+  case pageCall(handler: String, data: JSONValue?, callbackLabel: String?, form: CallForm)
+  /// The native side calls a page handler.
+  case nativeCall(handler: String, data: JSONValue?, callbackLabel: String?)
+  /// The page registers (or replaces) a handler.
+  case pageRegister(NamedBehaviour)
+  /// The native side registers (or replaces) a handler.
+  case nativeRegister(NamedBehaviour)
+  /// The native side removes a handler.
+  case nativeRemove(handler: String)
+  /// The native side resets the bridge.
+  case nativeReset
+  /// The native side switches the page to synchronous dispatch.
+  case nativeDisableSafetyTimeout
+  /// The page calls `disableJavscriptAlertBoxSafetyTimeout()`.
+  case pageDisableSafetyTimeout
+  /// The web view reloads the page.
+  case reload
+  /// The page navigates (an iframe appended with this `src`, or `location.href`).
+  case navigate(url: String, frame: FrameKind)
+  /// Virtual time moves forward by this many milliseconds.
+  case advance(milliseconds: Int64)
+  /// Everything pending runs, until nothing is left.
+  case settle
+  /// The page runs this script (the page's own code, not the bridge's).
+  case pageScript(String)
+  /// Wire level: the harness plays the native side and hands this text to
+  /// the page's message entry point.
+  case deliverToPage(raw: String)
+  /// Wire level: the harness plays the page side: the page's next queue
+  /// fetch returns this value (a string, or anything for robustness cases;
+  /// `nil` returns `undefined`), then the page signals.
+  case queueToNative(result: JSONValue?)
+}
+
+/// A built-in check that every scenario runs unless it opts out.
+public enum Invariant: String, Sendable, Hashable, CaseIterable {
+  /// No exception escapes page code (scripted throws excepted).
+  case noUncaughtException = "no-uncaught-exception"
+  /// No promise rejection goes unhandled in the page.
+  case noUnhandledRejection = "no-unhandled-rejection"
+  /// No script the native side evaluates contains a raw U+2028 or U+2029
+  /// (a SyntaxError in engines before ES2019).
+  case noRawLineSeparator = "no-raw-line-separator"
+  /// No callback runs more than once.
+  case noDuplicateCallback = "no-duplicate-callback"
+}
+
+/// What the trace must show.
+public struct Expectations: Sendable, Hashable {
+  /// Events that must appear.
+  public var events: [EventPattern] = []
+  /// Whether `events` must appear in this order.
+  public var ordered = true
+  /// Events that must never appear.
+  public var absent: [EventPattern] = []
+  /// Exact or bounded numbers of matching events.
+  public var counts: [CountExpectation] = []
+}
+
+/// A pattern matching trace events: the event name and matchers for fields.
+public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
+  /// The event name, e.g. `native-callback-invoked`.
+  public var event: String
+  /// Field name → what the field must be.
+  public var fields: [(key: String, matcher: ValueMatcher)]
+  /// Where the pattern was written, for messages.
+  public var pointer: JSONPointer
+
+  public static func == (lhs: EventPattern, rhs: EventPattern) -> Bool {
+    lhs.event == rhs.event && lhs.pointer == rhs.pointer && lhs.fields.map(\.key) == rhs.fields.map(\.key)
+      && lhs.fields.map(\.matcher) == rhs.fields.map(\.matcher)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(event)
+    hasher.combine(pointer)
+  }
+
+  /// The pattern as written: `native-callback-invoked {"label":"c1","data":0}`.
+  public var description: String {
+    var object = JSONObject()
+    for (key, matcher) in fields { object[key] = matcher.json }
+    return fields.isEmpty ? event : "\(event) \(JSONValue.object(object))"
+  }
+}
+
+/// A number of events a pattern must match.
+public struct CountExpectation: Sendable, Hashable {
+  /// The pattern counted.
+  public var pattern: EventPattern
+  /// The least number allowed.
+  public var minimum: Int
+  /// The most allowed, if bounded.
+  public var maximum: Int?
+}

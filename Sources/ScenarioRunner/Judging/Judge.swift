@@ -1,0 +1,166 @@
+import JSONModel
+import PageSimulation
+
+/// Judges a finished scenario's trace: first what makes it unjudgeable
+/// (hangs), then the built-in invariants, then the fixture's expectations.
+/// The first problem found is the verdict.
+struct Judge {
+  let fixture: Fixture
+  let trace: [TraceEvent]
+
+  func verdict() -> Verdict {
+    if let hang = trace.first(where: { $0.name == TraceEventName.scriptTerminated }) {
+      return .error(
+        "a script ran past the time limit and was stopped (task \(hang["task"]?.stringValue ?? "?")): the bridge hangs",
+        detail: FailureDetail(expectation: "scripts finish", pointer: nil, closest: hang, focus: hang.sequence))
+    }
+    if let harness = trace.first(where: { $0.name == "harness-error" }) {
+      return .fail(
+        harness["message"]?.stringValue ?? "the harness could not drive the page bridge",
+        detail: FailureDetail(expectation: "the page bridge is usable", pointer: nil, closest: harness, focus: harness.sequence))
+    }
+    for invariant in Invariant.allCases where !fixture.allow.contains(invariant) {
+      if let verdict = check(invariant) { return verdict }
+    }
+    return expectations() ?? .pass
+  }
+
+  // MARK: - Invariants
+
+  private func check(_ invariant: Invariant) -> Verdict? {
+    switch invariant {
+    case .noUncaughtException:
+      let uncaught = trace.first { event in
+        event.name == TraceEventName.uncaughtException
+          && event["message"]?.stringValue?.contains(HarnessPageScript.scriptedThrowMarker) != true
+      }
+      return uncaught.map { event in
+        invariantFailure(
+          invariant, "an exception escaped page code: \(Self.describeError(event))", event)
+      }
+    case .noUnhandledRejection:
+      return trace.first { $0.name == TraceEventName.unhandledRejection }.map { event in
+        invariantFailure(invariant, "a promise rejection went unhandled: \(event["reason"]?.stringValue ?? "?")", event)
+      }
+    case .noRawLineSeparator:
+      let raw = trace.first { event in
+        guard event.name == TraceEventName.evaluate, let script = event["script"]?.stringValue else { return false }
+        return script.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }
+      }
+      return raw.map { event in
+        invariantFailure(
+          invariant,
+          "the native side evaluated a script containing a raw U+2028 or U+2029: engines before ES2019 (older iOS and "
+            + "Android web views) reject the whole script with a SyntaxError, so the message is lost; escape them as \\u2028 and \\u2029",
+          event)
+      }
+    case .noDuplicateCallback:
+      var seen: Set<String> = []
+      for event in trace where event.name.hasSuffix("-callback-invoked") {
+        let key = event.name + "/" + (event["label"]?.stringValue ?? "")
+        if !seen.insert(key).inserted {
+          return invariantFailure(
+            invariant, "the callback \(event["label"]?.stringValue ?? "?") ran more than once (\(event.name))", event)
+        }
+      }
+      return nil
+    }
+  }
+
+  private func invariantFailure(_ invariant: Invariant, _ message: String, _ event: TraceEvent) -> Verdict {
+    .fail(
+      "invariant \(invariant.rawValue): \(message)",
+      detail: FailureDetail(expectation: invariant.rawValue, pointer: nil, closest: event, focus: event.sequence))
+  }
+
+  static func describeError(_ event: TraceEvent) -> String {
+    let name = event["name"]?.stringValue.map { "\($0): " } ?? ""
+    var text = name + (event["message"]?.stringValue ?? "?")
+    if let source = event["source"]?.stringValue {
+      text += " at \(source)" + (event["line"]?.numberValue.map { ":\(Int($0))" } ?? "")
+    }
+    return text
+  }
+
+  // MARK: - Expectations
+
+  private func expectations() -> Verdict? {
+    let expect = fixture.expect
+    var cursor = 0
+    for (index, pattern) in expect.events.enumerated() {
+      let searchFrom = expect.ordered ? cursor : 0
+      if let found = trace[searchFrom...].first(where: { matches(pattern, $0) }) {
+        cursor = found.sequence + 1
+        continue
+      }
+      let position = expect.ordered && index > 0 ? " after the previous expected event (trace #\(cursor - 1))" : ""
+      let anywhere = expect.ordered ? trace.first(where: { matches(pattern, $0) }) : nil
+      let closest = anywhere ?? closestEvent(to: pattern, from: searchFrom)
+      var message = "expected event \(index + 1) of \(expect.events.count) did not happen\(position): \(pattern)"
+      if let anywhere {
+        message += "\n  it happened earlier, out of order, at trace #\(anywhere.sequence)"
+      } else if let closest {
+        message += "\n  closest: #\(closest.sequence) \(closest.name) \(JSONValue.object(closest.fields))"
+        message += differences(pattern, closest)
+      } else {
+        message += "\n  no \(pattern.event) event was recorded at all"
+      }
+      return .fail(
+        message,
+        detail: FailureDetail(
+          expectation: pattern.description, pointer: pattern.pointer, closest: closest,
+          focus: closest?.sequence ?? (cursor > 0 ? cursor - 1 : nil)))
+    }
+    for pattern in expect.absent {
+      if let found = trace.first(where: { matches(pattern, $0) }) {
+        return .fail(
+          "an event that must not happen did: \(pattern)\n  at #\(found.sequence): \(found.name) \(JSONValue.object(found.fields))",
+          detail: FailureDetail(expectation: "absent: \(pattern)", pointer: pattern.pointer, closest: found, focus: found.sequence))
+      }
+    }
+    for count in expect.counts {
+      let matching = trace.filter { matches(count.pattern, $0) }
+      let tooFew = matching.count < count.minimum
+      let tooMany = count.maximum.map { matching.count > $0 } ?? false
+      guard tooFew || tooMany else { continue }
+      let wanted: String
+      if let maximum = count.maximum, maximum == count.minimum {
+        wanted = "exactly \(maximum)"
+      } else {
+        wanted = [count.minimum > 0 ? "at least \(count.minimum)" : nil, count.maximum.map { "at most \($0)" }]
+          .compactMap { $0 }.joined(separator: " and ")
+      }
+      let focus = tooMany ? matching[count.maximum ?? 0] : matching.last
+      return .fail(
+        "expected \(wanted) events matching \(count.pattern), found \(matching.count)",
+        detail: FailureDetail(
+          expectation: "count \(wanted): \(count.pattern)", pointer: count.pattern.pointer, closest: focus,
+          focus: focus?.sequence))
+    }
+    return nil
+  }
+
+  private func matches(_ pattern: EventPattern, _ event: TraceEvent) -> Bool {
+    event.name == pattern.event && pattern.fields.allSatisfy { $0.matcher.matches(event.fields[$0.key]) }
+  }
+
+  /// The event of the same name that matches the most fields, preferring
+  /// events from `start` on (where an ordered expectation was looking).
+  private func closestEvent(to pattern: EventPattern, from start: Int) -> TraceEvent? {
+    let later = trace[start...].filter { $0.name == pattern.event }
+    let candidates = later.isEmpty ? trace.filter { $0.name == pattern.event } : later
+    return candidates.max { score(pattern, $0) < score(pattern, $1) }
+  }
+
+  private func score(_ pattern: EventPattern, _ event: TraceEvent) -> Int {
+    pattern.fields.filter { $0.matcher.matches(event.fields[$0.key]) }.count
+  }
+
+  private func differences(_ pattern: EventPattern, _ event: TraceEvent) -> String {
+    let lines = pattern.fields.filter { !$0.matcher.matches(event.fields[$0.key]) }.map { key, matcher in
+      let actual = event.fields[key].map { $0.description } ?? "absent (undefined)"
+      return "\n  \(key): expected \(matcher.json), got \(actual)"
+    }
+    return lines.joined()
+  }
+}

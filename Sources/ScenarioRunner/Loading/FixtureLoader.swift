@@ -1,0 +1,120 @@
+import Foundation
+import JSONModel
+
+/// Finds, parses and validates fixture files.
+public struct FixtureLoader: Sendable {
+  /// Anchors of `docs/protocol.md` that `spec` may name; `nil` skips the check.
+  public var knownAnchors: Set<String>?
+
+  /// Creates a loader.
+  public init(knownAnchors: Set<String>? = nil) {
+    self.knownAnchors = knownAnchors
+  }
+
+  /// What loading produced: the fixtures in path order, and every problem.
+  public struct Outcome: Sendable {
+    /// Valid fixtures, sorted by file path.
+    public var fixtures: [Fixture]
+    /// Every problem found, in file order.
+    public var problems: [FixtureProblem]
+  }
+
+  /// Loads every fixture under `paths` (files, or folders searched
+  /// recursively for `*.json`, `schema.json` excepted).
+  public func load(paths: [String]) -> Outcome {
+    var problems: [FixtureProblem] = []
+    var files: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        problems.append(
+          FixtureProblem(
+            file: path, pointer: .root, code: "no-such-path", message: "no such file or folder",
+            hint: "give a fixture file or a folder of them (default: Fixtures/)"))
+        continue
+      }
+      files += isDirectory.boolValue ? Self.jsonFiles(under: path) : [path]
+    }
+    var fixtures: [Fixture] = []
+    for file in Array(Set(files)).sorted() {
+      switch loadFile(file) {
+      case .success(let fixture): fixtures.append(fixture)
+      case .failure(let found): problems += found.problems
+      }
+    }
+    problems += duplicateIDs(fixtures)
+    return Outcome(fixtures: fixtures, problems: problems)
+  }
+
+  /// A file's problems, as an error.
+  public struct FileProblems: Error {
+    /// Every problem of the file.
+    public var problems: [FixtureProblem]
+  }
+
+  /// Loads one file.
+  public func loadFile(_ file: String) -> Result<Fixture, FileProblems> {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      return .failure(FileProblems(problems: [
+        FixtureProblem(file: file, pointer: .root, code: "unreadable", message: "the file cannot be read")
+      ]))
+    }
+    let root: JSONValue
+    do {
+      root = try JSONValue.parse(utf8: [UInt8](data))
+    } catch {
+      return .failure(FileProblems(problems: [
+        FixtureProblem(
+          file: file, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error.message)",
+          hint: "fixtures are strict JSON: no comments, no trailing commas", line: error.line, column: error.column)
+      ]))
+    }
+    let collector = ProblemCollector(file: file)
+    let fixture = Fixture.decode(root, file: file, problems: collector)
+    if let fixture, let knownAnchors, !knownAnchors.contains(fixture.spec) {
+      let suggestion = closest(to: fixture.spec, among: Array(knownAnchors)).map { "did you mean \"\($0)\"? " } ?? ""
+      collector.add(
+        JSONPointer.root.appending("spec"), "unknown-spec-anchor",
+        "docs/protocol.md has no rule anchored \"\(fixture.spec)\"",
+        hint: suggestion + "anchors are the <a id=\"…\"> names in docs/protocol.md")
+    }
+    if let fixture, collector.problems.isEmpty { return .success(fixture) }
+    return .failure(FileProblems(problems: collector.problems))
+  }
+
+  private func duplicateIDs(_ fixtures: [Fixture]) -> [FixtureProblem] {
+    var first: [String: String] = [:]
+    var problems: [FixtureProblem] = []
+    for fixture in fixtures {
+      if let earlier = first[fixture.id] {
+        problems.append(
+          FixtureProblem(
+            file: fixture.file, pointer: JSONPointer.root.appending("id"), code: "duplicate-id",
+            message: "the id \"\(fixture.id)\" is already used by \(earlier)", hint: "ids must be unique across the suite"))
+      } else {
+        first[fixture.id] = fixture.file
+      }
+    }
+    return problems
+  }
+
+  static func jsonFiles(under folder: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var files: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+      guard relative.hasSuffix(".json"), (relative as NSString).lastPathComponent != "schema.json" else { continue }
+      files.append((folder as NSString).appendingPathComponent(relative))
+    }
+    return files.sorted()
+  }
+
+  /// Reads the rule anchors (`<a id="…">`) of a protocol document.
+  public static func anchors(inDocumentAt path: String) -> Set<String>? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    var anchors: Set<String> = []
+    for match in text.matches(of: /<a id="([^"]+)"><\/a>/) {
+      anchors.insert(String(match.output.1))
+    }
+    return anchors
+  }
+}

@@ -1,0 +1,58 @@
+/// The field names and values the fixture format allows, in one place: the
+/// decoder checks files against them and a test checks `Fixtures/schema.json`
+/// against them, so the two cannot drift apart.
+public enum FixtureSchema {
+  /// Fields of a fixture file.
+  public static let topLevelFields = [
+    "$schema", "id", "title", "area", "level", "spec", "subject", "tags", "description", "requires", "setup",
+    "steps", "expect", "allow",
+  ]
+  /// Fields of `requires`.
+  public static let requiresFields = ["features"]
+  /// Fields of `setup`.
+  public static let setupFields = [
+    "transport", "injection", "iframeNavigation", "options", "nativeHandlers", "pageHandlers", "pageSetup",
+    "pageScripts", "onReady",
+  ]
+  /// Fields of `setup.options`.
+  public static let optionFields = ["answerMissingHandler"]
+  /// Fields of a behaviour object.
+  public static let behaviourFields = ["respond", "times", "delay", "throw", "call"]
+  /// Behaviour shorthands: a string instead of an object.
+  public static let behaviourShorthands = ["echo", "silent"]
+  /// Fields of a behaviour's `call`.
+  public static let callFields = ["handler", "data", "callback"]
+  /// Fields of `expect`.
+  public static let expectFields = ["events", "ordered", "absent", "counts"]
+  /// Fields of an entry of `expect.counts`, besides the pattern's own.
+  public static let countFields = ["$count", "$min", "$max"]
+
+  /// Every step action with the fields it takes (besides `action`) and
+  /// which of them are required.
+  public static let actions: [(name: String, fields: [String], required: [String], page: Bool)] = [
+    ("page.call", ["handler", "data", "callback", "form"], ["handler"], true),
+    ("native.call", ["handler", "data", "callback"], ["handler"], false),
+    ("page.register", ["handler", "behaviour"], ["handler", "behaviour"], true),
+    ("native.register", ["handler", "behaviour"], ["handler", "behaviour"], false),
+    ("native.remove", ["handler"], ["handler"], false),
+    ("native.reset", [], [], false),
+    ("native.disableSafetyTimeout", [], [], false),
+    ("page.disableSafetyTimeout", [], [], true),
+    ("reload", [], [], false),
+    ("navigate", ["url", "frame"], ["url"], true),
+    ("advance", ["ms"], ["ms"], false),
+    ("settle", [], [], false),
+    ("page.script", ["script"], ["script"], true),
+    ("wire.toPage", ["raw", "message"], [], true),
+    ("wire.toNative", ["raw", "messages", "result"], [], true),
+  ]
+
+  /// Trace events that patterns may name.
+  public static let eventNames = [
+    "page-handler-invoked", "page-callback-invoked", "native-handler-invoked", "native-callback-invoked",
+    "native-log", "harness-error", "task", "page-loaded", "page-unloaded", "script-run", "evaluate",
+    "evaluate-result", "navigation-requested", "navigation-decided", "navigation-replaced", "navigation-dropped",
+    "console", "uncaught-exception", "unhandled-rejection", "script-terminated", "dialog", "script-message",
+    "budget-exhausted", "step",
+  ]
+}

@@ -1,0 +1,77 @@
+import JSONModel
+import PageSimulation
+
+/// The outcome of one scenario.
+public enum ScenarioStatus: String, Sendable, Hashable, CaseIterable {
+  /// Every expectation and invariant held.
+  case pass
+  /// An expectation or invariant did not hold.
+  case fail
+  /// The scenario could not be judged: an implementation crashed, hung,
+  /// broke its protocol, or the harness failed.
+  case error
+  /// The scenario does not apply to these implementations (with a reason).
+  case skip
+  /// It failed (or errored), as the baseline expects.
+  case xfail
+  /// It passed, although the baseline expects a failure: the baseline entry
+  /// is stale.
+  case xpass
+}
+
+/// The fixture facts a result carries, so reports need not keep fixtures.
+public struct ScenarioIdentity: Sendable, Hashable {
+  public var id: String
+  public var title: String
+  public var area: String
+  public var level: Level
+  public var subject: Subject
+  public var spec: String
+  public var file: String
+
+  init(_ fixture: Fixture) {
+    id = fixture.id
+    title = fixture.title
+    area = fixture.area
+    level = fixture.level
+    subject = fixture.subject
+    spec = fixture.spec
+    file = fixture.file
+  }
+}
+
+/// What a failing expectation wanted and what the trace had.
+public struct FailureDetail: Sendable, Hashable {
+  /// The expectation or invariant, as written (e.g. the event pattern).
+  public var expectation: String
+  /// Where it is in the fixture.
+  public var pointer: JSONPointer?
+  /// The closest event the trace had, if any.
+  public var closest: TraceEvent?
+  /// The trace position the failure is about (for the excerpt).
+  public var focus: Int?
+}
+
+/// The result of running one fixture.
+public struct ScenarioResult: Sendable, Hashable {
+  /// Which fixture.
+  public var scenario: ScenarioIdentity
+  /// The outcome.
+  public var status: ScenarioStatus
+  /// Why, in words (empty for a pass).
+  public var message: String?
+  /// Details of a failure.
+  public var detail: FailureDetail?
+  /// Wall-clock time the scenario took.
+  public var duration: Duration
+  /// The trace around the failure (empty for a pass or skip).
+  public var trace: [TraceEvent]
+  /// How many events the whole trace had.
+  public var traceEventCount: Int
+
+  /// Whether the result counts against a run gated at `gate`.
+  public func isGatingFailure(gate: Level) -> Bool {
+    guard scenario.level.isGated(by: gate) else { return false }
+    return status == .fail || status == .error || status == .xpass
+  }
+}

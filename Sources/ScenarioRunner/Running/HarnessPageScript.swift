@@ -1,0 +1,147 @@
+import BridgeImplementations
+import JSONModel
+
+/// The harness's own page-side helper, installed at document start before
+/// any bridge. It drives the page bridge through its public API (register,
+/// call) and records what page handlers and callbacks receive through the
+/// host function ``recordFunction``, which page code cannot intercept.
+enum HarnessPageScript {
+  /// The host function the helper records through.
+  static let recordFunction = "__bridgecheckRecord"
+  /// The global the helper lives in (non-enumerable).
+  static let helperGlobal = "__bridgecheck"
+  /// The text every scripted throw carries, so that invariants can tell a
+  /// fixture's deliberate throw from a bridge's own exception.
+  static let scriptedThrowMarker = "[bridgecheck scripted throw]"
+
+  static func source(profile: BridgeProfile) -> String {
+    let settings: JSONValue = [
+      "globalName": .string(profile.globalName),
+      "fetchQueue": .string(profile.fetchQueueFunction),
+      "handleMessage": .string(profile.handleMessageFunction),
+      "queueURL": .string(profile.queueMessageURL),
+      "messageHandlerName": .string(profile.messageHandlerName),
+      "marker": .string(scriptedThrowMarker),
+    ]
+    return "(\(template))(\(recordFunction), \(settings.serialized()));"
+  }
+
+  /// A behaviour as the helper reads it.
+  static func json(_ behaviour: Behaviour, labels: (String) -> Int) -> JSONValue {
+    var object: JSONObject = ["times": .number(Double(behaviour.times)), "delay": .number(Double(behaviour.delay))]
+    switch behaviour.respond {
+    case .echo?: object["respond"] = ["echo": true]
+    case .value(let value?)?: object["respond"] = ["value": value]
+    case .value(nil)?: object["respond"] = ["undefined": true]
+    case nil: break
+    }
+    if let message = behaviour.throwMessage { object["throw"] = .string(message) }
+    if let call = behaviour.call {
+      var spec: JSONObject = ["handler": .string(call.handler), "hasData": .bool(call.data != nil)]
+      if let data = call.data { spec["data"] = data }
+      if let label = call.callbackLabel { spec["label"] = .string(label) }
+      object["call"] = .object(spec)
+    }
+    return .object(object)
+  }
+
+  private static let template = #"""
+function (record, settings) {
+  'use strict';
+  var global = globalThis;
+  var later = global.setTimeout;
+  var defineProperty = Object.defineProperty;
+  function withData(fields, data) {
+    if (data !== undefined) fields.data = data;
+    return fields;
+  }
+  function bridge() {
+    var found = global[settings.globalName];
+    if (found === null || (typeof found !== 'object' && typeof found !== 'function')) {
+      record('harness-error', { message: 'window.' + settings.globalName + ' is not defined: the page bridge was not injected, or it was removed' });
+      return null;
+    }
+    return found;
+  }
+  function call(label, handler, hasData, data, form) {
+    var target = bridge();
+    if (!target) return;
+    var callback = label === null ? undefined : function (responseData) {
+      record('page-callback-invoked', withData({ label: label }, responseData));
+    };
+    if (form === 'two-argument') target.callHandler(handler, callback);
+    else if (callback) target.callHandler(handler, hasData ? data : undefined, callback);
+    else if (hasData) target.callHandler(handler, data);
+    else target.callHandler(handler);
+  }
+  function makeHandler(name, behaviour) {
+    return function (data, responseCallback) {
+      record('page-handler-invoked', withData({ handler: name }, data));
+      if (behaviour.call) {
+        var spec = behaviour.call;
+        call(spec.label === undefined ? null : spec.label, spec.handler, spec.hasData, spec.data, 'standard');
+      }
+      if (behaviour.respond && typeof responseCallback === 'function') {
+        var value = behaviour.respond.echo ? data : behaviour.respond.value;
+        var answer = function () {
+          for (var i = 0; i < behaviour.times; i++) responseCallback(value);
+        };
+        if (behaviour.delay > 0) later(answer, behaviour.delay); else answer();
+      }
+      if (behaviour['throw'] !== undefined) throw new Error(settings.marker + ' ' + behaviour['throw']);
+    };
+  }
+  function register(name, behaviour) {
+    var target = bridge();
+    if (target) target.registerHandler(name, makeHandler(name, behaviour));
+  }
+  function signalNative() {
+    var handlers = global.webkit && global.webkit.messageHandlers;
+    if (settings.transport === 'message-handlers' && handlers && handlers[settings.messageHandlerName]) {
+      handlers[settings.messageHandlerName].postMessage('__wvjb_queue_message__');
+      return;
+    }
+    var frame = document.createElement('iframe');
+    frame.style.display = 'none';
+    frame.src = settings.queueURL;
+    document.documentElement.appendChild(frame);
+    later(function () { if (frame.parentNode) frame.parentNode.removeChild(frame); }, 0);
+  }
+  var helper = {
+    call: call,
+    register: register,
+    ready: function (handlers, steps) {
+      for (var i = 0; i < handlers.length; i++) register(handlers[i].name, handlers[i].behaviour);
+      for (var j = 0; j < steps.length; j++) steps[j]();
+    },
+    disableSafetyTimeout: function () {
+      var target = bridge();
+      if (target) target.disableJavscriptAlertBoxSafetyTimeout();
+    },
+    deliver: function (raw) {
+      var target = bridge();
+      if (target) target[settings.handleMessage](raw);
+    },
+    queueToNative: function (hasResult, result, transport) {
+      var target = bridge();
+      if (!target) return;
+      var original = target[settings.fetchQueue];
+      target[settings.fetchQueue] = function () {
+        target[settings.fetchQueue] = original;
+        return hasResult ? result : undefined;
+      };
+      settings.transport = transport;
+      signalNative();
+    },
+    navigate: function (url, frameKind) {
+      if (frameKind === 'main') { location.href = url; return; }
+      var frame = document.createElement('iframe');
+      frame.style.display = 'none';
+      frame.src = url;
+      document.documentElement.appendChild(frame);
+    }
+  };
+  defineProperty(global, '__bridgecheck', { value: helper, enumerable: false });
+}
+"""#
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+
+/// Runs independent pieces of work on a few threads with large stacks
+/// (JavaScriptCore sizes its recursion limit from the thread's stack) and
+/// returns the results in input order.
+public enum ParallelWork {
+  /// Calls `work` for every index in `0..<count` on `jobs` threads.
+  ///
+  /// - Parameters:
+  ///   - progress: called after each item, serialised, with the number done.
+  ///   - shouldStop: polled before each item; items not started are left out.
+  public static func map<T: Sendable>(
+    count: Int, jobs: Int, work: @escaping @Sendable (Int) -> T,
+    progress: @escaping @Sendable (Int, T) -> Void = { _, _ in },
+    shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) -> [T] {
+    let state = Mutex(State<T>(results: Array(repeating: nil, count: count)))
+    let group = DispatchGroup()
+    for _ in 0..<min(max(1, jobs), count) {
+      group.enter()
+      let thread = Thread {
+        while true {
+          let index = state.withLock { state -> Int? in
+            guard state.next < count, !shouldStop() else { return nil }
+            defer { state.next += 1 }
+            return state.next
+          }
+          guard let index else { break }
+          let result = work(index)
+          state.withLock { state in
+            state.results[index] = result
+            state.finished += 1
+            progress(state.finished, result)
+          }
+        }
+        group.leave()
+      }
+      thread.stackSize = 16 << 20
+      thread.start()
+    }
+    group.wait()
+    return state.withLock { $0.results.compactMap { $0 } }
+  }
+
+  private struct State<T: Sendable>: Sendable {
+    var results: [T?]
+    var next = 0
+    var finished = 0
+  }
+}

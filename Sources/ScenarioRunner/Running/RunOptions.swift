@@ -1,0 +1,45 @@
+/// Limits and seeds of a run. Limits on virtual time are deterministic; the
+/// wall-clock limit is a safety net against a hung implementation.
+public struct RunOptions: Sendable {
+  /// Mixed with each fixture id to seed its page's `Math.random`.
+  public var seed: UInt64
+  /// The most each page script entry may run (an infinite loop in a bridge
+  /// becomes an error after this long).
+  public var scriptTimeLimit: Duration
+  /// The most wall-clock time one scenario may take.
+  public var scenarioTimeLimit: Duration
+  /// The most tasks one settle step may run.
+  public var maxTasksPerSettle: Int
+  /// The most virtual time one settle step may move the clock.
+  public var maxVirtualMillisecondsPerSettle: Int64
+
+  /// Creates options with the defaults used by `bridgecheck run`.
+  public init(
+    seed: UInt64 = 0, scriptTimeLimit: Duration = .milliseconds(500), scenarioTimeLimit: Duration = .seconds(20),
+    maxTasksPerSettle: Int = 200_000, maxVirtualMillisecondsPerSettle: Int64 = 600_000
+  ) {
+    self.seed = seed
+    self.scriptTimeLimit = scriptTimeLimit
+    self.scenarioTimeLimit = scenarioTimeLimit
+    self.maxTasksPerSettle = maxTasksPerSettle
+    self.maxVirtualMillisecondsPerSettle = maxVirtualMillisecondsPerSettle
+  }
+}
+
+/// Which sides of a pair are under test: fixtures that judge only a side
+/// that is not under test are skipped (with that reason).
+public struct TestedSides: Sendable, Hashable {
+  /// The page bridge is under test.
+  public var page: Bool
+  /// The native bridge is under test.
+  public var native: Bool
+
+  /// Both sides (the reference pair, or a pair of implementations).
+  public static let both = TestedSides(page: true, native: true)
+
+  /// Creates a selection.
+  public init(page: Bool, native: Bool) {
+    self.page = page
+    self.native = native
+  }
+}

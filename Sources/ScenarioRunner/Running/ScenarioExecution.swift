@@ -1,0 +1,297 @@
+import BridgeImplementations
+import JSONModel
+import PageSimulation
+import ReferenceBridges
+
+/// One run of one fixture: the simulated page, the native session, the
+/// scripted native handlers, the steps, then the judgement.
+final class ScenarioExecution: NativeSessionEvents {
+  let fixture: Fixture
+  let runner: ScenarioRunner
+  let webView: SimulatedWebView
+  private let deadline: ContinuousClock.Instant
+  private var session: (any NativeSession)?
+  private var configuration: SessionConfiguration
+  /// Current native handler behaviours, by name.
+  private var nativeBehaviours: [String: Behaviour] = [:]
+  /// Callback label → id given to the native session, and back.
+  private var labelIDs: [String: Int] = [:]
+  private var idLabels: [Int: String] = [:]
+  /// Set when the scenario cannot go on.
+  private var abort: Verdict?
+
+  init(fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant) {
+    self.fixture = fixture
+    self.runner = runner
+    self.deadline = deadline
+    let options = runner.options
+    webView = SimulatedWebView(
+      configuration: PageConfiguration(
+        seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
+        scriptTimeLimit: options.scriptTimeLimit))
+    configuration = SessionConfiguration(
+      transport: fixture.setup.transport, injection: fixture.setup.injection, options: fixture.setup.options,
+      profile: runner.page.profile)
+  }
+
+  func close() {
+    session?.close()
+    session = nil
+    webView.close()
+  }
+
+  // MARK: - Running
+
+  func run() -> Verdict {
+    if let verdict = start() { return verdict }
+    for (index, step) in fixture.steps.enumerated() {
+      webView.trace.record(.harness, "step", ["index": .number(Double(index)), "action": .string(step.actionName)])
+      perform(step)
+      if let abort { return abort }
+      if let failure = session?.failure { return .implementationFailure(failure) }
+    }
+    settle()
+    if let abort { return abort }
+    if let failure = session?.failure { return .implementationFailure(failure) }
+    return Judge(fixture: fixture, trace: webView.trace.events).verdict()
+  }
+
+  private func start() -> Verdict? {
+    let profile = runner.page.profile
+    webView.addHostFunction(named: HarnessPageScript.recordFunction) { [unowned self] arguments in
+      self.recordFromPage(arguments)
+      return nil
+    }
+    webView.addUserScript(
+      PageScript(name: "bridgecheck-harness.js", source: HarnessPageScript.source(profile: profile)),
+      injectionTime: .atDocumentStart)
+    let pageScript: String
+    do {
+      pageScript = try runner.page.script(for: configuration)
+      session = try runner.native.startSession(
+        webView: webView, configuration: configuration, pageScript: pageScript, events: self)
+    } catch {
+      return .implementationFailure(error)
+    }
+    for named in fixture.setup.nativeHandlers {
+      nativeBehaviours[named.name] = named.behaviour
+      guarded { () throws(ImplementationError) in try session?.registerHandler(named.name) }
+    }
+    webView.load(PageSource(url: "https://app.bridgecheck.test/index.html", scripts: pageScripts()))
+    return abort
+  }
+
+  private func pageScripts() -> [PageScript] {
+    var scripts: [PageScript] = []
+    let handlers = JSONValue.array(
+      fixture.setup.pageHandlers.map { named in
+        ["name": .string(named.name), "behaviour": behaviourJSON(named.behaviour)]
+      })
+    let readySteps = fixture.setup.onReady.compactMap(pageStepScript).map { "function () { \($0) }" }
+    let ready = "__bridgecheck.ready(\(handlers.serialized()), [\(readySteps.joined(separator: ", "))]);"
+    switch fixture.setup.pageSetup {
+    case .snippet:
+      scripts.append(PageScript(name: "setup-snippet.js", source: ReferenceScripts.setupSnippet))
+      scripts.append(
+        PageScript(name: "page-ready.js", source: "setupWebViewJavascriptBridge(function (bridge) { \(ready) });"))
+    case .none:
+      let global = runner.page.profile.globalName.jsonLiteral
+      scripts.append(PageScript(name: "page-ready.js", source: "if (window[\(global)]) { \(ready) }"))
+    }
+    for (index, source) in fixture.setup.pageScripts.enumerated() {
+      scripts.append(PageScript(name: "page-script-\(index + 1).js", source: source))
+    }
+    return scripts
+  }
+
+  // MARK: - Steps
+
+  private func perform(_ step: Step) {
+    if let script = pageStepScript(step) {
+      webView.runInPage(PageScript(name: step.actionName, source: script))
+      return
+    }
+    switch step {
+    case .nativeCall(let handler, let data, let label):
+      guarded { () throws(ImplementationError) in
+        try session?.callHandler(handler, data: data, callback: label.map(callbackID))
+      }
+    case .nativeRegister(let named):
+      nativeBehaviours[named.name] = named.behaviour
+      guarded { () throws(ImplementationError) in try session?.registerHandler(named.name) }
+    case .nativeRemove(let handler):
+      nativeBehaviours[handler] = nil
+      guarded { () throws(ImplementationError) in try session?.removeHandler(handler) }
+    case .nativeReset:
+      guarded { () throws(ImplementationError) in try session?.reset() }
+    case .nativeDisableSafetyTimeout:
+      guarded { () throws(ImplementationError) in try session?.disableSafetyTimeout() }
+    case .reload:
+      webView.reload()
+    case .advance(let milliseconds):
+      check(webView.advance(by: milliseconds, maxTasks: runner.options.maxTasksPerSettle, shouldStop: pastDeadline))
+    case .settle:
+      settle()
+    default:
+      break
+    }
+  }
+
+  /// The page-side script of a page step, or nil for other steps.
+  private func pageStepScript(_ step: Step) -> String? {
+    let helper = HarnessPageScript.helperGlobal
+    switch step {
+    case .pageCall(let handler, let data, let label, let form):
+      let dataJSON = data?.serialized() ?? "undefined"
+      let labelJSON = label.map { $0.jsonLiteral } ?? "null"
+      return "\(helper).call(\(labelJSON), \(handler.jsonLiteral), \(data != nil), \(dataJSON), \(form.rawValue.jsonLiteral));"
+    case .pageRegister(let named):
+      return "\(helper).register(\(named.name.jsonLiteral), \(behaviourJSON(named.behaviour).serialized()));"
+    case .pageDisableSafetyTimeout:
+      return "\(helper).disableSafetyTimeout();"
+    case .navigate(let url, let frame):
+      return "\(helper).navigate(\(url.jsonLiteral), \(frame.rawValue.jsonLiteral));"
+    case .pageScript(let source):
+      return source
+    case .deliverToPage(let raw):
+      return "\(helper).deliver(\(raw.jsonLiteral));"
+    case .queueToNative(let result):
+      let transport = configuration.transport.rawValue.jsonLiteral
+      return "\(helper).queueToNative(\(result != nil), \(result?.serialized() ?? "undefined"), \(transport));"
+    default:
+      return nil
+    }
+  }
+
+  private func behaviourJSON(_ behaviour: Behaviour) -> JSONValue {
+    HarnessPageScript.json(behaviour, labels: callbackID)
+  }
+
+  private func settle() {
+    let limit = webView.scheduler.now.advanced(by: runner.options.maxVirtualMillisecondsPerSettle)
+    check(webView.runUntilIdle(maxTasks: runner.options.maxTasksPerSettle, maxTime: limit, shouldStop: pastDeadline))
+  }
+
+  private func check(_ outcome: SettleOutcome) {
+    switch outcome {
+    case .idle: return
+    case .taskBudgetExhausted:
+      abort = .error("the page never settled: \(runner.options.maxTasksPerSettle) tasks ran and more were pending (a timer loop?)")
+    case .timeBudgetExhausted:
+      abort = .error(
+        "the page never settled: tasks were still pending after \(runner.options.maxVirtualMillisecondsPerSettle) ms of virtual time")
+    case .interrupted:
+      abort = .error("the scenario ran past its wall-clock limit of \(runner.options.scenarioTimeLimit)")
+    }
+    webView.trace.record(.harness, TraceEventName.budgetExhausted, ["reason": .string(abort?.message ?? "")])
+  }
+
+  private func pastDeadline() -> Bool { ContinuousClock.now > deadline }
+
+  private func guarded(_ body: () throws(ImplementationError) -> Void) {
+    guard abort == nil else { return }
+    do {
+      try body()
+    } catch {
+      abort = .implementationFailure(error)
+    }
+  }
+
+  private func callbackID(_ label: String) -> Int {
+    if let id = labelIDs[label] { return id }
+    let id = labelIDs.count + 1
+    labelIDs[label] = id
+    idLabels[id] = label
+    return id
+  }
+
+  // MARK: - What the page reports
+
+  private func recordFromPage(_ arguments: [JSONValue?]) {
+    guard let name = arguments.first??.stringValue else { return }
+    let fields = (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:]
+    let source: TraceSource = name == "harness-error" ? .harness : .page
+    webView.trace.record(source, name, fields)
+  }
+
+  // MARK: - NativeSessionEvents
+
+  func handlerInvoked(_ handler: String, data: JSONValue?, invocation: Int, canRespond: Bool) {
+    var fields: JSONObject = ["handler": .string(handler)]
+    if let data { fields["data"] = data }
+    webView.trace.record(.native, "native-handler-invoked", fields)
+    guard let behaviour = nativeBehaviours[handler] else { return }
+    if let call = behaviour.call {
+      guarded { () throws(ImplementationError) in
+        try session?.callHandler(call.handler, data: call.data, callback: call.callbackLabel.map(callbackID))
+      }
+    }
+    guard canRespond, let response = behaviour.respond else { return }
+    let value: JSONValue?
+    switch response {
+    case .echo: value = data
+    case .value(let fixed): value = fixed
+    }
+    let answer = { [unowned self] in
+      for _ in 0..<behaviour.times {
+        self.guarded { () throws(ImplementationError) in try self.session?.respond(invocation: invocation, data: value) }
+      }
+    }
+    if behaviour.delay > 0 {
+      webView.scheduler.schedule(after: behaviour.delay, kind: .host, label: "native handler \(handler) answers") {
+        answer()
+      }
+    } else {
+      answer()
+    }
+  }
+
+  func callbackInvoked(callback: Int, data: JSONValue?) {
+    var fields: JSONObject = ["label": .string(idLabels[callback] ?? "#\(callback)")]
+    if let data { fields["data"] = data }
+    webView.trace.record(.native, "native-callback-invoked", fields)
+  }
+
+  func log(level: String, code: String, message: String) {
+    webView.trace.record(.native, "native-log", ["level": .string(level), "code": .string(code), "message": .string(message)])
+  }
+
+  /// FNV-1a, so that each fixture's seed depends on its id only (not on the
+  /// order, sharding or parallelism of a run).
+  static func stableHash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+}
+
+extension String {
+  /// The string as a JSON (and JavaScript) string literal.
+  var jsonLiteral: String { JSONValue.string(self).serialized() }
+}
+
+extension Step {
+  /// The action name as written in fixtures.
+  var actionName: String {
+    switch self {
+    case .pageCall: return "page.call"
+    case .nativeCall: return "native.call"
+    case .pageRegister: return "page.register"
+    case .nativeRegister: return "native.register"
+    case .nativeRemove: return "native.remove"
+    case .nativeReset: return "native.reset"
+    case .nativeDisableSafetyTimeout: return "native.disableSafetyTimeout"
+    case .pageDisableSafetyTimeout: return "page.disableSafetyTimeout"
+    case .reload: return "reload"
+    case .navigate: return "navigate"
+    case .advance: return "advance"
+    case .settle: return "settle"
+    case .pageScript: return "page.script"
+    case .deliverToPage: return "wire.toPage"
+    case .queueToNative: return "wire.toNative"
+    }
+  }
+}

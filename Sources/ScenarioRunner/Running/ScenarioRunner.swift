@@ -1,0 +1,107 @@
+import BridgeImplementations
+import JSONModel
+import PageSimulation
+
+/// Runs fixtures against one page implementation and one native
+/// implementation, each scenario in a fresh simulated page.
+///
+/// A runner is a value that workers on several threads may share: every
+/// scenario builds its own page, bridge session and trace.
+public struct ScenarioRunner: Sendable {
+  /// The page-side bridge.
+  public let page: any PageImplementation
+  /// The native-side bridge.
+  public let native: any NativeImplementation
+  /// Which sides are under test.
+  public let tested: TestedSides
+  /// Limits and seed.
+  public let options: RunOptions
+
+  /// Creates a runner.
+  public init(
+    page: any PageImplementation, native: any NativeImplementation, tested: TestedSides = .both,
+    options: RunOptions = RunOptions()
+  ) {
+    self.page = page
+    self.native = native
+    self.tested = tested
+    self.options = options
+  }
+
+  /// Runs one fixture. Never throws: every failure, including the
+  /// implementations', is part of the result.
+  public func run(_ fixture: Fixture) -> ScenarioResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    if let reason = skipReason(fixture) {
+      return ScenarioResult(
+        scenario: ScenarioIdentity(fixture), status: .skip, message: reason, detail: nil,
+        duration: clock.now - start, trace: [], traceEventCount: 0)
+    }
+    let execution = ScenarioExecution(fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit))
+    let verdict = execution.run()
+    var result = ScenarioResult(
+      scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,
+      duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count)
+    if verdict.status != .pass {
+      result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
+    }
+    execution.close()
+    return result
+  }
+
+  /// Why a fixture does not apply to these implementations, if it does not.
+  public func skipReason(_ fixture: Fixture) -> String? {
+    switch fixture.subject {
+    case .native where !tested.native:
+      return "judges the native side, and only the page side is under test (the native side is the reference)"
+    case .page where !tested.page:
+      return "judges the page side, and only the native side is under test (the page side is the reference)"
+    default: break
+    }
+    let setup = fixture.setup
+    if !page.profile.transports.contains(setup.transport) {
+      return "needs the \(setup.transport.rawValue) transport, which the page bridge \(page.name) does not support"
+    }
+    if !native.transports.contains(setup.transport) {
+      return "needs the \(setup.transport.rawValue) transport, which the native bridge \(native.name) does not support"
+    }
+    if !page.profile.injections.contains(setup.injection) {
+      return "needs \(setup.injection.rawValue) injection, which the page bridge \(page.name) does not support"
+    }
+    if !native.injections.contains(setup.injection) {
+      return "needs \(setup.injection.rawValue) injection, which the native bridge \(native.name) does not support"
+    }
+    for feature in fixture.requires.features + setup.options.requiredFeatures {
+      let pageHas = page.features.contains(feature)
+      let nativeHas = native.features.contains(feature)
+      let needed: Bool
+      switch fixture.subject {
+      case .page: needed = !pageHas
+      case .native: needed = !nativeHas
+      case .pair: needed = !(pageHas && nativeHas)
+      }
+      if needed {
+        return "needs the optional feature \"\(feature)\", which the implementation under test does not declare"
+      }
+    }
+    return nil
+  }
+}
+
+/// Picks the part of a trace a reader needs: the events around the failure,
+/// or the end of the trace.
+enum TraceExcerpt {
+  static let radius = 25
+  static let tailLength = 60
+
+  static func events(_ events: [TraceEvent], around focus: Int?) -> [TraceEvent] {
+    guard !events.isEmpty else { return [] }
+    if let focus, focus >= 0, focus < events.count {
+      let lower = max(0, focus - radius)
+      let upper = min(events.count, focus + radius + 1)
+      return Array(events[lower..<upper])
+    }
+    return Array(events.suffix(tailLength))
+  }
+}

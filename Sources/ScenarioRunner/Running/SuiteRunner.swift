@@ -1,0 +1,27 @@
+/// Runs many fixtures on several threads and returns results in fixture
+/// order, whatever order they finished in.
+public struct SuiteRunner: Sendable {
+  /// The scenario runner shared by every worker.
+  public let runner: ScenarioRunner
+  /// How many threads run scenarios.
+  public let jobs: Int
+
+  /// Creates a suite runner.
+  public init(runner: ScenarioRunner, jobs: Int) {
+    self.runner = runner
+    self.jobs = max(1, jobs)
+  }
+
+  /// Runs `fixtures`. `progress` is called (serialised) after each scenario
+  /// with the number finished so far; `shouldStop` is polled between
+  /// scenarios (Ctrl-C): scenarios not started are left out.
+  public func run(
+    _ fixtures: [Fixture], progress: @escaping @Sendable (Int, ScenarioResult) -> Void = { _, _ in },
+    shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) -> [ScenarioResult] {
+    let runner = self.runner
+    return ParallelWork.map(
+      count: fixtures.count, jobs: jobs, work: { runner.run(fixtures[$0]) }, progress: progress,
+      shouldStop: shouldStop)
+  }
+}

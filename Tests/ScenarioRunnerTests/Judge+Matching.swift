@@ -1,0 +1,67 @@
+import JSONModel
+import PageSimulation
+import Testing
+
+@testable import ScenarioRunner
+
+@Suite("Judging traces")
+struct JudgeMatchingTests {
+  private func event(_ sequence: Int, _ name: String, _ fields: JSONObject) -> TraceEvent {
+    TraceEvent(sequence: sequence, time: .zero, source: .page, name: name, fields: fields)
+  }
+
+  private func judge(_ expectJSON: String, _ trace: [TraceEvent]) throws -> Verdict {
+    let fixture = try fixture(
+      """
+      {"id": "data/j", "title": "t", "area": "data", "level": "must", "spec": "s", "subject": "pair",
+       "steps": [{"action": "page.call", "handler": "h", "callback": "c1"}],
+       "expect": \(expectJSON)}
+      """)
+    return Judge(fixture: fixture, trace: trace).verdict()
+  }
+
+  let trace: [TraceEvent] = [
+    TraceEvent(sequence: 0, time: .zero, source: .page, name: "page-callback-invoked", fields: ["label": "c1"]),
+    TraceEvent(sequence: 1, time: .zero, source: .native, name: "native-handler-invoked", fields: ["handler": "h", "data": ["a": [1, "x"]]]),
+    TraceEvent(sequence: 2, time: .zero, source: .page, name: "console", fields: ["level": "log", "text": "cb_12_1767225600000"]),
+  ]
+
+  @Test func matchersWork() throws {
+    #expect(try judge(#"{"events": [{"event": "page-callback-invoked", "label": "c1", "data": {"$undefined": true}}]}"#, trace).status == .pass)
+    #expect(try judge(#"{"events": [{"event": "page-callback-invoked", "data": null}]}"#, trace).status == .fail)
+    #expect(try judge(#"{"events": [{"event": "native-handler-invoked", "data": {"a": [{"$type": "number"}, {"$any": true}]}}]}"#, trace).status == .pass)
+    #expect(try judge(#"{"events": [{"event": "native-handler-invoked", "data": {"a": [1]}}]}"#, trace).status == .fail)
+    #expect(try judge(#"{"events": [{"event": "console", "text": {"$regex": "^cb_[0-9]+_[0-9]+$"}}]}"#, trace).status == .pass)
+    #expect(try judge(#"{"events": [{"event": "console", "text": {"$contains": "_1767"}}]}"#, trace).status == .pass)
+  }
+
+  @Test func orderAbsenceAndCounts() throws {
+    let inOrder = #"{"events": [{"event": "page-callback-invoked"}, {"event": "console"}]}"#
+    let reversed = #"{"events": [{"event": "console"}, {"event": "page-callback-invoked"}]}"#
+    let unordered = #"{"events": [{"event": "console"}, {"event": "page-callback-invoked"}], "ordered": false}"#
+    #expect(try judge(inOrder, trace).status == .pass)
+    let outOfOrder = try judge(reversed, trace)
+    #expect(outOfOrder.status == .fail)
+    #expect(outOfOrder.message?.contains("out of order") == true)
+    #expect(try judge(unordered, trace).status == .pass)
+    #expect(try judge(#"{"absent": [{"event": "console", "level": "error"}]}"#, trace).status == .pass)
+    #expect(try judge(#"{"absent": [{"event": "console"}]}"#, trace).status == .fail)
+    #expect(try judge(#"{"counts": [{"event": "page-callback-invoked", "$count": 1}]}"#, trace).status == .pass)
+    let tooMany = try judge(#"{"counts": [{"event": "page-callback-invoked", "$max": 0}]}"#, trace)
+    #expect(tooMany.message?.contains("at most 0") == true)
+  }
+
+  @Test func invariantsComeBeforeExpectations() throws {
+    let crash = trace + [event(3, "uncaught-exception", ["message": "boom", "name": "TypeError"])]
+    let verdict = try judge(#"{"events": []}"#, crash)
+    #expect(verdict.message?.hasPrefix("invariant no-uncaught-exception") == true)
+    let scripted = trace + [event(3, "uncaught-exception", ["message": .string(HarnessPageScript.scriptedThrowMarker + " x")])]
+    #expect(try judge(#"{"events": []}"#, scripted).status == .pass)
+    let twice = trace + [event(3, "page-callback-invoked", ["label": "c1"])]
+    #expect(try judge(#"{"events": []}"#, twice).message?.contains("no-duplicate-callback") == true)
+    let raw = trace + [TraceEvent(sequence: 3, time: .zero, source: .host, name: "evaluate", fields: ["script": "f('\u{2028}')"])]
+    #expect(try judge(#"{"events": []}"#, raw).message?.contains("U+2028") == true)
+    let hang = trace + [event(3, "script-terminated", ["reason": "time-limit", "task": "timer 1"])]
+    #expect(try judge(#"{"events": []}"#, hang).status == .error)
+  }
+}
