@@ -87,6 +87,10 @@ let package = Package(
       exclude: ["Goldens"]
     ),
     .testTarget(
+      name: "BridgecheckCLITests",
+      dependencies: ["BridgecheckCLI", "JSONModel"]
+    ),
+    .testTarget(
       name: "MutationTests",
       dependencies: ["Mutation", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
     ),

@@ -7,12 +7,12 @@ import CJavaScriptCore
 enum JSStrings {
   /// Creates a retained `JSStringRef`; the caller must release it.
   static func create(_ string: String) -> JSStringRef {
+    // An empty string still needs a non-null buffer: a null pointer makes
+    // the engine's null string, which as a property name is not "".
     var units = Array(string.utf16)
-    if units.isEmpty {
-      return JSStringCreateWithCharacters(nil, 0)
-    }
+    if units.isEmpty { units.append(0) }
     return units.withUnsafeMutableBufferPointer { buffer in
-      JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
+      JSStringCreateWithCharacters(buffer.baseAddress, string.isEmpty ? 0 : buffer.count)
     }
   }
 

@@ -73,6 +73,12 @@ struct JSONConversionTests {
     #expect(error.message.contains("cyclic"))
   }
 
+  @Test func emptyStringKeysAndValuesSurvive() throws {
+    #expect(try json("({'': 1, a: ''})") == .object(["": 1, "a": ""]))
+    try context.globalObject.setProperty("e", context.value(.object(["": "empty key"])))
+    #expect(try context.evaluate("e['']").stringValue == "empty key")
+  }
+
   @Test func objectKeysKeepTheirOrderAndOnlyOwnEnumerableKeysCount() throws {
     let value = try json("Object.create({inherited: 1}, {own: {value: 2, enumerable: true}, hidden: {value: 3}})")
     #expect(value == .object(["own": 2]))

@@ -151,15 +151,12 @@ struct ScriptEscapingTests {
     #expect(answer == .some(["": "empty key"]))
   }
 
-  @Test func hostFunctionChannelDropsEmptyKeys() {
-    // Not a bridge defect: JSRuntime's JS→JSON conversion (used by host
-    // functions and evaluate results) loses a "" key. Reported; this test
-    // starts failing (as an unexpected pass) once it is fixed.
+  @Test func hostFunctionChannelKeepsEmptyKeys() {
+    // JSRuntime's JS→JSON conversion (used by host functions and evaluate
+    // results) once lost a "" key; this guards the fix.
     let page = BridgePage().load()
     page.run("record('x', {'': 1});")
-    withKnownIssue("JSRuntime ScriptValue.toJSON drops the empty-string key") {
-      #expect(page.recorded("x") == [["": 1]])
-    }
+    #expect(page.recorded("x") == [["": 1]])
   }
 
   @Test func loneSurrogatesFromThePageBecomeReplacementCharacters() {

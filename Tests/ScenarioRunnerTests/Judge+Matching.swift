@@ -48,7 +48,7 @@ struct JudgeMatchingTests {
     #expect(try judge(#"{"absent": [{"event": "console"}]}"#, trace).status == .fail)
     #expect(try judge(#"{"counts": [{"event": "page-callback-invoked", "$count": 1}]}"#, trace).status == .pass)
     let tooMany = try judge(#"{"counts": [{"event": "page-callback-invoked", "$max": 0}]}"#, trace)
-    #expect(tooMany.message?.contains("at most 0") == true)
+    #expect(tooMany.message?.contains("expected exactly 0 events") == true)
   }
 
   @Test func invariantsComeBeforeExpectations() throws {

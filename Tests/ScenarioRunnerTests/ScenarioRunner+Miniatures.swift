@@ -98,7 +98,8 @@ struct ScenarioRunnerMiniatureTests {
 
   @Test func aPageBridgeThatAnswersWrongFailsWithTheExpectation() throws {
     let wrong = ReferencePageImplementation().source.replacingOccurrences(
-      of: "var handler = handlers[handlerName]", with: "var handler = null")
+      of: "handlers[handlerName](message.data, responseCallback);", with: "responseCallback && responseCallback('wrong');")
+    #expect(wrong != ReferencePageImplementation().source)
     let result = try run(page: ScriptPageImplementation(name: "wrong", source: wrong))
     #expect(result.status == .fail)
     #expect(result.message?.contains("did not happen") == true)

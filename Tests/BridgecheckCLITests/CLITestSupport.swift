@@ -1,0 +1,108 @@
+import Foundation
+import JSONModel
+
+/// The package root.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// What one run of the built `bridgecheck` binary produced.
+struct CommandOutcome {
+  var stdout: String
+  var stderr: String
+  var status: Int32
+}
+
+enum CLITestError: Error, CustomStringConvertible {
+  case binaryNotFound([String])
+  var description: String {
+    switch self {
+    case .binaryNotFound(let places):
+      return "bridgecheck binary not found (build it with `swift build --product bridgecheck`); looked in \(places)"
+    }
+  }
+}
+
+/// The built binary: next to the test bundle, or in .build/debug.
+func bridgecheckBinary() throws -> URL {
+  var candidates: [URL] = []
+  let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  var folder = executable.deletingLastPathComponent()
+  for _ in 0..<4 {
+    candidates.append(folder.appendingPathComponent("bridgecheck"))
+    folder.deleteLastPathComponent()
+  }
+  candidates.append(packageRoot.appendingPathComponent(".build/debug/bridgecheck"))
+  guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+    throw CLITestError.binaryNotFound(candidates.map(\.path))
+  }
+  return found
+}
+
+/// Runs `bridgecheck arguments…` in `directory` (the package root by default).
+func bridgecheck(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws
+  -> CommandOutcome
+{
+  let process = Process()
+  process.executableURL = try bridgecheckBinary()
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  var env = ProcessInfo.processInfo.environment
+  env["NO_COLOR"] = "1"
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  // Read both pipes while the process runs, so a large output cannot block it.
+  let group = DispatchGroup()
+  nonisolated(unsafe) var outData = Data()
+  nonisolated(unsafe) var errData = Data()
+  group.enter()
+  DispatchQueue.global().async {
+    outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.leave()
+  }
+  errData = err.fileHandleForReading.readDataToEndOfFile()
+  group.wait()
+  process.waitUntilExit()
+  return CommandOutcome(
+    stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+    status: process.terminationStatus)
+}
+
+/// A scratch folder with fixture files, removed by the caller.
+struct ScratchFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func write(_ relativePath: String, _ text: String) throws {
+    let file = url.appendingPathComponent(relativePath)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  func path(_ relativePath: String) -> String { url.appendingPathComponent(relativePath).path }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A small fixture: echo through the native side; `expected` is what the
+/// page callback must receive (give a wrong value to make it fail).
+func echoFixture(id: String, expected: String = "1") -> String {
+  let area = id.split(separator: "/").first.map(String.init) ?? "callbacks"
+  return """
+    {"id": "\(id)", "title": "An echo comes back", "area": "\(area)", "level": "must", "spec": "api-callhandler-forms",
+     "subject": "pair", "setup": {"nativeHandlers": {"echo": "echo"}},
+     "steps": [{"action": "settle"}, {"action": "page.call", "handler": "echo", "data": 1, "callback": "c1"}],
+     "expect": {"events": [{"event": "page-callback-invoked", "label": "c1", "data": \(expected)}]}}
+    """
+}
+
+/// Parses a JSON report.
+func jsonReport(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }

@@ -1,0 +1,168 @@
+import Foundation
+import JSONModel
+import Testing
+
+@Suite("bridgecheck run, end to end", .serialized)
+struct RunCommandEndToEndTests {
+  @Test func aPassingRunExitsZeroAndWritesEveryReport() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let outcome = try bridgecheck([
+      "run", "--json", scratch.path("r.json"), "--junit", scratch.path("r.xml"), "--markdown", scratch.path("r.md"),
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("PASS (gate: must)"))
+    let report = try JSONValue.parse(String(contentsOfFile: scratch.path("r.json"), encoding: .utf8))
+    #expect(report["tool"]?["name"] == "bridgecheck")
+    #expect(report["implementations"]?["page"]?["name"] == "reference")
+    let total = try #require(report["summary"]?["total"]?.numberValue)
+    #expect(total > 0 && report["summary"]?["failed"] == 0)
+    #expect(report["results"]?.arrayValue?.count == Int(total))
+    let xml = try String(contentsOfFile: scratch.path("r.xml"), encoding: .utf8)
+    #expect(xml.hasPrefix("<?xml") && xml.contains("<testsuites"))
+    #expect(try String(contentsOfFile: scratch.path("r.md"), encoding: .utf8).contains("bridgecheck"))
+  }
+
+  @Test func aFailingRunExitsOneAndSaysWhy() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("callbacks/ok.json", echoFixture(id: "callbacks/ok"))
+    try scratch.write("callbacks/wrong.json", echoFixture(id: "callbacks/wrong", expected: "2"))
+    let outcome = try bridgecheck(["run", scratch.url.path, "--verbose", "--format", "json"])
+    #expect(outcome.status == 1)
+    let report = try jsonReport(outcome.stdout)
+    let statuses = report["results"]?.arrayValue?.compactMap { $0["status"]?.stringValue }
+    #expect(statuses == ["pass", "fail"])
+    let message = report["results"]?[1]?["message"]?.stringValue ?? ""
+    #expect(message.contains("page-callback-invoked"))
+    #expect(message.contains("data: expected 2, got 1"))
+    #expect(report["results"]?[1]?["trace"]?.arrayValue?.isEmpty == false)
+  }
+
+  @Test func malformedFixturesReportEveryProblemAndExitTwo() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write(
+      "data/broken.json",
+      #"{"id": "data/broken", "title": "t", "area": "data", "level": "high", "subject": "pair", "steps": [{"action": "jump"}]}"#)
+    try scratch.write("data/syntax.json", "{\"id\": ")
+    let outcome = try bridgecheck(["run", scratch.url.path])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("3 problems in 2 fixture files") || outcome.stderr.contains("4 problems in 2 fixture files"))
+    #expect(outcome.stderr.contains("broken.json#/level"))
+    #expect(outcome.stderr.contains("broken.json#/spec"))
+    #expect(outcome.stderr.contains("broken.json#/steps/0/action"))
+    #expect(outcome.stderr.contains("syntax.json:1:"))
+    #expect(outcome.stderr.contains("hint:"))
+    let validate = try bridgecheck(["validate", scratch.url.path])
+    #expect(validate.status == 2)
+    #expect(validate.stderr == outcome.stderr)
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    let unknown = try bridgecheck(["run", "--no-such-option"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("--no-such-option"))
+    let badLevel = try bridgecheck(["run", "--level", "sometimes"])
+    #expect(badLevel.status == 2)
+    let badShard = try bridgecheck(["run", "--shard", "4/3"])
+    #expect(badShard.status == 2)
+    let noBaseline = try bridgecheck(["run", "--update-baseline"])
+    #expect(noBaseline.status == 2)
+    #expect(noBaseline.stderr.contains("--baseline"))
+  }
+
+  @Test func aFilterThatMatchesNothingIsAnError() throws {
+    let outcome = try bridgecheck(["run", "--filter", "no-such-area/*"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("no fixture matches --filter no-such-area/*"))
+    #expect(outcome.stderr.contains("bridgecheck list"))
+  }
+
+  @Test func baselineTurnsKnownFailuresIntoXfailAndStaleEntriesFail() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("fixtures/callbacks/ok.json", echoFixture(id: "callbacks/ok"))
+    try scratch.write("fixtures/callbacks/wrong.json", echoFixture(id: "callbacks/wrong", expected: "2"))
+    let update = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json"), "--update-baseline"])
+    #expect(update.status == 0, "\(update.stderr)")
+    let written = try JSONValue.parse(String(contentsOfFile: scratch.path("baseline.json"), encoding: .utf8))
+    #expect(written["expectedFailures"]?.objectValue?.keys == ["callbacks/wrong"])
+
+    let expected = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json"), "--format", "json"])
+    #expect(expected.status == 0, "\(expected.stdout)")
+    #expect(try jsonReport(expected.stdout)["summary"]?["xfail"] == 1)
+
+    try scratch.write("stale.json", #"{"expectedFailures": {"callbacks/ok": "was broken once"}}"#)
+    let stale = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("stale.json"), "--format", "json"])
+    #expect(stale.status == 1)
+    let report = try jsonReport(stale.stdout)
+    #expect(report["summary"]?["xpass"] == 1)
+    #expect(report["results"]?[0]?["message"]?.stringValue?.contains("remove it from the baseline") == true)
+
+    try scratch.write("bad.json", #"{"expectedFailures": ["callbacks/ok"]}"#)
+    let bad = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("bad.json")])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("bad.json#/expectedFailures"))
+  }
+
+  @Test func shardsCoverEveryFixtureExactlyOnce() throws {
+    let all = try bridgecheck(["run", "--format", "json"])
+    let allIDs = try jsonReport(all.stdout)["results"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+    #expect(!allIDs.isEmpty)
+    var seen: [String] = []
+    for shard in 1...3 {
+      let outcome = try bridgecheck(["run", "--shard", "\(shard)/3", "--format", "json"])
+      #expect(outcome.status == 0)
+      seen += try jsonReport(outcome.stdout)["results"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+    }
+    #expect(seen.sorted() == allIDs.sorted())
+    #expect(Set(seen).count == seen.count)
+  }
+
+  @Test func lowerLevelsRunButDoNotGate() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write(
+      "callbacks/should.json", echoFixture(id: "callbacks/should", expected: "2").replacingOccurrences(of: "\"must\"", with: "\"should\""))
+    #expect(try bridgecheck(["run", scratch.url.path]).status == 0)
+    #expect(try bridgecheck(["run", scratch.url.path, "--level", "should"]).status == 1)
+  }
+}
+
+@Suite("bridgecheck list, validate, explain, help")
+struct OtherCommandsEndToEndTests {
+  @Test func versionAndHelp() throws {
+    let version = try bridgecheck(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    let help = try bridgecheck(["--help"])
+    #expect(help.status == 0)
+    for command in ["run", "list", "validate", "explain", "mutants"] { #expect(help.stdout.contains(command)) }
+  }
+
+  @Test func listShowsIdsLevelsSubjectsAndTitles() throws {
+    let outcome = try bridgecheck(["list", "--filter", "data/*"])
+    #expect(outcome.status == 0)
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(!lines.isEmpty)
+    #expect(lines.allSatisfy { $0.hasPrefix("data/") && ($0.contains(" must ") || $0.contains(" should ") || $0.contains(" may ")) })
+  }
+
+  @Test func validateIsCleanOnTheShippedSuite() throws {
+    let outcome = try bridgecheck(["validate"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("are valid"))
+  }
+
+  @Test func explainTellsTheFixtureInWords() throws {
+    let outcome = try bridgecheck(["explain", "data/absent-versus-null-data"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("Rule: docs/protocol.md#msg-data-absent-vs-null"))
+    #expect(outcome.stdout.contains("The page calls native handler \"probe\" with no data"))
+    #expect(outcome.stdout.contains("native handler \"probe\" is called with data no value (undefined)"))
+    let missing = try bridgecheck(["explain", "data/nope"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("bridgecheck list"))
+  }
+}
