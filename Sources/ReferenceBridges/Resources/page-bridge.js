@@ -153,6 +153,8 @@
   var sendQueue = [];
   var callbackCounter = 0;
   var dispatchSynchronously = false;
+  // Incoming messages waiting for their safety-timeout timer, oldest first.
+  var waiting = [];
   var messagingIframe = null;
 
   // ---------------------------------------------------------------------------------------------
@@ -343,18 +345,32 @@
   //   console.error: letting it escape would turn the native side's evaluateJavaScript into an
   //   error for a fault that is the page's, and would abort the rest of the script the native
   //   side evaluated, so later messages in the same evaluation would be lost.
+  //
+  // Messages waiting for their timer are kept in order in `waiting`: when dispatch turns
+  // synchronous while some still wait, the next synchronous delivery dispatches them first, so
+  // switching modes never lets a later message overtake an earlier one. Their timers then find
+  // nothing left to do.
   function handleMessageFromNative(messageJSON) {
     if (dispatchSynchronously) {
-      try {
-        dispatchMessage(messageJSON);
-      } catch (error) {
-        log('error', 'a page handler or callback threw', error);
+      var messages = waiting.splice(0, waiting.length);
+      messages.push(messageJSON);
+      for (var i = 0; i < messages.length; i++) {
+        try {
+          dispatchMessage(messages[i]);
+        } catch (error) {
+          log('error', 'a page handler or callback threw', error);
+        }
       }
       return;
     }
-    runSoon(function () {
-      dispatchMessage(messageJSON);
-    });
+    waiting.push(messageJSON);
+    runSoon(dispatchOldestWaiting);
+  }
+
+  function dispatchOldestWaiting() {
+    if (waiting.length > 0) {
+      dispatchMessage(waiting.shift());
+    }
   }
 
   // The native side disables the safety timeout by calling this page handler. If it asks for an
