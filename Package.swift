@@ -69,7 +69,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "BridgecheckBenchmarks",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: [
+        "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel",
+      ]
     ),
     .executableTarget(
       name: "BridgecheckCLI",

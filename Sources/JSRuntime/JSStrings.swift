@@ -2,17 +2,21 @@ import CJavaScriptCore
 
 /// Conversions between Swift strings and JavaScriptCore strings.
 ///
-/// Both directions go through UTF-16 so that embedded NUL characters survive
-/// (the UTF-8 C-string entry points of the C API stop at the first NUL).
+/// JavaScript strings are UTF-16 and may hold NUL and lone surrogates; Swift
+/// strings are UTF-8 and cannot hold lone surrogates. Both directions use
+/// hand-written transcoding loops over contiguous buffers (the generic
+/// `String(decoding:as: UTF16.self)` path costs several milliseconds per
+/// megabyte), and both keep NUL (the C-string entry points of the C API
+/// would stop at it).
 enum JSStrings {
   /// Creates a retained `JSStringRef`; the caller must release it.
   static func create(_ string: String) -> JSStringRef {
-    // An empty string still needs a non-null buffer: a null pointer makes
-    // the engine's null string, which as a property name is not "".
-    var units = Array(string.utf16)
-    if units.isEmpty { units.append(0) }
-    return units.withUnsafeMutableBufferPointer { buffer in
-      JSStringCreateWithCharacters(buffer.baseAddress, string.isEmpty ? 0 : buffer.count)
+    var string = string
+    return string.withUTF8 { utf8 in
+      // Every UTF-8 sequence gives at most one UTF-16 unit per byte.
+      var units = [UInt16](repeating: 0, count: max(utf8.count, 1))
+      let count = units.withUnsafeMutableBufferPointer { transcode(utf8, into: $0) }
+      return units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, count) }
     }
   }
 
@@ -28,12 +32,83 @@ enum JSStrings {
   static func string(from ref: JSStringRef) -> String {
     let length = JSStringGetLength(ref)
     guard length > 0, let characters = JSStringGetCharactersPtr(ref) else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+    let units = UnsafeBufferPointer(start: characters, count: length)
+    // At most three UTF-8 bytes per UTF-16 unit (a pair gives four for two).
+    return String(unsafeUninitializedCapacity: length * 3) { transcode(units, into: $0) }
   }
 
   /// Copies a `JSStringRef` into a Swift string and releases it.
   static func consume(_ ref: JSStringRef) -> String {
     defer { JSStringRelease(ref) }
     return string(from: ref)
+  }
+
+  /// UTF-16 → UTF-8, lone surrogates as U+FFFD. Returns the bytes written.
+  static func transcode(_ units: UnsafeBufferPointer<UInt16>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var written = 0
+    var index = 0
+    let count = units.count
+    while index < count {
+      let unit = units[index]
+      index += 1
+      if unit < 0x80 {
+        out[written] = UInt8(truncatingIfNeeded: unit)
+        written += 1
+      } else if unit < 0x800 {
+        out[written] = UInt8(truncatingIfNeeded: 0xC0 | (unit >> 6))
+        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | (unit & 0x3F))
+        written += 2
+      } else if unit & 0xFC00 == 0xD800, index < count, units[index] & 0xFC00 == 0xDC00 {
+        let scalar = 0x10000 + ((UInt32(unit) & 0x3FF) << 10) + (UInt32(units[index]) & 0x3FF)
+        index += 1
+        out[written] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
+        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
+        out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+        out[written + 3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+        written += 4
+      } else {
+        // A lone surrogate becomes U+FFFD (EF BF BD).
+        let value = unit & 0xF800 == 0xD800 ? 0xFFFD : unit
+        out[written] = UInt8(truncatingIfNeeded: 0xE0 | (value >> 12))
+        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+        out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+        written += 3
+      }
+    }
+    return written
+  }
+
+  /// Valid UTF-8 → UTF-16. Returns the units written.
+  static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>) -> Int {
+    var written = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = UInt32(bytes[index])
+      if lead < 0x80 {
+        out[written] = UInt16(lead)
+        written += 1
+        index += 1
+      } else if lead < 0xE0 {
+        out[written] = UInt16(((lead & 0x1F) << 6) | (UInt32(bytes[index + 1]) & 0x3F))
+        written += 1
+        index += 2
+      } else if lead < 0xF0 {
+        out[written] = UInt16(
+          ((lead & 0x0F) << 12) | ((UInt32(bytes[index + 1]) & 0x3F) << 6) | (UInt32(bytes[index + 2]) & 0x3F))
+        written += 1
+        index += 3
+      } else {
+        let scalar =
+          ((lead & 0x07) << 18) | ((UInt32(bytes[index + 1]) & 0x3F) << 12)
+          | ((UInt32(bytes[index + 2]) & 0x3F) << 6) | (UInt32(bytes[index + 3]) & 0x3F)
+        let offset = scalar - 0x10000
+        out[written] = UInt16(0xD800 + (offset >> 10))
+        out[written + 1] = UInt16(0xDC00 + (offset & 0x3FF))
+        written += 2
+        index += 4
+      }
+    }
+    return written
   }
 }

@@ -63,3 +63,94 @@ public enum BridgeMessageCodec {
     return .request(handlerName: message["handlerName"], data: message["data"], callbackID: message["callbackId"])
   }
 }
+
+// MARK: - Mutation-testing faults (NativeBridgeFault)
+
+/// The codec as a bridge built with deliberate bugs uses it. With none of
+/// the faults concerned in `faults`, each function is exactly the correct one
+/// above.
+extension BridgeMessageCodec {
+  /// ``request(handlerName:data:callbackID:)`` with faults.
+  /// FAULT `falsy-data-dropped`: falsy data is sent with no `data` key.
+  static func request(
+    handlerName: String, data: JSONValue?, callbackID: String?, faults: Set<NativeBridgeFault>
+  ) -> JSONObject {
+    request(handlerName: handlerName, data: outgoingData(data, faults: faults), callbackID: callbackID)
+  }
+
+  /// ``response(responseID:responseData:)`` with faults.
+  /// FAULT `falsy-data-dropped`: a falsy answer is sent as no answer (`null`).
+  static func response(responseID: JSONValue, responseData: JSONValue?, faults: Set<NativeBridgeFault>) -> JSONObject {
+    response(responseID: responseID, responseData: outgoingData(responseData, faults: faults))
+  }
+
+  /// ``classify(_:)`` with faults: `data` and `responseData` as the faulty
+  /// bridge reads them (see ``incomingData(_:faults:)``).
+  static func classify(_ message: JSONObject, faults: Set<NativeBridgeFault>) -> Incoming {
+    switch classify(message) {
+    case .response(let responseID, let responseData):
+      return .response(responseID: responseID, responseData: incomingData(responseData, faults: faults))
+    case .request(let handlerName, let data, let callbackID):
+      return .request(handlerName: handlerName, data: incomingData(data, faults: faults), callbackID: callbackID)
+    }
+  }
+
+  /// ``deliveryScript(for:)`` with faults.
+  /// FAULT `data-strings-not-escaped`: the JSON is built by concatenation.
+  /// FAULT `line-separators-not-escaped`, `single-quote-not-escaped`: the
+  /// literal is escaped without them.
+  static func deliveryScript(for message: JSONObject, faults: Set<NativeBridgeFault>) -> String {
+    let concatenates = faults.contains(.dataStringsNotEscaped)
+    guard concatenates || !faults.isDisjoint(with: JavaScriptStringEscaping.escapingFaults) else {
+      return deliveryScript(for: message)
+    }
+    let json = concatenates ? concatenatedJSON(.object(message)) : JSONValue.object(message).serialized()
+    return String(decoding: deliveryPrefix, as: UTF8.self)
+      + JavaScriptStringEscaping.singleQuotedLiteralBody(json, faults: faults)
+      + String(decoding: deliverySuffix, as: UTF8.self)
+  }
+
+  /// Incoming `data` or `responseData` as a faulty bridge reads it.
+  /// FAULT `falsy-data-dropped`: `0`, `false`, `""`, `null` become absent.
+  /// FAULT `data-cast-to-dictionary`: anything but an object becomes absent.
+  static func incomingData(_ data: JSONValue?, faults: Set<NativeBridgeFault>) -> JSONValue? {
+    guard let data else { return nil }
+    if faults.contains(.falsyDataDropped) && isFalsy(data) { return nil }
+    if faults.contains(.dataCastToDictionary) && data.objectValue == nil { return nil }
+    return data
+  }
+
+  /// Outgoing `data` or `responseData` as a faulty bridge writes it.
+  /// FAULT `falsy-data-dropped`: falsy values are treated as absent.
+  static func outgoingData(_ data: JSONValue?, faults: Set<NativeBridgeFault>) -> JSONValue? {
+    guard let data, faults.contains(.falsyDataDropped), isFalsy(data) else { return data }
+    return nil
+  }
+
+  /// Whether `value` is falsy in JavaScript (`if (data)` skips it).
+  static func isFalsy(_ value: JSONValue) -> Bool {
+    switch value {
+    case .null: true
+    case .bool(let bool): !bool
+    case .number(let number): number == 0 || number.isNaN
+    case .string(let string): string.isEmpty
+    case .array, .object: false
+    }
+  }
+
+  /// JSON text built the way home-made bridges do it, by concatenation:
+  /// strings (keys included) go between quotes unescaped. Other scalars are
+  /// written as the correct serializer writes them.
+  static func concatenatedJSON(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let string):
+      return "\"" + string + "\""
+    case .array(let elements):
+      return "[" + elements.map(concatenatedJSON).joined(separator: ",") + "]"
+    case .object(let object):
+      return "{" + object.map { "\"" + $0.key + "\":" + concatenatedJSON($0.value) }.joined(separator: ",") + "}"
+    case .null, .bool, .number:
+      return value.serialized()
+    }
+  }
+}

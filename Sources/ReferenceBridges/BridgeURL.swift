@@ -52,10 +52,36 @@ public enum BridgeURL: Sendable, Hashable {
   /// Whether the bridge handles this URL itself (and cancels it).
   public var isBridgeURL: Bool { self != .notBridge }
 
+  /// Classifies `url` as a bridge built with deliberate bugs does
+  /// (mutation testing); without the faults concerned, exactly ``init(_:)``.
+  /// FAULT `host-case-sensitive`: the host is compared as written, so
+  /// `__WVJB_QUEUE_MESSAGE__` is an unknown bridge command.
+  /// FAULT `legacy-scheme-ignored`: `wvjbscheme` URLs are not bridge URLs.
+  init(_ url: String, faults: Set<NativeBridgeFault>) {
+    let caseSensitive = faults.contains(.hostCaseSensitive)
+    let ignoresLegacy = faults.contains(.legacySchemeIgnored)
+    guard caseSensitive || ignoresLegacy else {
+      self.init(url)
+      return
+    }
+    guard let (scheme, host) = Self.schemeAndHost(of: url, lowercasingHost: !caseSensitive),
+      scheme == "https" || (scheme == Self.legacyScheme && !ignoresLegacy)
+    else {
+      self = .notBridge
+      return
+    }
+    switch host {
+    case Self.queueMessageHost: self = .queueMessage
+    case Self.bridgeLoadedHost: self = .bridgeLoaded
+    default: self = scheme == Self.legacyScheme || host.hasPrefix("__") ? .unknown : .notBridge
+    }
+  }
+
   /// The lower-cased scheme and host of `url`, or nil when it has no
   /// scheme. A URL without an authority (`wvjbscheme:foo`) has an empty
-  /// host.
-  static func schemeAndHost(of url: String) -> (scheme: String, host: String)? {
+  /// host. `lowercasingHost: false` (FAULT `host-case-sensitive` only)
+  /// returns the host as written.
+  static func schemeAndHost(of url: String, lowercasingHost: Bool = true) -> (scheme: String, host: String)? {
     let bytes = Array(url.utf8)
     // Leading and trailing C0 controls and spaces are stripped by URL parsers.
     var start = 0
@@ -91,7 +117,7 @@ public enum BridgeURL: Sendable, Hashable {
     } else if let colon = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: ":")) {
       hostEnd = colon
     }
-    return (scheme, lowercased(bytes[hostStart..<hostEnd]))
+    return (scheme, lowercasingHost ? lowercased(bytes[hostStart..<hostEnd]) : String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self))
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {

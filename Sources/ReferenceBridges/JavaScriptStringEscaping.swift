@@ -205,3 +205,37 @@ public enum JavaScriptStringEscaping {
 public func javaScriptStringLiteralBody(_ text: String) -> String {
   JavaScriptStringEscaping.singleQuotedLiteralBody(text)
 }
+
+// MARK: - Mutation-testing faults (NativeBridgeFault)
+
+extension JavaScriptStringEscaping {
+  /// The faults that change the escaping.
+  static let escapingFaults: Set<NativeBridgeFault> = [.lineSeparatorsNotEscaped, .singleQuoteNotEscaped]
+
+  /// The literal body of `text` as a bridge with `faults` escapes it: the
+  /// table above, scalar by scalar (the fast path stays untouched), except
+  /// FAULT `line-separators-not-escaped`: U+2028 and U+2029 are copied raw;
+  /// FAULT `single-quote-not-escaped`: `'` is copied raw.
+  /// Without those faults the result equals ``singleQuotedLiteralBody(_:)``.
+  static func singleQuotedLiteralBody(_ text: String, faults: Set<NativeBridgeFault>) -> String {
+    let hex = Array("0123456789abcdef")
+    var output = ""
+    output.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x5C: output += "\\\\"
+      case 0x27: output += faults.contains(.singleQuoteNotEscaped) ? "'" : "\\'"
+      case 0x22: output += "\\\""
+      case 0x0A: output += "\\n"
+      case 0x0D: output += "\\r"
+      case 0x0C: output += "\\f"
+      case 0x2028, 0x2029:
+        output += faults.contains(.lineSeparatorsNotEscaped) ? String(scalar) : "\\u\(String(scalar.value, radix: 16))"
+      case 0x00...0x1F, 0x7F...0x9F:
+        output += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 0xF)])
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+}

@@ -51,8 +51,8 @@ public final class NativeBridge {
   /// asked for an answer (nil otherwise).
   public typealias Handler = (_ data: JSONValue?, _ responseCallback: ResponseCallback?) -> Void
 
-  /// The web view the bridge drives.
-  public let webView: SimulatedWebView
+  /// The web view the bridge drives (a ``SimulatedWebView``, or a stand-in: see ``BridgeWebView``).
+  public let webView: any BridgeWebView
   /// The options the bridge was created with.
   public let options: NativeBridgeOptions
   /// The app's own navigation policy: decides every navigation that is not a
@@ -79,9 +79,11 @@ public final class NativeBridge {
   /// Number of injections seen (evaluations, or announcements of a
   /// document-start bridge).
   public private(set) var injectionCount = 0
+  /// FAULT `signal-dropped-while-fetching` only: a fetch is in flight.
+  private var faultFetchInFlight = false
 
   /// Installs a bridge on `webView`.
-  public init(webView: SimulatedWebView, options: NativeBridgeOptions = NativeBridgeOptions()) {
+  public init(webView: any BridgeWebView, options: NativeBridgeOptions = NativeBridgeOptions()) {
     self.webView = webView
     self.options = options
     let appPolicy = webView.navigationPolicy
@@ -129,11 +131,13 @@ public final class NativeBridge {
     var callbackID: String?
     if let responseCallback {
       callbackCounter += 1
-      let id = "objc_cb_\(callbackCounter)"
+      var id = "objc_cb_\(callbackCounter)"
+      // FAULT timestamp-callback-ids: the id is made from the clock alone.
+      if faults.contains(.timestampCallbackIDs) { id = "objc_cb_\(webView.scheduler.now.milliseconds)" }
       pendingCallbacks[ExactName(id)] = responseCallback
       callbackID = id
     }
-    send(BridgeMessageCodec.request(handlerName: name, data: data, callbackID: callbackID))
+    send(BridgeMessageCodec.request(handlerName: name, data: data, callbackID: callbackID, faults: faults))
   }
 
   /// Starts over as if newly created, for a page that will be injected
@@ -149,7 +153,8 @@ public final class NativeBridge {
   public func reset() {
     let dropped = pendingCallbacks.count
     let unsent = startupQueue?.count ?? 0
-    pendingCallbacks.removeAll()
+    // FAULT reset-keeps-callbacks: pending callbacks survive the reset.
+    if !faults.contains(.resetKeepsCallbacks) { pendingCallbacks.removeAll() }
     callbackCounter = 0
     startupQueue = []
     resetCount += 1
@@ -160,6 +165,8 @@ public final class NativeBridge {
   /// the page handler `_disableJavascriptAlertBoxSafetyTimeout` (no data, no
   /// callback). The request itself is dispatched under the old mode.
   public func disableJavascriptAlertBoxSafetyTimeout() {
+    // FAULT safety-timeout-never-disabled: nothing is sent.
+    if faults.contains(.safetyTimeoutNeverDisabled) { return }
     callHandler(PageInjection.safetyTimeoutHandlerName)
   }
 
@@ -175,7 +182,8 @@ public final class NativeBridge {
   /// The bridge's navigation decision: bridge URLs are handled and
   /// cancelled, everything else goes to ``appNavigationPolicy``.
   public func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
-    switch BridgeURL(action.url) {
+    // FAULT host-case-sensitive, legacy-scheme-ignored: see BridgeURL(_:faults:).
+    switch BridgeURL(action.url, faults: faults) {
     case .notBridge:
       return appNavigationPolicy(action)
     case .queueMessage:
@@ -185,6 +193,8 @@ public final class NativeBridge {
       bridgeLoaded()
       return .cancel
     case .unknown:
+      // FAULT unknown-bridge-url-passed-on: the app's policy decides it.
+      if faults.contains(.unknownBridgeURLPassedOn) { return appNavigationPolicy(action) }
       log(.warning, .unknownBridgeURL, "unknown bridge URL cancelled: \(LogText.quote(action.url))")
       return .cancel
     }
@@ -202,6 +212,8 @@ public final class NativeBridge {
   // MARK: - Injection
 
   private func bridgeLoaded() {
+    // FAULT injects-only-once: later signals (a reload) inject and flush nothing.
+    if faults.contains(.injectsOnlyOnce) && injectionCount > 0 { return }
     injectionCount += 1
     let count = injectionCount
     switch options.injection {
@@ -227,6 +239,10 @@ public final class NativeBridge {
   /// flush and leaves the fresh queue in place.
   private func flushStartupQueue() {
     guard startupQueue != nil else { return }
+    // FAULT startup-queue-dropped: the held messages are discarded.
+    if faults.contains(.startupQueueDropped) { startupQueue = [] }
+    // FAULT startup-queue-reversed: the held messages go out last first.
+    if faults.contains(.startupQueueReversed) { startupQueue?.reverse() }
     let generation = resetCount
     var index = 0
     func message(at index: Int) -> JSONObject? {
@@ -254,7 +270,7 @@ public final class NativeBridge {
   }
 
   private func deliver(_ message: JSONObject) {
-    let script = BridgeMessageCodec.deliveryScript(for: message)
+    let script = BridgeMessageCodec.deliveryScript(for: message, faults: faults)
     webView.evaluateJavaScript(script) { [weak self] result in
       guard let self, case .failure(let error) = result else { return }
       self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
@@ -277,8 +293,14 @@ public final class NativeBridge {
   // MARK: - Page -> native
 
   private func fetchQueue() {
+    // FAULT signal-dropped-while-fetching: a signal during a fetch is ignored.
+    if faults.contains(.signalDroppedWhileFetching) {
+      if faultFetchInFlight { return }
+      faultFetchInFlight = true
+    }
     webView.evaluateJavaScript(BridgeMessageCodec.fetchQueueScript) { [weak self] result in
       guard let self else { return }
+      if self.faults.contains(.signalDroppedWhileFetching) { self.faultFetchInFlight = false }
       switch result {
       case .success(let value):
         self.processFetchResult(value)
@@ -307,6 +329,8 @@ public final class NativeBridge {
     do {
       batch = try JSONValue.parse(text)
     } catch {
+      // FAULT malformed-queue-crashes: traps (by design; run out of process only).
+      if let crash = Self.faultCrash(onMalformedQueue: text, faults: faults) { fatalError(crash) }
       log(.warning, .malformedQueue, "the page queue is not valid JSON (\(error)): \(LogText.quote(text))")
       return
     }
@@ -320,6 +344,8 @@ public final class NativeBridge {
     for (index, entry) in entries.enumerated() {
       guard case .object(let message) = entry else {
         log(.warning, .nonObjectMessage, "queue entry \(index) is a \(entry.typeName), not an object; skipped")
+        // FAULT batch-stops-at-bad-entry: the rest of the batch is lost.
+        if faults.contains(.batchStopsAtBadEntry) { break }
         continue
       }
       receive(message)
@@ -327,11 +353,18 @@ public final class NativeBridge {
   }
 
   private func receive(_ message: JSONObject) {
-    switch BridgeMessageCodec.classify(message) {
+    // FAULT falsy-data-dropped, data-cast-to-dictionary: see BridgeMessageCodec.classify(_:faults:).
+    switch BridgeMessageCodec.classify(message, faults: faults) {
     case .response(let responseID, let responseData):
+      // FAULT callbacks-never-forgotten: the callback is looked up, not removed.
+      let forgets = !faults.contains(.callbacksNeverForgotten)
       // Only string ids can be ours: every id this side issues is a string.
-      guard case .string(let id) = responseID, let callback = pendingCallbacks.removeValue(forKey: ExactName(id))
+      guard case .string(let id) = responseID,
+        let callback = forgets
+          ? pendingCallbacks.removeValue(forKey: ExactName(id)) : pendingCallbacks[ExactName(id)]
       else {
+        // FAULT unknown-response-crashes: traps (by design; run out of process only).
+        if let crash = Self.faultCrash(onUnknownResponse: responseID, faults: faults) { fatalError(crash) }
         log(.warning, .unknownResponseID, "ignored a response with unknown responseId \(LogText.describe(responseID))")
         return
       }
@@ -345,7 +378,8 @@ public final class NativeBridge {
       let responseCallback = callbackID.map { makeResponseCallback(callbackID: $0, handlerName: handlerName) }
       guard case .string(let name)? = handlerName, let handler = handlers[ExactName(name)] else {
         log(.warning, .noHandler, "no native handler for \(LogText.describe(handlerName))")
-        if options.answerMissingHandler, let responseCallback {
+        // FAULT missing-handler-error-ignored: no answer even when configured.
+        if options.answerMissingHandler, !faults.contains(.missingHandlerErrorIgnored), let responseCallback {
           responseCallback(BridgeMessageCodec.noHandlerAnswer(handlerName: handlerName))
         }
         return
@@ -360,14 +394,15 @@ public final class NativeBridge {
     var answered = false
     return { [weak self] responseData in
       guard let self else { return }
-      if answered {
+      // FAULT responses-delivered-twice: every answer is sent.
+      if answered && !self.faults.contains(.responsesDeliveredTwice) {
         self.log(
           .warning, .duplicateResponse,
           "the handler for \(LogText.describe(handlerName)) answered \(LogText.describe(callbackID)) again; not sent")
         return
       }
       answered = true
-      self.send(BridgeMessageCodec.response(responseID: callbackID, responseData: responseData))
+      self.send(BridgeMessageCodec.response(responseID: callbackID, responseData: responseData, faults: self.faults))
     }
   }
 
@@ -376,5 +411,30 @@ public final class NativeBridge {
   func log(_ level: NativeBridgeLog.Level, _ code: NativeBridgeLog.Code, _ message: @autoclosure () -> String) {
     guard level >= minimumLogLevel else { return }
     logHandler(NativeBridgeLog(level: level, code: code, message: message()))
+  }
+}
+
+// MARK: - Mutation-testing faults (NativeBridgeFault)
+
+extension NativeBridge {
+  /// The deliberate bugs this bridge was built with (empty for a correct
+  /// bridge). Every hook is marked `FAULT <name>` where it acts.
+  var faults: Set<NativeBridgeFault> { options.faults }
+
+  /// FAULT `unknown-response-crashes`: the message the bridge traps with on
+  /// a response whose id matches no pending callback, or nil when it does
+  /// not trap (the correct bridge logs and ignores it). Testable without
+  /// trapping.
+  static func faultCrash(onUnknownResponse responseID: JSONValue, faults: Set<NativeBridgeFault>) -> String? {
+    guard faults.contains(.unknownResponseCrashes) else { return nil }
+    return "fault unknown-response-crashes: no callback for responseId \(LogText.describe(responseID)) (nil block called)"
+  }
+
+  /// FAULT `malformed-queue-crashes`: the message the bridge traps with on
+  /// a fetched queue that is not valid JSON, or nil when it does not trap.
+  /// Testable without trapping.
+  static func faultCrash(onMalformedQueue text: String, faults: Set<NativeBridgeFault>) -> String? {
+    guard faults.contains(.malformedQueueCrashes) else { return nil }
+    return "fault malformed-queue-crashes: force-cast of a queue that is not JSON: \(LogText.quote(text))"
   }
 }

@@ -42,4 +42,17 @@ public enum NativeBridgeFault: String, Sendable, Hashable, CaseIterable {
   /// A call to a missing native handler answers nothing even when the
   /// option to answer with an error is on.
   case missingHandlerErrorIgnored = "missing-handler-error-ignored"
+  /// Outgoing messages are JSON built by string concatenation: strings
+  /// (names, ids, data) are written between quotes without JSON escaping,
+  /// so a `"`, `\` or control character makes the page's `JSON.parse` fail
+  /// and the message is lost.
+  case dataStringsNotEscaped = "data-strings-not-escaped"
+  /// Native callback ids are made from the clock alone (`objc_cb_<ms>`), so
+  /// two calls in the same millisecond share an id: the second callback
+  /// replaces the first, which never runs.
+  case timestampCallbackIDs = "timestamp-callback-ids"
+  /// A queue signal that arrives while a fetch is in flight is ignored
+  /// (an `isFetching` guard), so messages queued after that fetch ran wait
+  /// for the next signal, possibly forever.
+  case signalDroppedWhileFetching = "signal-dropped-while-fetching"
 }

@@ -104,3 +104,28 @@ struct JSONConversionTests {
     #expect(try context.evaluate("typeof v.true + Array.isArray(v.array)").stringValue == "booleantrue")
   }
 }
+
+@Suite("String transcoding across the engine boundary")
+struct StringTranscodingTests {
+  let context = ScriptContext()
+
+  @Test(arguments: [
+    "", "a", "héllo", "日本語", "😀🎉", "a\u{0}b", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+    "\u{2028}\u{2029}", String(repeating: "é😀x", count: 1000),
+  ])
+  func roundTripsExactly(text: String) throws {
+    try context.globalObject.setProperty("t", context.string(text))
+    #expect(try context.evaluate("t").stringValue == text)
+    #expect(try context.evaluate("t.length").numberValue == Double(text.utf16.count))
+  }
+
+  @Test func everyScalarClassSurvivesAndLoneSurrogatesAreRepaired() throws {
+    let codes = try context.evaluate(
+      "(function () { var s = ''; for (var c = 0; c < 0x10000; c += 7) s += String.fromCharCode(c); return s; })()")
+    let text = try #require(codes.stringValue)
+    // The standard library's own UTF-16 decoding is the oracle: valid pairs
+    // join, lone surrogates become U+FFFD.
+    let units = stride(from: 0, to: 0x10000, by: 7).map { UInt16($0) }
+    #expect(text == String(decoding: units, as: UTF16.self))
+  }
+}

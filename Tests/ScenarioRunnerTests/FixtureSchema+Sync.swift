@@ -29,6 +29,7 @@ struct FixtureSchemaSyncTests {
     #expect(try keys("/properties") == Set(FixtureSchema.topLevelFields))
     #expect(try keys("/$defs/setup/properties") == Set(FixtureSchema.setupFields))
     #expect(try keys("/$defs/setup/properties/options/properties") == Set(FixtureSchema.optionFields))
+    #expect(try keys("/$defs/setup/properties/appPolicy/properties") == Set(FixtureSchema.appPolicyFields))
     #expect(try keys("/$defs/behaviour/oneOf/1/properties") == Set(FixtureSchema.behaviourFields))
     #expect(try keys("/$defs/behaviour/oneOf/1/properties/call/properties") == Set(FixtureSchema.callFields))
     #expect(try keys("/$defs/expect/properties") == Set(FixtureSchema.expectFields))

@@ -85,15 +85,23 @@ struct ScenarioRunnerMiniatureTests {
     #expect(!result.trace.isEmpty)
   }
 
-  @Test func aPageBridgeThatThrowsAtLoadFails() throws {
+  @Test func aPageBridgeThatThrowsAtLoadIsAnErrorWithTheReason() throws {
     let result = try run(page: ScriptPageImplementation(name: "throws", source: "throw new Error('cannot start');"))
-    #expect(result.status == .fail)
+    #expect(result.status == .error)
     #expect(result.message?.contains("WebViewJavascriptBridge is not defined") == true)
+    #expect(result.message?.contains("Error: cannot start") == true)
   }
 
-  @Test func aPageBridgeThatRecursesWithoutEndFails() throws {
+  @Test func aPageBridgeThatRecursesWithoutEndIsAnError() throws {
     let result = try run(page: ScriptPageImplementation(name: "recurses", source: "(function f() { f(); })();"))
-    #expect(result.status == .fail)
+    #expect(result.status == .error)
+    #expect(result.message?.contains("Maximum call stack size exceeded") == true)
+  }
+
+  @Test func aPageBridgeThatAllocatesWithoutBoundIsAnError() throws {
+    let result = try run(page: ScriptPageImplementation(name: "allocates", source: "var s = 'x'; for (;;) s += s;"))
+    #expect(result.status == .error)
+    #expect(result.message?.contains("Out of memory") == true)
   }
 
   @Test func aPageBridgeThatAnswersWrongFailsWithTheExpectation() throws {

@@ -70,6 +70,11 @@ public enum FixtureExplanation {
     for named in setup.nativeHandlers { lines.append("Native handler \"\(named.name)\" \(behaviour(named.behaviour)).") }
     for named in setup.pageHandlers { lines.append("Page handler \"\(named.name)\" \(behaviour(named.behaviour)).") }
     for (index, _) in setup.pageScripts.enumerated() { lines.append("The page runs its own script #\(index + 1).") }
+    if !setup.appCancels.isEmpty {
+      lines.append(
+        "The app's own navigation policy cancels URLs matching " + setup.appCancels.map { "/\($0)/" }.joined(separator: ", ")
+          + " and allows the rest; the bridge must pass non-bridge URLs to it.")
+    }
     for step in setup.onReady { lines.append("When the bridge is ready, in the setup callback: \(describe(step))") }
     if !fixture.requires.features.isEmpty {
       lines.append("Applies only to implementations declaring: \(fixture.requires.features.joined(separator: ", ")).")
@@ -122,10 +127,10 @@ public enum FixtureExplanation {
     case .pageScript(let source): return "The page runs: \(source.count > 120 ? String(source.prefix(117)) + "…" : source)"
     case .deliverToPage(let raw):
       return "Playing the native side, the harness hands this text to the page bridge's message entry point: \(raw)"
-    case .queueToNative(let result):
+    case .queueToNative(let result, let signal):
       return "Playing the page side, the harness makes the next queue fetch return "
-        + (result.map { $0.stringValue.map { "the text \($0)" } ?? "the value \($0)" } ?? "undefined")
-        + ", then signals the native side."
+        + (result.map { $0.stringValue.map { "the text \(short(.string($0)))" } ?? "the value \(short($0))" } ?? "undefined")
+        + ", then signals the native side" + (signal.map { " by loading \($0)" } ?? "") + "."
     }
   }
 

@@ -86,6 +86,10 @@ public struct Setup: Sendable, Hashable {
   public var pageScripts: [String] = []
   /// Page-side steps run inside the snippet's ready callback.
   public var onReady: [Step] = []
+  /// The app's own navigation policy, in place before the bridge attaches:
+  /// URLs matching one of these regular expressions are cancelled, all
+  /// others allowed. A bridge must hand non-bridge URLs to it.
+  public var appCancels: [String] = []
 }
 
 /// How the page asks for the bridge.
@@ -185,8 +189,9 @@ public enum Step: Sendable, Hashable {
   case deliverToPage(raw: String)
   /// Wire level: the harness plays the page side: the page's next queue
   /// fetch returns this value (a string, or anything for robustness cases;
-  /// `nil` returns `undefined`), then the page signals.
-  case queueToNative(result: JSONValue?)
+  /// `nil` returns `undefined`), then the page signals (with `signal` as the
+  /// iframe URL when given, e.g. a legacy-scheme or upper-case URL).
+  case queueToNative(result: JSONValue?, signal: String?)
 }
 
 /// A built-in check that every scenario runs unless it opts out.

@@ -15,8 +15,13 @@ struct Judge {
         detail: FailureDetail(expectation: "scripts finish", pointer: nil, closest: hang, focus: hang.sequence))
     }
     if let harness = trace.first(where: { $0.name == "harness-error" }) {
-      return .fail(
-        harness["message"]?.stringValue ?? "the harness could not drive the page bridge",
+      // Without a page bridge to drive, nothing else can be judged.
+      var message = harness["message"]?.stringValue ?? "the harness could not drive the page bridge"
+      if let thrown = trace.first(where: { $0.name == TraceEventName.uncaughtException || Self.isFailedEvaluation($0) }) {
+        message += "; first page error: " + Self.describeError(thrown["error"]?.objectValue ?? thrown.fields)
+      }
+      return .error(
+        message,
         detail: FailureDetail(expectation: "the page bridge is usable", pointer: nil, closest: harness, focus: harness.sequence))
     }
     for invariant in Invariant.allCases where !fixture.allow.contains(invariant) {
@@ -36,7 +41,7 @@ struct Judge {
       }
       return uncaught.map { event in
         invariantFailure(
-          invariant, "an exception escaped page code: \(Self.describeError(event))", event)
+          invariant, "an exception escaped page code: \(Self.describeError(event.fields))", event)
       }
     case .noUnhandledRejection:
       return trace.first { $0.name == TraceEventName.unhandledRejection }.map { event in
@@ -73,11 +78,16 @@ struct Judge {
       detail: FailureDetail(expectation: invariant.rawValue, pointer: nil, closest: event, focus: event.sequence))
   }
 
-  static func describeError(_ event: TraceEvent) -> String {
-    let name = event["name"]?.stringValue.map { "\($0): " } ?? ""
-    var text = name + (event["message"]?.stringValue ?? "?")
-    if let source = event["source"]?.stringValue {
-      text += " at \(source)" + (event["line"]?.numberValue.map { ":\(Int($0))" } ?? "")
+  static func isFailedEvaluation(_ event: TraceEvent) -> Bool {
+    event.name == TraceEventName.evaluateResult && event["ok"] == false
+  }
+
+  /// `Name: message at source:line` from the fields of an error event.
+  static func describeError(_ fields: JSONObject) -> String {
+    let name = fields["name"]?.stringValue.map { "\($0): " } ?? ""
+    var text = name + (fields["message"]?.stringValue ?? "?")
+    if let source = fields["source"]?.stringValue {
+      text += " at \(source)" + (fields["line"]?.numberValue.map { ":\(Int($0))" } ?? "")
     }
     return text
   }

@@ -74,6 +74,16 @@ private struct FixtureDecoding {
     setup.pageHandlers = handlers(object.optional("pageHandlers"), page: true)
     if let value = object.optional("pageSetup")?.choice(PageSetup.self, PageSetup.allCases) { setup.pageSetup = value }
     setup.pageScripts = object.optional("pageScripts")?.array()?.compactMap { $0.string() } ?? []
+    if let policy = object.optional("appPolicy")?.object(allowed: FixtureSchema.appPolicyFields, context: " in appPolicy") {
+      setup.appCancels = policy.optional("cancel")?.array()?.compactMap { node -> String? in
+        guard let pattern = node.string() else { return nil }
+        if (try? Regex(pattern)) == nil {
+          problems.add(node.pointer, "bad-regex", "not a valid regular expression", hint: "JSON needs \\\\ for one backslash")
+          return nil
+        }
+        return pattern
+      } ?? []
+    }
     if let onReady = object.optional("onReady")?.array() {
       setup.onReady = onReady.compactMap { element in
         guard let step = step(element) else { return nil }
@@ -226,6 +236,7 @@ private struct FixtureDecoding {
   }
 
   private func wireToNative(_ fields: ObjectNode, at pointer: JSONPointer) -> Step? {
+    let signal = fields.optional("signal")?.string()
     let given = [fields.optional("raw"), fields.optional("messages"), fields.optional("result")].compactMap { $0 }
     guard given.count == 1, let only = given.first else {
       problems.add(
@@ -235,13 +246,13 @@ private struct FixtureDecoding {
       return nil
     }
     switch only.pointer.tokens.last {
-    case "raw": return only.string(nonEmpty: false).map { .queueToNative(result: .string($0)) }
+    case "raw": return only.string(nonEmpty: false).map { .queueToNative(result: .string($0), signal: signal) }
     case "messages":
       guard only.array() != nil else { return nil }
-      return .queueToNative(result: .string(only.value.serialized()))
+      return .queueToNative(result: .string(only.value.serialized()), signal: signal)
     default:
-      if only.value == ["$undefined": true] { return .queueToNative(result: nil) }
-      return .queueToNative(result: only.value)
+      if only.value == ["$undefined": true] { return .queueToNative(result: nil, signal: signal) }
+      return .queueToNative(result: only.value, signal: signal)
     }
   }
 

@@ -12,8 +12,10 @@ public enum FixtureSchema {
   /// Fields of `setup`.
   public static let setupFields = [
     "transport", "injection", "iframeNavigation", "options", "nativeHandlers", "pageHandlers", "pageSetup",
-    "pageScripts", "onReady",
+    "pageScripts", "onReady", "appPolicy",
   ]
+  /// Fields of `setup.appPolicy`.
+  public static let appPolicyFields = ["cancel"]
   /// Fields of `setup.options`.
   public static let optionFields = ["answerMissingHandler"]
   /// Fields of a behaviour object.
@@ -44,7 +46,7 @@ public enum FixtureSchema {
     ("settle", [], [], false),
     ("page.script", ["script"], ["script"], true),
     ("wire.toPage", ["raw", "message"], [], true),
-    ("wire.toNative", ["raw", "messages", "result"], [], true),
+    ("wire.toNative", ["raw", "messages", "result", "signal"], [], true),
   ]
 
   /// Trace events that patterns may name.

@@ -95,15 +95,15 @@ function (record, settings) {
     var target = bridge();
     if (target) target.registerHandler(name, makeHandler(name, behaviour));
   }
-  function signalNative() {
+  function signalNative(url) {
     var handlers = global.webkit && global.webkit.messageHandlers;
-    if (settings.transport === 'message-handlers' && handlers && handlers[settings.messageHandlerName]) {
+    if (url === null && settings.transport === 'message-handlers' && handlers && handlers[settings.messageHandlerName]) {
       handlers[settings.messageHandlerName].postMessage('__wvjb_queue_message__');
       return;
     }
     var frame = document.createElement('iframe');
     frame.style.display = 'none';
-    frame.src = settings.queueURL;
+    frame.src = url === null ? settings.queueURL : url;
     document.documentElement.appendChild(frame);
     later(function () { if (frame.parentNode) frame.parentNode.removeChild(frame); }, 0);
   }
@@ -122,7 +122,7 @@ function (record, settings) {
       var target = bridge();
       if (target) target[settings.handleMessage](raw);
     },
-    queueToNative: function (hasResult, result, transport) {
+    queueToNative: function (hasResult, result, transport, url) {
       var target = bridge();
       if (!target) return;
       var original = target[settings.fetchQueue];
@@ -131,7 +131,7 @@ function (record, settings) {
         return hasResult ? result : undefined;
       };
       settings.transport = transport;
-      signalNative();
+      signalNative(url);
     },
     navigate: function (url, frameKind) {
       if (frameKind === 'main') { location.href = url; return; }

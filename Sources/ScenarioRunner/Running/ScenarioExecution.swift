@@ -65,6 +65,12 @@ final class ScenarioExecution: NativeSessionEvents {
     webView.addUserScript(
       PageScript(name: "bridgecheck-harness.js", source: HarnessPageScript.source(profile: profile)),
       injectionTime: .atDocumentStart)
+    if !fixture.setup.appCancels.isEmpty {
+      let patterns = fixture.setup.appCancels.compactMap { try? Regex($0) }
+      webView.navigationPolicy = { action in
+        patterns.contains { action.url.contains($0) } ? .cancel : .allow
+      }
+    }
     let pageScript: String
     do {
       pageScript = try runner.page.script(for: configuration)
@@ -155,9 +161,10 @@ final class ScenarioExecution: NativeSessionEvents {
       return source
     case .deliverToPage(let raw):
       return "\(helper).deliver(\(raw.jsonLiteral));"
-    case .queueToNative(let result):
+    case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
-      return "\(helper).queueToNative(\(result != nil), \(result?.serialized() ?? "undefined"), \(transport));"
+      let url = signal.map(\.jsonLiteral) ?? "null"
+      return "\(helper).queueToNative(\(result != nil), \(result?.serialized() ?? "undefined"), \(transport), \(url));"
     default:
       return nil
     }

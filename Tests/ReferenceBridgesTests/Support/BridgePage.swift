@@ -84,17 +84,18 @@ final class BridgePage {
     answerMissingHandler: Bool = false,
     pageBridgeScript: String = ReferenceScripts.pageBridge,
     configuration: PageConfiguration = PageConfiguration(),
+    faults: Set<NativeBridgeFault> = [],
     appPolicy: @escaping (NavigationAction) -> NavigationPolicy = { _ in .allow }
   ) {
     let webView = SimulatedWebView(configuration: configuration)
     self.webView = webView
     ScriptTextCheck.register(webView)
     webView.navigationPolicy = appPolicy
-    bridge = NativeBridge(
-      webView: webView,
-      options: NativeBridgeOptions(
-        transport: setup.transport, injection: setup.injection, answerMissingHandler: answerMissingHandler,
-        pageBridgeScript: pageBridgeScript))
+    var options = NativeBridgeOptions(
+      transport: setup.transport, injection: setup.injection, answerMissingHandler: answerMissingHandler,
+      pageBridgeScript: pageBridgeScript)
+    options.faults = faults  // mutation testing only (NativeBridge+Faults.swift)
+    bridge = NativeBridge(webView: webView, options: options)
     let previous = bridge.appNavigationPolicy
     bridge.appNavigationPolicy = { [unowned self] action in
       self.appPolicyURLs.append(action.url)

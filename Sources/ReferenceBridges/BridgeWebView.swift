@@ -1,0 +1,26 @@
+import JSONModel
+import JSRuntime
+import PageSimulation
+
+/// What ``NativeBridge`` needs of the web view it drives: the members of
+/// ``SimulatedWebView`` it uses, so that it can also drive a stand-in (the
+/// proxy web view of `bridgecheck reference-adapter`, which forwards every
+/// call over the adapter protocol to the harness's real simulated web view).
+///
+/// ``SimulatedWebView`` is the implementation everywhere else.
+public protocol BridgeWebView: AnyObject {
+  /// The navigation policy, taken over by the bridge.
+  var navigationPolicy: (NavigationAction) -> NavigationPolicy { get set }
+  /// Where the bridge's default log handler records.
+  var trace: Trace { get }
+  /// The event loop (read for the current virtual time).
+  var scheduler: PageScheduler { get }
+  /// Registers a `window.webkit.messageHandlers` handler.
+  func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void)
+  /// Adds a user script to every page loaded from now on.
+  func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime)
+  /// Evaluates `script` in the page; `completion` runs later with the result.
+  func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?)
+}
+
+extension SimulatedWebView: BridgeWebView {}

@@ -1,0 +1,148 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import PageSimulation
+import Testing
+
+/// The pieces of the adapter protocol: command-line splitting, the adapter
+/// server (in process), the hello event, and `bridgecheck doctor`.
+@Suite("Adapter protocol")
+struct AdapterProtocolTests {
+  // MARK: - Command lines
+
+  @Test(arguments: [
+    ("python3 adapter.py", ["python3", "adapter.py"]),
+    ("  python3   'my adapter.py'  --flag ", ["python3", "my adapter.py", "--flag"]),
+    (#"run "a \"b\" c" d\ e"#, ["run", #"a "b" c"#, "d e"]),
+    (#"x 'it'\''s' "" ''"#, ["x", "it's", "", ""]),
+    (#"a"b"'c'd"#, ["abcd"]),
+    (#"say "\n stays""#, ["say", #"\n stays"#]),
+  ])
+  func splitsLikeAShell(_ text: String, _ words: [String]) throws {
+    #expect(try ShellWords.split(text) == words)
+  }
+
+  @Test func rejectsUnterminatedQuotes() {
+    #expect(throws: ShellWords.Problem.self) { try ShellWords.split("python3 'adapter.py") }
+    #expect(throws: ShellWords.Problem.self) { try ShellWords.split(#"python3 "adapter.py"#) }
+    #expect(throws: ShellWords.Problem.self) { try ShellWords.split(#"python3 \"#) }
+  }
+
+  @Test func quotesForMessages() throws {
+    #expect(ShellWords.quote("adapter.py") == "adapter.py")
+    #expect(ShellWords.quote("my adapter.py") == "'my adapter.py'")
+    #expect(ShellWords.quote("it's") == #"'it'\''s'"#)
+    let words = try ShellWords.split(ShellWords.quote("a 'b' \"c\""))
+    #expect(words == ["a 'b' \"c\""])
+  }
+
+  // MARK: - The server, in process
+
+  private func answer(_ server: AdapterServer, _ line: String) throws -> [JSONObject] {
+    let output = server.handle(line: ArraySlice(Array(line.utf8)))
+    return try String(decoding: output, as: UTF8.self).split(separator: "\n").map { text in
+      try #require(try JSONValue.parse(String(text)).objectValue)
+    }
+  }
+
+  @Test func serverAnswersEveryCommandWithDone() throws {
+    let server = ReferenceAdapterBridge.server()
+    let hello = try answer(server, #"{"type":"hello","seq":1,"protocol":1}"#)
+    #expect(hello.map { $0["type"]?.stringValue } == ["hello", "done"])
+    #expect(hello[0]["protocol"] == 1)
+    #expect(hello[1]["seq"] == 1)
+    let info = try AdapterInfo(hello: hello[0])
+    #expect(info.name == "reference")
+
+    let early = try answer(server, #"{"type":"callHandler","seq":2,"name":"x"}"#)
+    #expect(early.map { $0["type"]?.stringValue } == ["error", "done"])
+    #expect(early[0]["message"]?.stringValue?.contains("before start") == true)
+
+    let unknown = try answer(server, #"{"type":"teleport","seq":3}"#)
+    #expect(unknown.map { $0["type"]?.stringValue } == ["error", "done"])
+
+    let broken = try answer(server, #"{"type":"hello","seq":4"#)
+    #expect(broken.map { $0["type"]?.stringValue } == ["error"])
+  }
+
+  @Test func serverDrivesTheReferenceBridge() throws {
+    let server = ReferenceAdapterBridge.server()
+    let configuration = AdapterProtocol.configurationJSON(
+      SessionConfiguration(transport: .messageHandlers, injection: .documentStart, options: BridgeOptions(), profile: .classic))
+    let start = try answer(
+      server,
+      JSONValue.object(["type": "start", "seq": 1, "configuration": configuration, "pageScript": "/* page */"]).serialized())
+    let types = start.map { $0["type"]?.stringValue ?? "" }
+    #expect(types == ["addScriptMessageHandler", "addUserScript", "addUserScript", "done"])
+    #expect(start[1]["injectionTime"] == "document-start")
+    #expect(start[1]["source"]?.stringValue?.hasSuffix("/* page */") == true)
+    #expect(start[2]["injectionTime"] == "document-end")
+
+    _ = try answer(server, #"{"type":"registerHandler","seq":2,"name":"echo"}"#)
+    let signal = try answer(server, #"{"type":"scriptMessage","seq":3,"name":"WebViewJavascriptBridge","body":"__bridge_loaded__"}"#)
+    #expect(signal.last?["seq"] == 3)
+    let fetch = try answer(server, #"{"type":"scriptMessage","seq":4,"name":"WebViewJavascriptBridge","body":"x"}"#)
+    let evaluate = try #require(fetch.first { $0["type"] == "evaluate" })
+    #expect(evaluate["script"] == "WebViewJavascriptBridge._fetchQueue();")
+    let id = try #require(evaluate["id"]).serialized()
+    let batch = JSONValue.string(#"[{"handlerName":"echo","data":[1],"callbackId":"cb_1_0"}]"#).serialized()
+    let invoked = try answer(server, #"{"type":"evaluationResult","seq":5,"id":\#(id),"ok":true,"result":\#(batch)}"#)
+    let handler = try #require(invoked.first { $0["type"] == "handlerInvoked" })
+    #expect(handler["handler"] == "echo")
+    #expect(handler["data"] == [1])
+    #expect(handler["canRespond"] == true)
+    let invocation = try #require(handler["invocation"]).serialized()
+    let response = try answer(server, #"{"type":"respond","seq":6,"invocation":\#(invocation),"data":"ok"}"#)
+    let delivery = try #require(response.first { $0["type"] == "evaluate" })
+    #expect(delivery["script"] == #"WebViewJavascriptBridge._handleMessageFromObjC('{\"responseId\":\"cb_1_0\",\"responseData\":\"ok\"}');"#)
+    let again = try answer(server, #"{"type":"respond","seq":7,"invocation":\#(invocation),"data":"twice"}"#)
+    #expect(!again.contains { $0["type"] == "evaluate" }, "a second answer is dropped by the bridge")
+    #expect(again.contains { $0["type"] == "log" && $0["code"] == "duplicate-response" })
+    let stop = try answer(server, #"{"type":"stop","seq":8}"#)
+    #expect(stop.map { $0["type"]?.stringValue } == ["done"])
+  }
+
+  // MARK: - hello
+
+  @Test func helloMustSpeakVersionOne() throws {
+    #expect(throws: AdapterProtocolError.self) {
+      try AdapterInfo(hello: ["type": "hello", "protocol": 2, "name": "x", "transports": ["iframe"], "injections": []])
+    }
+    #expect(throws: AdapterProtocolError.self) {
+      try AdapterInfo(hello: ["type": "hello", "protocol": 1, "name": "x", "transports": ["carrier-pigeon"], "injections": []])
+    }
+    let info = try AdapterInfo(
+      hello: ["type": "hello", "protocol": 1, "name": "x", "transports": ["iframe"], "injections": ["document-start"]])
+    #expect(info.transports == [.iframe])
+    #expect(info.injections == [.documentStart])
+    #expect(info.features.isEmpty)
+  }
+
+  // MARK: - doctor
+
+  @Test func doctorPassesTheShippedAdapters() throws {
+    let python = AdapterDoctor.examine(command: AdapterTestSupport.pythonAdapter, timeout: .seconds(5))
+    #expect(python.passed, "\(python.text)")
+    #expect(python.info?.name == "python-wvjb")
+    guard let reference = AdapterTestSupport.referenceAdapter() else { return }
+    let swift = AdapterDoctor.examine(command: reference, timeout: .seconds(5))
+    #expect(swift.passed, "\(swift.text)")
+  }
+
+  @Test(arguments: [
+    ("never-flushes", "buffered and never flushed"),
+    ("wrong-protocol", "speaks protocol version 2"),
+    ("non-json", "is not JSON"),
+    ("out-of-sequence", "done must repeat the seq"),
+    ("missing-done", "but no done"),
+    ("crash-on-start", "exited with status 3"),
+    ("hang", "no answer to start"),
+  ])
+  func doctorExplainsMistakes(_ script: String, _ explanation: String) throws {
+    let report = AdapterDoctor.examine(command: AdapterTestSupport.faulty(script), timeout: .seconds(1))
+    #expect(!report.passed)
+    let failure = report.findings.first { !$0.passed }
+    #expect(failure?.explanation.contains(explanation) == true, "\(script):\n\(report.text)")
+    #expect(AdapterTestSupport.childProcesses(matching: "faulty/\(script).py").isEmpty)
+  }
+}

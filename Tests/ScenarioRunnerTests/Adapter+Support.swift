@@ -1,0 +1,126 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import PageSimulation
+import Testing
+
+@testable import ScenarioRunner
+
+/// Helpers shared by the adapter tests.
+enum AdapterTestSupport {
+  /// `python3` and the shipped Python adapter.
+  static let pythonAdapter = ["python3", packageRoot.appendingPathComponent("conformance/adapters/python/adapter.py").path]
+
+  /// The command of a faulty adapter in `conformance/adapters/faulty/`.
+  static func faulty(_ name: String) -> [String] {
+    ["python3", packageRoot.appendingPathComponent("conformance/adapters/faulty/\(name).py").path]
+  }
+
+  /// The shipped fixtures.
+  static let fixtures: [Fixture] = {
+    FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path]).fixtures
+  }()
+
+  /// Shipped fixtures that judge the native side (or the pair) and make the
+  /// page navigate, for the faulty-adapter tests.
+  static func nativeFixtures(_ count: Int) -> [Fixture] {
+    Array(fixtures.filter { $0.subject != .page && $0.setup.injection == .bridgeLoaded }.prefix(count))
+  }
+
+  /// The built `bridgecheck` executable (for `bridgecheck reference-adapter`):
+  /// `BRIDGECHECK_EXECUTABLE`, else next to the test bundle (SwiftPM puts
+  /// executables and the test bundle in the same build folder; on macOS the
+  /// bundle's executable sits three levels deeper), else any build folder of
+  /// the package.
+  static let bridgecheckExecutable: String? = {
+    let fileManager = FileManager.default
+    func executable(_ path: String) -> Bool {
+      var isDirectory: ObjCBool = false
+      return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        && fileManager.isExecutableFile(atPath: path)
+    }
+    if let path = ProcessInfo.processInfo.environment["BRIDGECHECK_EXECUTABLE"], executable(path) { return path }
+    var starts: [URL] = []
+    if let path = Bundle.main.executablePath { starts.append(URL(fileURLWithPath: path)) }
+    starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      starts.append(bundle.bundleURL)
+    }
+    for start in starts {
+      var folder = start.deletingLastPathComponent()
+      for _ in 0..<5 {
+        let candidate = folder.appendingPathComponent("bridgecheck").path
+        if executable(candidate) { return candidate }
+        folder = folder.deletingLastPathComponent()
+      }
+    }
+    let builds = (try? fileManager.contentsOfDirectory(atPath: packageRoot.path))?.filter { $0.hasPrefix(".build") } ?? []
+    for build in builds {
+      for configuration in ["debug", "release"] {
+        let candidate = packageRoot.appendingPathComponent("\(build)/\(configuration)/bridgecheck").path
+        if executable(candidate) { return candidate }
+      }
+    }
+    return nil
+  }()
+
+  /// `bridgecheck reference-adapter`, or nil (with a recorded issue) when
+  /// the executable cannot be found.
+  static func referenceAdapter(sourceLocation: SourceLocation = #_sourceLocation) -> [String]? {
+    guard let executable = bridgecheckExecutable else {
+      Issue.record(
+        "the bridgecheck executable was not found next to the test bundle; build it (swift build) or set BRIDGECHECK_EXECUTABLE",
+        sourceLocation: sourceLocation)
+      return nil
+    }
+    return [executable, "reference-adapter"]
+  }
+
+  /// The children of this process whose command line contains `marker`
+  /// (from /proc; zombies included, since an unreaped child is a leak too).
+  static func childProcesses(matching marker: String) -> [Int32] {
+    #if os(Linux)
+      let me = getpid()
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap { entry -> Int32? in
+        guard let pid = Int32(entry), let stat = readProcFile("/proc/\(entry)/stat"),
+          let close = stat.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        // Fields after the command name: state, ppid, …
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, Int32(String(decoding: fields[1], as: UTF8.self)) == me else { return nil }
+        let commandLine = readProcFile("/proc/\(entry)/cmdline").map {
+          String(decoding: $0.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+        } ?? ""
+        return commandLine.contains(marker) ? pid : nil
+      }
+    #else
+      return []
+    #endif
+  }
+
+  /// The bytes of a /proc file (whose reported size is 0, so read to the end).
+  private static func readProcFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      bytes += chunk[0..<count]
+    }
+    return bytes
+  }
+
+  /// Runs one fixture and returns the verdict and the whole trace.
+  static func execute(_ fixture: Fixture, with runner: ScenarioRunner) -> (status: ScenarioStatus, message: String?, trace: [TraceEvent]) {
+    if let reason = runner.skipReason(fixture) { return (.skip, reason, []) }
+    let execution = ScenarioExecution(fixture: fixture, runner: runner, deadline: .now.advanced(by: .seconds(20)))
+    let verdict = execution.run()
+    let trace = execution.webView.trace.events
+    execution.close()
+    return (verdict.status, verdict.message, trace)
+  }
+}
