@@ -16,6 +16,12 @@ import PackageDescription
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
 /// - BridgecheckCLI: the `bridgecheck` command.
+/// JSON parsing, script escaping and string transcoding across the engine boundary are
+/// compiled with optimization in debug builds too: unoptimized, a megabyte
+/// payload costs a quarter of a second per crossing, which the tests and the
+/// mutation matrix (every mutant × every fixture) would pay thousands of times.
+let hotLoopSettings: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "bridgecheck",
   platforms: [.macOS(.v13)],
@@ -36,10 +42,11 @@ let package = Package(
       pkgConfig: "javascriptcoregtk-4.1",
       providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
     ),
-    .target(name: "JSONModel"),
+    .target(name: "JSONModel", swiftSettings: hotLoopSettings),
     .target(
       name: "JSRuntime",
       dependencies: ["CJavaScriptCore", "JSONModel"],
+      swiftSettings: hotLoopSettings,
       linkerSettings: [
         .linkedLibrary("javascriptcoregtk-4.1", .when(platforms: [.linux])),
         .linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS])),
@@ -49,7 +56,8 @@ let package = Package(
     .target(
       name: "ReferenceBridges",
       dependencies: ["PageSimulation", "JSONModel"],
-      resources: [.copy("Resources")]
+      resources: [.copy("Resources")],
+      swiftSettings: hotLoopSettings
     ),
     .target(
       name: "BridgeImplementations",

@@ -31,6 +31,7 @@ struct MutantsCommand: ParsableCommand {
   var jobs = ProcessInfo.processInfo.activeProcessorCount
 
   func run() throws {
+    Interrupt.install()
     let fixtures = try FixtureSelection.parse([fixturesPath]).load()
     let catalog = MutantCatalog.load(from: mutantsPath)
     if !catalog.problems.isEmpty {
@@ -56,11 +57,30 @@ struct MutantsCommand: ParsableCommand {
   }
 }
 
-/// How the CLI builds native mutants.
+/// How the CLI builds native mutants: in process, except the faults that
+/// trap, which run behind the stdio adapter (`bridgecheck reference-adapter
+/// --fault NAME`) so that their crash is an `error` in the matrix and not the
+/// end of the run.
 enum MutantImplementations {
   static func make() -> MutationMatrix.Implementations {
-    MutationMatrix.Implementations { fault, _ in
-      ReferenceNativeImplementation(faults: [fault])
+    let executable = Executable.path
+    return MutationMatrix.Implementations { fault, crashes in
+      guard crashes else { return ReferenceNativeImplementation(faults: [fault]) }
+      return AdapterNativeImplementation(
+        command: [executable, "reference-adapter", "--fault", fault], shouldStop: { Interrupt.requested })
     }
+  }
+}
+
+/// This program's own executable, to start it again as an adapter.
+enum Executable {
+  static var path: String {
+    #if os(Linux)
+      let resolved = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+      if FileManager.default.isExecutableFile(atPath: resolved) { return resolved }
+    #endif
+    let argument = CommandLine.arguments.first ?? "bridgecheck"
+    return URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      .standardizedFileURL.path
   }
 }

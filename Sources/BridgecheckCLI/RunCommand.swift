@@ -11,6 +11,9 @@ struct RunCommand: ParsableCommand {
     discussion: """
       By default both sides are bridgecheck's reference bridges. --js FILE puts a page-side bridge under test \
       (driven by the reference native bridge); fixtures that judge only the native side are then skipped.
+      --native 'COMMAND …' puts a native-side bridge under test, run as an adapter process speaking the adapter \
+      protocol (docs/adapter-protocol.md); fixtures that judge only the page side are then skipped, unless --js \
+      is given too. `bridgecheck doctor --native 'COMMAND …'` checks an adapter's handshake and framing.
       """)
 
   @OptionGroup var selection: FixtureSelection
@@ -20,6 +23,13 @@ struct RunCommand: ParsableCommand {
 
   @Option(help: "A page-side bridge (JavaScript file) to test instead of the reference.")
   var js: String?
+
+  @Option(
+    name: .customLong("native"),
+    help: ArgumentHelp(
+      "A native-side bridge to test instead of the reference: an adapter command, split like a shell command line (a first word `bridgecheck` is this executable).",
+      valueName: "command"))
+  var nativeCommand: String?
 
   @Option(name: .customLong("json"), help: "Write the JSON report to this file.")
   var jsonPath: String?
@@ -61,8 +71,10 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     var fixtures = try selection.load()
     if let shard { fixtures = shard.select(fixtures) }
-    let (page, tested) = try pageImplementation()
-    let native = ReferenceNativeImplementation()
+    let (page, pageTested) = try pageImplementation()
+    let native = try nativeImplementation()
+    defer { (native as? AdapterNativeImplementation)?.shutdown() }
+    let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
     let expected = try loadBaseline()
 
     Interrupt.install()
@@ -107,6 +119,19 @@ struct RunCommand: ParsableCommand {
     }
     let name = URL(fileURLWithPath: js).lastPathComponent
     return (ScriptPageImplementation(name: name, source: source), TestedSides(page: true, native: false))
+  }
+
+  private func nativeImplementation() throws -> any NativeImplementation {
+    guard let nativeCommand else { return ReferenceNativeImplementation() }
+    let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
+    AdapterNativeImplementation.installTerminationHandlers()
+    let adapter = AdapterNativeImplementation(command: command, shouldStop: { Interrupt.requested })
+    if let failure = adapter.startupFailure {
+      Terminal.standardError(
+        "bridgecheck: warning: the native adapter did not start: \(failure)\n"
+          + "  every scenario will end as error; `bridgecheck doctor --native \(ShellWords.quote(nativeCommand))` explains what is wrong\n")
+    }
+    return adapter
   }
 
   private func loadBaseline() throws -> Baseline? {

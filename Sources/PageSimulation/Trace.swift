@@ -46,7 +46,11 @@ public struct TraceEvent: Sendable, Hashable, CustomStringConvertible {
     "#\(sequence) @\(time) \(source.rawValue) \(name) \(JSONValue.object(fields))"
   }
 
-  /// The event as a JSON object (`seq`, `time`, `source`, `event`, then the fields).
+  /// The keys ``json`` uses for the event itself.
+  public static let headerKeys: Set<String> = ["seq", "time", "source", "event"]
+
+  /// The event as a JSON object (`seq`, `time`, `source`, `event`, then the
+  /// fields; a field named like a header key is written with a leading `_`).
   public var json: JSONValue {
     var object: JSONObject = [
       "seq": .number(Double(sequence)),
@@ -54,7 +58,11 @@ public struct TraceEvent: Sendable, Hashable, CustomStringConvertible {
       "source": .string(source.rawValue),
       "event": .string(name),
     ]
-    for (key, value) in fields { object[key] = value }
+    for (key, value) in fields {
+      var name = key
+      while Self.headerKeys.contains(name) || (name != key && object[name] != nil) { name = "_" + name }
+      object[name] = value
+    }
     return .object(object)
   }
 }

@@ -2,9 +2,10 @@ import JSONModel
 import PageSimulation
 import ScenarioRunner
 
-/// The wording every report format shares, so that a failure reads the same
-/// in the terminal, in JUnit, in Markdown and in JSON: the first line of a
-/// message, the trace excerpt, and how unprintable characters are shown.
+/// The wording the text formats share, so that a failure reads the same in
+/// the terminal, in JUnit and in Markdown: the first line of a message, the
+/// trace excerpt, and how unprintable characters are shown. (The JSON report
+/// keeps messages and traces verbatim.)
 ///
 /// Everything here is pure and deterministic.
 public enum FailureText {
@@ -193,15 +194,19 @@ public enum FailureText {
   }
 
   /// A heading for the trace excerpt: which events it shows out of how many,
-  /// e.g. `trace: events #3–#9 of 40 ("> " marks the event the failure is about)`;
+  /// e.g. `trace: events #3–#9 of 40 (">" marks the event the failure is about)`;
   /// `nil` when the result has no trace.
   public static func traceHeading(_ result: ScenarioResult) -> String? {
     guard let first = result.trace.first, let last = result.trace.last else { return nil }
     let total = max(result.traceEventCount, result.trace.count)
-    let range =
-      result.trace.count == total
-      ? "all \(total) event\(total == 1 ? "" : "s")"
-      : "events #\(first.sequence)–#\(last.sequence) of \(total)"
+    let range: String
+    if result.trace.count == total {
+      range = total == 1 ? "the only event" : "all \(total) events"
+    } else if first.sequence == last.sequence {
+      range = "event #\(first.sequence) of \(total)"
+    } else {
+      range = "events #\(first.sequence)–#\(last.sequence) of \(total)"
+    }
     let hasFocus = result.detail?.focus.map { focus in result.trace.contains { $0.sequence == focus } } ?? false
     return "trace: \(range)" + (hasFocus ? " (\">\" marks the event the failure is about)" : "")
   }

@@ -122,7 +122,8 @@ public enum JUnitReport {
     lines.append("")
     lines.append("fixture: \(scenario.id) — \(scenario.title)")
     let gating = result.isGatingFailure(gate: gate) ? "gates the run" : "does not gate the run"
-    lines.append("level: \(scenario.level.rawValue) (\(gating) at gate \(gate.rawValue)), subject: \(scenario.subject.rawValue)")
+    lines.append(
+      "level: \(scenario.level.rawValue) (\(gating) at gate \(gate.rawValue)), subject: \(scenario.subject.rawValue)")
     if !scenario.spec.isEmpty { lines.append("spec: \(scenario.spec)") }
     lines.append("file: \(FailureText.location(result))")
     if let detail = result.detail {

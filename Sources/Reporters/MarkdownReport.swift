@@ -57,8 +57,9 @@ public enum MarkdownReport {
         + "seed \(report.seed) · \(time)s")
     if report.interrupted {
       out.append("")
-      out.append("> [!WARNING]")
-      out.append("> The run was interrupted: these are the results of \(ReportFormatting.plural(summary.total, "scenario")) that finished.")
+      out.append(
+        "> ⚠️ **The run was interrupted:** these are the results of the "
+          + "\(ReportFormatting.plural(summary.total, "scenario")) that finished.")
     }
     out.append("")
     out.append("| Total | Passed | Failed | Errors | Skipped | xfail | xpass |")

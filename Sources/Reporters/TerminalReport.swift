@@ -103,10 +103,10 @@ public enum TerminalReport {
       "\(summary.xpass) xpass",
     ].joined(separator: ", ")
     let time = ReportFormatting.seconds(report.duration, decimals: 2, redacted: options.redactDurations) + "s"
-    let verdict =
-      report.passed ? style.apply(.boldGreen, "PASS") : style.apply(.boldRed, "FAIL")
+    let verdict = report.passed ? style.apply(.boldGreen, "PASS") : style.apply(.boldRed, "FAIL")
     let gate = "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
-    return "\(FailureText.visible(report.toolName)): \(ReportFormatting.plural(summary.total, "scenario")) — \(counts) — \(time) — \(verdict) (\(gate))"
+    let scenarios = ReportFormatting.plural(summary.total, "scenario")
+    return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(time) — \(verdict) (\(gate))"
   }
 
   // MARK: - Parts
@@ -166,7 +166,8 @@ public enum TerminalReport {
       reasons[FailureText.visible(FailureText.skipReason(result)), default: []].append(result.scenario.id)
     }
     let ordered = reasons.sorted { lhs, rhs in
-      lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key.unicodeScalars.lexicographicallyPrecedes(rhs.key.unicodeScalars)
+      guard lhs.value.count == rhs.value.count else { return lhs.value.count > rhs.value.count }
+      return lhs.key.unicodeScalars.lexicographicallyPrecedes(rhs.key.unicodeScalars)
     }
     var lines: [String] = []
     for (reason, ids) in ordered {

@@ -61,7 +61,7 @@ import Testing
     #expect(FailureText.eventLine(short, fieldLimit: 20) == #"#1 @0ms page y {"q":"say \"hi\""}"#)
     #expect(FailureText.eventLine(short, fieldLimit: 7) == #"#1 @0ms page y {"q":"say \"…"}"#)
     #expect(FailureText.eventLine(short, fieldLimit: 6) == #"#1 @0ms page y {"q":"say …"}"#, "no half escape")
-    #expect(FailureText.eventLine(short, fieldLimit: 5) == #"#1 @0ms page y {"q":"say…"}"#)
+    #expect(FailureText.eventLine(short, fieldLimit: 4) == #"#1 @0ms page y {"q":"say…"}"#)
   }
 
   @Test func eventLinesEscapeWhatJSONLeavesRaw() {
@@ -77,6 +77,8 @@ import Testing
     #expect(lines.enumerated().allSatisfy { $0.offset == 2 || $0.element.hasPrefix("  #") })
     #expect(FailureText.traceHeading(SampleReport.failing) == "trace: all 4 events (\">\" marks the event the failure is about)")
     #expect(FailureText.traceHeading(SampleReport.erroring) == "trace: events #3–#6 of 40 (\">\" marks the event the failure is about)")
+    #expect(FailureText.traceHeading(SampleReport.results[7]) == "trace: event #6 of 7")
+    #expect(FailureText.traceHeading(SampleReport.results[2]) == "trace: the only event")
     #expect(FailureText.traceHeading(SampleReport.results[0]) == nil)
   }
 

@@ -5,10 +5,11 @@ import Testing
   import FoundationXML
 #endif
 
-/// Parsing helpers for the JUnit tests: a strict XML 1.0 parse (libxml2
-/// through `XMLDocument`), and `XMLParser` as a second, streaming opinion.
+/// Parsing helpers for the JUnit tests. `XMLParser` is the strict
+/// well-formedness check (on Linux, `XMLDocument` recovers from errors such
+/// as a raw ESC); `XMLDocument` then gives XPath access to the result.
 enum XMLSupport {
-  /// Parses `text`, failing the test if it is not well-formed.
+  /// Parses `text`, failing the test if `XMLParser` finds it not well-formed.
   static func document(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> XMLDocument {
     #expect(parsesWithXMLParser(text), "XMLParser rejects the document", sourceLocation: sourceLocation)
     return try XMLDocument(xmlString: text, options: [])

@@ -118,6 +118,24 @@ struct AdapterProtocolTests {
     #expect(info.features.isEmpty)
   }
 
+  // MARK: - The documents
+
+  @Test func schemasListEveryCommandAndEvent() throws {
+    for (file, types) in [("command", AdapterProtocol.Command.all), ("event", AdapterProtocol.Event.all)] {
+      let path = packageRoot.appendingPathComponent("docs/adapter-protocol/\(file).schema.json").path
+      let data = try #require(FileManager.default.contents(atPath: path), "\(path) is missing")
+      let schema = try JSONValue.parse(utf8: [UInt8](data))
+      let listed = Set(schema["properties"]?["type"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+      #expect(listed == types, "\(file).schema.json lists \(listed.sorted()), the harness knows \(types.sorted())")
+      let definitions = Set(schema["$defs"]?.objectValue?.keys ?? [])
+      #expect(types.isSubset(of: definitions), "\(file).schema.json defines \(definitions.sorted())")
+    }
+    let document = try String(contentsOf: packageRoot.appendingPathComponent("docs/adapter-protocol.md"), encoding: .utf8)
+    for type in AdapterProtocol.Command.all.union(AdapterProtocol.Event.all) {
+      #expect(document.contains("| `\(type)` |"), "docs/adapter-protocol.md has no table row for \(type)")
+    }
+  }
+
   // MARK: - doctor
 
   @Test func doctorPassesTheShippedAdapters() throws {

@@ -26,8 +26,14 @@ enum HarnessPageScript {
     return "(\(template))(\(recordFunction), \(settings.serialized()));"
   }
 
+  /// Page-side code that makes `value` in the page, through the helper's
+  /// captured `JSON.parse` (exact keys, including `__proto__`).
+  static func expression(_ value: JSONValue) -> String {
+    "\(helperGlobal).json(\(JSONValue.string(value.serialized()).serialized()))"
+  }
+
   /// A behaviour as the helper reads it.
-  static func json(_ behaviour: Behaviour, labels: (String) -> Int) -> JSONValue {
+  static func json(_ behaviour: Behaviour) -> JSONValue {
     var object: JSONObject = ["times": .number(Double(behaviour.times)), "delay": .number(Double(behaviour.delay))]
     switch behaviour.respond {
     case .echo?: object["respond"] = ["echo": true]
@@ -50,6 +56,7 @@ function (record, settings) {
   'use strict';
   var global = globalThis;
   var later = global.setTimeout;
+  var parseJSON = JSON.parse;
   var defineProperty = Object.defineProperty;
   function withData(fields, data) {
     if (data !== undefined) fields.data = data;
@@ -108,6 +115,9 @@ function (record, settings) {
     later(function () { if (frame.parentNode) frame.parentNode.removeChild(frame); }, 0);
   }
   var helper = {
+    // Fixture data arrives as JSON text: an object literal would turn a
+    // "__proto__" key into a prototype instead of a key.
+    json: function (text) { return parseJSON(text); },
     call: call,
     register: register,
     ready: function (handlers, steps) {

@@ -94,7 +94,7 @@ final class ScenarioExecution: NativeSessionEvents {
         ["name": .string(named.name), "behaviour": behaviourJSON(named.behaviour)]
       })
     let readySteps = fixture.setup.onReady.compactMap(pageStepScript).map { "function () { \($0) }" }
-    let ready = "__bridgecheck.ready(\(handlers.serialized()), [\(readySteps.joined(separator: ", "))]);"
+    let ready = "__bridgecheck.ready(\(HarnessPageScript.expression(handlers)), [\(readySteps.joined(separator: ", "))]);"
     switch fixture.setup.pageSetup {
     case .snippet:
       scripts.append(PageScript(name: "setup-snippet.js", source: ReferenceScripts.setupSnippet))
@@ -148,11 +148,11 @@ final class ScenarioExecution: NativeSessionEvents {
     let helper = HarnessPageScript.helperGlobal
     switch step {
     case .pageCall(let handler, let data, let label, let form):
-      let dataJSON = data?.serialized() ?? "undefined"
+      let dataJSON = data.map(HarnessPageScript.expression) ?? "undefined"
       let labelJSON = label.map { $0.jsonLiteral } ?? "null"
       return "\(helper).call(\(labelJSON), \(handler.jsonLiteral), \(data != nil), \(dataJSON), \(form.rawValue.jsonLiteral));"
     case .pageRegister(let named):
-      return "\(helper).register(\(named.name.jsonLiteral), \(behaviourJSON(named.behaviour).serialized()));"
+      return "\(helper).register(\(named.name.jsonLiteral), \(HarnessPageScript.expression(behaviourJSON(named.behaviour))));"
     case .pageDisableSafetyTimeout:
       return "\(helper).disableSafetyTimeout();"
     case .navigate(let url, let frame):
@@ -164,14 +164,15 @@ final class ScenarioExecution: NativeSessionEvents {
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
-      return "\(helper).queueToNative(\(result != nil), \(result?.serialized() ?? "undefined"), \(transport), \(url));"
+      let value = result.map(HarnessPageScript.expression) ?? "undefined"
+      return "\(helper).queueToNative(\(result != nil), \(value), \(transport), \(url));"
     default:
       return nil
     }
   }
 
   private func behaviourJSON(_ behaviour: Behaviour) -> JSONValue {
-    HarnessPageScript.json(behaviour, labels: callbackID)
+    HarnessPageScript.json(behaviour)
   }
 
   private func settle() {

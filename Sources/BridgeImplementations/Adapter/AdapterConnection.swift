@@ -1,0 +1,424 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import JSONModel
+
+/// Limits that turn a misbehaving adapter into an `error` instead of a hung
+/// or exhausted harness.
+public struct AdapterLimits: Sendable, Hashable {
+  /// The most wall-clock time between writing a command and reading its `done`.
+  public var commandTimeout: Duration
+  /// The most events one command may cause.
+  public var maxEventsPerCommand: Int
+  /// The most bytes of output one command may cause.
+  public var maxBytesPerCommand: Int
+  /// How many of the last stderr lines an error report quotes.
+  public var stderrTailLines: Int
+  /// How long an adapter may take to exit after `exit` before it is killed.
+  public var exitGrace: Duration
+
+  /// Creates limits; the defaults are those of `bridgecheck run`.
+  public init(
+    commandTimeout: Duration = .seconds(5), maxEventsPerCommand: Int = 10_000, maxBytesPerCommand: Int = 64 << 20,
+    stderrTailLines: Int = 20, exitGrace: Duration = .milliseconds(500)
+  ) {
+    self.commandTimeout = commandTimeout
+    self.maxEventsPerCommand = maxEventsPerCommand
+    self.maxBytesPerCommand = maxBytesPerCommand
+    self.stderrTailLines = stderrTailLines
+    self.exitGrace = exitGrace
+  }
+}
+
+/// The harness's end of one adapter process: writes commands, reads their
+/// events up to `done`, and turns every way an adapter can misbehave into an
+/// ``ImplementationError`` (after which the process is dead and the
+/// connection unusable).
+///
+/// Reads and writes never block: one `poll` loop writes the command, drains
+/// stdout and stderr together (an adapter blocked on a full stderr pipe
+/// cannot deadlock the harness) and watches the clock.
+///
+/// Not thread-safe: one thread uses a connection at a time (the pool hands
+/// it over under its lock).
+final class AdapterConnection: @unchecked Sendable {
+  let command: [String]
+  let limits: AdapterLimits
+  private let shouldStop: @Sendable () -> Bool
+  private let process: ChildProcess
+  private var nextSeq = 1
+  /// Unconsumed stdout bytes from `inputStart` on.
+  private var inputBuffer: [UInt8] = []
+  private var inputStart = 0
+  private var stderrTail: StderrTail
+  /// The failure that ended this connection, if any.
+  private(set) var failure: ImplementationError?
+  /// What the adapter said in its `hello`, after ``handshake()``.
+  private(set) var info: AdapterInfo?
+
+  /// Starts the adapter process (no handshake yet).
+  init(command: [String], limits: AdapterLimits, shouldStop: @escaping @Sendable () -> Bool) throws(ImplementationError) {
+    self.command = command
+    self.limits = limits
+    self.shouldStop = shouldStop
+    stderrTail = StderrTail(maxLines: max(1, limits.stderrTailLines))
+    process = try ChildProcess.spawn(command)
+  }
+
+  deinit {
+    process.kill()
+  }
+
+  var pid: Int32 { process.pid }
+  var isUsable: Bool { failure == nil }
+
+  /// The last lines the adapter wrote on stderr.
+  var stderrText: String { stderrTail.text }
+
+  // MARK: - Commands
+
+  /// `hello`: checks the protocol version and reads the adapter's description.
+  @discardableResult
+  func handshake() throws(ImplementationError) -> AdapterInfo {
+    let events = try exchange(AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version))])
+    let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
+    guard hellos.count == 1, let hello = hellos.first else {
+      throw fail(
+        "handshake-failed",
+        hellos.isEmpty
+          ? "answered hello without a hello event (it must write {\"type\":\"hello\",\"protocol\":\(AdapterProtocol.version),…} before done)"
+          : "answered hello with \(hellos.count) hello events")
+    }
+    do {
+      let info = try AdapterInfo(hello: hello)
+      self.info = info
+      return info
+    } catch {
+      throw fail("handshake-failed", "failed the handshake: \(error.message)")
+    }
+  }
+
+  /// Writes one command and returns the events it caused, in order
+  /// (without the final `done`).
+  func exchange(_ type: String, _ fields: JSONObject = [:]) throws(ImplementationError) -> [JSONObject] {
+    if let failure { throw failure }
+    try checkNothingUnsolicited()
+    let seq = nextSeq
+    nextSeq += 1
+    var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
+    for (key, value) in fields { message[key] = value }
+    var line = JSONValue.object(message).serializedUTF8()
+    line.append(UInt8(ascii: "\n"))
+    return try run(type: type, seq: seq, line: line)
+  }
+
+  /// Ends the adapter: `exit`, a short wait, then SIGKILL if it is still there.
+  func shutdown() {
+    if failure == nil {
+      let saved = limits
+      _ = try? exchangeWithTimeout(AdapterProtocol.Command.exit, timeout: min(saved.commandTimeout, .seconds(1)))
+    }
+    process.terminate(grace: limits.exitGrace)
+    if failure == nil {
+      failure = ImplementationError(code: "closed", message: "the adapter connection was shut down")
+    }
+  }
+
+  /// Kills the adapter at once (the connection becomes unusable).
+  func kill(reason: ImplementationError) {
+    process.kill()
+    if failure == nil { failure = reason }
+  }
+
+  private func exchangeWithTimeout(_ type: String, timeout: Duration) throws(ImplementationError) -> [JSONObject] {
+    if let failure { throw failure }
+    let seq = nextSeq
+    nextSeq += 1
+    var line = JSONValue.object(["type": .string(type), "seq": .number(Double(seq))]).serializedUTF8()
+    line.append(UInt8(ascii: "\n"))
+    return try run(type: type, seq: seq, line: line, timeout: timeout)
+  }
+
+  // MARK: - The loop
+
+  private func run(type: String, seq: Int, line: [UInt8], timeout: Duration? = nil) throws(ImplementationError)
+    -> [JSONObject]
+  {
+    let clock = ContinuousClock()
+    let timeLimit = timeout ?? limits.commandTimeout
+    let deadline = clock.now.advanced(by: timeLimit)
+    var written = 0
+    var events: [JSONObject] = []
+    var bytesRead = 0
+    var scanFrom = inputStart
+    let what = "command `\(type)` (seq \(seq))"
+
+    while true {
+      // Complete lines first: a `done` may already be buffered.
+      while let newline = indexOfNewline(from: scanFrom) {
+        let lineStart = inputStart
+        inputStart = newline + 1
+        scanFrom = inputStart
+        guard let event = try parseLine(inputBuffer[lineStart..<newline], what: what) else { continue }
+        let eventType = event["type"]?.stringValue ?? ""
+        if eventType == AdapterProtocol.Event.done {
+          guard let doneSeq = event.integer("seq") else {
+            throw fail("protocol-violation", "answered \(what) with a done event that has no integer `seq`")
+          }
+          guard doneSeq == seq else {
+            throw fail(
+              "out-of-sequence",
+              "answered done with seq \(doneSeq) while \(what) was pending (done must repeat the seq of the command it ends, and commands are answered in order)"
+            )
+          }
+          compactInput()
+          return events
+        }
+        events.append(event)
+        if events.count > limits.maxEventsPerCommand {
+          throw fail("flood", "sent more than \(limits.maxEventsPerCommand) events for \(what); output stopped being read")
+        }
+      }
+      scanFrom = inputBuffer.count
+
+      if shouldStop() {
+        throw fail("interrupted", "was stopped: the run was interrupted (Ctrl-C) while it was handling \(what)")
+      }
+      let now = clock.now
+      if now >= deadline {
+        throw fail("timeout", timeoutMessage(what: what, limit: timeLimit, bytesRead: bytesRead))
+      }
+
+      var fds: [pollfd] = []
+      let wantsWrite = written < line.count && process.input >= 0
+      fds.append(pollfd(fd: process.output, events: Int16(POLLIN), revents: 0))
+      fds.append(pollfd(fd: process.errorOutput, events: Int16(POLLIN), revents: 0))
+      fds.append(pollfd(fd: wantsWrite ? process.input : -1, events: Int16(POLLOUT), revents: 0))
+      let remaining = deadline - now
+      let waitMilliseconds = max(1, min(100, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)))
+      let ready = poll(&fds, nfds_t(fds.count), waitMilliseconds)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        throw fail("io-error", "could not be read: poll failed: \(String(cString: strerror(errno)))")
+      }
+      if ready == 0 { continue }
+
+      if fds[1].revents != 0 { drainStandardError() }
+      if wantsWrite && fds[2].revents != 0 {
+        let result = withBrokenPipeSignalSuppressed {
+          line.withUnsafeBytes { bytes in
+            write(process.input, bytes.baseAddress! + written, bytes.count - written)
+          }
+        }
+        if result > 0 {
+          written += result
+        } else if result < 0 && errno != EAGAIN && errno != EINTR {
+          // EPIPE: the adapter closed stdin or died; its stdout says which.
+          process.closeInput()
+        }
+      }
+      if fds[0].revents != 0 {
+        let count = readStandardOutput()
+        if count == 0 {
+          throw fail(
+            "crashed", "closed its output while handling \(what)" + exitSuffix(), waitForExit: true)
+        }
+        if count > 0 {
+          bytesRead += count
+          if bytesRead > limits.maxBytesPerCommand {
+            throw fail(
+              "flood", "wrote more than \(limits.maxBytesPerCommand / (1 << 20)) MiB of output for \(what); output stopped being read")
+          }
+        }
+      }
+    }
+  }
+
+  /// Output that arrived between commands answers nothing: a second `done`,
+  /// or events sent late, mean the adapter and the harness disagree.
+  private func checkNothingUnsolicited() throws(ImplementationError) {
+    var fds = [pollfd(fd: process.output, events: Int16(POLLIN), revents: 0)]
+    if poll(&fds, 1, 0) > 0 {
+      if readStandardOutput() == 0 {
+        throw fail("crashed", "closed its output between commands" + exitSuffix(), waitForExit: true)
+      }
+    }
+    let pending = inputBuffer[inputStart...]
+    if pending.contains(where: { !Self.isWhitespace($0) }) {
+      let text = String(decoding: pending.prefix(200), as: UTF8.self)
+      throw fail(
+        "out-of-sequence",
+        "wrote output that answers no command (after the done of seq \(nextSeq - 1)): \(JSONValue.string(text))")
+    }
+  }
+
+  /// Reads what stdout has; returns the byte count, 0 at end of file, -1 when
+  /// nothing was ready.
+  private func readStandardOutput() -> Int {
+    var total = 0
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
+      if count > 0 {
+        inputBuffer.append(contentsOf: chunk[0..<count])
+        total += count
+        if count < chunk.count || total >= 1 << 20 { return total }
+        continue
+      }
+      if count == 0 { return total > 0 ? total : 0 }
+      if errno == EINTR { continue }
+      return total > 0 ? total : -1
+    }
+  }
+
+  private func drainStandardError() {
+    guard process.errorOutput >= 0 else { return }
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    for _ in 0..<64 {
+      let count = chunk.withUnsafeMutableBytes { read(process.errorOutput, $0.baseAddress, $0.count) }
+      if count > 0 {
+        stderrTail.append(chunk[0..<count])
+        continue
+      }
+      if count == 0 { process.closeErrorOutput() }
+      if count < 0 && errno == EINTR { continue }
+      return
+    }
+  }
+
+  private func indexOfNewline(from start: Int) -> Int? {
+    guard start < inputBuffer.count else { return nil }
+    return inputBuffer[start...].firstIndex(of: UInt8(ascii: "\n"))
+  }
+
+  private func compactInput() {
+    if inputStart == inputBuffer.count {
+      inputBuffer.removeAll(keepingCapacity: inputBuffer.count < 1 << 20)
+      inputStart = 0
+    } else if inputStart > 1 << 16 {
+      inputBuffer.removeSubrange(0..<inputStart)
+      inputStart = 0
+    }
+  }
+
+  /// Parses one output line: nil for a blank line, the event otherwise.
+  private func parseLine(_ bytes: ArraySlice<UInt8>, what: String) throws(ImplementationError) -> JSONObject? {
+    var line = bytes
+    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+    if line.allSatisfy(Self.isWhitespace) { return nil }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(utf8: line)
+    } catch {
+      throw fail(
+        "protocol-violation",
+        "printed a line that is not JSON while handling \(what): \(Self.excerpt(line)) (\(error)); stdout carries protocol lines only, diagnostics go to stderr"
+      )
+    }
+    guard case .object(let object) = value, let type = object["type"]?.stringValue else {
+      throw fail(
+        "protocol-violation",
+        "printed a line that is not an event while handling \(what): \(Self.excerpt(line)) (every line must be a JSON object with a string `type`)"
+      )
+    }
+    guard AdapterProtocol.Event.all.contains(type) else {
+      throw fail(
+        "protocol-violation",
+        "sent an event of unknown type \(JSONValue.string(type)) while handling \(what); known: \(AdapterProtocol.Event.all.sorted().joined(separator: ", "))"
+      )
+    }
+    return object
+  }
+
+  private func timeoutMessage(what: String, limit: Duration, bytesRead: Int) -> String {
+    var message = "sent no done for \(what) within \(limit)"
+    let partial = inputBuffer.count - inputStart
+    if partial > 0 {
+      message +=
+        "; it printed \(partial) byte(s) without ending the line (every line must end with \\n, and stdout must be flushed after each line)"
+    } else if bytesRead == 0 {
+      message +=
+        "; it printed nothing (a hung adapter, or one whose stdout is buffered: flush stdout after every line, e.g. print(..., flush=True))"
+    } else {
+      message += "; its last line was not the done event"
+    }
+    return message
+  }
+
+  private func exitSuffix() -> String {
+    process.waitForExit(timeout: .milliseconds(300))
+    return process.exitDescription.map { ": it \($0)" } ?? ""
+  }
+
+  /// Ends the connection: collects the last stderr lines, kills the process
+  /// and returns the error to throw.
+  private func fail(_ code: String, _ message: String, waitForExit: Bool = false) -> ImplementationError {
+    if let failure { return failure }
+    // Let a dying adapter finish writing its last words (a traceback).
+    let clock = ContinuousClock()
+    let until = clock.now.advanced(by: waitForExit ? .milliseconds(300) : .milliseconds(20))
+    while process.errorOutput >= 0 && clock.now < until {
+      var fds = [pollfd(fd: process.errorOutput, events: Int16(POLLIN), revents: 0)]
+      if poll(&fds, 1, 10) > 0 { drainStandardError() } else if !waitForExit { break }
+    }
+    process.kill()
+    let error = ImplementationError(
+      code: code, message: "adapter \(Self.describe(command)) \(message)", stderrTail: stderrTail.text)
+    failure = error
+    return error
+  }
+
+  // MARK: - Helpers
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  private static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+    return JSONValue.string(text).serialized() + (bytes.count > 200 ? "…" : "")
+  }
+
+  /// The command as one would type it.
+  static func describe(_ command: [String]) -> String {
+    "`" + command.map(ShellWords.quote).joined(separator: " ") + "`"
+  }
+}
+
+/// The last lines of an adapter's stderr.
+struct StderrTail {
+  let maxLines: Int
+  private var lines: [String] = []
+  private var partial: [UInt8] = []
+  static let maxLineBytes = 2_000
+
+  init(maxLines: Int) { self.maxLines = maxLines }
+
+  mutating func append(_ bytes: ArraySlice<UInt8>) {
+    for byte in bytes {
+      if byte == UInt8(ascii: "\n") {
+        push(partial)
+        partial.removeAll(keepingCapacity: true)
+      } else if partial.count < Self.maxLineBytes {
+        partial.append(byte)
+      }
+    }
+  }
+
+  private mutating func push(_ bytes: [UInt8]) {
+    var line = String(decoding: bytes, as: UTF8.self)
+    if line.hasSuffix("\r") { line.removeLast() }
+    lines.append(line)
+    if lines.count > maxLines { lines.removeFirst(lines.count - maxLines) }
+  }
+
+  var text: String {
+    var all = lines
+    if !partial.isEmpty { all.append(String(decoding: partial, as: UTF8.self)) }
+    return all.suffix(maxLines).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,452 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import JSONModel
+
+/// `bridgecheck doctor --native 'COMMAND'`: starts an adapter, walks it
+/// through the handshake and a short session, and explains in words what it
+/// gets wrong (no output, output that is never flushed, a wrong protocol
+/// version, lines that are not JSON, a missing `done`, a wrong `seq`, …).
+///
+/// Unlike ``AdapterNativeImplementation``, which only needs to know that an
+/// adapter failed, the doctor reads the raw lines so it can tell the
+/// mistakes apart.
+public enum AdapterDoctor {
+  /// One check and its outcome.
+  public struct Finding: Sendable, Hashable {
+    /// Whether the check passed.
+    public var passed: Bool
+    /// What was checked, e.g. `handshake`.
+    public var title: String
+    /// What happened and, on failure, how to fix it.
+    public var explanation: String
+  }
+
+  /// Everything the doctor found.
+  public struct Report: Sendable {
+    /// The checks in order; the first failure ends the examination.
+    public var findings: [Finding]
+    /// What the adapter said about itself, if the handshake worked.
+    public var info: AdapterInfo?
+    /// The last lines the adapter wrote on stderr.
+    public var stderrTail: String
+    /// Whether every check passed.
+    public var passed: Bool { findings.allSatisfy(\.passed) }
+  }
+
+  /// Examines the adapter `command`; `timeout` bounds each answer.
+  public static func examine(command: [String], timeout: Duration = .seconds(5)) -> Report {
+    var findings: [Finding] = []
+    let probe: LineProbe
+    do {
+      probe = try LineProbe(command: command)
+    } catch {
+      findings.append(Finding(passed: false, title: "start", explanation: error.message))
+      return Report(findings: findings, info: nil, stderrTail: "")
+    }
+    defer { probe.process.kill() }
+    findings.append(Finding(passed: true, title: "start", explanation: "started \(AdapterConnection.describe(command)) (pid \(probe.process.pid))"))
+    var examination = Examination(probe: probe, timeout: timeout)
+    examination.run()
+    findings += examination.findings
+    return Report(findings: findings, info: examination.info, stderrTail: probe.stderr.text)
+  }
+
+  // MARK: - The examination
+
+  private struct Examination {
+    let probe: LineProbe
+    let timeout: Duration
+    var findings: [Finding] = []
+    var info: AdapterInfo?
+    var seq = 0
+
+    init(probe: LineProbe, timeout: Duration) {
+      self.probe = probe
+      self.timeout = timeout
+    }
+
+    mutating func pass(_ title: String, _ explanation: String) {
+      findings.append(Finding(passed: true, title: title, explanation: explanation))
+    }
+
+    mutating func failure(_ title: String, _ explanation: String) {
+      findings.append(Finding(passed: false, title: title, explanation: explanation))
+    }
+
+    mutating func run() {
+      // 1. Handshake.
+      guard let hello = roundTrip("hello", ["protocol": .number(Double(AdapterProtocol.version))], first: true)
+      else { return }
+      let hellos = hello.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
+      guard let helloEvent = hellos.first else {
+        return failure(
+          "handshake",
+          "the adapter answered hello with done but no hello event. Before done it must write one line "
+            + #"{"type":"hello","protocol":1,"name":"…","transports":[…],"injections":[…],"features":[…]}"#)
+      }
+      if hellos.count > 1 { return failure("handshake", "the adapter wrote \(hellos.count) hello events; write exactly one") }
+      do {
+        info = try AdapterInfo(hello: helloEvent)
+      } catch {
+        if let version = helloEvent.integer("protocol"), version != AdapterProtocol.version {
+          return failure(
+            "protocol version",
+            "the adapter speaks protocol version \(version), and this bridgecheck speaks version \(AdapterProtocol.version) "
+              + "(docs/adapter-protocol.md). Answer hello with \"protocol\": \(AdapterProtocol.version), or use a bridgecheck "
+              + "that speaks version \(version).")
+        }
+        return failure("handshake", "the hello event is not right: \(error.message)")
+      }
+      let info = self.info!
+      pass(
+        "handshake",
+        "protocol \(info.protocolVersion), name \(info.name)\(info.version.map { " \($0)" } ?? ""), transports "
+          + "\(info.transports.map(\.rawValue).joined(separator: ", ")), injections "
+          + "\(info.injections.map(\.rawValue).joined(separator: ", ")), features "
+          + (info.features.isEmpty ? "none" : info.features.sorted().joined(separator: ", ")))
+      guard quietAfterDone("hello") else { return }
+
+      // 2. A short session: start, a handler, injection, an ordinary navigation, a call, stop.
+      let configuration = SessionConfiguration(
+        transport: info.transports.first ?? .iframe, injection: info.injections.contains(.bridgeLoaded) ? .bridgeLoaded : .documentStart,
+        options: BridgeOptions(), profile: .classic)
+      let pageScript = "/* bridgecheck doctor: a page bridge would be here */"
+      guard
+        roundTrip(
+          "start",
+          ["configuration": AdapterProtocol.configurationJSON(configuration), "pageScript": .string(pageScript)]) != nil,
+        roundTrip("registerHandler", ["name": "doctorHandler"]) != nil
+      else { return }
+      pass("start", "start and registerHandler were answered with done")
+
+      guard let injection = roundTrip(
+        "navigation", ["id": 1, "url": "https://__bridge_loaded__", "frame": "iframe"])
+      else { return }
+      guard checkPolicy(injection, id: 1, expected: "cancel", url: "https://__bridge_loaded__") else { return }
+      if configuration.injection == .bridgeLoaded {
+        guard let evaluation = injection.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }) else {
+          return failure(
+            "injection",
+            "a navigation to https://__bridge_loaded__ must make the bridge evaluate the page script: expected an "
+              + #"evaluate event {"type":"evaluate","id":…,"script":"…"} before done"#)
+        }
+        guard evaluation["id"] != nil, evaluation["script"]?.stringValue != nil else {
+          return failure("injection", "an evaluate event needs an `id` (echoed back in evaluationResult) and a string `script`")
+        }
+        pass("injection", "https://__bridge_loaded__ was cancelled and the page script evaluated")
+        guard
+          roundTrip("evaluationResult", ["id": evaluation["id"] ?? .null, "ok": true]) != nil
+        else { return }
+      } else {
+        pass("injection", "https://__bridge_loaded__ was cancelled")
+      }
+      guard let ordinary = roundTrip("navigation", ["id": 2, "url": "https://example.com/", "frame": "main"]) else { return }
+      guard checkPolicy(ordinary, id: 2, expected: "allow", url: "https://example.com/") else { return }
+      pass("navigation", "an ordinary navigation was allowed")
+
+      guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else { return }
+      if let script = call.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate })?["script"]?.stringValue {
+        if script.contains("_handleMessageFromObjC(") || script.contains(configuration.profile.handleMessageFunction) {
+          pass("native call", "callHandler was delivered with one evaluation")
+        } else {
+          failure("native call", "callHandler evaluated a script that does not call _handleMessageFromObjC: \(JSONValue.string(String(script.prefix(200))))")
+          return
+        }
+      } else {
+        pass("native call", "callHandler was answered (no evaluation yet: held in a start-up queue?)")
+      }
+      guard roundTrip("stop") != nil else { return }
+      pass("stop", "stop was answered with done")
+
+      // 3. Exit.
+      guard roundTrip("exit") != nil else { return }
+      if probe.process.waitForExit(timeout: .seconds(2)) {
+        pass("exit", "the adapter answered exit and ended (\(probe.process.exitDescription ?? "exited"))")
+      } else {
+        failure("exit", "the adapter answered exit but was still running 2 s later; it must exit after answering exit (and when stdin ends)")
+      }
+    }
+
+    private mutating func checkPolicy(_ events: [JSONObject], id: Int, expected: String, url: String) -> Bool {
+      let policies = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.policy }
+      guard let policy = policies.first else {
+        failure(
+          "navigation",
+          "a navigation to \(url) was answered without a policy event; before done write "
+            + #"{"type":"policy","id":<the navigation's id>,"policy":"allow" or "cancel"}"#)
+        return false
+      }
+      guard policy.integer("id") == id else {
+        failure("navigation", "the policy event has id \(policy["id"] ?? .null); it must repeat the navigation's id \(id)")
+        return false
+      }
+      guard policy["policy"]?.stringValue == expected else {
+        failure(
+          "navigation",
+          "a navigation to \(url) got policy \(policy["policy"] ?? .null); a WVJB bridge must \(expected == "cancel" ? "cancel its own bridge URLs" : "allow ordinary navigations (the app decides them)")"
+        )
+        return false
+      }
+      return true
+    }
+
+    /// Nothing may follow a done until the next command.
+    private mutating func quietAfterDone(_ command: String) -> Bool {
+      switch probe.readLine(timeout: .milliseconds(200)) {
+      case .line(let bytes):
+        failure(
+          "framing",
+          "after the done of \(command) the adapter wrote another line: \(LineProbe.excerpt(bytes)). Every line must "
+            + "belong to the command being answered, and done must be the last one")
+        return false
+      case .partial(let bytes):
+        failure("framing", "after the done of \(command) the adapter wrote \(bytes.count) byte(s) without a line end")
+        return false
+      case .end, .timeout:
+        return true
+      }
+    }
+
+    /// Sends one command and reads its events up to done; nil (with a
+    /// finding) when something is wrong.
+    mutating func roundTrip(_ type: String, _ fields: JSONObject = [:], first: Bool = false) -> [JSONObject]? {
+      seq += 1
+      var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
+      for (key, value) in fields { message[key] = value }
+      guard probe.send(JSONValue.object(message).serialized() + "\n") else {
+        failure(type, "could not write the \(type) command: the adapter closed its stdin\(exitClause())")
+        return nil
+      }
+      var events: [JSONObject] = []
+      var lineNumber = 0
+      while true {
+        switch probe.readLine(timeout: timeout) {
+        case .line(let bytes):
+          lineNumber += 1
+          var line = bytes
+          if line.last == UInt8(ascii: "\r") { line.removeLast() }
+          if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+          let value: JSONValue
+          do {
+            value = try JSONValue.parse(utf8: line)
+          } catch {
+            failure(
+              "JSON",
+              "line \(lineNumber) of the answer to \(type) is not JSON: \(LineProbe.excerpt(line)) (\(error)). stdout "
+                + "carries protocol lines only: one JSON object per line. Print logs and progress messages to stderr.")
+            return nil
+          }
+          guard case .object(let event) = value, let eventType = event["type"]?.stringValue else {
+            failure(
+              "JSON",
+              "line \(lineNumber) of the answer to \(type) is JSON but not an event: \(LineProbe.excerpt(line)). Every line "
+                + #"must be an object with a string "type", e.g. {"type":"done","seq":\#(seq)}"#)
+            return nil
+          }
+          guard AdapterProtocol.Event.all.contains(eventType) else {
+            failure(
+              "JSON",
+              "the answer to \(type) has an event of unknown type \(JSONValue.string(eventType)); known types: "
+                + AdapterProtocol.Event.all.sorted().joined(separator: ", "))
+            return nil
+          }
+          if eventType == AdapterProtocol.Event.error {
+            failure(type, "the adapter reported an error: \(event["message"]?.stringValue ?? "(no message)")")
+            return nil
+          }
+          if eventType == AdapterProtocol.Event.done {
+            guard let doneSeq = event.integer("seq") else {
+              failure("seq", "the done event of \(type) has no integer seq; write {\"type\":\"done\",\"seq\":\(seq)}")
+              return nil
+            }
+            guard doneSeq == seq else {
+              failure(
+                "seq",
+                "the \(type) command had seq \(seq), and the adapter answered done with seq \(doneSeq). done must repeat "
+                  + "the seq of the command it answers (copy it from the command; do not count on your own)")
+              return nil
+            }
+            return events
+          }
+          events.append(event)
+        case .partial(let bytes):
+          failure(
+            "framing",
+            "the answer to \(type) stopped after \(bytes.count) byte(s) without a line end, and nothing followed for \(timeout). "
+              + "End every line with \\n and flush stdout after each line.")
+          return nil
+        case .end:
+          failure(
+            type,
+            "the adapter closed its output before answering \(type)\(exitClause())"
+              + (events.isEmpty ? "" : " (after \(events.count) event(s), without done)"))
+          return nil
+        case .timeout:
+          if first && events.isEmpty { diagnoseSilence() } else if events.isEmpty {
+            failure(type, "no answer to \(type) within \(timeout): the adapter printed nothing (hung, or its stdout is buffered)")
+          } else {
+            failure(
+              "done",
+              "the adapter answered \(type) with \(events.count) event(s) but no done within \(timeout). After the events "
+                + #"of a command it must write {"type":"done","seq":\#(seq)} (the command's seq)"#)
+          }
+          return nil
+        }
+      }
+    }
+
+    /// The first command got no output at all: tell a hung adapter from one
+    /// whose output sits in a buffer, by closing its stdin (an adapter exits
+    /// at end of file, and exiting flushes the buffer).
+    private mutating func diagnoseSilence() {
+      probe.process.closeInput()
+      var answer = probe.readLine(timeout: .seconds(2))
+      if case .partial(let bytes) = answer, bytes.isEmpty { answer = .timeout }
+      switch answer {
+      case .line(let bytes), .partial(let bytes):
+        failure(
+          "output",
+          "the adapter printed nothing for \(timeout) after hello, but its answer (\(LineProbe.excerpt(bytes))) came out "
+            + "when its stdin was closed: its output is buffered and never flushed. Flush stdout after every line, e.g. "
+            + "print(..., flush=True) or sys.stdout.flush() in Python, fflush(stdout) in C, FileHandle.standardOutput.write "
+            + "in Swift (print is buffered when stdout is a pipe).")
+      case .end:
+        failure(
+          "output",
+          "the adapter printed nothing for \(timeout) after hello\(exitClause()). It must read one command per line on stdin "
+            + "and answer each with its events and a done line on stdout.")
+      default:
+        failure(
+          "output",
+          "the adapter printed nothing within \(timeout) after hello, and nothing when its stdin was closed: it is not "
+            + "answering (reading the wrong stream? waiting for something else?). It must read one command per line on "
+            + "stdin and answer each on stdout, flushing after every line.")
+      }
+    }
+
+    private func exitClause() -> String {
+      probe.process.waitForExit(timeout: .milliseconds(500))
+      return probe.process.exitDescription.map { "; it \($0)" } ?? ""
+    }
+  }
+}
+
+extension AdapterDoctor.Report {
+  /// The report as text, one check a line with `ok` or `FAIL`, then the
+  /// adapter's last stderr lines when something failed.
+  public var text: String {
+    var lines = findings.map { finding in
+      "\(finding.passed ? "ok  " : "FAIL") \(finding.title): \(finding.explanation)"
+    }
+    if !passed && !stderrTail.isEmpty {
+      lines.append("stderr of the adapter (last lines):")
+      lines += stderrTail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    }
+    lines.append(passed ? "the adapter looks fine" : "the adapter needs fixing (see docs/adapter-protocol.md)")
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Raw line access to an adapter process, for the doctor.
+final class LineProbe {
+  enum Read {
+    /// One complete line (without the newline).
+    case line([UInt8])
+    /// Bytes without a line end, then silence until the timeout.
+    case partial([UInt8])
+    /// End of output.
+    case end
+    /// Nothing within the timeout.
+    case timeout
+  }
+
+  let process: ChildProcess
+  var stderr = StderrTail(maxLines: 20)
+  private var buffer: [UInt8] = []
+
+  init(command: [String]) throws(ImplementationError) {
+    process = try ChildProcess.spawn(command)
+  }
+
+  func send(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+    while offset < bytes.count {
+      guard process.input >= 0, ContinuousClock.now < deadline else { return false }
+      let count = withBrokenPipeSignalSuppressed {
+        bytes.withUnsafeBytes { write(process.input, $0.baseAddress! + offset, $0.count - offset) }
+      }
+      if count > 0 {
+        offset += count
+      } else if count < 0 && errno != EAGAIN && errno != EINTR {
+        return false
+      } else {
+        var fds = [pollfd(fd: process.input, events: Int16(POLLOUT), revents: 0)]
+        _ = poll(&fds, 1, 50)
+        drainStderr()
+      }
+    }
+    return true
+  }
+
+  func readLine(timeout: Duration) -> Read {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        return .line(line)
+      }
+      let now = ContinuousClock.now
+      guard now < deadline, process.output >= 0 else {
+        if process.output < 0 { return buffer.isEmpty ? .end : .partial(take()) }
+        return buffer.isEmpty ? .timeout : .partial(take())
+      }
+      var fds = [
+        pollfd(fd: process.output, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: process.errorOutput, events: Int16(POLLIN), revents: 0),
+      ]
+      _ = poll(&fds, 2, 20)
+      if fds[1].revents != 0 { drainStderr() }
+      if fds[0].revents != 0 {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
+        if count > 0 {
+          buffer.append(contentsOf: chunk[0..<count])
+        } else if count == 0 {
+          drainStderr()
+          process.closeOutput()
+        }
+      }
+    }
+  }
+
+  private func take() -> [UInt8] {
+    defer { buffer.removeAll() }
+    return buffer
+  }
+
+  private func drainStderr() {
+    guard process.errorOutput >= 0 else { return }
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(process.errorOutput, $0.baseAddress, $0.count) }
+      if count > 0 {
+        stderr.append(chunk[0..<count])
+        continue
+      }
+      if count == 0 { process.closeErrorOutput() }
+      return
+    }
+  }
+
+  static func excerpt(_ bytes: [UInt8]) -> String {
+    JSONValue.string(String(decoding: bytes.prefix(200), as: UTF8.self)).serialized() + (bytes.count > 200 ? "…" : "")
+  }
+}

@@ -1,0 +1,458 @@
+import JSRuntime
+import JSONModel
+import PageSimulation
+import Synchronization
+
+/// A native bridge in another process, driven over the adapter protocol
+/// (`docs/adapter-protocol.md`): `bridgecheck run --native 'COMMAND …'`.
+///
+/// ## Processes
+/// Adapter processes are pooled: a scenario takes an idle process (or starts
+/// one and shakes hands), sends `start`, and at the end sends `stop` and
+/// gives the process back, so a run keeps at most one process per worker
+/// thread. A process that misbehaved in any way (crashed, exited, hung past
+/// ``AdapterLimits/commandTimeout``, printed something that is not an event,
+/// answered out of sequence, flooded its output) ends its scenario as
+/// `error`, is killed, and the next scenario starts a fresh one. Processes
+/// run in process groups of their own; ``shutdown()`` ends them, and an
+/// `atexit` handler kills whatever is left, so none outlives the harness.
+///
+/// ## Start-up
+/// `init` starts one process at once to learn the adapter's name,
+/// transports, injections and features from its `hello`. When that fails,
+/// the implementation still exists (named after the command, supporting
+/// everything) and every scenario ends as `error` with the reason, which
+/// ``startupFailure`` also holds; after three failed starts in a row the
+/// adapter is not started again for the rest of the run.
+public struct AdapterNativeImplementation: NativeImplementation {
+  /// The adapter's command line.
+  public let command: [String]
+  /// What the adapter said in its `hello` (a stand-in when that failed).
+  public let info: AdapterInfo
+  /// Why the first start failed, if it did.
+  public let startupFailure: ImplementationError?
+  private let pool: AdapterPool
+
+  /// Starts the adapter `command` (the program and its arguments) and shakes
+  /// hands with it.
+  ///
+  /// - Parameter shouldStop: polled while waiting for the adapter (Ctrl-C):
+  ///   when it returns true the adapter is killed and the scenario ends.
+  public init(
+    command: [String], limits: AdapterLimits = AdapterLimits(), shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) {
+    self.command = command
+    pool = AdapterPool(command: command, limits: limits, shouldStop: shouldStop)
+    do {
+      let connection = try pool.checkout()
+      info = connection.info ?? AdapterInfo(name: Self.fallbackName(command))
+      startupFailure = nil
+      pool.checkin(connection)
+    } catch {
+      info = AdapterInfo(name: Self.fallbackName(command))
+      startupFailure = error
+    }
+  }
+
+  public var name: String { info.name }
+  public var version: String? { info.version }
+  public var transports: [Transport] { info.transports }
+  public var injections: [Injection] { info.injections }
+  public var features: Set<String> { info.features }
+
+  public func startSession(
+    webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+    events: any NativeSessionEvents
+  ) throws(ImplementationError) -> any NativeSession {
+    let connection = try pool.checkout()
+    let session = AdapterNativeSession(pool: pool, connection: connection, webView: webView, events: events)
+    try session.begin(configuration: configuration, pageScript: pageScript)
+    return session
+  }
+
+  /// Ends every idle adapter process (`exit`, then SIGKILL after a grace
+  /// period). Call it when the run is over; sessions still open give their
+  /// process back later and it is then ended at once.
+  public func shutdown() {
+    pool.shutdown()
+  }
+
+  /// Makes SIGTERM and SIGHUP (which skip `atexit`) kill every adapter
+  /// process before the harness dies of them; for command-line tools. Signals
+  /// that already have a handler are left alone.
+  public static func installTerminationHandlers() {
+    ChildProcessRegistry.installTerminationHandlers()
+  }
+
+  /// The process ids of this implementation's idle adapter processes.
+  public var idleProcessIDs: [Int32] { pool.idleProcessIDs }
+
+  /// The ids of the adapter processes alive in this process right now (all
+  /// adapters, all implementations).
+  public static var liveProcessIDs: Set<Int32> { ChildProcessRegistry.pids }
+
+  static func fallbackName(_ command: [String]) -> String {
+    let word = command.last(where: { !$0.hasPrefix("-") }) ?? command.first ?? "adapter"
+    return word.split(separator: "/").last.map(String.init) ?? word
+  }
+}
+
+/// Idle adapter processes, shared by the workers of a run.
+final class AdapterPool: Sendable {
+  let command: [String]
+  let limits: AdapterLimits
+  let shouldStop: @Sendable () -> Bool
+  /// Starts that fail in a row before the adapter is given up on.
+  static let maxFailedStarts = 3
+
+  private struct State: Sendable {
+    var idle: [AdapterConnection] = []
+    var failedStarts = 0
+    var lastStartFailure: ImplementationError?
+    var closed = false
+  }
+  private let state = Mutex(State())
+
+  init(command: [String], limits: AdapterLimits, shouldStop: @escaping @Sendable () -> Bool) {
+    self.command = command
+    self.limits = limits
+    self.shouldStop = shouldStop
+  }
+
+  /// An idle process, or a new one that has shaken hands.
+  func checkout() throws(ImplementationError) -> AdapterConnection {
+    enum Next {
+      case reuse(AdapterConnection)
+      case start
+      case refuse(ImplementationError)
+    }
+    let next = state.withLock { state -> Next in
+      if let connection = state.idle.popLast() { return .reuse(connection) }
+      if state.failedStarts >= Self.maxFailedStarts, let last = state.lastStartFailure {
+        var error = last
+        error.message += " (not restarted: the adapter failed to start \(state.failedStarts) times in a row)"
+        return .refuse(error)
+      }
+      return .start
+    }
+    switch next {
+    case .reuse(let connection): return connection
+    case .refuse(let error): throw error
+    case .start: break
+    }
+    do {
+      let connection = try AdapterConnection(command: command, limits: limits, shouldStop: shouldStop)
+      try connection.handshake()
+      state.withLock { state in
+        state.failedStarts = 0
+        state.lastStartFailure = nil
+      }
+      return connection
+    } catch {
+      state.withLock { state in
+        state.failedStarts += 1
+        state.lastStartFailure = error
+      }
+      throw error
+    }
+  }
+
+  /// Gives a process back: kept when it is healthy, ended otherwise.
+  func checkin(_ connection: AdapterConnection) {
+    guard connection.isUsable else {
+      connection.kill(reason: ImplementationError(code: "closed", message: "discarded"))
+      return
+    }
+    let keep = state.withLock { state -> Bool in
+      guard !state.closed else { return false }
+      state.idle.append(connection)
+      return true
+    }
+    if !keep { connection.shutdown() }
+  }
+
+  var idleProcessIDs: [Int32] { state.withLock { $0.idle.map(\.pid) } }
+
+  /// Ends every idle process; later check-ins end theirs at once.
+  func shutdown() {
+    let idle = state.withLock { state -> [AdapterConnection] in
+      state.closed = true
+      defer { state.idle.removeAll() }
+      return state.idle
+    }
+    for connection in idle { connection.shutdown() }
+  }
+
+  deinit {
+    shutdown()
+  }
+}
+
+/// One scenario's bridge in an adapter process: translates the runner's
+/// calls into commands and the adapter's events into web view calls and
+/// runner callbacks.
+///
+/// Events are dispatched after their command's `done`, in order, so a
+/// dispatched event may issue new commands (a handler that answers at once)
+/// without re-entering the adapter.
+final class AdapterNativeSession: NativeSession {
+  private let pool: AdapterPool
+  private var connection: AdapterConnection?
+  private let webView: SimulatedWebView
+  private weak var events: (any NativeSessionEvents)?
+  private let appNavigationPolicy: (NavigationAction) -> NavigationPolicy
+  private(set) var failure: ImplementationError?
+  private var closed = false
+  private var nextNavigationID = 0
+  private var userScriptCount = 0
+
+  init(pool: AdapterPool, connection: AdapterConnection, webView: SimulatedWebView, events: any NativeSessionEvents) {
+    self.pool = pool
+    self.connection = connection
+    self.webView = webView
+    self.events = events
+    appNavigationPolicy = webView.navigationPolicy
+  }
+
+  deinit {
+    close()
+  }
+
+  /// `start`, then the web view hooks.
+  func begin(configuration: SessionConfiguration, pageScript: String) throws(ImplementationError) {
+    do {
+      try send(
+        AdapterProtocol.Command.start,
+        [
+          "configuration": AdapterProtocol.configurationJSON(configuration),
+          "pageScript": .string(pageScript),
+        ])
+    } catch {
+      close()
+      throw error
+    }
+    let appPolicy = appNavigationPolicy
+    webView.navigationPolicy = { [weak self] action in
+      guard let self else { return appPolicy(action) }
+      return self.decidePolicy(for: action)
+    }
+  }
+
+  // MARK: - NativeSession
+
+  func registerHandler(_ name: String) throws(ImplementationError) {
+    try send(AdapterProtocol.Command.registerHandler, ["name": .string(name)])
+  }
+
+  func removeHandler(_ name: String) throws(ImplementationError) {
+    try send(AdapterProtocol.Command.removeHandler, ["name": .string(name)])
+  }
+
+  func respond(invocation: Int, data: JSONValue?) throws(ImplementationError) {
+    var fields: JSONObject = ["invocation": .number(Double(invocation))]
+    if let data { fields["data"] = data }
+    try send(AdapterProtocol.Command.respond, fields)
+  }
+
+  func callHandler(_ name: String, data: JSONValue?, callback: Int?) throws(ImplementationError) {
+    var fields: JSONObject = ["name": .string(name)]
+    if let data { fields["data"] = data }
+    if let callback { fields["callback"] = .number(Double(callback)) }
+    try send(AdapterProtocol.Command.callHandler, fields)
+  }
+
+  func reset() throws(ImplementationError) {
+    try send(AdapterProtocol.Command.reset)
+  }
+
+  func disableSafetyTimeout() throws(ImplementationError) {
+    try send(AdapterProtocol.Command.disableSafetyTimeout)
+  }
+
+  func close() {
+    guard !closed else { return }
+    closed = true
+    webView.navigationPolicy = appNavigationPolicy
+    guard let connection else { return }
+    self.connection = nil
+    if connection.isUsable {
+      // `stop` ends the bridge; its events concern nobody any more.
+      _ = try? connection.exchange(AdapterProtocol.Command.stop)
+    }
+    pool.checkin(connection)
+  }
+
+  // MARK: - Web view hooks
+
+  private func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
+    guard !closed, failure == nil, connection != nil else { return appNavigationPolicy(action) }
+    nextNavigationID += 1
+    let id = nextNavigationID
+    let fields: JSONObject = [
+      "id": .number(Double(id)), "url": .string(action.url), "frame": .string(action.frame.rawValue),
+    ]
+    do {
+      let policy = try send(AdapterProtocol.Command.navigation, fields, navigationID: id)
+      return policy ?? appNavigationPolicy(action)
+    } catch {
+      // The failure is recorded; the runner ends the scenario after this step.
+      return .cancel
+    }
+  }
+
+  private func evaluationFinished(id: JSONValue, result: Result<JSONValue?, ScriptError>) {
+    guard !closed, failure == nil, connection != nil else { return }
+    var fields: JSONObject = ["id": id]
+    switch result {
+    case .success(let value):
+      fields["ok"] = true
+      if let value { fields["result"] = value }
+    case .failure(let error):
+      fields["ok"] = false
+      fields["error"] = AdapterProtocol.errorJSON(error)
+    }
+    _ = try? send(AdapterProtocol.Command.evaluationResult, fields)
+  }
+
+  private func scriptMessageReceived(_ message: ScriptMessage) {
+    guard !closed, failure == nil, connection != nil else { return }
+    var fields: JSONObject = ["name": .string(message.name)]
+    if let body = message.body { fields["body"] = body }
+    _ = try? send(AdapterProtocol.Command.scriptMessage, fields)
+  }
+
+  // MARK: - Commands and events
+
+  /// Sends a command and dispatches its events. For `navigation`, returns
+  /// the policy the adapter chose (`allow` defers to the app's policy).
+  @discardableResult
+  private func send(_ type: String, _ fields: JSONObject = [:], navigationID: Int? = nil) throws(ImplementationError)
+    -> NavigationPolicy?
+  {
+    if let failure { throw failure }
+    guard let connection, !closed else { return nil }
+    let received: [JSONObject]
+    do {
+      received = try connection.exchange(type, fields)
+    } catch {
+      failure = error
+      throw error
+    }
+    var policy: NavigationPolicy?
+    for event in received {
+      // A command issued while dispatching (an answer from a handler) may
+      // have failed; the rest of this batch is then moot.
+      if let failure { throw failure }
+      if closed { break }
+      let eventType = event["type"]?.stringValue ?? ""
+      if eventType == AdapterProtocol.Event.policy {
+        guard let navigationID else {
+          throw violation("sent a policy event in answer to `\(type)`; policy answers `navigation` only")
+        }
+        guard event.integer("id") == navigationID else {
+          throw violation("sent a policy event for navigation \(event["id"] ?? .null) while navigation \(navigationID) was pending")
+        }
+        guard policy == nil else { throw violation("sent two policy events for navigation \(navigationID)") }
+        switch event["policy"]?.stringValue {
+        case "allow": policy = .allow
+        case "cancel": policy = .cancel
+        default: throw violation("sent a policy event whose `policy` is neither \"allow\" nor \"cancel\": \(event["policy"] ?? .null)")
+        }
+        continue
+      }
+      try dispatch(event, type: eventType, command: type)
+    }
+    if let failure { throw failure }
+    if navigationID != nil {
+      guard let policy else {
+        throw violation("answered navigation \(navigationID ?? 0) without a policy event (it must say allow or cancel before done)")
+      }
+      return policy
+    }
+    return nil
+  }
+
+  private func dispatch(_ event: JSONObject, type: String, command: String) throws(ImplementationError) {
+    switch type {
+    case AdapterProtocol.Event.evaluate:
+      guard let id = event["id"], let script = event["script"]?.stringValue else {
+        throw violation("sent an evaluate event without an `id` and a string `script`")
+      }
+      webView.evaluateJavaScript(script) { [weak self] result in
+        self?.evaluationFinished(id: id, result: result)
+      }
+
+    case AdapterProtocol.Event.addUserScript:
+      guard let source = event["source"]?.stringValue else {
+        throw violation("sent an addUserScript event without a string `source`")
+      }
+      let time: UserScriptInjectionTime
+      switch event["injectionTime"]?.stringValue {
+      case AdapterProtocol.documentStart: time = .atDocumentStart
+      case AdapterProtocol.documentEnd: time = .atDocumentEnd
+      default:
+        throw violation("sent an addUserScript event whose `injectionTime` is neither \"document-start\" nor \"document-end\"")
+      }
+      userScriptCount += 1
+      let name = event["name"]?.stringValue ?? "adapter-user-script-\(userScriptCount).js"
+      webView.addUserScript(PageScript(name: name, source: source), injectionTime: time)
+
+    case AdapterProtocol.Event.addScriptMessageHandler:
+      guard let name = event["name"]?.stringValue else {
+        throw violation("sent an addScriptMessageHandler event without a string `name`")
+      }
+      webView.addScriptMessageHandler(named: name) { [weak self] message in
+        self?.scriptMessageReceived(message)
+      }
+
+    case AdapterProtocol.Event.handlerInvoked:
+      guard let handler = event["handler"]?.stringValue, let invocation = event.integer("invocation"),
+        let canRespond = event["canRespond"]?.boolValue
+      else {
+        throw violation(
+          "sent a handlerInvoked event without a string `handler`, an integer `invocation` and a boolean `canRespond`")
+      }
+      events?.handlerInvoked(handler, data: event["data"], invocation: invocation, canRespond: canRespond)
+
+    case AdapterProtocol.Event.callbackInvoked:
+      guard let callback = event.integer("callback") else {
+        throw violation("sent a callbackInvoked event without an integer `callback`")
+      }
+      events?.callbackInvoked(callback: callback, data: event["data"])
+
+    case AdapterProtocol.Event.log:
+      guard let level = event["level"]?.stringValue, Self.logLevels.contains(level),
+        let code = event["code"]?.stringValue, let message = event["message"]?.stringValue
+      else {
+        throw violation(
+          "sent a log event without `level` (debug, info, warning or error), a string `code` and a string `message`")
+      }
+      events?.log(level: level, code: code, message: message)
+
+    case AdapterProtocol.Event.error:
+      let message = event["message"]?.stringValue ?? "(no message)"
+      throw stop(ImplementationError(code: "adapter-error", message: "the adapter reported an error while handling `\(command)`: \(message)"))
+
+    default:
+      throw violation("sent a \(type) event in answer to `\(command)`")
+    }
+  }
+
+  private static let logLevels: Set<String> = ["debug", "info", "warning", "error"]
+
+  private func violation(_ message: String) -> ImplementationError {
+    let command = connection.map { AdapterConnection.describe($0.command) } ?? "adapter"
+    return stop(ImplementationError(code: "protocol-violation", message: "adapter \(command) \(message)"))
+  }
+
+  /// Records `error` as the session's failure and kills the process.
+  private func stop(_ error: ImplementationError) -> ImplementationError {
+    var error = error
+    if let connection {
+      if error.stderrTail == nil { error.stderrTail = connection.stderrText }
+      connection.kill(reason: error)
+    }
+    if failure == nil { failure = error }
+    return failure ?? error
+  }
+}

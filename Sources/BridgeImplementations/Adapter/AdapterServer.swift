@@ -1,0 +1,332 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import JSONModel
+import JSRuntime
+import PageSimulation
+import ReferenceBridges
+
+/// A native bridge as the adapter server drives it: the native WVJB API,
+/// with handlers and callbacks as closures. A Swift port is checked by
+/// writing a small class that forwards these five calls to it, and a
+/// factory that builds it on the ``AdapterWebView`` of each scenario:
+///
+/// ```swift
+/// let server = AdapterServer(info: AdapterInfo(name: "my-port")) { context in
+///   MyPortGlue(webView: context.webView, pageScript: context.pageScript)
+/// }
+/// exit(server.run())
+/// ```
+public protocol AdapterBridge: AnyObject {
+  /// Registers (or replaces) a native handler.
+  func registerHandler(_ name: String, handler: @escaping AdapterBridgeHandler)
+  /// Removes a native handler.
+  func removeHandler(_ name: String)
+  /// Calls a page handler; `data == nil` sends no data, a callback asks for an answer.
+  func callHandler(_ name: String, data: JSONValue?, responseCallback: ((JSONValue?) -> Void)?)
+  /// `reset()`: a fresh start-up queue, pending callbacks dropped, handlers kept.
+  func reset()
+  /// Asks the page to dispatch synchronously.
+  func disableSafetyTimeout()
+}
+
+/// A native handler: the request's data (nil when absent) and, when the page
+/// asked for an answer, the function that sends it.
+public typealias AdapterBridgeHandler = (_ data: JSONValue?, _ respond: ((JSONValue?) -> Void)?) -> Void
+
+/// What a bridge is built from at each `start`.
+public struct AdapterContext {
+  /// The web view to drive (a proxy of the harness's simulated web view).
+  public let webView: AdapterWebView
+  /// The scenario's transport, injection, options and page dialect.
+  public let configuration: SessionConfiguration
+  /// The page bridge to inject, exactly as given by the harness.
+  public let pageScript: String
+  /// Sends a log line to the harness (`level`: debug, info, warning, error;
+  /// `code`: a stable kebab-case identifier).
+  public let log: (_ level: String, _ code: String, _ message: String) -> Void
+}
+
+/// The adapter side of the adapter protocol: reads commands from stdin,
+/// drives an ``AdapterBridge`` through a proxy web view, writes events and
+/// flushes after every `done`.
+///
+/// Runs on the calling thread; everything a bridge does happens inside the
+/// command that caused it (evaluations complete when the harness sends
+/// `evaluationResult`).
+public final class AdapterServer {
+  /// What the `hello` event says.
+  public let info: AdapterInfo
+  private let makeBridge: (AdapterContext) throws -> any AdapterBridge
+  private var session: ServerSession?
+  private var pendingOutput: [UInt8] = []
+  /// Set by `exit`.
+  private(set) var exitRequested = false
+
+  /// Creates a server for bridges built by `makeBridge` (called at every `start`).
+  public init(info: AdapterInfo, makeBridge: @escaping (AdapterContext) throws -> any AdapterBridge) {
+    self.info = info
+    self.makeBridge = makeBridge
+  }
+
+  /// Serves commands from `input` until `exit` or end of file; returns the
+  /// exit status (0, or 1 when the output cannot be written).
+  public func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    var buffer: [UInt8] = []
+    var start = 0
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while !exitRequested {
+      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let answer = handle(line: buffer[start..<newline])
+        start = newline + 1
+        if start == buffer.count {
+          buffer.removeAll(keepingCapacity: true)
+          start = 0
+        }
+        guard Self.writeAll(answer, to: output) else { return 1 }
+        continue
+      }
+      if start > 0 {
+        buffer.removeSubrange(0..<start)
+        start = 0
+      }
+      let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer.append(contentsOf: chunk[0..<count])
+      } else if count == 0 {
+        return 0
+      } else if errno != EINTR {
+        return 1
+      }
+    }
+    return 0
+  }
+
+  /// Handles one command line; returns the bytes to write (its events and
+  /// `done`, one per line).
+  public func handle(line: ArraySlice<UInt8>) -> [UInt8] {
+    pendingOutput.removeAll(keepingCapacity: true)
+    var text = line
+    if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
+    if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return [] }
+    let command: JSONObject
+    do {
+      guard case .object(let object) = try JSONValue.parse(utf8: text) else {
+        emit(AdapterProtocol.Event.error, ["message": "a command must be a JSON object"])
+        return pendingOutput
+      }
+      command = object
+    } catch {
+      emit(AdapterProtocol.Event.error, ["message": .string("a command is not valid JSON: \(error)")])
+      return pendingOutput
+    }
+    let seq = command["seq"] ?? .null
+    do throws(AdapterProtocolError) {
+      try perform(command)
+    } catch {
+      emit(AdapterProtocol.Event.error, ["message": .string(error.message)])
+    }
+    emit(AdapterProtocol.Event.done, ["seq": seq])
+    return pendingOutput
+  }
+
+  // MARK: - Commands
+
+  private func perform(_ command: JSONObject) throws(AdapterProtocolError) {
+    let type = command["type"]?.stringValue ?? ""
+    switch type {
+    case AdapterProtocol.Command.hello:
+      emit(AdapterProtocol.Event.hello, info.helloFields)
+    case AdapterProtocol.Command.start:
+      session = nil
+      let configuration = try AdapterProtocol.configuration(from: command["configuration"])
+      guard let pageScript = command["pageScript"]?.stringValue else {
+        throw AdapterProtocolError("start: `pageScript` must be a string")
+      }
+      let webView = AdapterWebView(server: self)
+      let context = AdapterContext(
+        webView: webView, configuration: configuration, pageScript: pageScript,
+        log: { [unowned self] level, code, message in
+          self.emit(
+            AdapterProtocol.Event.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
+        })
+      do {
+        session = ServerSession(bridge: try makeBridge(context), webView: webView)
+      } catch {
+        throw AdapterProtocolError("start: the bridge could not be created: \(error)")
+      }
+    case AdapterProtocol.Command.stop:
+      session?.webView.server = nil
+      session = nil
+    case AdapterProtocol.Command.exit:
+      session = nil
+      exitRequested = true
+    case "":
+      throw AdapterProtocolError("a command needs a string `type`")
+    default:
+      guard AdapterProtocol.Command.all.contains(type) else {
+        throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+      }
+      guard let session else { throw AdapterProtocolError("\(type) before start") }
+      try perform(type, command, in: session)
+    }
+  }
+
+  private func perform(_ type: String, _ command: JSONObject, in session: ServerSession) throws(AdapterProtocolError) {
+    func name() throws(AdapterProtocolError) -> String {
+      guard let name = command["name"]?.stringValue else { throw AdapterProtocolError("\(type): `name` must be a string") }
+      return name
+    }
+    switch type {
+    case AdapterProtocol.Command.registerHandler:
+      let handlerName = try name()
+      session.bridge.registerHandler(handlerName) { [weak self, weak session] data, respond in
+        guard let self, let session else { return }
+        session.nextInvocation += 1
+        let invocation = session.nextInvocation
+        if let respond { session.responders[invocation] = respond }
+        var fields: JSONObject = ["handler": .string(handlerName)]
+        if let data { fields["data"] = data }
+        fields["invocation"] = .number(Double(invocation))
+        fields["canRespond"] = .bool(respond != nil)
+        self.emit(AdapterProtocol.Event.handlerInvoked, fields)
+      }
+    case AdapterProtocol.Command.removeHandler:
+      session.bridge.removeHandler(try name())
+    case AdapterProtocol.Command.callHandler:
+      let handlerName = try name()
+      var callback: ((JSONValue?) -> Void)?
+      if let id = command["callback"], id != .null {
+        callback = { [weak self] value in
+          var fields: JSONObject = ["callback": id]
+          if let value { fields["data"] = value }
+          self?.emit(AdapterProtocol.Event.callbackInvoked, fields)
+        }
+      }
+      session.bridge.callHandler(handlerName, data: command["data"], responseCallback: callback)
+    case AdapterProtocol.Command.respond:
+      guard let invocation = command.integer("invocation") else {
+        throw AdapterProtocolError("respond: `invocation` must be an integer")
+      }
+      // Kept after use: a handler that answers twice calls it twice, and
+      // the bridge itself must drop the second answer.
+      session.responders[invocation]?(command["data"])
+    case AdapterProtocol.Command.reset:
+      session.bridge.reset()
+    case AdapterProtocol.Command.disableSafetyTimeout:
+      session.bridge.disableSafetyTimeout()
+    case AdapterProtocol.Command.navigation:
+      guard let id = command["id"], let url = command["url"]?.stringValue else {
+        throw AdapterProtocolError("navigation: needs `id` and a string `url`")
+      }
+      let frame = FrameKind(rawValue: command["frame"]?.stringValue ?? "") ?? .main
+      let policy = session.webView.navigationPolicy(NavigationAction.request(url: url, frame: frame))
+      emit(AdapterProtocol.Event.policy, ["id": id, "policy": .string(policy.rawValue)])
+    case AdapterProtocol.Command.scriptMessage:
+      let handlerName = try name()
+      session.webView.deliver(ScriptMessage.posted(name: handlerName, body: command["body"]))
+    case AdapterProtocol.Command.evaluationResult:
+      guard let id = command.integer("id") else { throw AdapterProtocolError("evaluationResult: `id` must be an integer") }
+      let result: Result<JSONValue?, ScriptError>
+      if command["ok"]?.boolValue == true {
+        result = .success(command["result"])
+      } else {
+        result = .failure(AdapterProtocol.scriptError(from: command["error"]))
+      }
+      session.webView.complete(evaluation: id, with: result)
+    default:
+      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+    }
+  }
+
+  // MARK: - Output
+
+  fileprivate func emit(_ type: String, _ fields: JSONObject) {
+    var event: JSONObject = ["type": .string(type)]
+    for (key, value) in fields { event[key] = value }
+    pendingOutput.append(contentsOf: JSONValue.object(event).serializedUTF8())
+    pendingOutput.append(UInt8(ascii: "\n"))
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if count > 0 {
+        offset += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+}
+
+/// One scenario's bridge inside the server.
+private final class ServerSession {
+  let bridge: any AdapterBridge
+  let webView: AdapterWebView
+  var nextInvocation = 0
+  var responders: [Int: (JSONValue?) -> Void] = [:]
+
+  init(bridge: any AdapterBridge, webView: AdapterWebView) {
+    self.bridge = bridge
+    self.webView = webView
+  }
+}
+
+/// The web view an adapter's bridge drives: every call becomes an event for
+/// the harness, which performs it on its simulated web view and reports back
+/// (navigation requests, script messages, evaluation results).
+public final class AdapterWebView: BridgeWebView {
+  /// The navigation policy; the server asks it on every `navigation`
+  /// command. Default: allow (the harness then applies the app's policy).
+  public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
+  /// A local trace (the harness keeps the real one); nothing reads it.
+  public let trace: Trace
+  /// A local scheduler (the clock stays at 0); nothing runs on it.
+  public let scheduler = PageScheduler()
+
+  fileprivate weak var server: AdapterServer?
+  private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
+  private var evaluations: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
+  private var nextEvaluation = 0
+
+  fileprivate init(server: AdapterServer) {
+    self.server = server
+    trace = Trace(clock: { .zero })
+  }
+
+  public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+    messageHandlers[name] = handler
+    server?.emit(AdapterProtocol.Event.addScriptMessageHandler, ["name": .string(name)])
+  }
+
+  public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+    let time = injectionTime == .atDocumentStart ? AdapterProtocol.documentStart : AdapterProtocol.documentEnd
+    server?.emit(
+      AdapterProtocol.Event.addUserScript,
+      ["source": .string(script.source), "injectionTime": .string(time), "name": .string(script.name)])
+  }
+
+  public func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+    nextEvaluation += 1
+    evaluations[nextEvaluation] = completion
+    server?.emit(AdapterProtocol.Event.evaluate, ["id": .number(Double(nextEvaluation)), "script": .string(script)])
+  }
+
+  fileprivate func deliver(_ message: ScriptMessage) {
+    messageHandlers[message.name]?(message)
+  }
+
+  fileprivate func complete(evaluation id: Int, with result: Result<JSONValue?, ScriptError>) {
+    guard let completion = evaluations.removeValue(forKey: id) else { return }
+    completion?(result)
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import BridgeImplementations
+import Foundation
+
+/// `bridgecheck reference-adapter` (hidden): bridgecheck's reference native
+/// bridge served over the adapter protocol on stdin/stdout, so that the
+/// adapter path can be checked against the in-process path
+/// (`bridgecheck run --native 'bridgecheck reference-adapter'`).
+struct ReferenceAdapterCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "reference-adapter",
+    abstract: "Serve the reference native bridge over the adapter protocol (stdin/stdout JSON lines).",
+    discussion: """
+      Reads adapter-protocol commands from standard input and writes events to standard output \
+      (docs/adapter-protocol.md). Meant to be started by `bridgecheck run --native`, not by hand.
+      """,
+    shouldDisplay: false)
+
+  @Option(name: .customLong("fault"), help: "Switch on a deliberate bug of the reference bridge (mutation testing); repeatable.")
+  var faults: [String] = []
+
+  func run() throws {
+    let status = ReferenceAdapterBridge.server(faults: faults).run()
+    throw ExitCode(status)
+  }
+}
+
+/// The `--native` command line of `run` and `doctor`.
+enum AdapterCommandLine {
+  /// Splits `text` like a shell command line; a first word `bridgecheck`
+  /// becomes this executable, so `--native 'bridgecheck reference-adapter'`
+  /// works without bridgecheck on the PATH.
+  static func words(_ text: String, option: String) throws -> [String] {
+    var words: [String]
+    do {
+      words = try ShellWords.split(text)
+    } catch {
+      throw CLIError.usage("bridgecheck: \(option): \(error.message)\n  hint: quote the whole command, e.g. \(option) 'python3 \"my adapter.py\"'")
+    }
+    guard let first = words.first else {
+      throw CLIError.usage("bridgecheck: \(option) needs a command, e.g. \(option) 'python3 conformance/adapters/python/adapter.py'")
+    }
+    if first == "bridgecheck", let executable = Bundle.main.executablePath {
+      words[0] = executable
+    }
+    return words
+  }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import BridgeImplementations
+
+/// `bridgecheck doctor --native 'COMMAND …'`: checks that an adapter speaks
+/// the adapter protocol (handshake, framing, a short session) and explains
+/// its mistakes in words.
+struct DoctorCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "doctor",
+    abstract: "Check a native adapter's handshake and framing, and explain what is wrong.",
+    discussion: """
+      Starts the adapter, sends hello, then a short session (start, registerHandler, two navigations, \
+      callHandler, stop, exit), and reports every check. Typical mistakes it explains: no output, output \
+      that is never flushed, a wrong protocol version, lines that are not JSON, a missing done, a wrong seq. \
+      Exit status 0 when every check passes, 1 otherwise. See docs/adapter-protocol.md.
+      """)
+
+  @Option(
+    name: .customLong("native"),
+    help: ArgumentHelp("The adapter command, split like a shell command line.", valueName: "command"))
+  var nativeCommand: String
+
+  @Option(help: "Seconds to wait for each answer.")
+  var timeout: Double = 5
+
+  func validate() throws {
+    if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+  }
+
+  func run() throws {
+    let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
+    let report = AdapterDoctor.examine(command: command, timeout: .milliseconds(Int64(timeout * 1000)))
+    print(report.text)
+    if !report.passed { throw ExitCode(1) }
+  }
+}

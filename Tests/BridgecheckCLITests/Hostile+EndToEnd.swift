@@ -1,0 +1,102 @@
+import Foundation
+import JSONModel
+import Testing
+
+/// Untrusted page scripts never take the harness down: the scenarios they
+/// break end with a reason, and the run goes on to the end.
+@Suite("Hostile page bridges", .serialized)
+struct HostilePageBridgeTests {
+  static let filter = "callbacks/page-to-native-response"
+  static let reference = packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js")
+
+  private func run(_ script: String, filters: [String] = [filter, "data/absent-versus-null-data"]) throws -> (CommandOutcome, [JSONValue]) {
+    let arguments = ["run", "--js", script, "--format", "json"] + filters.flatMap { ["--filter", $0] }
+    let outcome = try bridgecheck(arguments)
+    let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
+    return (outcome, results)
+  }
+
+  @Test(arguments: [
+    ("loops-at-load.js", "time limit"),
+    ("recurses-at-load.js", "Maximum call stack size exceeded"),
+    ("allocates-at-load.js", "Out of memory"),
+    ("throws-at-load.js", "this bridge cannot start"),
+  ])
+  func brokenAtLoad(file: String, reason: String) throws {
+    let (outcome, results) = try run("conformance/hostile/\(file)")
+    #expect(outcome.status == 1)
+    #expect(results.count == 2, "every selected scenario still ran")
+    for result in results {
+      #expect(result["status"] == "error")
+      #expect(result["message"]?.stringValue?.contains(reason) == true, "\(result["message"] ?? .null)")
+    }
+  }
+
+  /// The reference bridge followed by sabotage, written to a scratch file.
+  private func sabotaged(_ tail: String) throws -> (ScratchFolder, String) {
+    let scratch = try ScratchFolder()
+    let source = try String(contentsOf: Self.reference, encoding: .utf8) + "\n" + tail
+    try scratch.write("hostile.js", source)
+    return (scratch, scratch.path("hostile.js"))
+  }
+
+  @Test func replacingGlobalsAfterLoadingIsReportedNotFatal() throws {
+    let (scratch, path) = try sabotaged(
+      """
+      JSON.parse = function () { throw new Error('JSON.parse hijacked'); };
+      JSON.stringify = function () { return 'not json'; };
+      Object.prototype.handlerName = 'polluted';
+      window.setTimeout = function () { throw new Error('setTimeout hijacked'); };
+      """)
+    defer { scratch.remove() }
+    let (outcome, results) = try run(path)
+    #expect(results.count == 2)
+    #expect(outcome.status == 0 || outcome.status == 1)
+    for result in results where result["status"] != "pass" {
+      #expect(result["message"]?.stringValue?.isEmpty == false)
+    }
+  }
+
+  @Test func deletingTheBridgeMidRunIsAnErrorWithTheReason() throws {
+    let (scratch, path) = try sabotaged("setTimeout(function () { delete window.WebViewJavascriptBridge; }, 0);")
+    defer { scratch.remove() }
+    let (outcome, results) = try run(path, filters: [Self.filter])
+    #expect(outcome.status == 1)
+    #expect(results.first?["status"] == "error")
+    #expect(results.first?["message"]?.stringValue?.contains("not defined") == true)
+  }
+
+  @Test func theReferenceFileItselfPassesAsAPageBridgeUnderTest() throws {
+    let (outcome, results) = try run(Self.reference.path, filters: ["*"])
+    #expect(outcome.status == 0, "\(outcome.stdout.prefix(2000))")
+    let statuses = Set(results.compactMap { $0["status"]?.stringValue })
+    #expect(statuses.isSubset(of: ["pass", "skip"]))
+    #expect(statuses.contains("skip"), "native-only fixtures are skipped when only the page side is under test")
+  }
+}
+
+@Suite("Interrupting a run")
+struct InterruptTests {
+  @Test func ctrlCStopsTheRunAndStillWritesTheReports() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let process = Process()
+    process.executableURL = try bridgecheckBinary()
+    // Every scenario takes the script time limit: a long run to interrupt.
+    process.arguments = ["run", "--js", "conformance/hostile/loops-at-load.js", "--jobs", "1", "--json", scratch.path("partial.json")]
+    process.currentDirectoryURL = packageRoot
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.5)
+    let interruptedAt = Date()
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(Date().timeIntervalSince(interruptedAt) < 5, "the run stops after the scenario in flight")
+    #expect(process.terminationStatus == 1)
+    let report = try JSONValue.parse(String(contentsOfFile: scratch.path("partial.json"), encoding: .utf8))
+    #expect(report["interrupted"] == true)
+    let ran = report["results"]?.arrayValue?.count ?? 0
+    #expect(ran >= 1 && ran < 20, "\(ran) scenarios ran before the interrupt")
+  }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env python3
+"""Faulty adapter: shakes hands, then never answers `start` (a deadlock in the bridge)."""
+import json
+import sys
+import time
+
+HELLO = {"type": "hello", "protocol": 1, "name": "faulty-hang",
+         "transports": ["iframe", "message-handlers"], "injections": ["bridge-loaded", "document-start"]}
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    command = json.loads(line)
+    if command["type"] == "hello":
+        print(json.dumps(HELLO), flush=True)
+    elif command["type"] == "start":
+        sys.stderr.write("hang: waiting for a lock that is never released\n")
+        sys.stderr.flush()
+        while True:
+            time.sleep(3600)
+    print(json.dumps({"type": "done", "seq": command["seq"]}), flush=True)
