@@ -24,6 +24,9 @@ struct RunCommand: ParsableCommand {
   @Option(help: "A page-side bridge (JavaScript file) to test instead of the reference.")
   var js: String?
 
+  @Option(help: "The dialect of the --js bridge: a profile name from conformance/profiles/ or a profile file (default wvjb-classic).")
+  var profile: String?
+
   @Option(
     name: .customLong("native"),
     help: ArgumentHelp(
@@ -62,6 +65,9 @@ struct RunCommand: ParsableCommand {
   var verbose = false
 
   func validate() throws {
+    if profile != nil && js == nil {
+      throw ValidationError("--profile describes the --js page bridge: give --js FILE too")
+    }
     if updateBaseline && baseline == nil {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
@@ -118,7 +124,14 @@ struct RunCommand: ParsableCommand {
       throw CLIError.usage("bridgecheck: cannot read the page bridge \(js)\n  hint: give the path of a JavaScript file")
     }
     let name = URL(fileURLWithPath: js).lastPathComponent
-    return (ScriptPageImplementation(name: name, source: source), TestedSides(page: true, native: false))
+    var dialect = BridgeProfile.classic
+    if let profile {
+      switch BridgeProfile.load(profile) {
+      case .success(let loaded): dialect = loaded
+      case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem)")
+      }
+    }
+    return (ScriptPageImplementation(name: name, source: source, profile: dialect), TestedSides(page: true, native: false))
   }
 
   private func nativeImplementation() throws -> any NativeImplementation {

@@ -98,13 +98,14 @@ struct AdapterConformanceTests {
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
     #expect(results.allSatisfy { $0.status == .pass }, "\(results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
     #expect(native.idleProcessIDs == first, "one worker, one process for every scenario")
+    #expect(native.spawnedProcessIDs == first, "no other process was started")
     let marker = "conformance/adapters/python/adapter.py"
     let children = Set(AdapterTestSupport.childProcesses(matching: marker))
     #expect(children.isSuperset(of: first), "the adapter is a child process: \(first) among \(children.sorted())")
     native.shutdown()
     #expect(native.idleProcessIDs.isEmpty)
-    let left = Set(AdapterTestSupport.childProcesses(matching: marker)).intersection(first)
-    #expect(left.isEmpty, "adapter processes left after shutdown: \(left.sorted())")
+    let left = AdapterTestSupport.children(among: first)
+    #expect(left.isEmpty, "adapter processes left after shutdown: \(left)")
     #expect(AdapterNativeImplementation.liveProcessIDs.isDisjoint(with: first))
   }
 }

@@ -57,8 +57,10 @@ struct AdapterFaultTests {
       }
     }
     native.shutdown()
-    let left = AdapterTestSupport.childProcesses(matching: "faulty/\(fault.script).py")
-    #expect(left.isEmpty, "\(fault.script): processes left behind: \(left)")
+    let spawned = native.spawnedProcessIDs
+    #expect(!spawned.isEmpty)
+    let left = AdapterTestSupport.children(among: spawned)
+    #expect(left.isEmpty, "\(fault.script): processes left behind: \(left) of \(spawned)")
   }
 
   /// A process that crashed is replaced: a healthy adapter after a crash in
@@ -69,11 +71,10 @@ struct AdapterFaultTests {
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = AdapterTestSupport.nativeFixtures(2)
     #expect(runner.run(fixtures[0]).status == .pass)
-    // Kill the idle process behind the pool's back, as a crash would.
-    let marker = "conformance/adapters/python/adapter.py"
-    for pid in AdapterTestSupport.childProcesses(matching: marker) where AdapterNativeImplementation.liveProcessIDs.contains(pid) {
-      kill(pid, SIGKILL)
-    }
+    // Kill this implementation's idle process behind the pool's back, as a crash would.
+    let idle = native.idleProcessIDs
+    #expect(idle.count == 1)
+    for pid in idle { kill(pid, SIGKILL) }
     usleep(50_000)
     let afterCrash = runner.run(fixtures[1])
     #expect(afterCrash.status == .error, "the scenario that found the dead process: \(afterCrash.status)")
@@ -114,7 +115,7 @@ struct AdapterFaultTests {
     #expect(result.status == .error)
     #expect(result.message?.contains("interrupted: ") == true, "\(result.message ?? "")")
     native.shutdown()
-    #expect(AdapterTestSupport.childProcesses(matching: "faulty/hang.py").isEmpty)
+    #expect(AdapterTestSupport.children(among: native.spawnedProcessIDs).isEmpty)
   }
 
   /// An adapter that cannot be started at all.

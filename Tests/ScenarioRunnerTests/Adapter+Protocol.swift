@@ -161,6 +161,7 @@ struct AdapterProtocolTests {
     #expect(!report.passed)
     let failure = report.findings.first { !$0.passed }
     #expect(failure?.explanation.contains(explanation) == true, "\(script):\n\(report.text)")
-    #expect(AdapterTestSupport.childProcesses(matching: "faulty/\(script).py").isEmpty)
+    let pid = try #require(report.processID)
+    #expect(AdapterTestSupport.children(among: [pid]).isEmpty, "the doctor leaves no process behind")
   }
 }

@@ -76,6 +76,22 @@ enum AdapterTestSupport {
     return [executable, "reference-adapter"]
   }
 
+  /// Which of `pids` are still children of this process (zombies included).
+  static func children(among pids: [Int32]) -> [Int32] {
+    #if os(Linux)
+      let me = getpid()
+      return pids.filter { pid in
+        guard let stat = readProcFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: UInt8(ascii: ")")) else {
+          return false
+        }
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+        return fields.count > 1 && Int32(String(decoding: fields[1], as: UTF8.self)) == me
+      }
+    #else
+      return pids.filter { kill($0, 0) == 0 }
+    #endif
+  }
+
   /// The children of this process whose command line contains `marker`
   /// (from /proc; zombies included, since an unreaped child is a leak too).
   static func childProcesses(matching marker: String) -> [Int32] {

@@ -34,6 +34,8 @@ public enum AdapterDoctor {
     public var info: AdapterInfo?
     /// The last lines the adapter wrote on stderr.
     public var stderrTail: String
+    /// The adapter's process id (ended when the report is returned).
+    public var processID: Int32?
     /// Whether every check passed.
     public var passed: Bool { findings.allSatisfy(\.passed) }
   }
@@ -46,14 +48,14 @@ public enum AdapterDoctor {
       probe = try LineProbe(command: command)
     } catch {
       findings.append(Finding(passed: false, title: "start", explanation: error.message))
-      return Report(findings: findings, info: nil, stderrTail: "")
+      return Report(findings: findings, info: nil, stderrTail: "", processID: nil)
     }
     defer { probe.process.kill() }
     findings.append(Finding(passed: true, title: "start", explanation: "started \(AdapterConnection.describe(command)) (pid \(probe.process.pid))"))
     var examination = Examination(probe: probe, timeout: timeout)
     examination.run()
     findings += examination.findings
-    return Report(findings: findings, info: examination.info, stderrTail: probe.stderr.text)
+    return Report(findings: findings, info: examination.info, stderrTail: probe.stderr.text, processID: probe.process.pid)
   }
 
   // MARK: - The examination

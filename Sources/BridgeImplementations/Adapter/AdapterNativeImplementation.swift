@@ -86,6 +86,8 @@ public struct AdapterNativeImplementation: NativeImplementation {
 
   /// The process ids of this implementation's idle adapter processes.
   public var idleProcessIDs: [Int32] { pool.idleProcessIDs }
+  /// The process ids of every adapter process this implementation started.
+  public var spawnedProcessIDs: [Int32] { pool.spawnedProcessIDs }
 
   /// The ids of the adapter processes alive in this process right now (all
   /// adapters, all implementations).
@@ -107,6 +109,7 @@ final class AdapterPool: Sendable {
 
   private struct State: Sendable {
     var idle: [AdapterConnection] = []
+    var spawned: [Int32] = []
     var failedStarts = 0
     var lastStartFailure: ImplementationError?
     var closed = false
@@ -142,6 +145,7 @@ final class AdapterPool: Sendable {
     }
     do {
       let connection = try AdapterConnection(command: command, limits: limits, shouldStop: shouldStop)
+      state.withLock { $0.spawned.append(connection.pid) }
       try connection.handshake()
       state.withLock { state in
         state.failedStarts = 0
@@ -172,6 +176,7 @@ final class AdapterPool: Sendable {
   }
 
   var idleProcessIDs: [Int32] { state.withLock { $0.idle.map(\.pid) } }
+  var spawnedProcessIDs: [Int32] { state.withLock { $0.spawned } }
 
   /// Ends every idle process; later check-ins end theirs at once.
   func shutdown() {

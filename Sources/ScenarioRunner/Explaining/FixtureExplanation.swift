@@ -53,16 +53,23 @@ public enum FixtureExplanation {
       lines.append("The page has no setup snippet: window.WVJBCallbacks is never defined.")
     }
     switch setup.injection {
-    case .bridgeLoaded: lines.append("The native side injects the page bridge when the page navigates to https://__bridge_loaded__.")
-    case .documentStart: lines.append("The native side injects the page bridge at document start, before any page script.")
+    case .bridgeLoaded?: lines.append("The native side injects the page bridge when the page navigates to https://__bridge_loaded__.")
+    case .documentStart?: lines.append("The native side injects the page bridge at document start, before any page script.")
+    case nil:
+      lines.append(
+        "The page bridge is injected the way both implementations support (on https://__bridge_loaded__ when they can).")
     }
     switch setup.transport {
-    case .iframe:
+    case nil:
+      lines.append(
+        "The page signals the way both implementations support (hidden-iframe navigations when they can"
+          + (setup.iframeNavigation == .coalesced ? ", coalesced as in WebKit)." : ", every src change its own request)."))
+    case .iframe?:
       lines.append(
         "The page signals over hidden-iframe navigations"
           + (setup.iframeNavigation == .coalesced
             ? " (several in one task coalesce into one, as in WebKit)." : " (every src change is its own request)."))
-    case .messageHandlers: lines.append("The page signals with window.webkit.messageHandlers.…postMessage.")
+    case .messageHandlers?: lines.append("The page signals with window.webkit.messageHandlers.…postMessage.")
     }
     if setup.options.answerMissingHandler {
       lines.append("Both sides are configured to answer calls to missing handlers with an error object.")

@@ -67,10 +67,13 @@ public struct Requirements: Sendable, Hashable {
 
 /// The starting state of a scenario.
 public struct Setup: Sendable, Hashable {
-  /// How the page signals the native side.
-  public var transport: Transport = .iframe
-  /// When the page bridge is injected.
-  public var injection: Injection = .bridgeLoaded
+  /// How the page signals the native side; `nil` lets the implementations
+  /// choose (iframe when both support it), so only scenarios that name a
+  /// transport require one.
+  public var transport: Transport?
+  /// When the page bridge is injected; `nil` lets the implementations
+  /// choose (bridge-loaded when both support it).
+  public var injection: Injection?
   /// How the simulated page requests iframe navigations.
   public var iframeNavigation: IframeNavigationMode = .coalesced
   /// Optional behaviours both sides are asked to switch on.

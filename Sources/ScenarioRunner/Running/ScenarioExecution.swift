@@ -30,7 +30,8 @@ final class ScenarioExecution: NativeSessionEvents {
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
         scriptTimeLimit: options.scriptTimeLimit))
     configuration = SessionConfiguration(
-      transport: fixture.setup.transport, injection: fixture.setup.injection, options: fixture.setup.options,
+      transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
+      options: fixture.setup.options,
       profile: runner.page.profile)
   }
 

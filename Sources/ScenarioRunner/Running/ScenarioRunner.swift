@@ -50,6 +50,20 @@ public struct ScenarioRunner: Sendable {
     return result
   }
 
+  /// The transport a scenario runs with: the fixture's, or the first both
+  /// sides support (iframe first).
+  func transport(for fixture: Fixture) -> Transport? {
+    if let transport = fixture.setup.transport { return transport }
+    return Transport.allCases.first { page.profile.transports.contains($0) && native.transports.contains($0) }
+  }
+
+  /// The injection mode a scenario runs with: the fixture's, or the first
+  /// both sides support (bridge-loaded first).
+  func injection(for fixture: Fixture) -> Injection? {
+    if let injection = fixture.setup.injection { return injection }
+    return Injection.allCases.first { page.profile.injections.contains($0) && native.injections.contains($0) }
+  }
+
   /// Why a fixture does not apply to these implementations, if it does not.
   public func skipReason(_ fixture: Fixture) -> String? {
     switch fixture.subject {
@@ -60,17 +74,25 @@ public struct ScenarioRunner: Sendable {
     default: break
     }
     let setup = fixture.setup
-    if !page.profile.transports.contains(setup.transport) {
-      return "needs the \(setup.transport.rawValue) transport, which the page bridge \(page.name) does not support"
+    if let transport = setup.transport {
+      if !page.profile.transports.contains(transport) {
+        return "needs the \(transport.rawValue) transport, which the page bridge \(page.name) does not support"
+      }
+      if !native.transports.contains(transport) {
+        return "needs the \(transport.rawValue) transport, which the native bridge \(native.name) does not support"
+      }
+    } else if self.transport(for: fixture) == nil {
+      return "the page bridge \(page.name) and the native bridge \(native.name) share no transport"
     }
-    if !native.transports.contains(setup.transport) {
-      return "needs the \(setup.transport.rawValue) transport, which the native bridge \(native.name) does not support"
-    }
-    if !page.profile.injections.contains(setup.injection) {
-      return "needs \(setup.injection.rawValue) injection, which the page bridge \(page.name) does not support"
-    }
-    if !native.injections.contains(setup.injection) {
-      return "needs \(setup.injection.rawValue) injection, which the native bridge \(native.name) does not support"
+    if let injection = setup.injection {
+      if !page.profile.injections.contains(injection) {
+        return "needs \(injection.rawValue) injection, which the page bridge \(page.name) does not support"
+      }
+      if !native.injections.contains(injection) {
+        return "needs \(injection.rawValue) injection, which the native bridge \(native.name) does not support"
+      }
+    } else if self.injection(for: fixture) == nil {
+      return "the page bridge \(page.name) and the native bridge \(native.name) share no injection mode"
     }
     for feature in fixture.requires.features + setup.options.requiredFeatures {
       let pageHas = page.features.contains(feature)

@@ -24,6 +24,7 @@ Standard library only; Python 3.8 or later.
 """
 
 import json
+import math
 import re
 import sys
 import threading
@@ -144,9 +145,23 @@ def parse_json(text):
     return json.loads(text, parse_constant=_reject_constant)
 
 
+def finite(value):
+    """`value` with every non-finite number replaced by None (what JSON.stringify writes)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: finite(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [finite(item) for item in value]
+    return value
+
+
 def to_json(value):
-    """Compact JSON, UTF-8 characters kept as they are."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON, UTF-8 characters kept as they are, non-finite numbers as null."""
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        return json.dumps(finite(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -431,7 +446,13 @@ class Output:
         event = {"type": type_}
         event.update(fields)
         # ASCII output: lone surrogates and any other character survive as \\u escapes.
-        self.lines.append(json.dumps(event, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n")
+        try:
+            text = json.dumps(event, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+        except ValueError:
+            # A number too large for a double (1e400 in page JSON) has no JSON form: like
+            # JSON.stringify, send null rather than an invalid Infinity token.
+            text = json.dumps(finite(event), ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+        self.lines.append(text.encode("ascii") + b"\n")
 
     def next_evaluation_id(self):
         self.evaluation_counter += 1

@@ -1,0 +1,70 @@
+import ArgumentParser
+import BridgeImplementations
+import Foundation
+import Reporters
+import ScenarioRunner
+
+/// `bridgecheck matrix`: every page implementation against every native
+/// implementation over the suite, as Markdown and a self-contained HTML page.
+struct MatrixCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "matrix",
+    abstract: "Run every page implementation against every native implementation and write the interop matrix.",
+    discussion: "Implementations are described by manifests in conformance/implementations/ (see its README).")
+
+  @Option(name: .customLong("implementations"), help: "Folder of implementation manifests.")
+  var implementationsPath = "conformance/implementations"
+
+  @Option(name: .customLong("fixtures"), help: "Where the fixtures are.")
+  var fixturesPath = "Fixtures"
+
+  @Option(help: "Write the Markdown table here.")
+  var markdown = "conformance/RESULTS.md"
+
+  @Option(help: "Write the HTML page here.")
+  var html = "reports/matrix.html"
+
+  @Option(help: "Scenarios run in parallel (default: the number of cores).")
+  var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+  func run() throws {
+    Interrupt.install()
+    let fixtures = try FixtureSelection.parse([fixturesPath]).load()
+    let manifests = try ImplementationManifest.loadAll(from: implementationsPath)
+    let pages = manifests.filter { $0.side == .page }
+    let natives = manifests.filter { $0.side == .native }
+    guard !pages.isEmpty, !natives.isEmpty else {
+      throw CLIError.usage("bridgecheck: the matrix needs at least one page and one native implementation in \(implementationsPath)")
+    }
+    var pairs: [InteropPair] = []
+    for pageManifest in pages {
+      let page = try pageManifest.pageImplementation()
+      let pageBaseline = try pageManifest.baseline()
+      for nativeManifest in natives {
+        let native = nativeManifest.nativeImplementation()
+        let nativeBaseline = try nativeManifest.baseline()
+        let runner = ScenarioRunner(page: page, native: native)
+        var results = SuiteRunner(runner: runner, jobs: jobs).run(fixtures, shouldStop: { Interrupt.requested })
+        for baseline in [pageBaseline, nativeBaseline].compactMap({ $0 }) { results = results.map(baseline.apply) }
+        pairs.append(
+          InteropPair(
+            page: ImplementationInfo(name: pageManifest.name, version: pageManifest.version),
+            native: ImplementationInfo(name: nativeManifest.name, version: nativeManifest.version), results: results))
+        Terminal.standardError("bridgecheck: \(pairs.last?.title ?? ""): done\n")
+      }
+    }
+    let document = FixtureSelection.protocolDocument(near: fixturesPath).flatMap(ProtocolDocument.init(path:))
+    var explanations: [String: String] = [:]
+    for fixture in fixtures {
+      explanations[fixture.id] = FixtureExplanation.text(of: fixture, rule: document?.rule(fixture.spec))
+    }
+    let markdownText = InteropMatrixReport.markdown(pairs, toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count)
+    try Terminal.write(markdownText, to: markdown)
+    try Terminal.write(
+      InteropMatrixReport.html(
+        pairs, toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count, explanations: explanations),
+      to: html)
+    print(markdownText, terminator: "")
+    Terminal.standardError("bridgecheck: wrote \(markdown) and \(html)\n")
+  }
+}
