@@ -22,11 +22,26 @@ enum JSONConversion {
     case .string(let value):
       return JSStrings.with(value) { JSValueMakeString(context, $0) }
     case .array(let elements):
-      var values = elements.map { makeValue($0, in: context) }
+      // The elements wait in a Swift array, on the heap, where the garbage
+      // collector does not look (it scans the stack); unprotected, an
+      // allocation for a later element could collect an earlier one. They
+      // are protected until the array holds them. (Making an empty array and
+      // assigning indices would instead run setters a page may have put on
+      // `Array.prototype`.)
+      var values: [JSValueRef?] = []
+      values.reserveCapacity(elements.count)
+      defer { for value in values { JSValueUnprotect(context, value) } }
+      for element in elements {
+        let value = makeValue(element, in: context)
+        JSValueProtect(context, value)
+        values.append(value)
+      }
       return values.withUnsafeMutableBufferPointer { buffer in
         JSObjectMakeArray(context, buffer.count, buffer.baseAddress, nil)
       }
     case .object(let object):
+      // `made` and each element stay in locals (on the stack, which the
+      // collector scans) until the object holds them.
       let made = JSObjectMake(context, nil, nil)
       for (key, value) in object {
         let element = makeValue(value, in: context)

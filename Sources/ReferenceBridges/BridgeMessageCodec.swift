@@ -1,3 +1,4 @@
+import Foundation
 import JSONModel
 
 /// The messages of the WVJB wire protocol, as the native side writes and
@@ -80,13 +81,23 @@ extension BridgeMessageCodec {
 
   /// ``response(responseID:responseData:)`` with faults.
   /// FAULT `falsy-data-dropped`: a falsy answer is sent as no answer (`null`).
+  /// FAULT `nil-response-omitted`: no answer is sent with no `responseData` key.
   static func response(responseID: JSONValue, responseData: JSONValue?, faults: Set<NativeBridgeFault>) -> JSONObject {
-    response(responseID: responseID, responseData: outgoingData(responseData, faults: faults))
+    let data = outgoingData(responseData, faults: faults)
+    if data == nil && faults.contains(.nilResponseOmitted) { return ["responseId": responseID] }
+    return response(responseID: responseID, responseData: data)
   }
 
   /// ``classify(_:)`` with faults: `data` and `responseData` as the faulty
   /// bridge reads them (see ``incomingData(_:faults:)``).
+  /// FAULT `response-id-truthiness`: a falsy `responseId` (`""`, `0`,
+  /// `false`, `null`) makes the message a request (`if (message.responseId)`).
   static func classify(_ message: JSONObject, faults: Set<NativeBridgeFault>) -> Incoming {
+    if faults.contains(.responseIDTruthiness), let responseID = message["responseId"], isFalsy(responseID) {
+      return .request(
+        handlerName: message["handlerName"], data: incomingData(message["data"], faults: faults),
+        callbackID: message["callbackId"])
+    }
     switch classify(message) {
     case .response(let responseID, let responseData):
       return .response(responseID: responseID, responseData: incomingData(responseData, faults: faults))
@@ -97,14 +108,19 @@ extension BridgeMessageCodec {
 
   /// ``deliveryScript(for:)`` with faults.
   /// FAULT `data-strings-not-escaped`: the JSON is built by concatenation.
-  /// FAULT `line-separators-not-escaped`, `single-quote-not-escaped`: the
-  /// literal is escaped without them.
+  /// FAULT `numbers-lose-precision`: numbers are written with `%g`.
+  /// FAULT `line-separators-not-escaped`, `single-quote-not-escaped`,
+  /// `controls-not-escaped`: the literal is escaped without them.
   static func deliveryScript(for message: JSONObject, faults: Set<NativeBridgeFault>) -> String {
     let concatenates = faults.contains(.dataStringsNotEscaped)
-    guard concatenates || !faults.isDisjoint(with: JavaScriptStringEscaping.escapingFaults) else {
+    let losesPrecision = faults.contains(.numbersLosePrecision)
+    guard concatenates || losesPrecision || !faults.isDisjoint(with: JavaScriptStringEscaping.escapingFaults) else {
       return deliveryScript(for: message)
     }
-    let json = concatenates ? concatenatedJSON(.object(message)) : JSONValue.object(message).serialized()
+    let json =
+      concatenates
+      ? concatenatedJSON(.object(message))
+      : losesPrecision ? sixDigitNumbersJSON(.object(message)) : JSONValue.object(message).serialized()
     return String(decoding: deliveryPrefix, as: UTF8.self)
       + JavaScriptStringEscaping.singleQuotedLiteralBody(json, faults: faults)
       + String(decoding: deliverySuffix, as: UTF8.self)
@@ -150,6 +166,25 @@ extension BridgeMessageCodec {
     case .object(let object):
       return "{" + object.map { "\"" + $0.key + "\":" + concatenatedJSON($0.value) }.joined(separator: ",") + "}"
     case .null, .bool, .number:
+      return value.serialized()
+    }
+  }
+
+  /// JSON text as a serializer that formats numbers with `%g` writes it
+  /// (FAULT `numbers-lose-precision`): 6 significant digits, so `0.1` stays
+  /// `0.1` but `123456789.125` becomes `1.23457e+08`. Everything else is
+  /// written as the correct serializer writes it.
+  static func sixDigitNumbersJSON(_ value: JSONValue) -> String {
+    switch value {
+    case .number(let number):
+      return String(format: "%g", number)
+    case .array(let elements):
+      return "[" + elements.map(sixDigitNumbersJSON).joined(separator: ",") + "]"
+    case .object(let object):
+      return "{"
+        + object.map { JSONValue.string($0.key).serialized() + ":" + sixDigitNumbersJSON($0.value) }
+        .joined(separator: ",") + "}"
+    case .null, .bool, .string:
       return value.serialized()
     }
   }

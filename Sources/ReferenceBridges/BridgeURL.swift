@@ -11,11 +11,12 @@ public enum BridgeURL: Sendable, Hashable {
   /// `https` or `wvjbscheme` with host `__bridge_loaded__`: the page asks
   /// for the page bridge (or, with document-start injection, announces it).
   case bridgeLoaded
-  /// Looks like a bridge command but is none of the above: any other
-  /// `wvjbscheme` URL, and an `https` URL whose host starts with `__`
-  /// (underscores cannot start a real DNS name). Logged and cancelled.
+  /// A `wvjbscheme` URL with any other host (or none): an unknown bridge
+  /// command. Logged and cancelled.
   case unknown
-  /// Everything else (including `about:blank`): the app's navigation.
+  /// Everything else, `about:blank` and every `https` URL with another
+  /// host (`https://__something_else__/` included) among them: the app's
+  /// navigation.
   case notBridge
 
   /// The host of the queue signal URL.
@@ -41,29 +42,46 @@ public enum BridgeURL: Sendable, Hashable {
     case Self.bridgeLoadedHost:
       self = .bridgeLoaded
     default:
-      if scheme == Self.legacyScheme || host.hasPrefix("__") {
-        self = .unknown
-      } else {
-        self = .notBridge
-      }
+      self = scheme == Self.legacyScheme ? .unknown : .notBridge
     }
   }
 
   /// Whether the bridge handles this URL itself (and cancels it).
   public var isBridgeURL: Bool { self != .notBridge }
 
+  /// The faults that change how URLs are classified.
+  static let classificationFaults: Set<NativeBridgeFault> = [
+    .hostCaseSensitive, .legacySchemeIgnored, .bridgeURLSubstringMatch, .httpsUnderscoreHostCancelled,
+  ]
+
   /// Classifies `url` as a bridge built with deliberate bugs does
   /// (mutation testing); without the faults concerned, exactly ``init(_:)``.
   /// FAULT `host-case-sensitive`: the host is compared as written, so
-  /// `__WVJB_QUEUE_MESSAGE__` is an unknown bridge command.
+  /// `https://__WVJB_QUEUE_MESSAGE__` is an ordinary URL and
+  /// `wvjbscheme://__WVJB_QUEUE_MESSAGE__` an unknown bridge command.
   /// FAULT `legacy-scheme-ignored`: `wvjbscheme` URLs are not bridge URLs.
+  /// FAULT `bridge-url-substring-match`: a URL whose text contains a bridge
+  /// host anywhere (path, query) is that bridge URL.
+  /// FAULT `https-underscore-host-cancelled`: an `https` URL whose host
+  /// starts with `__` is an unknown bridge command.
   init(_ url: String, faults: Set<NativeBridgeFault>) {
-    let caseSensitive = faults.contains(.hostCaseSensitive)
-    let ignoresLegacy = faults.contains(.legacySchemeIgnored)
-    guard caseSensitive || ignoresLegacy else {
+    guard !faults.isDisjoint(with: Self.classificationFaults) else {
       self.init(url)
       return
     }
+    if faults.contains(.bridgeURLSubstringMatch) {
+      let text = url.lowercased()
+      if text.contains(Self.queueMessageHost) {
+        self = .queueMessage
+        return
+      }
+      if text.contains(Self.bridgeLoadedHost) {
+        self = .bridgeLoaded
+        return
+      }
+    }
+    let caseSensitive = faults.contains(.hostCaseSensitive)
+    let ignoresLegacy = faults.contains(.legacySchemeIgnored)
     guard let (scheme, host) = Self.schemeAndHost(of: url, lowercasingHost: !caseSensitive),
       scheme == "https" || (scheme == Self.legacyScheme && !ignoresLegacy)
     else {
@@ -73,7 +91,9 @@ public enum BridgeURL: Sendable, Hashable {
     switch host {
     case Self.queueMessageHost: self = .queueMessage
     case Self.bridgeLoadedHost: self = .bridgeLoaded
-    default: self = scheme == Self.legacyScheme || host.hasPrefix("__") ? .unknown : .notBridge
+    default:
+      let underscoreHost = faults.contains(.httpsUnderscoreHostCancelled) && host.hasPrefix("__")
+      self = scheme == Self.legacyScheme || underscoreHost ? .unknown : .notBridge
     }
   }
 

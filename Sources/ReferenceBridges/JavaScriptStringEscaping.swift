@@ -210,12 +210,16 @@ public func javaScriptStringLiteralBody(_ text: String) -> String {
 
 extension JavaScriptStringEscaping {
   /// The faults that change the escaping.
-  static let escapingFaults: Set<NativeBridgeFault> = [.lineSeparatorsNotEscaped, .singleQuoteNotEscaped]
+  static let escapingFaults: Set<NativeBridgeFault> = [
+    .lineSeparatorsNotEscaped, .singleQuoteNotEscaped, .controlsNotEscaped,
+  ]
 
   /// The literal body of `text` as a bridge with `faults` escapes it: the
   /// table above, scalar by scalar (the fast path stays untouched), except
   /// FAULT `line-separators-not-escaped`: U+2028 and U+2029 are copied raw;
-  /// FAULT `single-quote-not-escaped`: `'` is copied raw.
+  /// FAULT `single-quote-not-escaped`: `'` is copied raw;
+  /// FAULT `controls-not-escaped`: C0 controls other than LF, CR and FF, and
+  /// U+007F–U+009F, are copied raw (the classic escape list only).
   /// Without those faults the result equals ``singleQuotedLiteralBody(_:)``.
   static func singleQuotedLiteralBody(_ text: String, faults: Set<NativeBridgeFault>) -> String {
     let hex = Array("0123456789abcdef")
@@ -232,6 +236,10 @@ extension JavaScriptStringEscaping {
       case 0x2028, 0x2029:
         output += faults.contains(.lineSeparatorsNotEscaped) ? String(scalar) : "\\u\(String(scalar.value, radix: 16))"
       case 0x00...0x1F, 0x7F...0x9F:
+        if faults.contains(.controlsNotEscaped) {
+          output.unicodeScalars.append(scalar)
+          continue
+        }
         output += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 0xF)])
       default: output.unicodeScalars.append(scalar)
       }

@@ -81,6 +81,9 @@ public final class NativeBridge {
   public private(set) var injectionCount = 0
   /// FAULT `signal-dropped-while-fetching` only: a fetch is in flight.
   private var faultFetchInFlight = false
+  /// FAULT `startup-queue-replayed` only: the start-up messages last
+  /// flushed, kept to be sent again.
+  private var faultKeptStartupMessages: [JSONObject] = []
 
   /// Installs a bridge on `webView`.
   public init(webView: any BridgeWebView, options: NativeBridgeOptions = NativeBridgeOptions()) {
@@ -119,6 +122,8 @@ public final class NativeBridge {
 
   /// Removes the handler for `name`; later requests for it are missing-handler requests.
   public func removeHandler(_ name: String) {
+    // FAULT remove-handler-ignored: the handler stays registered.
+    if faults.contains(.removeHandlerIgnored) { return }
     handlers[ExactName(name)] = nil
   }
 
@@ -157,6 +162,7 @@ public final class NativeBridge {
     if !faults.contains(.resetKeepsCallbacks) { pendingCallbacks.removeAll() }
     callbackCounter = 0
     startupQueue = []
+    if faults.contains(.startupQueueReplayed) { faultKeptStartupMessages = [] }
     resetCount += 1
     log(.info, .reset, "reset: \(dropped) pending callback(s) dropped, \(unsent) unsent start-up message(s) dropped")
   }
@@ -182,9 +188,19 @@ public final class NativeBridge {
   /// The bridge's navigation decision: bridge URLs are handled and
   /// cancelled, everything else goes to ``appNavigationPolicy``.
   public func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
-    // FAULT host-case-sensitive, legacy-scheme-ignored: see BridgeURL(_:faults:).
-    switch BridgeURL(action.url, faults: faults) {
+    // FAULT host-case-sensitive, legacy-scheme-ignored, bridge-url-substring-match,
+    // https-underscore-host-cancelled: see BridgeURL(_:faults:).
+    let url = BridgeURL(action.url, faults: faults)
+    // FAULT app-policy-asked-first: what the app cancels, the bridge never sees.
+    if faults.contains(.appPolicyAskedFirst) && url.isBridgeURL && appNavigationPolicy(action) == .cancel {
+      return .cancel
+    }
+    switch url {
     case .notBridge:
+      // FAULT about-blank-cancelled: about:blank never reaches the app.
+      if faults.contains(.aboutBlankCancelled) && action.url.lowercased().hasPrefix("about:blank") { return .cancel }
+      // FAULT app-policy-ignored: the app is never asked.
+      if faults.contains(.appPolicyIgnored) { return .allow }
       return appNavigationPolicy(action)
     case .queueMessage:
       fetchQueue()
@@ -238,7 +254,11 @@ public final class NativeBridge {
   /// joins the end of the queue, and a ``reset()`` in the middle stops the
   /// flush and leaves the fresh queue in place.
   private func flushStartupQueue() {
-    guard startupQueue != nil else { return }
+    guard startupQueue != nil else {
+      // FAULT startup-queue-replayed: the kept start-up messages go out again.
+      if faults.contains(.startupQueueReplayed) { faultKeptStartupMessages.forEach(deliver) }
+      return
+    }
     // FAULT startup-queue-dropped: the held messages are discarded.
     if faults.contains(.startupQueueDropped) { startupQueue = [] }
     // FAULT startup-queue-reversed: the held messages go out last first.
@@ -254,6 +274,8 @@ public final class NativeBridge {
       deliver(next)
     }
     guard generation == resetCount else { return }
+    // FAULT startup-queue-replayed: the flushed messages are kept.
+    if faults.contains(.startupQueueReplayed) { faultKeptStartupMessages = startupQueue ?? [] }
     startupQueue = nil
     log(.info, .startupFlushed, "sent \(index) start-up message(s)")
   }
@@ -313,6 +335,10 @@ public final class NativeBridge {
   /// Processes the completion value of `_fetchQueue()`.
   func processFetchResult(_ value: JSONValue?) {
     guard case .string(let text)? = value, !text.isEmpty else {
+      // FAULT empty-fetch-crashes: traps (by design; run out of process only).
+      if let crash = Self.faultCrash(onEmptyFetch: value, faults: faults) { fatalError(crash) }
+      // FAULT empty-fetch-silent: nothing is logged.
+      if faults.contains(.emptyFetchSilent) { return }
       let what = value.map { $0.stringValue == nil ? "a \($0.typeName)" : "an empty string" } ?? "undefined"
       log(.warning, .emptyQueue, "the page queue fetch returned \(what)")
       return
@@ -335,6 +361,8 @@ public final class NativeBridge {
       return
     }
     guard case .array(let entries) = batch else {
+      // FAULT non-array-queue-crashes: traps (by design; run out of process only).
+      if let crash = Self.faultCrash(onNonArrayQueue: batch, faults: faults) { fatalError(crash) }
       log(.warning, .queueNotArray, "the page queue is a \(batch.typeName), not an array; dropped")
       return
     }
@@ -343,6 +371,8 @@ public final class NativeBridge {
     }
     for (index, entry) in entries.enumerated() {
       guard case .object(let message) = entry else {
+        // FAULT non-object-entry-crashes: traps (by design; run out of process only).
+        if let crash = Self.faultCrash(onNonObjectEntry: entry, at: index, faults: faults) { fatalError(crash) }
         log(.warning, .nonObjectMessage, "queue entry \(index) is a \(entry.typeName), not an object; skipped")
         // FAULT batch-stops-at-bad-entry: the rest of the batch is lost.
         if faults.contains(.batchStopsAtBadEntry) { break }
@@ -353,9 +383,12 @@ public final class NativeBridge {
   }
 
   private func receive(_ message: JSONObject) {
-    // FAULT falsy-data-dropped, data-cast-to-dictionary: see BridgeMessageCodec.classify(_:faults:).
+    // FAULT falsy-data-dropped, data-cast-to-dictionary, response-id-truthiness:
+    // see BridgeMessageCodec.classify(_:faults:).
     switch BridgeMessageCodec.classify(message, faults: faults) {
     case .response(let responseID, let responseData):
+      // FAULT response-without-data-ignored: no responseData, no callback.
+      if faults.contains(.responseWithoutDataIgnored) && responseData == nil { return }
       // FAULT callbacks-never-forgotten: the callback is looked up, not removed.
       let forgets = !faults.contains(.callbacksNeverForgotten)
       // Only string ids can be ours: every id this side issues is a string.
@@ -363,6 +396,13 @@ public final class NativeBridge {
         let callback = forgets
           ? pendingCallbacks.removeValue(forKey: ExactName(id)) : pendingCallbacks[ExactName(id)]
       else {
+        // FAULT unknown-response-handled-as-request: the request path runs it.
+        if faults.contains(.unknownResponseHandledAsRequest) {
+          receiveRequest(
+            handlerName: message["handlerName"], data: BridgeMessageCodec.incomingData(message["data"], faults: faults),
+            callbackID: message["callbackId"])
+          return
+        }
         // FAULT unknown-response-crashes: traps (by design; run out of process only).
         if let crash = Self.faultCrash(onUnknownResponse: responseID, faults: faults) { fatalError(crash) }
         log(.warning, .unknownResponseID, "ignored a response with unknown responseId \(LogText.describe(responseID))")
@@ -372,28 +412,52 @@ public final class NativeBridge {
       callback(responseData)
 
     case .request(let handlerName, let data, let callbackID):
-      log(
-        .debug, .received,
-        "request \(LogText.describe(handlerName))" + (callbackID.map { " with callbackId \(LogText.describe($0))" } ?? ""))
-      let responseCallback = callbackID.map { makeResponseCallback(callbackID: $0, handlerName: handlerName) }
-      guard case .string(let name)? = handlerName, let handler = handlers[ExactName(name)] else {
-        log(.warning, .noHandler, "no native handler for \(LogText.describe(handlerName))")
-        // FAULT missing-handler-error-ignored: no answer even when configured.
-        if options.answerMissingHandler, !faults.contains(.missingHandlerErrorIgnored), let responseCallback {
-          responseCallback(BridgeMessageCodec.noHandlerAnswer(handlerName: handlerName))
-        }
-        return
-      }
-      handler(data, responseCallback)
+      receiveRequest(handlerName: handlerName, data: data, callbackID: callbackID)
     }
+  }
+
+  private func receiveRequest(handlerName: JSONValue?, data: JSONValue?, callbackID: JSONValue?) {
+    log(
+      .debug, .received,
+      "request \(LogText.describe(handlerName))" + (callbackID.map { " with callbackId \(LogText.describe($0))" } ?? ""))
+    // FAULT callback-id-truthiness: a falsy callbackId counts as none.
+    var callbackID = callbackID
+    if faults.contains(.callbackIDTruthiness), let id = callbackID, BridgeMessageCodec.isFalsy(id) { callbackID = nil }
+    // FAULT deferred-response-dropped: answers after the handler returned are lost.
+    var handlerReturned = false
+    let returned: (() -> Bool)? = faults.contains(.deferredResponseDropped) ? { handlerReturned } : nil
+    var responseCallback = callbackID.map {
+      makeResponseCallback(callbackID: $0, handlerName: handlerName, handlerReturned: returned)
+    }
+    // FAULT response-sent-without-callback: answers go out with responseId null.
+    if responseCallback == nil && faults.contains(.responseSentWithoutCallback) {
+      responseCallback = makeResponseCallback(callbackID: .null, handlerName: handlerName, handlerReturned: returned)
+    }
+    guard case .string(let name)? = handlerName, let handler = handlers[ExactName(name)] else {
+      // FAULT missing-handler-crashes: traps (by design; run out of process only).
+      if let crash = Self.faultCrash(onMissingHandler: handlerName, faults: faults) { fatalError(crash) }
+      log(.warning, .noHandler, "no native handler for \(LogText.describe(handlerName))")
+      // FAULT missing-handler-error-ignored: no answer even when configured.
+      if options.answerMissingHandler, !faults.contains(.missingHandlerErrorIgnored), let responseCallback {
+        responseCallback(BridgeMessageCodec.noHandlerAnswer(handlerName: handlerName))
+      }
+      return
+    }
+    handler(data, responseCallback)
+    handlerReturned = true
   }
 
   /// The callback handed to a native handler: sends the answer once; later
   /// calls are logged as `duplicate-response` and send nothing.
-  private func makeResponseCallback(callbackID: JSONValue, handlerName: JSONValue?) -> ResponseCallback {
+  /// `handlerReturned` (FAULT `deferred-response-dropped` only): whether
+  /// the handler has returned; answers after that are dropped.
+  private func makeResponseCallback(
+    callbackID: JSONValue, handlerName: JSONValue?, handlerReturned: (() -> Bool)? = nil
+  ) -> ResponseCallback {
     var answered = false
     return { [weak self] responseData in
       guard let self else { return }
+      if let handlerReturned, handlerReturned() { return }
       // FAULT responses-delivered-twice: every answer is sent.
       if answered && !self.faults.contains(.responsesDeliveredTwice) {
         self.log(
@@ -436,5 +500,39 @@ extension NativeBridge {
   static func faultCrash(onMalformedQueue text: String, faults: Set<NativeBridgeFault>) -> String? {
     guard faults.contains(.malformedQueueCrashes) else { return nil }
     return "fault malformed-queue-crashes: force-cast of a queue that is not JSON: \(LogText.quote(text))"
+  }
+
+  /// FAULT `empty-fetch-crashes`: the message the bridge traps with on a
+  /// fetch result that is undefined, empty or not a string, or nil when it
+  /// does not trap. Testable without trapping.
+  static func faultCrash(onEmptyFetch value: JSONValue?, faults: Set<NativeBridgeFault>) -> String? {
+    guard faults.contains(.emptyFetchCrashes) else { return nil }
+    if case .string(let text)? = value, !text.isEmpty { return nil }
+    let what = value.map { $0.stringValue == nil ? "a \($0.typeName)" : "an empty string" } ?? "undefined"
+    return "fault empty-fetch-crashes: force-unwrap of a queue fetch that returned \(what)"
+  }
+
+  /// FAULT `non-array-queue-crashes`: the message the bridge traps with on
+  /// a queue that is valid JSON but not an array, or nil when it does not
+  /// trap. Testable without trapping.
+  static func faultCrash(onNonArrayQueue batch: JSONValue, faults: Set<NativeBridgeFault>) -> String? {
+    guard faults.contains(.nonArrayQueueCrashes), batch.arrayValue == nil else { return nil }
+    return "fault non-array-queue-crashes: force-cast of a queue that is a \(batch.typeName) to an array"
+  }
+
+  /// FAULT `non-object-entry-crashes`: the message the bridge traps with on
+  /// a batch entry that is not an object, or nil when it does not trap.
+  /// Testable without trapping.
+  static func faultCrash(onNonObjectEntry entry: JSONValue, at index: Int, faults: Set<NativeBridgeFault>) -> String? {
+    guard faults.contains(.nonObjectEntryCrashes), entry.objectValue == nil else { return nil }
+    return "fault non-object-entry-crashes: force-cast of queue entry \(index), a \(entry.typeName), to a dictionary"
+  }
+
+  /// FAULT `missing-handler-crashes`: the message the bridge traps with on
+  /// a request for a handler that is not registered, or nil when it does not
+  /// trap. Testable without trapping.
+  static func faultCrash(onMissingHandler handlerName: JSONValue?, faults: Set<NativeBridgeFault>) -> String? {
+    guard faults.contains(.missingHandlerCrashes) else { return nil }
+    return "fault missing-handler-crashes: force-unwrap of the missing handler \(LogText.describe(handlerName))"
   }
 }

@@ -55,4 +55,82 @@ public enum NativeBridgeFault: String, Sendable, Hashable, CaseIterable {
   /// (an `isFetching` guard), so messages queued after that fetch ran wait
   /// for the next signal, possibly forever.
   case signalDroppedWhileFetching = "signal-dropped-while-fetching"
+
+  // MARK: Fetching and batches
+
+  /// A fetch result that is undefined, empty or not a string is
+  /// force-unwrapped and traps.
+  case emptyFetchCrashes = "empty-fetch-crashes"
+  /// A fetch result that is undefined or empty is not logged.
+  case emptyFetchSilent = "empty-fetch-silent"
+  /// A queue that parses but is not an array (`{}`) is force-cast and traps.
+  case nonArrayQueueCrashes = "non-array-queue-crashes"
+  /// Each batch entry is force-cast to a dictionary, so `[1]` traps.
+  case nonObjectEntryCrashes = "non-object-entry-crashes"
+
+  // MARK: Requests, responses and handlers
+
+  /// A request for an unregistered native handler traps.
+  case missingHandlerCrashes = "missing-handler-crashes"
+  /// `removeHandler` leaves the handler registered.
+  case removeHandlerIgnored = "remove-handler-ignored"
+  /// A `responseId` that is falsy (`""`, `0`, `false`, `null`) is taken
+  /// for a request (truthiness instead of presence).
+  case responseIDTruthiness = "response-id-truthiness"
+  /// A request whose `callbackId` is falsy (`""`, `0`) gets no response
+  /// callback.
+  case callbackIDTruthiness = "callback-id-truthiness"
+  /// A response with no `responseData` key never calls the callback.
+  case responseWithoutDataIgnored = "response-without-data-ignored"
+  /// A response whose `responseId` matches no pending callback falls
+  /// through to the request path (`if let id, let callback … else`), so
+  /// its `handlerName` is run as a request.
+  case unknownResponseHandledAsRequest = "unknown-response-handled-as-request"
+  /// A response callback called after the handler returned sends nothing.
+  case deferredResponseDropped = "deferred-response-dropped"
+  /// The handler's answer (and the missing-handler error answer) is sent
+  /// even when the request had no `callbackId`, with `responseId: null`.
+  case responseSentWithoutCallback = "response-sent-without-callback"
+  /// A nil answer is sent with no `responseData` key (the page callback
+  /// gets `undefined`, not `null`).
+  case nilResponseOmitted = "nil-response-omitted"
+
+  // MARK: Start-up
+
+  /// The start-up queue is kept after flushing, so every later
+  /// `__bridge_loaded__` sends it again.
+  case startupQueueReplayed = "startup-queue-replayed"
+
+  // MARK: Navigation
+
+  /// Any URL whose text contains a bridge host (in its path or query, say)
+  /// is taken for that bridge URL.
+  case bridgeURLSubstringMatch = "bridge-url-substring-match"
+  /// An `https` URL whose host starts with `__` (other than the two bridge
+  /// hosts) is taken for an unknown bridge command: logged and cancelled
+  /// instead of going to the app's policy.
+  case httpsUnderscoreHostCancelled = "https-underscore-host-cancelled"
+  /// `about:blank` is cancelled instead of being passed to the app's policy.
+  case aboutBlankCancelled = "about-blank-cancelled"
+  /// Ordinary navigations are allowed without asking the app's policy.
+  case appPolicyIgnored = "app-policy-ignored"
+  /// Bridge URLs go to the app's policy first; the bridge acts on them only
+  /// when the app allows them (it then cancels them as usual).
+  case appPolicyAskedFirst = "app-policy-asked-first"
+
+  // MARK: Outgoing script text
+
+  /// Only the classic escape list (backslash, quotes, LF, CR, FF, U+2028,
+  /// U+2029) is applied: other C0 controls and U+007F–U+009F are copied
+  /// raw into the literal.
+  case controlsNotEscaped = "controls-not-escaped"
+  /// Numbers are written with 6 significant digits (`%g`) in outgoing JSON.
+  case numbersLosePrecision = "numbers-lose-precision"
+
+  /// The faults that trap by design (`fatalError`): never run in process,
+  /// only behind the reference adapter.
+  static let crashing: Set<NativeBridgeFault> = [
+    .unknownResponseCrashes, .malformedQueueCrashes, .emptyFetchCrashes, .nonArrayQueueCrashes,
+    .nonObjectEntryCrashes, .missingHandlerCrashes,
+  ]
 }

@@ -100,3 +100,44 @@ struct InterruptTests {
     #expect(ran >= 1 && ran < 20, "\(ran) scenarios ran before the interrupt")
   }
 }
+
+@Suite("Page mutants as --js files")
+struct PageMutantFileTests {
+  /// The reference page bridge with a mutant's patch applied, as a file.
+  private func materialize(_ mutant: String, in scratch: ScratchFolder) throws -> String {
+    let definition = try JSONValue.parse(
+      String(contentsOf: packageRoot.appendingPathComponent("conformance/mutants/page/\(mutant).json"), encoding: .utf8))
+    var source = try String(contentsOf: HostilePageBridgeTests.reference, encoding: .utf8)
+    for patch in definition["patch"]?.arrayValue ?? [] {
+      let find = try #require(patch["find"]?.stringValue)
+      let replace = try #require(patch["replace"]?.stringValue)
+      let range = try #require(source.range(of: find), "the patch of \(mutant) no longer applies")
+      source.replaceSubrange(range, with: replace)
+    }
+    try scratch.write("\(mutant).js", source)
+    return scratch.path("\(mutant).js")
+  }
+
+  @Test func aMutantPageBridgeFailsTheFixtureThatCatchesIt() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try materialize("page-timestamp-only-ids", in: scratch)
+    let outcome = try bridgecheck(["run", "--js", path, "--filter", "callbacks/ids-unique-within-one-millisecond", "--format", "json"])
+    #expect(outcome.status == 1)
+    let result = try #require(try jsonReport(outcome.stdout)["results"]?[0])
+    #expect(result["status"] == "fail")
+    #expect(result["message"]?.stringValue?.contains("page-callback-invoked") == true)
+  }
+
+  @Test func aMutantThatBreaksEverythingStillLetsTheRunFinish() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try materialize("page-queue-fetch-returns-array", in: scratch)
+    let outcome = try bridgecheck(["run", "--js", path, "--filter", "callbacks/*", "--format", "json"])
+    #expect(outcome.status == 1)
+    let report = try jsonReport(outcome.stdout)
+    let total = try #require(report["summary"]?["total"]?.numberValue)
+    #expect(report["results"]?.arrayValue?.count == Int(total))
+    #expect((report["summary"]?["failed"]?.numberValue ?? 0) > 0)
+  }
+}

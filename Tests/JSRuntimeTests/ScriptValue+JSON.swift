@@ -103,6 +103,26 @@ struct JSONConversionTests {
     #expect(try context.evaluate("v").toJSON() == value)
     #expect(try context.evaluate("typeof v.true + Array.isArray(v.array)").stringValue == "booleantrue")
   }
+
+  /// Building a large array allocates enough for the engine to collect
+  /// garbage midway; every element made so far must survive that (the
+  /// collector scans the stack, not Swift arrays on the heap).
+  @Test func largeArraysSurviveGarbageCollectionWhileTheyAreBuilt() throws {
+    let elements: [JSONValue] = (0..<60_000).map { index in
+      index % 2 == 0 ? .string("element \(index) " + String(repeating: "x", count: index % 50)) : ["n": .number(Double(index))]
+    }
+    let value = JSONValue.array([.array(elements), .array(elements)])
+    for round in 0..<3 {
+      try context.globalObject.setProperty("big", context.value(value))
+      let back = try #require(try context.evaluate("big").toJSON()?.arrayValue)
+      let lists = back.compactMap(\.arrayValue)
+      #expect(lists.count == 2 && lists.allSatisfy { $0.count == elements.count }, "round \(round): wrong shape")
+      for list in lists {
+        let wrong = zip(list, elements).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(wrong.isEmpty, "round \(round): \(wrong.count) element(s) differ, the first at index \(wrong.first ?? 0)")
+      }
+    }
+  }
 }
 
 @Suite("String transcoding across the engine boundary")

@@ -10,9 +10,10 @@ import Testing
 /// and on one with a single fault, and shows that they differ as the fault
 /// says.
 ///
-/// `unknown-response-crashes` and `malformed-queue-crashes` trap by design
-/// and are never run in this process (only behind the reference adapter, out
-/// of process); their decision functions are tested without trapping.
+/// The faults in ``NativeBridgeFault/crashing`` (`unknown-response-crashes`,
+/// `malformed-queue-crashes`, `empty-fetch-crashes`, …) trap by design and
+/// are never run in this process (only behind the reference adapter, out of
+/// process); their decision functions are tested without trapping.
 @Suite("Native bridge: mutation-testing faults", .checksEvaluatedScripts)
 struct NativeBridgeFaultTests {
   /// What `scenario` observes on a correct bridge and on a bridge with `fault`.
@@ -94,6 +95,30 @@ struct NativeBridgeFaultTests {
     #expect(seen.faulty.answers == [nil, nil, ["k": "v"]], "response data that is not an object is dropped too")
   }
 
+  @Test func nilResponseOmitted() {
+    let seen = Self.observe(.nilResponseOmitted) { page -> (answers: [JSONValue?], keys: [[String]]) in
+      page.load()
+      page.bridge.registerHandler("answersNil") { _, respond in respond?(nil) }
+      page.run("bridge.callHandler('answersNil', 1, function (answer) { record('answer', answer); });")
+      return (page.recorded("answer"), deliveredMessages(page).filter { $0["responseId"] != nil }.map(\.keys))
+    }
+    #expect(seen.correct.answers == [.null] && seen.correct.keys == [["responseId", "responseData"]])
+    #expect(seen.faulty.answers == [nil], "the page callback gets undefined")
+    #expect(seen.faulty.keys == [["responseId"]])
+  }
+
+  @Test func numbersLosePrecision() {
+    let seen = Self.observe(.numbersLosePrecision) { page -> [JSONValue?] in
+      page.load()
+      page.bridge.callHandler("echo", data: [123456789.125, 0.1, 9007199254740991, -1.5, 0])
+      page.settle()
+      return page.recorded("echo")
+    }
+    #expect(seen.correct == [[123456789.125, 0.1, 9007199254740991, -1.5, 0]])
+    #expect(seen.faulty == [[123457000, 0.1, 9.0072e15, -1.5, 0]], "six significant digits")
+    #expect(BridgeMessageCodec.sixDigitNumbersJSON(["k\"": [1e21, "s"]]) == #"{"k\"":[1e+21,"s"]}"#)
+  }
+
   // MARK: Start-up queue
 
   @Test(arguments: BridgeSetup.all)
@@ -134,6 +159,22 @@ struct NativeBridgeFaultTests {
     #expect(seen.correct.answers == ["after reload"] && seen.correct.failures == 0)
     #expect(seen.faulty.injections == 1 && seen.faulty.setups == 1, "the reloaded page never gets a bridge")
     #expect(seen.faulty.answers.isEmpty && seen.faulty.failures == 1)
+  }
+
+  @Test func startupQueueReplayed() {
+    let seen = Self.observe(.startupQueueReplayed) { page -> (echo: [JSONValue?], answers: Int) in
+      var answers = 0
+      page.bridge.callHandler("echo", data: "early") { _ in answers += 1 }
+      page.load()
+      page.run(NativeBridgeNavigationTests.navigate(["https://__bridge_loaded__", "https://__bridge_loaded__"]))
+      page.settle()
+      page.bridge.callHandler("echo", data: "later")
+      page.settle()
+      return (page.recorded("echo"), answers)
+    }
+    #expect(seen.correct.echo == ["early", "later"] && seen.correct.answers == 1)
+    #expect(seen.faulty.echo == ["early", "early", "early", "later"], "sent again on every __bridge_loaded__")
+    #expect(seen.faulty.answers == 1, "the repeated answers find the callback gone")
   }
 
   // MARK: Escaping
@@ -182,6 +223,24 @@ struct NativeBridgeFaultTests {
     #expect(seen.faulty.problems.allSatisfy { $0.contains("not the JSON text of an object") })
   }
 
+  @Test func controlsNotEscaped() {
+    let text = "del\u{7F} nel\u{85} csi\u{9B} apc\u{9F}"
+    let seen = Self.observe(.controlsNotEscaped, checked: false) { page -> (echo: [JSONValue?], problems: [String]) in
+      page.load()
+      page.bridge.callHandler("echo", data: .string(text))
+      page.bridge.callHandler("echo", data: "tab\t")
+      page.settle()
+      return (page.recorded("echo"), ScriptTextCheck.problems(in: page.webView.trace))
+    }
+    #expect(seen.correct.echo == [.string(text), "tab\t"] && seen.correct.problems.isEmpty)
+    // A modern engine runs the script; the raw characters are in its text.
+    #expect(seen.faulty.echo == [.string(text), "tab\t"])
+    #expect(seen.faulty.problems.count == 1 && seen.faulty.problems.first?.contains("raw control character U+7F") == true)
+    // The JSON serializer escapes C0 controls in strings; raw ones are copied raw too.
+    #expect(JavaScriptStringEscaping.singleQuotedLiteralBody("\u{1}\t\n\u{85}", faults: [.controlsNotEscaped]) == "\u{1}\t\\n\u{85}")
+    #expect(JavaScriptStringEscaping.singleQuotedLiteralBody("\u{1}\t\n\u{85}", faults: []) == #"\u0001\u0009\n\u0085"#)
+  }
+
   @Test func faultFreeSlowEscapingEqualsTheFastPath() {
     var random = TestRandom(seed: 2028)
     let samples = trickyStrings + (0..<200).map { _ in random.trickyString(length: random.below(40)) }
@@ -226,6 +285,109 @@ struct NativeBridgeFaultTests {
     }
     #expect(seen.correct.answers == ["first"] && seen.correct.pending == 0)
     #expect(seen.faulty.answers == ["first", "second"] && seen.faulty.pending == 1)
+  }
+
+  @Test func responseIDTruthiness() {
+    let seen = Self.observe(.responseIDTruthiness) { page -> (calls: [JSONValue?], unknown: Int) in
+      page.load()
+      var calls: [JSONValue?] = []
+      page.bridge.registerHandler("nativeProbe") { data, _ in calls.append(data) }
+      page.bridge.processQueue(
+        #"[{"handlerName":"nativeProbe","responseId":"","responseData":1},"#
+          + #"{"handlerName":"nativeProbe","responseId":0,"responseData":2},"#
+          + #"{"handlerName":"nativeProbe","responseId":"x","responseData":3}]"#)
+      return (calls, page.logs(.unknownResponseID).count)
+    }
+    #expect(seen.correct.calls.isEmpty && seen.correct.unknown == 3)
+    #expect(seen.faulty.calls == [nil, nil], "\"\" and 0 are taken for requests to nativeProbe")
+    #expect(seen.faulty.unknown == 1)
+  }
+
+  @Test func callbackIDTruthiness() {
+    let seen = Self.observe(.callbackIDTruthiness) { page -> (callable: [Bool], responseIDs: [JSONValue?]) in
+      page.load()
+      var callable: [Bool] = []
+      page.bridge.registerHandler("nativeEcho") { data, respond in
+        callable.append(respond != nil)
+        respond?(data)
+      }
+      page.bridge.processQueue(
+        #"[{"handlerName":"nativeEcho","data":1,"callbackId":""},{"handlerName":"nativeEcho","data":2,"callbackId":0},"#
+          + #"{"handlerName":"nativeEcho","data":3,"callbackId":"cb_9"}]"#)
+      page.settle()
+      return (callable, deliveredMessages(page).compactMap { $0["responseId"] })
+    }
+    #expect(seen.correct.callable == [true, true, true] && seen.correct.responseIDs == ["", 0, "cb_9"])
+    #expect(seen.faulty.callable == [false, false, true] && seen.faulty.responseIDs == ["cb_9"])
+  }
+
+  @Test func responseWithoutDataIgnored() {
+    let seen = Self.observe(.responseWithoutDataIgnored) { page -> (answers: [JSONValue?], pending: Int) in
+      page.load()
+      var answers: [JSONValue?] = []
+      page.bridge.callHandler("silent") { answers.append($0) }
+      page.bridge.callHandler("silent") { answers.append($0) }
+      page.settle()
+      page.bridge.processQueue(#"[{"handlerName":"silent","responseId":"objc_cb_1"},{"responseId":"objc_cb_2","responseData":null}]"#)
+      return (answers, page.bridge.pendingCallbackCount)
+    }
+    #expect(seen.correct.answers == [nil, .null] && seen.correct.pending == 0)
+    #expect(seen.faulty.answers == [.null] && seen.faulty.pending == 1, "the answer without responseData never arrives")
+  }
+
+  @Test func unknownResponseHandledAsRequest() {
+    let seen = Self.observe(.unknownResponseHandledAsRequest) { page -> (calls: [JSONValue?], unknown: Int) in
+      page.load()
+      var calls: [JSONValue?] = []
+      page.bridge.registerHandler("nativeProbe") { data, _ in calls.append(data) }
+      page.bridge.processQueue(
+        #"[{"handlerName":"nativeProbe","responseId":"cb_1_1700000000000","responseData":"x"},"#
+          + #"{"handlerName":"nativeProbe","data":"request"}]"#)
+      return (calls, page.logs(.unknownResponseID).count)
+    }
+    #expect(seen.correct.calls == ["request"] && seen.correct.unknown == 1)
+    #expect(seen.faulty.calls == [nil, "request"], "the echoed handlerName runs as a request")
+    #expect(seen.faulty.unknown == 0)
+  }
+
+  @Test func deferredResponseDropped() {
+    let seen = Self.observe(.deferredResponseDropped) { page -> [JSONValue?] in
+      page.load()
+      var later: NativeBridge.ResponseCallback?
+      page.bridge.registerHandler("now") { data, respond in respond?(data) }
+      page.bridge.registerHandler("later") { _, respond in later = respond }
+      page.run(
+        """
+        bridge.callHandler('later', 1, function (answer) { record('answer', answer); });
+        bridge.callHandler('now', 'at once', function (answer) { record('answer', answer); });
+        """)
+      later?("afterwards")
+      page.settle()
+      return page.recorded("answer")
+    }
+    #expect(seen.correct == ["at once", "afterwards"])
+    #expect(seen.faulty == ["at once"], "the answer given after the handler returned is lost")
+  }
+
+  @Test func responseSentWithoutCallback() {
+    let seen = Self.observe(.responseSentWithoutCallback, page: { BridgePage(answerMissingHandler: true, faults: $0) }) {
+      page -> (callable: [Bool], responses: [JSONObject], unknown: Int) in
+      page.load()
+      var callable: [Bool] = []
+      page.bridge.registerHandler("nativeEcho") { data, respond in
+        callable.append(respond != nil)
+        respond?(data)
+      }
+      page.run("bridge.callHandler('nativeEcho', 'fire and forget'); bridge.callHandler('nowhere', 'no callback');")
+      return (callable, deliveredMessages(page).filter { $0["responseId"] != nil }, page.uncaughtErrors.count)
+    }
+    #expect(seen.correct.callable == [false] && seen.correct.responses.isEmpty)
+    #expect(seen.faulty.callable == [true])
+    #expect(seen.faulty.responses == [
+      ["responseId": .null, "responseData": "fire and forget"],
+      ["responseId": .null, "responseData": ["error": "no-handler", "handlerName": "nowhere"]],
+    ])
+    #expect(seen.faulty.unknown == 0, "the reference page ignores them as unknown responses")
   }
 
   @Test func resetKeepsCallbacks() {
@@ -279,7 +441,34 @@ struct NativeBridgeFaultTests {
     #expect(seen.faulty.isEmpty)
   }
 
+  @Test func removeHandlerIgnored() {
+    let seen = Self.observe(.removeHandlerIgnored) { page -> (calls: [JSONValue?], missing: Int) in
+      page.load()
+      var calls: [JSONValue?] = []
+      page.bridge.registerHandler("nativeProbe") { data, _ in calls.append(data) }
+      page.run("bridge.callHandler('nativeProbe', 'before');")
+      page.bridge.removeHandler("nativeProbe")
+      page.run("bridge.callHandler('nativeProbe', 'removed');")
+      return (calls, page.logs(.noHandler).count)
+    }
+    #expect(seen.correct.calls == ["before"] && seen.correct.missing == 1)
+    #expect(seen.faulty.calls == ["before", "removed"] && seen.faulty.missing == 0)
+  }
+
   // MARK: Transport
+
+  @Test func emptyFetchSilent() {
+    let seen = Self.observe(.emptyFetchSilent) { page -> [NativeBridgeLog.Code] in
+      page.load()
+      page.bridge.processFetchResult(nil)
+      page.bridge.processFetchResult("")
+      page.bridge.processFetchResult(7)
+      page.bridge.processFetchResult("[]")
+      return page.problemCodes
+    }
+    #expect(seen.correct == [.emptyQueue, .emptyQueue, .emptyQueue])
+    #expect(seen.faulty.isEmpty)
+  }
 
   @Test func batchStopsAtBadEntry() {
     let seen = Self.observe(.batchStopsAtBadEntry) { page -> [JSONValue?] in
@@ -315,7 +504,7 @@ struct NativeBridgeFaultTests {
   }
 
   @Test func hostCaseSensitive() {
-    let seen = Self.observe(.hostCaseSensitive) { page -> (injections: Int, unknown: Int) in
+    let seen = Self.observe(.hostCaseSensitive) { page -> (injections: Int, appSaw: [String]) in
       page.load(
         """
         window.WVJBCallbacks = [function (bridge) { record('setup'); }];
@@ -323,11 +512,12 @@ struct NativeBridgeFaultTests {
         frame.src = 'https://__BRIDGE_LOADED__';
         document.documentElement.appendChild(frame);
         """)
-      return (page.bridge.injectionCount, page.logs(.unknownBridgeURL).count)
+      return (page.bridge.injectionCount, page.appPolicyURLs)
     }
-    #expect(seen.correct.injections == 1 && seen.correct.unknown == 0)
-    #expect(seen.faulty.injections == 0 && seen.faulty.unknown == 1)
-    #expect(BridgeURL("HTTPS://__WVJB_QUEUE_MESSAGE__/", faults: [.hostCaseSensitive]) == .unknown)
+    #expect(seen.correct.injections == 1 && seen.correct.appSaw.isEmpty)
+    #expect(seen.faulty.injections == 0 && seen.faulty.appSaw == ["https://__BRIDGE_LOADED__"], "an ordinary https URL")
+    #expect(BridgeURL("HTTPS://__WVJB_QUEUE_MESSAGE__/", faults: [.hostCaseSensitive]) == .notBridge)
+    #expect(BridgeURL("wvjbscheme://__WVJB_QUEUE_MESSAGE__", faults: [.hostCaseSensitive]) == .unknown)
     #expect(BridgeURL("HTTPS://__wvjb_queue_message__/", faults: [.hostCaseSensitive]) == .queueMessage)
   }
 
@@ -358,6 +548,72 @@ struct NativeBridgeFaultTests {
     #expect(seen.faulty.logged == 0)
   }
 
+  @Test func bridgeURLSubstringMatch() {
+    let url = "https://example.com/__wvjb_queue_message__?next=https://__bridge_loaded__"
+    let seen = Self.observe(.bridgeURLSubstringMatch) { page -> (appSaw: [String], policies: [String], fetches: Int) in
+      page.load()
+      let fetches = page.evaluatedScripts.filter { $0 == BridgeMessageCodec.fetchQueueScript }.count
+      page.run(NativeBridgeNavigationTests.navigate([url]))
+      let policies = page.navigationDecisions.filter { $0.url == url }.map(\.policy)
+      return (page.appPolicyURLs, policies, page.evaluatedScripts.filter { $0 == BridgeMessageCodec.fetchQueueScript }.count - fetches)
+    }
+    #expect(seen.correct.appSaw == [url] && seen.correct.policies == ["allow"] && seen.correct.fetches == 0)
+    #expect(seen.faulty.appSaw.isEmpty && seen.faulty.policies == ["cancel"], "swallowed as a queue signal")
+    #expect(seen.faulty.fetches == 1)
+    #expect(BridgeURL("https://a.test/?x=__BRIDGE_LOADED__", faults: [.bridgeURLSubstringMatch]) == .bridgeLoaded)
+    #expect(BridgeURL("https://a.test/?x=__BRIDGE_LOADED__", faults: []) == .notBridge)
+  }
+
+  @Test func httpsUnderscoreHostCancelled() {
+    let seen = Self.observe(.httpsUnderscoreHostCancelled) { page -> (appSaw: [String], policies: [String], logged: Int) in
+      page.load()
+      page.run(NativeBridgeNavigationTests.navigate(["https://__something_else__/"]))
+      let policies = page.navigationDecisions.filter { $0.url.contains("__something_else__") }.map(\.policy)
+      return (page.appPolicyURLs, policies, page.logs(.unknownBridgeURL).count)
+    }
+    #expect(seen.correct.appSaw == ["https://__something_else__/"] && seen.correct.policies == ["allow"])
+    #expect(seen.correct.logged == 0)
+    #expect(seen.faulty.appSaw.isEmpty && seen.faulty.policies == ["cancel"] && seen.faulty.logged == 1)
+  }
+
+  @Test func aboutBlankCancelled() {
+    let seen = Self.observe(.aboutBlankCancelled) { page -> (appSaw: [String], policies: [String]) in
+      page.load()
+      page.run("document.documentElement.appendChild(document.createElement('iframe'));")
+      return (page.appPolicyURLs, page.navigationDecisions.filter { $0.url == "about:blank" }.map(\.policy))
+    }
+    #expect(seen.correct.appSaw == ["about:blank"] && seen.correct.policies == ["allow"])
+    #expect(seen.faulty.appSaw.isEmpty && seen.faulty.policies == ["cancel"])
+  }
+
+  @Test func appPolicyIgnored() {
+    let blocking: (Set<NativeBridgeFault>) -> BridgePage = { faults in
+      BridgePage(faults: faults, appPolicy: { $0.url.contains("blocked") ? .cancel : .allow })
+    }
+    let seen = Self.observe(.appPolicyIgnored, page: blocking) { page -> (appSaw: [String], policies: [String]) in
+      page.load()
+      page.run(NativeBridgeNavigationTests.navigate(["https://blocked.example/", "https://fine.example/"]))
+      return (page.appPolicyURLs, page.navigationDecisions.filter { $0.url.hasSuffix(".example/") }.map(\.policy))
+    }
+    #expect(seen.correct.appSaw == ["https://blocked.example/", "https://fine.example/"])
+    #expect(seen.correct.policies == ["cancel", "allow"])
+    #expect(seen.faulty.appSaw.isEmpty && seen.faulty.policies == ["allow", "allow"], "the app's cancel is never asked for")
+  }
+
+  @Test func appPolicyAskedFirst() {
+    // An app whose policy allows only its own site.
+    let allowList: (Set<NativeBridgeFault>) -> BridgePage = { faults in
+      BridgePage(faults: faults, appPolicy: { $0.url.hasPrefix("https://app.bridgecheck.test/") ? .allow : .cancel })
+    }
+    let seen = Self.observe(.appPolicyAskedFirst, page: allowList) { page -> (injections: Int, setups: Int, appSawBridgeURLs: Bool) in
+      page.load()
+      return (page.bridge.injectionCount, page.recorded("setup").count, page.appPolicyURLs.contains { $0.contains("__") })
+    }
+    #expect(seen.correct.injections == 1 && seen.correct.setups == 1 && !seen.correct.appSawBridgeURLs)
+    #expect(seen.faulty.injections == 0 && seen.faulty.setups == 0, "the app cancels __bridge_loaded__ before the bridge sees it")
+    #expect(seen.faulty.appSawBridgeURLs)
+  }
+
   @Test(arguments: NativeBridgeNavigationTests.classified)
   func faultFreeURLClassificationIsTheCorrectOne(url: String, expected: BridgeURL) {
     #expect(BridgeURL(url, faults: []) == expected)
@@ -370,13 +626,56 @@ struct NativeBridgeFaultTests {
   /// `fatalError`, so they are only run out of process (behind the reference
   /// adapter). Here only the hooks' decisions are checked.
   @Test func crashingFaultsDecideToTrapOnlyWhenOn() {
-    let others = Set(NativeBridgeFault.allCases).subtracting([.unknownResponseCrashes, .malformedQueueCrashes])
+    let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
     #expect(NativeBridge.faultCrash(onUnknownResponse: "objc_cb_9", faults: []) == nil)
     #expect(NativeBridge.faultCrash(onUnknownResponse: "objc_cb_9", faults: others) == nil)
     #expect(NativeBridge.faultCrash(onUnknownResponse: "objc_cb_9", faults: [.unknownResponseCrashes]) != nil)
     #expect(NativeBridge.faultCrash(onMalformedQueue: "[{", faults: []) == nil)
     #expect(NativeBridge.faultCrash(onMalformedQueue: "[{", faults: others) == nil)
     #expect(NativeBridge.faultCrash(onMalformedQueue: "[{", faults: [.malformedQueueCrashes]) != nil)
+  }
+
+  @Test func emptyFetchCrashesDecidesToTrapOnlyOnAnEmptyFetch() {
+    let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
+    let fault: Set<NativeBridgeFault> = [.emptyFetchCrashes]
+    for value: JSONValue? in [nil, "", 0, .null, ["a"]] {
+      #expect(NativeBridge.faultCrash(onEmptyFetch: value, faults: []) == nil)
+      #expect(NativeBridge.faultCrash(onEmptyFetch: value, faults: others) == nil)
+      #expect(NativeBridge.faultCrash(onEmptyFetch: value, faults: fault) != nil, "\(String(describing: value))")
+    }
+    #expect(NativeBridge.faultCrash(onEmptyFetch: "[]", faults: fault) == nil, "a real queue string is unwrapped fine")
+    #expect(NativeBridge.faultCrash(onEmptyFetch: nil, faults: fault)?.contains("undefined") == true)
+  }
+
+  @Test func nonArrayQueueCrashesDecidesToTrapOnlyOnANonArray() {
+    let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
+    let fault: Set<NativeBridgeFault> = [.nonArrayQueueCrashes]
+    for batch: JSONValue in [[:], "text", 1, .null] {
+      #expect(NativeBridge.faultCrash(onNonArrayQueue: batch, faults: []) == nil)
+      #expect(NativeBridge.faultCrash(onNonArrayQueue: batch, faults: others) == nil)
+      #expect(NativeBridge.faultCrash(onNonArrayQueue: batch, faults: fault) != nil)
+    }
+    #expect(NativeBridge.faultCrash(onNonArrayQueue: [], faults: fault) == nil)
+  }
+
+  @Test func nonObjectEntryCrashesDecidesToTrapOnlyOnANonObject() {
+    let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
+    let fault: Set<NativeBridgeFault> = [.nonObjectEntryCrashes]
+    for entry: JSONValue in [1, "three", .null, [4], true] {
+      #expect(NativeBridge.faultCrash(onNonObjectEntry: entry, at: 1, faults: []) == nil)
+      #expect(NativeBridge.faultCrash(onNonObjectEntry: entry, at: 1, faults: others) == nil)
+      #expect(NativeBridge.faultCrash(onNonObjectEntry: entry, at: 1, faults: fault) != nil)
+    }
+    #expect(NativeBridge.faultCrash(onNonObjectEntry: ["handlerName": "h"], at: 0, faults: fault) == nil)
+  }
+
+  @Test func missingHandlerCrashesDecidesToTrapWhenOn() {
+    let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
+    for name: JSONValue? in ["nope", nil, 7] {
+      #expect(NativeBridge.faultCrash(onMissingHandler: name, faults: []) == nil)
+      #expect(NativeBridge.faultCrash(onMissingHandler: name, faults: others) == nil)
+      #expect(NativeBridge.faultCrash(onMissingHandler: name, faults: [.missingHandlerCrashes]) != nil)
+    }
   }
 
   // MARK: Mutant definitions
@@ -394,7 +693,7 @@ struct NativeBridgeFaultTests {
       let definition = try JSONValue.parse(utf8: [UInt8](data))
       #expect(definition["name"] == .string("native-\(fault.rawValue)"))
       #expect(definition["fault"] == .string(fault.rawValue))
-      let crashes = fault == .unknownResponseCrashes || fault == .malformedQueueCrashes
+      let crashes = NativeBridgeFault.crashing.contains(fault)
       #expect((definition["crashes"]?.boolValue ?? false) == crashes, "\(fault.rawValue)")
     }
   }

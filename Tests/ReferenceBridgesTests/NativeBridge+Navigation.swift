@@ -23,8 +23,13 @@ struct NativeBridgeNavigationTests {
     ("wvjbscheme://something_else", .unknown),
     ("wvjbscheme:opaque", .unknown),
     ("wvjbscheme://", .unknown),
-    ("https://__unknown_command__/", .unknown),
-    ("https://__wvjb_queue_message__x/", .unknown),
+    ("wvjbscheme://__something_else__/", .unknown),
+    // Only the legacy scheme has unknown bridge commands: any other https
+    // host is an ordinary navigation, even one that looks like a bridge host.
+    ("https://__unknown_command__/", .notBridge),
+    ("https://__something_else__/", .notBridge),
+    ("https://__wvjb_queue_message__x/", .notBridge),
+    ("https://example.com/?next=https://__bridge_loaded__", .notBridge),
     ("https://example.com/__wvjb_queue_message__", .notBridge),
     ("https://app.bridgecheck.test/index.html", .notBridge),
     ("https://_single_underscore/", .notBridge),
@@ -94,12 +99,25 @@ struct NativeBridgeNavigationTests {
 
   @Test func unknownBridgeURLsAreCancelledAndLogged() {
     let page = BridgePage().load()
-    page.run(Self.navigate(["wvjbscheme://unknown_command", "https://__something__/else"]))
+    page.run(Self.navigate(["wvjbscheme://unknown_command", "WVJBSCHEME://__something__/else"]))
     #expect(page.logs(.unknownBridgeURL).count == 2)
     #expect(page.logs(.unknownBridgeURL).allSatisfy { $0.level == .warning })
     let decisions = page.navigationDecisions.filter { $0.url.contains("unknown_command") || $0.url.contains("__something__") }
     #expect(decisions.map(\.policy) == ["cancel", "cancel"])
-    #expect(page.appPolicyURLs.isEmpty || !page.appPolicyURLs.contains { $0.contains("unknown") })
+    #expect(!page.appPolicyURLs.contains { $0.contains("unknown_command") || $0.contains("__something__") })
+  }
+
+  @Test func httpsURLsWithBridgeLikeHostsAreOrdinaryNavigations() {
+    let page = BridgePage(appPolicy: { action in action.url.contains("blocked") ? .cancel : .allow })
+    page.load()
+    let urls = ["https://__something_else__/", "https://__blocked__/", "https://example.test/__bridge_loaded__?q=__wvjb_queue_message__"]
+    page.run(Self.navigate(urls))
+    page.settle()
+    #expect(page.appPolicyURLs == urls, "the app decides every one of them")
+    let decided = Dictionary(page.navigationDecisions.map { ($0.url, $0.policy) }, uniquingKeysWith: { $1 })
+    #expect(urls.map { decided[$0] } == ["allow", "cancel", "allow"])
+    #expect(page.logs(.unknownBridgeURL).isEmpty)
+    #expect(page.bridge.injectionCount == 1)
   }
 
   @Test func ordinaryNavigationsGoToTheAppPolicyAndItsDecisionIsHonoured() {

@@ -27,6 +27,7 @@ struct AdapterConformanceTests {
   }
 
   @Test func pythonAdapterGivesTheReferenceVerdicts() throws {
+    try AdapterTestSupport.requireFixtures()
     let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
@@ -48,6 +49,7 @@ struct AdapterConformanceTests {
   }
 
   @Test func swiftReferenceAdapterGivesTheInProcessTraces() throws {
+    try AdapterTestSupport.requireFixtures()
     guard let command = AdapterTestSupport.referenceAdapter() else { return }
     let native = AdapterNativeImplementation(command: command)
     defer { native.shutdown() }
@@ -77,6 +79,7 @@ struct AdapterConformanceTests {
   /// verdicts, and only native-side fixtures skipped when the page side is
   /// the reference (what `run --native` without `--js` does).
   @Test func nativeOnlySelectionSkipsPageFixtures() throws {
+    try AdapterTestSupport.requireFixtures()
     let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
     defer { native.shutdown() }
     let runner = ScenarioRunner(
@@ -90,11 +93,12 @@ struct AdapterConformanceTests {
 
   /// One adapter process per worker, reused across scenarios, ended by shutdown.
   @Test func processesAreReusedAcrossScenarios() throws {
+    try AdapterTestSupport.requireFixtures()
     let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
     let first = native.idleProcessIDs
     #expect(first.count == 1, "the handshake process waits for the first scenario")
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-    let fixtures = AdapterTestSupport.nativeFixtures(6)
+    let fixtures = try AdapterTestSupport.nativeFixtures(6)
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
     #expect(results.allSatisfy { $0.status == .pass }, "\(results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
     #expect(native.idleProcessIDs == first, "one worker, one process for every scenario")

@@ -40,10 +40,11 @@ struct AdapterFaultTests {
 
   @Test(arguments: cases)
   func faultEndsTheScenarioAsError(_ fault: Case) throws {
+    try AdapterTestSupport.requireFixtures()
     let command = AdapterTestSupport.faulty(fault.script)
     let native = AdapterNativeImplementation(command: command, limits: Self.limits)
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-    let fixtures = AdapterTestSupport.nativeFixtures(2)
+    let fixtures = try AdapterTestSupport.nativeFixtures(2)
     #expect(fixtures.count == 2)
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
     #expect(results.count == 2, "the run goes on after a faulty scenario")
@@ -66,10 +67,11 @@ struct AdapterFaultTests {
   /// A process that crashed is replaced: a healthy adapter after a crash in
   /// the middle of a run serves the next scenario.
   @Test func aCrashedProcessIsReplaced() throws {
+    try AdapterTestSupport.requireFixtures()
     let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
     defer { native.shutdown() }
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-    let fixtures = AdapterTestSupport.nativeFixtures(2)
+    let fixtures = try AdapterTestSupport.nativeFixtures(2)
     #expect(runner.run(fixtures[0]).status == .pass)
     // Kill this implementation's idle process behind the pool's back, as a crash would.
     let idle = native.idleProcessIDs
@@ -85,18 +87,20 @@ struct AdapterFaultTests {
 
   /// Too much output for one command, counted in bytes.
   @Test func byteLimitEndsTheScenario() throws {
+    try AdapterTestSupport.requireFixtures()
     let native = AdapterNativeImplementation(
       command: AdapterTestSupport.pythonAdapter, limits: AdapterLimits(maxBytesPerCommand: 2_000))
     defer { native.shutdown() }
     #expect(native.startupFailure == nil)
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-    let result = runner.run(AdapterTestSupport.nativeFixtures(1)[0])
+    let result = runner.run(try AdapterTestSupport.nativeFixtures(1)[0])
     #expect(result.status == .error)
     #expect(result.message?.contains("flood: ") == true, "\(result.message ?? "")")
   }
 
   /// Ctrl-C: the wait for a hung adapter ends at once, not after the timeout.
   @Test func interruptionEndsTheWait() throws {
+    try AdapterTestSupport.requireFixtures()
     let interrupted = Atomic<Bool>(false)
     let native = AdapterNativeImplementation(
       command: AdapterTestSupport.faulty("hang"), limits: AdapterLimits(commandTimeout: .seconds(30)),
@@ -110,7 +114,7 @@ struct AdapterFaultTests {
       interrupted.store(true, ordering: .relaxed)
     }
     stopper.start()
-    let result = runner.run(AdapterTestSupport.nativeFixtures(1)[0])
+    let result = runner.run(try AdapterTestSupport.nativeFixtures(1)[0])
     #expect(clock.now - start < .seconds(10))
     #expect(result.status == .error)
     #expect(result.message?.contains("interrupted: ") == true, "\(result.message ?? "")")
@@ -120,11 +124,12 @@ struct AdapterFaultTests {
 
   /// An adapter that cannot be started at all.
   @Test func missingProgramIsAnErrorWithAHint() throws {
+    try AdapterTestSupport.requireFixtures()
     let native = AdapterNativeImplementation(command: ["bridgecheck-no-such-adapter-program"])
     defer { native.shutdown() }
     #expect(native.startupFailure?.code == "spawn-failed")
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-    let result = runner.run(AdapterTestSupport.nativeFixtures(1)[0])
+    let result = runner.run(try AdapterTestSupport.nativeFixtures(1)[0])
     #expect(result.status == .error)
     #expect(result.message?.contains("no such program") == true, "\(result.message ?? "")")
   }

@@ -16,15 +16,30 @@ enum AdapterTestSupport {
     ["python3", packageRoot.appendingPathComponent("conformance/adapters/faulty/\(name).py").path]
   }
 
-  /// The shipped fixtures.
-  static let fixtures: [Fixture] = {
-    FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path]).fixtures
-  }()
+  /// The shipped fixtures, and the problems of loading them.
+  static let loaded = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
 
-  /// Shipped fixtures that judge the native side (or the pair) and make the
-  /// page navigate, for the faulty-adapter tests.
-  static func nativeFixtures(_ count: Int) -> [Fixture] {
-    Array(fixtures.filter { $0.subject != .page && $0.setup.injection == .bridgeLoaded }.prefix(count))
+  /// The shipped fixtures.
+  static var fixtures: [Fixture] { loaded.fixtures }
+
+  /// Fails the current test when the shipped fixtures did not load.
+  static func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try #require(
+      loaded.problems.isEmpty && loaded.fixtures.count > 10,
+      "the shipped fixtures did not load (\(loaded.fixtures.count) loaded): \(loaded.problems.prefix(3).map(\.description))",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Shipped fixtures that judge the native side (or the pair) and whose
+  /// page asks for injection (so every scenario talks to the adapter), for
+  /// the faulty-adapter tests.
+  static func nativeFixtures(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Fixture] {
+    let selected = fixtures.filter { fixture in
+      fixture.subject != .page && (fixture.setup.injection ?? .bridgeLoaded) == .bridgeLoaded
+        && fixture.setup.pageSetup == .snippet
+    }
+    try #require(selected.count >= count, "only \(selected.count) suitable fixtures", sourceLocation: sourceLocation)
+    return Array(selected.prefix(count))
   }
 
   /// The built `bridgecheck` executable (for `bridgecheck reference-adapter`):

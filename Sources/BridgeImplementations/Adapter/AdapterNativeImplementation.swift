@@ -298,7 +298,8 @@ final class AdapterNativeSession: NativeSession {
     ]
     do {
       let policy = try send(AdapterProtocol.Command.navigation, fields, navigationID: id)
-      return policy ?? appNavigationPolicy(action)
+      // `allow` means "not mine": the app's own policy decides (docs/adapter-protocol.md).
+      return policy == .cancel ? .cancel : appNavigationPolicy(action)
     } catch {
       // The failure is recorded; the runner ends the scenario after this step.
       return .cancel

@@ -5,6 +5,10 @@ struct Verdict {
   var status: ScenarioStatus
   var message: String?
   var detail: FailureDetail?
+  /// Whether the scenario ended because wall-clock time ran out (a hung
+  /// implementation, or a machine too busy to finish in time), as opposed to
+  /// anything the virtual clock or the trace decided.
+  var hitWallClockLimit = false
 
   static let pass = Verdict(status: .pass)
 
@@ -17,6 +21,8 @@ struct Verdict {
   }
 
   static func implementationFailure(_ error: ImplementationError) -> Verdict {
-    .error("the native implementation failed: \(error)")
+    var verdict = Verdict.error("the native implementation failed: \(error)")
+    verdict.hitWallClockLimit = error.code == "timeout"
+    return verdict
   }
 }

@@ -68,6 +68,9 @@ public struct ScenarioResult: Sendable, Hashable {
   public var trace: [TraceEvent]
   /// How many events the whole trace had.
   public var traceEventCount: Int
+  /// Whether the scenario ended because wall-clock time ran out (an `error`
+  /// that a less busy machine might not repeat); never part of a report.
+  public var hitWallClockLimit = false
 
   /// Whether the result counts against a run gated at `gate`.
   public func isGatingFailure(gate: Level) -> Bool {

@@ -190,7 +190,9 @@ final class ScenarioExecution: NativeSessionEvents {
       abort = .error(
         "the page never settled: tasks were still pending after \(runner.options.maxVirtualMillisecondsPerSettle) ms of virtual time")
     case .interrupted:
-      abort = .error("the scenario ran past its wall-clock limit of \(runner.options.scenarioTimeLimit)")
+      var verdict = Verdict.error("the scenario ran past its wall-clock limit of \(runner.options.scenarioTimeLimit)")
+      verdict.hitWallClockLimit = true
+      abort = verdict
     }
     webView.trace.record(.harness, TraceEventName.budgetExhausted, ["reason": .string(abort?.message ?? "")])
   }

@@ -42,7 +42,8 @@ public struct ScenarioRunner: Sendable {
     let verdict = execution.run()
     var result = ScenarioResult(
       scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,
-      duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count)
+      duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count,
+      hitWallClockLimit: verdict.hitWallClockLimit)
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }

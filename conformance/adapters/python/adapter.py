@@ -323,8 +323,9 @@ class Bridge:
         if host == self.loaded_host:
             self.bridge_loaded()
             return "cancel"
-        if scheme == LEGACY_SCHEME or host.startswith("__"):
-            # `__` cannot start a DNS name: this is a bridge command we do not know.
+        if scheme == LEGACY_SCHEME:
+            # A legacy-scheme URL with another host is a bridge command we do not know;
+            # any other https host is an ordinary navigation, the app's to decide.
             self.log("warning", "unknown-bridge-url", "cancelled an unknown bridge URL %s" % describe(url))
             return "cancel"
         return "allow"
