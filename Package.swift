@@ -20,7 +20,16 @@ import PackageDescription
 /// compiled with optimization in debug builds too: unoptimized, a megabyte
 /// payload costs a quarter of a second per crossing, which the tests and the
 /// mutation matrix (every mutant × every fixture) would pay thousands of times.
-let hotLoopSettings: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+///
+/// Only when bridgecheck is the package being built: SwiftPM refuses unsafe
+/// flags in a package that another one depends on by version (a Swift port
+/// that uses the `BridgeImplementations` adapter library), and checks such
+/// dependencies out under a `checkouts` folder. `BRIDGECHECK_PLAIN_DEBUG=1`
+/// turns it off here too.
+let isDependency = Context.packageDirectory.contains("/checkouts/")
+let plainDebug = Context.environment["BRIDGECHECK_PLAIN_DEBUG"] == "1"
+let hotLoopSettings: [SwiftSetting] =
+  isDependency || plainDebug ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
   name: "bridgecheck",
@@ -28,6 +37,7 @@ let package = Package(
   products: [
     .executable(name: "bridgecheck", targets: ["BridgecheckCLI"]),
     .executable(name: "bridgecheck-bench", targets: ["BridgecheckBenchmarks"]),
+    .library(name: "BridgeImplementations", targets: ["BridgeImplementations"]),
     .library(name: "ReferenceBridges", targets: ["ReferenceBridges"]),
     .library(name: "PageSimulation", targets: ["PageSimulation"]),
     .library(name: "JSRuntime", targets: ["JSRuntime"]),
@@ -55,13 +65,13 @@ let package = Package(
     .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"]),
     .target(
       name: "ReferenceBridges",
-      dependencies: ["PageSimulation", "JSONModel"],
+      dependencies: ["PageSimulation", "JSRuntime", "JSONModel"],
       resources: [.copy("Resources")],
       swiftSettings: hotLoopSettings
     ),
     .target(
       name: "BridgeImplementations",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSONModel"]
+      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
     ),
     .target(
       name: "ScenarioRunner",
