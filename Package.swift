@@ -33,7 +33,8 @@ let hotLoopSettings: [SwiftSetting] =
 
 let package = Package(
   name: "bridgecheck",
-  platforms: [.macOS(.v13)],
+  // Synchronization (Mutex) needs macOS 15; only Linux is tested here.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "bridgecheck", targets: ["BridgecheckCLI"]),
     .executable(name: "bridgecheck-bench", targets: ["BridgecheckBenchmarks"]),

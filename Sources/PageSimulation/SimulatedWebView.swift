@@ -68,6 +68,14 @@ public final class SimulatedWebView {
   /// Adds a script the web view runs in every page it loads, like `WKUserScript`.
   public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
     userScripts.append((script, injectionTime))
+    var fields: JSONObject = [
+      "name": .string(script.name),
+      "injectionTime": .string(injectionTime == .atDocumentStart ? "document-start" : "document-end"),
+      "length": .number(Double(script.source.utf16.count)),
+    ]
+    let separators = script.source.unicodeScalars.reduce(0) { $0 + ($1 == "\u{2028}" || $1 == "\u{2029}" ? 1 : 0) }
+    if separators > 0 { fields["rawLineSeparators"] = .number(Double(separators)) }
+    trace.record(.host, TraceEventName.userScriptAdded, fields)
   }
 
   /// Removes every user script (pages already loaded keep what ran).

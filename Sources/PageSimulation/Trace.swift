@@ -77,6 +77,12 @@ public enum TraceEventName {
   public static let pageUnloaded = "page-unloaded"
   /// A page script or user script ran: `name`, `phase`.
   public static let scriptRun = "script-run"
+  /// The host installed a user script (`WKUserScript`): `name`,
+  /// `injectionTime` (`document-start` or `document-end`), `length` (UTF-16
+  /// units), and `rawLineSeparators` (how many raw U+2028/U+2029 its text
+  /// holds) when there are any. The text itself is not recorded (a whole
+  /// page bridge, in every scenario).
+  public static let userScriptAdded = "user-script-added"
   /// The host started evaluating a script: `script`.
   public static let evaluate = "evaluate"
   /// An evaluation finished: `ok`, and `result` or `error`.

@@ -184,6 +184,8 @@ struct ScriptEscapingTests {
   @Test func theCheckerCatchesRawLineSeparatorsAndBadDeliveries() {
     // Not registered with the per-test check: this web view is bad on purpose.
     let webView = SimulatedWebView()
+    webView.addUserScript(PageScript(name: "clean.js", source: "var ok = '\\u2028';"), injectionTime: .atDocumentStart)
+    webView.addUserScript(PageScript(name: "raw.js", source: "var s = 'a\u{2028}b\u{2029}';"), injectionTime: .atDocumentStart)
     webView.load(PageSource(url: "https://app.test/", scripts: []))
     webView.evaluateJavaScript("var s = 'raw\u{2028}separator';")
     webView.evaluateJavaScript(ScriptTextCheck.deliveryPrefix + "{\"a\":\"\u{1}\"}" + ScriptTextCheck.deliverySuffix)
@@ -191,8 +193,10 @@ struct ScriptEscapingTests {
     webView.evaluateJavaScript(ScriptTextCheck.deliveryPrefix + "[1]" + ScriptTextCheck.deliverySuffix)
     webView.runUntilIdle()
     let problems = ScriptTextCheck.problems(in: webView.trace)
-    #expect(problems.count == 4)
-    #expect(problems.first?.contains("raw U+2028") == true)
+    #expect(problems.count == 5, "\(problems)")
+    #expect(problems.first?.contains("user script") == true && problems.first?.contains("raw.js (2") != true)
+    #expect(problems.first?.contains("(raw.js) contains 2 raw") == true)
+    #expect(problems.dropFirst().first?.contains("raw U+2028") == true)
     #expect(ScriptTextCheck.deliveryProblem(ScriptTextCheck.deliveryPrefix + "{}" + ScriptTextCheck.deliverySuffix) == nil)
   }
 }

@@ -61,6 +61,20 @@ struct JudgeMatchingTests {
     #expect(try judge(#"{"events": []}"#, twice).message?.contains("no-duplicate-callback") == true)
     let raw = trace + [TraceEvent(sequence: 3, time: .zero, source: .host, name: "evaluate", fields: ["script": "f('\u{2028}')"])]
     #expect(try judge(#"{"events": []}"#, raw).message?.contains("U+2028") == true)
+    let userScript = trace + [
+      TraceEvent(
+        sequence: 3, time: .zero, source: .host, name: "user-script-added",
+        fields: ["name": "bridge.js", "injectionTime": "document-start", "length": 40, "rawLineSeparators": 1])
+    ]
+    let rawUserScript = try judge(#"{"events": []}"#, userScript)
+    #expect(rawUserScript.status == .fail)
+    #expect(rawUserScript.message?.contains("user script (bridge.js)") == true)
+    let cleanUserScript = trace + [
+      TraceEvent(
+        sequence: 3, time: .zero, source: .host, name: "user-script-added",
+        fields: ["name": "bridge.js", "injectionTime": "document-start", "length": 40])
+    ]
+    #expect(try judge(#"{"events": []}"#, cleanUserScript).status == .pass)
     let hang = trace + [event(3, "script-terminated", ["reason": "time-limit", "task": "timer 1"])]
     #expect(try judge(#"{"events": []}"#, hang).status == .error)
   }

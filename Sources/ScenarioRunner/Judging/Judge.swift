@@ -48,15 +48,25 @@ struct Judge {
         invariantFailure(invariant, "a promise rejection went unhandled: \(event["reason"]?.stringValue ?? "?")", event)
       }
     case .noRawLineSeparator:
+      let consequence =
+        "engines before ES2019 (older iOS and Android web views) reject the whole script with a SyntaxError"
       let raw = trace.first { event in
+        if event.name == TraceEventName.userScriptAdded { return (event["rawLineSeparators"]?.numberValue ?? 0) > 0 }
         guard event.name == TraceEventName.evaluate, let script = event["script"]?.stringValue else { return false }
         return script.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }
       }
       return raw.map { event in
-        invariantFailure(
+        guard event.name == TraceEventName.evaluate else {
+          return invariantFailure(
+            invariant,
+            "the native side installed a user script (\(event["name"]?.stringValue ?? "?")) whose text holds a raw "
+              + "U+2028 or U+2029: \(consequence), so the bridge never loads; escape them as \\u2028 and \\u2029",
+            event)
+        }
+        return invariantFailure(
           invariant,
-          "the native side evaluated a script containing a raw U+2028 or U+2029: engines before ES2019 (older iOS and "
-            + "Android web views) reject the whole script with a SyntaxError, so the message is lost; escape them as \\u2028 and \\u2029",
+          "the native side evaluated a script containing a raw U+2028 or U+2029: \(consequence), so the message "
+            + "is lost; escape them as \\u2028 and \\u2029",
           event)
       }
     case .noDuplicateCallback:

@@ -41,6 +41,12 @@ enum ScriptTextCheck {
   /// Every problem in the evaluated scripts of `trace`, one line each.
   static func problems(in trace: Trace) -> [String] {
     var problems: [String] = []
+    for event in trace.events(named: TraceEventName.userScriptAdded) {
+      if let count = event["rawLineSeparators"]?.numberValue, count > 0 {
+        problems.append(
+          "user script #\(event.sequence) (\(event["name"]?.stringValue ?? "?")) contains \(Int(count)) raw U+2028/U+2029")
+      }
+    }
     for event in trace.events(named: TraceEventName.evaluate) {
       guard let script = event["script"]?.stringValue else { continue }
       let scalars = script.unicodeScalars
