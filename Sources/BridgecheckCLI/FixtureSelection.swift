@@ -22,6 +22,15 @@ struct FixtureSelection: ParsableArguments {
     if !outcome.problems.isEmpty {
       throw CLIError.usage(Self.describe(outcome.problems))
     }
+    let unmatched =
+      filters.filter { filter in !outcome.fixtures.contains { Glob.matches(filter, $0.id) } }.map { "--filter \($0)" }
+      + tags.filter { tag in !outcome.fixtures.contains { $0.tags.contains(tag) || $0.area == tag } }.map { "--tag \($0)" }
+    if !unmatched.isEmpty && !outcome.fixtures.isEmpty {
+      throw CLIError.usage(
+        "bridgecheck: \(unmatched.joined(separator: " and ")) match\(unmatched.count == 1 ? "es" : "") no fixture "
+          + "among \(outcome.fixtures.count) in \(effectivePaths.joined(separator: ", ")) (a typo?)\n"
+          + "  hint: `bridgecheck list` shows the ids; globs match whole ids, e.g. --filter 'escaping/*'")
+    }
     let selected = outcome.fixtures.filter(matches)
     if selected.isEmpty {
       let criteria = (filters.map { "--filter \($0)" } + tags.map { "--tag \($0)" }).joined(separator: " ")
@@ -46,13 +55,22 @@ struct FixtureSelection: ParsableArguments {
     return filterOK && tagOK
   }
 
-  /// `docs/protocol.md` in the folder of `path` or one of its parents.
+  /// `docs/protocol.md` in the folder of `path` or one of its parents, else
+  /// in the current folder or one of its parents, else in the checkout this
+  /// executable was built in (`.build/<configuration>/bridgecheck`), so that
+  /// fixtures kept outside the repository are checked against it too.
   static func protocolDocument(near path: String) -> String? {
-    var folder = URL(fileURLWithPath: path).standardizedFileURL
-    for _ in 0..<6 {
-      let candidate = folder.appendingPathComponent("docs/protocol.md").path
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
-      folder.deleteLastPathComponent()
+    var starts = [URL(fileURLWithPath: path).standardizedFileURL, URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+      starts.append(executable.deletingLastPathComponent())
+    }
+    for start in starts {
+      var folder = start
+      for _ in 0..<6 {
+        let candidate = folder.appendingPathComponent("docs/protocol.md").path
+        if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        folder.deleteLastPathComponent()
+      }
     }
     return nil
   }

@@ -101,21 +101,37 @@ struct RunCommand: ParsableCommand {
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
 
     if updateBaseline, let baseline {
-      try Terminal.write(Baseline.from(results).serialized, to: baseline)
-      Terminal.standardError("bridgecheck: wrote \(Baseline.from(results).expectedFailures.count) expected failures to \(baseline)\n")
+      // Entries of fixtures this run did not cover (another shard, filter
+      // or tag, or an interrupted run) are kept, as long as those fixtures exist.
+      let previous: Baseline
+      switch Baseline.load(from: baseline) {
+      case .success(let loaded): previous = loaded
+      case .failure: previous = Baseline()
+      }
+      let existing = Set(try selection.loadAll().fixtures.map(\.id))
+      let updated = previous.updated(with: results, existing: existing)
+      try Terminal.write(updated.baseline.serialized, to: baseline)
+      let kept = updated.kept > 0 ? " (\(updated.kept) kept for fixtures this run did not cover)" : ""
+      Terminal.standardError(
+        "bridgecheck: wrote \(updated.baseline.expectedFailures.count) expected failures to \(baseline)\(kept)\n")
     }
     try ReportOutput(report: report, verbose: verbose).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownPath)
+    var staleBaseline = false
     if let expected {
       let unknown = expected.unknownIDs(among: try selection.loadAll().fixtures)
       if !unknown.isEmpty {
-        Terminal.standardError("bridgecheck: warning: the baseline names fixtures that do not exist: \(unknown.joined(separator: ", "))\n")
+        // A stale entry, like one that now passes: the gate fails until it is removed.
+        staleBaseline = true
+        Terminal.standardError(
+          "bridgecheck: the baseline names fixtures that do not exist: \(unknown.joined(separator: ", "))\n"
+            + "  hint: remove them from \(baseline ?? "the baseline"), or rewrite it with --update-baseline\n")
       }
     }
     if report.interrupted {
       Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
     }
-    if !report.passed && !updateBaseline { throw ExitCode(CLIError.gateExitCode) }
+    if (!report.passed || staleBaseline) && !updateBaseline { throw ExitCode(CLIError.gateExitCode) }
   }
 
   private func pageImplementation() throws -> (any PageImplementation, TestedSides) {

@@ -13,9 +13,9 @@ enum Terminal {
   static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
   /// Colour on standard output: only on a terminal, and never with `NO_COLOR`
-  /// set to anything (https://no-color.org).
+  /// set to a non-empty value (https://no-color.org).
   static var useColor: Bool {
-    standardOutputIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    standardOutputIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
   }
 
   /// Writes `text` to `path`, creating folders; a failure is a usage error

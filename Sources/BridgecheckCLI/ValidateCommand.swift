@@ -13,6 +13,11 @@ struct ValidateCommand: ParsableCommand {
 
   func run() throws {
     let selection = try FixtureSelection.parse(paths)
+    if FixtureSelection.protocolDocument(near: selection.effectivePaths[0]) == nil {
+      Terminal.standardError(
+        "bridgecheck: warning: docs/protocol.md was not found, so `spec` anchors were not checked\n"
+          + "  hint: run from a bridgecheck checkout, or keep the fixtures inside one\n")
+    }
     let outcome = selection.loadAll()
     if !outcome.problems.isEmpty {
       throw CLIError.usage(FixtureSelection.describe(outcome.problems))

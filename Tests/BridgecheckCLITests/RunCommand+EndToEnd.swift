@@ -75,7 +75,7 @@ struct RunCommandEndToEndTests {
   @Test func aFilterThatMatchesNothingIsAnError() throws {
     let outcome = try bridgecheck(["run", "--filter", "no-such-area/*"])
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("no fixture matches --filter no-such-area/*"))
+    #expect(outcome.stderr.contains("--filter no-such-area/* matches no fixture"))
     #expect(outcome.stderr.contains("bridgecheck list"))
   }
 
@@ -106,6 +106,44 @@ struct RunCommandEndToEndTests {
     #expect(bad.stderr.contains("bad.json#/expectedFailures"))
   }
 
+  /// One filter or tag among several that matches nothing is a typo, not a
+  /// smaller run.
+  @Test func everyFilterAndTagMustMatchSomething() throws {
+    let filter = try bridgecheck(["run", "--filter", "callbacks/*", "--filter", "callbakcs/*"])
+    #expect(filter.status == 2)
+    #expect(filter.stderr.contains("--filter callbakcs/* matches no fixture"), "\(filter.stderr)")
+    let tag = try bridgecheck(["run", "--tag", "callbacks", "--tag", "no-such-tag"])
+    #expect(tag.status == 2)
+    #expect(tag.stderr.contains("--tag no-such-tag matches no fixture"), "\(tag.stderr)")
+  }
+
+  /// Rewriting the baseline from part of the suite (a shard, a filter)
+  /// keeps the entries of the fixtures that part did not run, and entries
+  /// naming fixtures that do not exist fail the gate like stale ones.
+  @Test func partialBaselineUpdatesKeepOtherEntriesAndUnknownIDsFail() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("fixtures/callbacks/ok.json", echoFixture(id: "callbacks/ok"))
+    try scratch.write("fixtures/callbacks/wrong.json", echoFixture(id: "callbacks/wrong", expected: "2"))
+    try scratch.write("fixtures/data/wrong.json", echoFixture(id: "data/wrong", expected: "3"))
+    let baseline = scratch.path("baseline.json")
+    let all = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", baseline, "--update-baseline"])
+    #expect(all.status == 0, "\(all.stderr)")
+    var written = try JSONValue.parse(String(contentsOfFile: baseline, encoding: .utf8))
+    #expect(Set(written["expectedFailures"]?.objectValue?.keys ?? []) == ["callbacks/wrong", "data/wrong"])
+
+    let part = try bridgecheck(["run", scratch.path("fixtures"), "--filter", "callbacks/*", "--baseline", baseline, "--update-baseline"])
+    #expect(part.status == 0, "\(part.stderr)")
+    #expect(part.stderr.contains("1 kept for fixtures this run did not cover"), "\(part.stderr)")
+    written = try JSONValue.parse(String(contentsOfFile: baseline, encoding: .utf8))
+    #expect(Set(written["expectedFailures"]?.objectValue?.keys ?? []) == ["callbacks/wrong", "data/wrong"])
+
+    try scratch.write("unknown.json", #"{"expectedFailures": {"callbacks/wrong": "x", "data/wrong": "y", "gone/removed": "z"}}"#)
+    let unknown = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("unknown.json")])
+    #expect(unknown.status == 1, "\(unknown.stdout)\n\(unknown.stderr)")
+    #expect(unknown.stderr.contains("the baseline names fixtures that do not exist: gone/removed"))
+  }
+
   @Test func shardsCoverEveryFixtureExactlyOnce() throws {
     let all = try bridgecheck(["run", "--format", "json"])
     let allIDs = try jsonReport(all.stdout)["results"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
@@ -132,6 +170,29 @@ struct RunCommandEndToEndTests {
 
 @Suite("bridgecheck list, validate, explain, help")
 struct OtherCommandsEndToEndTests {
+  /// Fixtures kept outside the repository are still checked against
+  /// docs/protocol.md; a file with other problems is told about its anchor
+  /// too; a fixture in another area's folder is reported.
+  @Test func validateChecksAnchorsAndFoldersEverywhere() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write(
+      "suite/callbacks/typo.json", echoFixture(id: "callbacks/typo").replacingOccurrences(of: "api-callhandler-forms", with: "api-callhandler-form"))
+    try scratch.write(
+      "suite/callbacks/broken.json",
+      echoFixture(id: "callbacks/broken").replacingOccurrences(of: "api-callhandler-forms", with: "no-such-anchor")
+        .replacingOccurrences(of: "\"level\": \"must\"", with: "\"level\": \"sometimes\""))
+    try scratch.write("suite/data/misplaced.json", echoFixture(id: "callbacks/misplaced"))
+    let outcome = try bridgecheck(["validate", scratch.path("suite")], in: scratch.url)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("typo.json#/spec"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("did you mean \"api-callhandler-forms\""))
+    #expect(outcome.stderr.contains("broken.json#/level"))
+    #expect(outcome.stderr.contains("broken.json#/spec"), "the anchor is reported with the other problems")
+    #expect(outcome.stderr.contains("misplaced.json#/area"))
+    #expect(outcome.stderr.contains("kept in the \"data\" folder"))
+  }
+
   @Test func versionAndHelp() throws {
     let version = try bridgecheck(["--version"])
     #expect(version.status == 0)

@@ -71,12 +71,17 @@ public struct FixtureLoader: Sendable {
     }
     let collector = ProblemCollector(file: file)
     let fixture = Fixture.decode(root, file: file, problems: collector)
-    if let fixture, let knownAnchors, !knownAnchors.contains(fixture.spec) {
-      let suggestion = closest(to: fixture.spec, among: Array(knownAnchors)).map { "did you mean \"\($0)\"? " } ?? ""
+    // Checked on the raw document, so that a file with other problems is
+    // told about its anchor too (every problem at once).
+    if let spec = root["spec"]?.stringValue, !spec.isEmpty, let knownAnchors, !knownAnchors.contains(spec) {
+      let suggestion = closest(to: spec, among: Array(knownAnchors)).map { "did you mean \"\($0)\"? " } ?? ""
       collector.add(
         JSONPointer.root.appending("spec"), "unknown-spec-anchor",
-        "docs/protocol.md has no rule anchored \"\(fixture.spec)\"",
+        "docs/protocol.md has no rule anchored \"\(spec)\"",
         hint: suggestion + "anchors are the <a id=\"…\"> names in docs/protocol.md")
+    }
+    if let area = root["area"]?.stringValue, let problem = Self.folderProblem(file: file, area: area) {
+      collector.add(JSONPointer.root.appending("area"), "area-not-folder", problem.message, hint: problem.hint)
     }
     if let fixture, collector.problems.isEmpty { return .success(fixture) }
     return .failure(FileProblems(problems: collector.problems))
@@ -96,6 +101,23 @@ public struct FixtureLoader: Sendable {
       }
     }
     return problems
+  }
+
+  /// The areas of the suite (`docs/fixtures.md`): each is a folder of `Fixtures/`.
+  public static let areas: Set<String> = [
+    "handler-missing", "response-unknown", "startup-queue", "escaping", "data", "callbacks", "transport", "dispatch",
+  ]
+
+  /// A fixture kept in another area's folder (e.g. a `callbacks` fixture in
+  /// `Fixtures/data/`): the folder is the area. Folders that are no area
+  /// (a team's own fixtures elsewhere) are not judged.
+  static func folderProblem(file: String, area: String) -> (message: String, hint: String)? {
+    let folder = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+    guard areas.contains(folder), folder != area else { return nil }
+    return (
+      "the fixture says area \"\(area)\" but is kept in the \"\(folder)\" folder",
+      "move it to \(area)/ or set \"area\": \"\(folder)\" (and its id prefix); the folder is the area"
+    )
   }
 
   static func jsonFiles(under folder: String) -> [String] {

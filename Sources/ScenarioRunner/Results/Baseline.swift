@@ -58,6 +58,21 @@ public struct Baseline: Sendable, Hashable {
     return Baseline(expectedFailures: failures)
   }
 
+  /// This baseline rewritten from a run: today's failures and errors for the
+  /// fixtures the run covered, and the entries of fixtures it did not cover
+  /// (other shards, filters, tags) that still exist in `existing`.
+  /// `kept` counts the latter.
+  public func updated(with results: [ScenarioResult], existing: Set<String>) -> (baseline: Baseline, kept: Int) {
+    let covered = Set(results.map(\.scenario.id))
+    var failures = Baseline.from(results).expectedFailures
+    var kept = 0
+    for (id, reason) in expectedFailures where !covered.contains(id) && existing.contains(id) {
+      failures[id] = reason
+      kept += 1
+    }
+    return (Baseline(expectedFailures: failures), kept)
+  }
+
   /// The file text, keys sorted so the file diffs well.
   public var serialized: String {
     let entries = expectedFailures.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
