@@ -22,6 +22,23 @@ public struct ImplementationFileProblem: Error, Sendable, Hashable, CustomString
 }
 
 extension BridgeProfile {
+  /// The profile fields whose values differ from classic WVJB among those
+  /// the reference native bridge cannot follow yet: it always fetches with
+  /// `WebViewJavascriptBridge._fetchQueue()`, delivers through
+  /// `_handleMessageFromObjC` and recognises the classic bridge URLs (it
+  /// does follow `messageHandlerName`, transports and injections). Empty
+  /// when the reference can drive a page bridge of this profile.
+  public var wireNamesTheReferenceCannotSpeak: [String] {
+    let classic = BridgeProfile.classic
+    var fields: [String] = []
+    if globalName != classic.globalName { fields.append("globalName") }
+    if fetchQueueFunction != classic.fetchQueueFunction { fields.append("fetchQueueFunction") }
+    if handleMessageFunction != classic.handleMessageFunction { fields.append("handleMessageFunction") }
+    if queueMessageURL.lowercased() != classic.queueMessageURL { fields.append("queueMessageURL") }
+    if bridgeLoadedURL.lowercased() != classic.bridgeLoadedURL { fields.append("bridgeLoadedURL") }
+    return fields
+  }
+
   /// The fields of a profile file.
   public static let fileFields = [
     "name", "description", "globalName", "fetchQueueFunction", "handleMessageFunction", "queueMessageURL",
