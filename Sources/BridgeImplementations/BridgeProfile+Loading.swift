@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import ReferenceBridges
 
 /// A problem in an implementation file (profile or manifest): the file, the
 /// JSON pointer, what is wrong and how to fix it.
@@ -22,27 +23,10 @@ public struct ImplementationFileProblem: Error, Sendable, Hashable, CustomString
 }
 
 extension BridgeProfile {
-  /// The profile fields whose values differ from classic WVJB among those
-  /// the reference native bridge cannot follow yet: it always fetches with
-  /// `WebViewJavascriptBridge._fetchQueue()`, delivers through
-  /// `_handleMessageFromObjC` and recognises the classic bridge URLs (it
-  /// does follow `messageHandlerName`, transports and injections). Empty
-  /// when the reference can drive a page bridge of this profile.
-  public var wireNamesTheReferenceCannotSpeak: [String] {
-    let classic = BridgeProfile.classic
-    var fields: [String] = []
-    if globalName != classic.globalName { fields.append("globalName") }
-    if fetchQueueFunction != classic.fetchQueueFunction { fields.append("fetchQueueFunction") }
-    if handleMessageFunction != classic.handleMessageFunction { fields.append("handleMessageFunction") }
-    if queueMessageURL.lowercased() != classic.queueMessageURL { fields.append("queueMessageURL") }
-    if bridgeLoadedURL.lowercased() != classic.bridgeLoadedURL { fields.append("bridgeLoadedURL") }
-    return fields
-  }
-
   /// The fields of a profile file.
   public static let fileFields = [
     "name", "description", "globalName", "fetchQueueFunction", "handleMessageFunction", "queueMessageURL",
-    "bridgeLoadedURL", "messageHandlerName", "transports", "injections",
+    "bridgeLoadedURL", "messageHandlerName", "transports", "injections", "fields",
   ]
 
   /// Reads a profile: a name of a file in `conformance/profiles/` (e.g.
@@ -99,16 +83,61 @@ extension BridgeProfile {
       }
       return parsed
     }
+    func identifier(_ key: String, _ fallback: String) throws -> String {
+      let name = try string(key, fallback)
+      guard name.wholeMatch(of: /[A-Za-z_$][A-Za-z0-9_$]*/) != nil else {
+        throw ImplementationFileProblem(
+          file: file, pointer: JSONPointer.root.appending(key), message: "must be a JavaScript identifier",
+          hint: "the native side evaluates `<globalName>.<function>(…)`, e.g. \"WebViewJavascriptBridge\"")
+      }
+      return name
+    }
+    func fieldNames() throws -> MessageFieldNames {
+      guard let value = object["fields"] else { return .classic }
+      let pointer = JSONPointer.root.appending("fields")
+      guard let entries = value.objectValue else {
+        throw ImplementationFileProblem(
+          file: file, pointer: pointer, message: "must be an object mapping classic field names to this dialect's",
+          hint: "e.g. {\"callbackId\": \"callbackID\", \"responseId\": \"responseID\"}")
+      }
+      var map: [String: String] = [:]
+      for (key, renamed) in entries {
+        guard let renamed = renamed.stringValue, !renamed.isEmpty else {
+          throw ImplementationFileProblem(file: file, pointer: pointer.appending(key), message: "must be a non-empty string")
+        }
+        map[key] = renamed
+      }
+      guard let names = MessageFieldNames(renaming: map) else {
+        let unknown = map.keys.filter { !MessageFieldNames.classic.all.contains($0) }.sorted()
+        throw ImplementationFileProblem(
+          file: file, pointer: pointer.appending(unknown.first ?? ""), message: "not a classic field name",
+          hint: "the keys are classic names: \(MessageFieldNames.classic.all.joined(separator: ", "))")
+      }
+      guard Set(names.all).count == names.all.count else {
+        throw ImplementationFileProblem(
+          file: file, pointer: pointer, message: "two fields would have the same name: \(names.all.joined(separator: ", "))")
+      }
+      return names
+    }
     let classic = BridgeProfile.classic
-    return BridgeProfile(
+    let profile = BridgeProfile(
       name: try string("name", classic.name),
-      globalName: try string("globalName", classic.globalName),
-      fetchQueueFunction: try string("fetchQueueFunction", classic.fetchQueueFunction),
-      handleMessageFunction: try string("handleMessageFunction", classic.handleMessageFunction),
+      globalName: try identifier("globalName", classic.globalName),
+      fetchQueueFunction: try identifier("fetchQueueFunction", classic.fetchQueueFunction),
+      handleMessageFunction: try identifier("handleMessageFunction", classic.handleMessageFunction),
       queueMessageURL: try string("queueMessageURL", classic.queueMessageURL),
       bridgeLoadedURL: try string("bridgeLoadedURL", classic.bridgeLoadedURL),
       messageHandlerName: try string("messageHandlerName", classic.messageHandlerName),
       transports: try list("transports", Transport.self),
-      injections: try list("injections", Injection.self))
+      injections: try list("injections", Injection.self),
+      fields: try fieldNames())
+    if profile.globalName != classic.globalName && profile.injections.contains(.bridgeLoaded) {
+      throw ImplementationFileProblem(
+        file: file, pointer: JSONPointer.root.appending("injections"),
+        message: "bridge-loaded injection goes through the page's setupWebViewJavascriptBridge snippet, which names "
+          + "window.WebViewJavascriptBridge; a bridge with another global is injected at document start",
+        hint: "\"injections\": [\"document-start\"]")
+    }
+    return profile
   }
 }

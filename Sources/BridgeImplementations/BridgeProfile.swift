@@ -1,3 +1,5 @@
+import ReferenceBridges
+
 /// How the page signals the native side.
 public enum Transport: String, Sendable, Hashable, Codable, CaseIterable {
   /// Hidden iframe navigations to the queue URL (classic WVJB).
@@ -38,6 +40,9 @@ public struct BridgeProfile: Sendable, Hashable {
   public var transports: [Transport]
   /// The injection modes the bridge supports.
   public var injections: [Injection]
+  /// The message field names (`handlerName`, `data`, `callbackId`,
+  /// `responseId`, `responseData` in classic WVJB).
+  public var fields: MessageFieldNames
 
   /// Creates a profile; every parameter defaults to classic WVJB.
   public init(
@@ -49,7 +54,8 @@ public struct BridgeProfile: Sendable, Hashable {
     bridgeLoadedURL: String = "https://__bridge_loaded__",
     messageHandlerName: String = "WebViewJavascriptBridge",
     transports: [Transport] = Transport.allCases,
-    injections: [Injection] = Injection.allCases
+    injections: [Injection] = Injection.allCases,
+    fields: MessageFieldNames = .classic
   ) {
     self.name = name
     self.globalName = globalName
@@ -60,6 +66,27 @@ public struct BridgeProfile: Sendable, Hashable {
     self.messageHandlerName = messageHandlerName
     self.transports = transports
     self.injections = injections
+    self.fields = fields
+  }
+
+  /// What the native side must speak to a page bridge of this profile.
+  public var wireDialect: WireDialect {
+    WireDialect(
+      globalName: globalName, fetchQueueFunction: fetchQueueFunction, handleMessageFunction: handleMessageFunction,
+      queueMessageHost: Self.host(of: queueMessageURL), bridgeLoadedHost: Self.host(of: bridgeLoadedURL), fields: fields)
+  }
+
+  /// Whether every wire name is classic WVJB (transports, injections and the
+  /// message handler name aside).
+  public var speaksClassicWireNames: Bool { wireDialect == .classic }
+
+  /// The lower-cased host of `url` (`https://__bridge_loaded__` →
+  /// `__bridge_loaded__`).
+  static func host(of url: String) -> String {
+    var rest = Substring(url)
+    if let separator = rest.range(of: "://") { rest = rest[separator.upperBound...] }
+    let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+    return rest[..<end].lowercased()
   }
 
   /// Classic WebViewJavascriptBridge.

@@ -65,6 +65,7 @@ public struct ReferenceNativeImplementation: NativeImplementation {
       answerMissingHandler: configuration.options.answerMissingHandler,
       pageBridgeScript: pageScript)
     options.faults = faults
+    options.dialect = configuration.profile.wireDialect
     return ReferenceNativeSession(bridge: NativeBridge(webView: webView, options: options), events: events)
   }
 }

@@ -146,15 +146,6 @@ struct RunCommand: ParsableCommand {
       case .success(let loaded): dialect = loaded
       case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem)")
       }
-      let unsupported = dialect.wireNamesTheReferenceCannotSpeak
-      if nativeCommand == nil && !unsupported.isEmpty {
-        throw CLIError.usage(
-          "bridgecheck: the profile \(dialect.name) renames \(unsupported.joined(separator: ", ")), which the reference "
-            + "native bridge cannot follow yet (it speaks the classic WVJB global, entry points and bridge URLs)\n"
-            + "  hint: such a page bridge can be checked against a native bridge of its own dialect with "
-            + "--native 'COMMAND' (the adapter receives the profile); profiles may change the transports, "
-            + "the injections and messageHandlerName freely")
-      }
     }
     return (ScriptPageImplementation(name: name, source: source, profile: dialect), TestedSides(page: true, native: false))
   }

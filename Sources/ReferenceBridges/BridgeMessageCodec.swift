@@ -126,6 +126,17 @@ extension BridgeMessageCodec {
       + String(decoding: deliverySuffix, as: UTF8.self)
   }
 
+  /// ``deliveryScript(for:faults:)`` for a bridge of `dialect`: the message
+  /// renamed for the wire, delivered through the dialect's global and entry
+  /// point. With classic names, exactly ``deliveryScript(for:faults:)``.
+  static func deliveryScript(for message: JSONObject, dialect: WireDialect, faults: Set<NativeBridgeFault>) -> String {
+    let script = deliveryScript(for: dialect.toWire(message), faults: faults)
+    let classicPrefix = String(decoding: deliveryPrefix, as: UTF8.self)
+    guard dialect.deliveryPrefix != classicPrefix, script.hasPrefix(classicPrefix) else { return script }
+    // Both prefixes are ASCII: characters and bytes count alike.
+    return dialect.deliveryPrefix + script.dropFirst(classicPrefix.count)
+  }
+
   /// Incoming `data` or `responseData` as a faulty bridge reads it.
   /// FAULT `falsy-data-dropped`: `0`, `false`, `""`, `null` become absent.
   /// FAULT `data-cast-to-dictionary`: anything but an object becomes absent.

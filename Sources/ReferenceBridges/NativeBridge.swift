@@ -190,7 +190,7 @@ public final class NativeBridge {
   public func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
     // FAULT host-case-sensitive, legacy-scheme-ignored, bridge-url-substring-match,
     // https-underscore-host-cancelled: see BridgeURL(_:faults:).
-    let url = BridgeURL(action.url, faults: faults)
+    let url = BridgeURL(action.url, dialect: options.dialect, faults: faults)
     // FAULT app-policy-asked-first: what the app cancels, the bridge never sees.
     if faults.contains(.appPolicyAskedFirst) && url.isBridgeURL && appNavigationPolicy(action) == .cancel {
       return .cancel
@@ -292,7 +292,7 @@ public final class NativeBridge {
   }
 
   private func deliver(_ message: JSONObject) {
-    let script = BridgeMessageCodec.deliveryScript(for: message, faults: faults)
+    let script = BridgeMessageCodec.deliveryScript(for: message, dialect: options.dialect, faults: faults)
     webView.evaluateJavaScript(script) { [weak self] result in
       guard let self, case .failure(let error) = result else { return }
       self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
@@ -320,7 +320,7 @@ public final class NativeBridge {
       if faultFetchInFlight { return }
       faultFetchInFlight = true
     }
-    webView.evaluateJavaScript(BridgeMessageCodec.fetchQueueScript) { [weak self] result in
+    webView.evaluateJavaScript(options.dialect.fetchQueueScript) { [weak self] result in
       guard let self else { return }
       if self.faults.contains(.signalDroppedWhileFetching) { self.faultFetchInFlight = false }
       switch result {
@@ -378,7 +378,7 @@ public final class NativeBridge {
         if faults.contains(.batchStopsAtBadEntry) { break }
         continue
       }
-      receive(message)
+      receive(options.dialect.fromWire(message))
     }
   }
 

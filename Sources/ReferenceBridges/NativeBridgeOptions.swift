@@ -45,6 +45,9 @@ public struct NativeBridgeOptions: Sendable {
   /// be used; the native side prefixes it with the
   /// `window.WVJBReferenceOptions` assignment, which other scripts ignore.
   public var pageBridgeScript: String
+  /// The names the page bridge uses on the wire (global, entry points,
+  /// signal hosts, message fields). Default: classic WVJB.
+  public var dialect: WireDialect = .classic
   /// Deliberate bugs to switch on, for mutation testing only; empty for a
   /// correct bridge.
   public var faults: Set<NativeBridgeFault> = []

@@ -38,7 +38,7 @@ enum PageInjection {
           try {
             var frame = document.createElement('iframe');
             frame.style.display = 'none';
-            frame.src = 'https://\(BridgeURL.bridgeLoadedHost)';
+            frame.src = 'https://\(options.dialect.bridgeLoadedHost)';
             document.documentElement.appendChild(frame);
             document.documentElement.removeChild(frame);
           } catch (error) {}

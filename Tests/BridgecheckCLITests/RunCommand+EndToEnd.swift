@@ -72,21 +72,6 @@ struct RunCommandEndToEndTests {
     #expect(noBaseline.stderr.contains("--baseline"))
   }
 
-  /// A profile renaming what the reference native bridge cannot follow is
-  /// refused up front instead of giving a run of misleading failures.
-  @Test func aProfileTheReferenceCannotSpeakIsRefused() throws {
-    let scratch = try ScratchFolder()
-    defer { scratch.remove() }
-    try scratch.write(
-      "wk.json", #"{"name": "wk-port", "globalName": "WKWebViewJavascriptBridge", "transports": ["message-handlers"]}"#)
-    let outcome = try bridgecheck([
-      "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", scratch.path("wk.json"),
-    ])
-    #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("renames globalName"), "\(outcome.stderr)")
-    #expect(outcome.stderr.contains("--native"))
-  }
-
   @Test func aFilterThatMatchesNothingIsAnError() throws {
     let outcome = try bridgecheck(["run", "--filter", "no-such-area/*"])
     #expect(outcome.status == 2)

@@ -1,4 +1,5 @@
 import JSONModel
+import ReferenceBridges
 import JSRuntime
 import PageSimulation
 
@@ -74,6 +75,11 @@ public enum AdapterProtocol {
         "queueMessageURL": .string(profile.queueMessageURL),
         "bridgeLoadedURL": .string(profile.bridgeLoadedURL),
         "messageHandlerName": .string(profile.messageHandlerName),
+        "fields": [
+          "handlerName": .string(profile.fields.handlerName), "data": .string(profile.fields.data),
+          "callbackId": .string(profile.fields.callbackId), "responseId": .string(profile.fields.responseId),
+          "responseData": .string(profile.fields.responseData),
+        ],
       ],
     ]
   }
@@ -102,6 +108,14 @@ public enum AdapterProtocol {
       if let url = fields["queueMessageURL"]?.stringValue { profile.queueMessageURL = url }
       if let url = fields["bridgeLoadedURL"]?.stringValue { profile.bridgeLoadedURL = url }
       if let name = fields["messageHandlerName"]?.stringValue { profile.messageHandlerName = name }
+      if let names = fields["fields"]?.objectValue {
+        var map: [String: String] = [:]
+        for (key, value) in names { if let renamed = value.stringValue { map[key] = renamed } }
+        guard let parsed = MessageFieldNames(renaming: map) else {
+          throw AdapterProtocolError("start: `profile.fields` has a key that is not a classic field name")
+        }
+        profile.fields = parsed
+      }
     }
     return SessionConfiguration(transport: transport, injection: injection, options: options, profile: profile)
   }

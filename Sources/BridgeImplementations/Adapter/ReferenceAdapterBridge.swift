@@ -30,6 +30,7 @@ public final class ReferenceAdapterBridge: AdapterBridge {
       answerMissingHandler: configuration.options.answerMissingHandler,
       pageBridgeScript: context.pageScript)
     options.faults = faults
+    options.dialect = configuration.profile.wireDialect
     bridge = NativeBridge(webView: context.webView, options: options)
     let log = context.log
     bridge.logHandler = { entry in log(entry.level.rawValue, entry.code.rawValue, entry.message) }

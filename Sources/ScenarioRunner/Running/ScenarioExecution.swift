@@ -98,7 +98,11 @@ final class ScenarioExecution: NativeSessionEvents {
     let ready = "__bridgecheck.ready(\(HarnessPageScript.expression(handlers)), [\(readySteps.joined(separator: ", "))]);"
     switch fixture.setup.pageSetup {
     case .snippet:
-      scripts.append(PageScript(name: "setup-snippet.js", source: ReferenceScripts.setupSnippet))
+      let profile = runner.page.profile
+      scripts.append(
+        PageScript(
+          name: "setup-snippet.js",
+          source: ReferenceScripts.setupSnippet(globalName: profile.globalName, bridgeLoadedURL: profile.bridgeLoadedURL)))
       scripts.append(
         PageScript(name: "page-ready.js", source: "setupWebViewJavascriptBridge(function (bridge) { \(ready) });"))
     case .none:
@@ -161,11 +165,13 @@ final class ScenarioExecution: NativeSessionEvents {
     case .pageScript(let source):
       return source
     case .deliverToPage(let raw):
-      return "\(helper).deliver(\(raw.jsonLiteral));"
+      let message = FixtureDialect.deliverable(raw, dialect: configuration.profile.wireDialect)
+      return "\(helper).deliver(\(message.jsonLiteral));"
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
-      let value = result.map(HarnessPageScript.expression) ?? "undefined"
+      let value = FixtureDialect.queued(result, dialect: configuration.profile.wireDialect).map(HarnessPageScript.expression)
+        ?? "undefined"
       return "\(helper).queueToNative(\(result != nil), \(value), \(transport), \(url));"
     default:
       return nil

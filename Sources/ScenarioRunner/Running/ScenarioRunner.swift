@@ -95,6 +95,11 @@ public struct ScenarioRunner: Sendable {
     } else if self.injection(for: fixture) == nil {
       return "the page bridge \(page.name) and the native bridge \(native.name) share no injection mode"
     }
+    let literal = FixtureDialect.classicNamesWrittenLiterally(by: fixture, dialect: page.profile.wireDialect)
+    if !literal.isEmpty {
+      return "the fixture's own scripts, URLs or expectations spell out the classic "
+        + "\(literal.joined(separator: ", ")), which the profile \(page.profile.name) renames"
+    }
     for feature in fixture.requires.features + setup.options.requiredFeatures {
       let pageHas = page.features.contains(feature)
       let nativeHas = native.features.contains(feature)

@@ -39,6 +39,7 @@ SAFETY_TIMEOUT_HANDLER = "_disableJavascriptAlertBoxSafetyTimeout"
 # The script message body that announces an injection in the messageHandlers transport (any other
 # body only means "the queue has something").
 BRIDGE_LOADED_SIGNAL = "__bridge_loaded__"
+CLASSIC_FIELDS = ("handlerName", "data", "callbackId", "responseId", "responseData")
 LEGACY_SCHEME = "wvjbscheme"
 
 
@@ -186,6 +187,11 @@ class Bridge:
         self.queue_host = (scheme_and_host(profile.get("queueMessageURL", "https://__wvjb_queue_message__"))
                            or ("https", "__wvjb_queue_message__"))[1]
         self.loaded_host = (scheme_and_host(self.bridge_loaded_url) or ("https", "__bridge_loaded__"))[1]
+        # Message field names: this bridge works with the classic ones and renames at the wire.
+        names = profile.get("fields") or {}
+        self.to_wire = {classic: names[classic] for classic in CLASSIC_FIELDS
+                        if isinstance(names.get(classic), str) and names[classic] != classic}
+        self.from_wire = {renamed: classic for classic, renamed in self.to_wire.items()}
         self.page_script = page_script
 
         self.handlers = set()          # names registered by the harness
@@ -286,7 +292,8 @@ class Bridge:
         self.deliver(message)
 
     def deliver(self, message):
-        script = "%s.%s('%s');" % (self.global_name, self.handle_function, js_literal_body(to_json(message)))
+        wire = {self.to_wire.get(key, key): value for key, value in message.items()} if self.to_wire else message
+        script = "%s.%s('%s');" % (self.global_name, self.handle_function, js_literal_body(to_json(wire)))
         self.evaluate(script, "deliver", self.summary(message))
         self.log("debug", "sent", "%s, %d characters of script" % (self.summary(message), len(script)))
 
@@ -389,6 +396,10 @@ class Bridge:
                 self.log("warning", "non-object-message", "queue entry %d is %s, not an object; skipped"
                          % (index, describe(entry)))
                 continue
+            if self.to_wire:
+                # A classic name this dialect renames is not one of its fields: dropped.
+                entry = {self.from_wire.get(key, key): value for key, value in entry.items()
+                         if key in self.from_wire or key not in self.to_wire}
             self.receive(entry)
 
     def receive(self, message):

@@ -1,0 +1,90 @@
+import Foundation
+import JSONModel
+import Testing
+
+/// A page bridge of another dialect (the names of the Swift WKWebView port:
+/// `WKWebViewJavascriptBridge`, `_handleMessageFromiOS`, `callbackID`,
+/// `responseID`) is checked with its profile: the reference native bridge
+/// and both adapters speak its names, wire-level steps are translated, and
+/// fixtures that spell classic names out are skipped with the reason.
+@Suite("Page bridges of another dialect")
+struct DialectEndToEndTests {
+  /// The reference page bridge renamed into the port's dialect.
+  static func portStyleBridge() throws -> String {
+    var source = try String(
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+    let renames = [
+      ("window.WebViewJavascriptBridge", "window.WKWebViewJavascriptBridge"),
+      ("_handleMessageFromObjC:", "_handleMessageFromiOS:"),
+      ("'callbackId'", "'callbackID'"), (".callbackId", ".callbackID"),
+      ("responseId: callbackId", "responseID: callbackId"), ("'responseId'", "'responseID'"), (".responseId", ".responseID"),
+    ]
+    for (classic, port) in renames {
+      #expect(source.contains(classic), "page-bridge.js no longer contains \(classic)")
+      source = source.replacingOccurrences(of: classic, with: port)
+    }
+    return source
+  }
+
+  private func summary(_ stdout: String) throws -> JSONValue? { try jsonReport(stdout)["summary"] }
+
+  @Test func aPortStyleBridgePassesWithItsProfile() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("wk-bridge.js", Self.portStyleBridge())
+    let bridge = scratch.path("wk-bridge.js")
+
+    let reference = try bridgecheck(["run", "--js", bridge, "--profile", "wkwebview-port", "--format", "json"])
+    #expect(reference.status == 0, "\(reference.stderr)")
+    let counts = try summary(reference.stdout)
+    #expect((counts?["passed"]?.numberValue ?? 0) >= 60, "\(counts.map { $0.serialized() } ?? "")")
+    #expect(counts?["failed"] == 0 && counts?["errors"] == 0)
+    let results = try jsonReport(reference.stdout)["results"]?.arrayValue ?? []
+    let literal = results.filter { $0["message"]?.stringValue?.contains("spell out the classic") == true }
+    #expect(!literal.isEmpty, "fixtures naming classic names are skipped with that reason")
+
+    for native in ["python3 conformance/adapters/python/adapter.py", "bridgecheck reference-adapter"] {
+      let adapter = try bridgecheck([
+        "run", "--js", bridge, "--profile", "wkwebview-port", "--native", native, "--filter", "callbacks/*",
+        "--filter", "response-unknown/*", "--format", "json",
+      ])
+      #expect(adapter.status == 0, "\(native): \(adapter.stdout.prefix(2_000))")
+      #expect(try summary(adapter.stdout)?["failed"] == 0)
+    }
+  }
+
+  /// The profile matters: the classic bridge fails under the port's names,
+  /// and the port's bridge under the classic ones.
+  @Test func aBridgeUnderTheWrongProfileFails() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("wk-bridge.js", Self.portStyleBridge())
+    let classicUnderPort = try bridgecheck([
+      "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", "wkwebview-port", "--filter", "callbacks/*",
+    ])
+    #expect(classicUnderPort.status == 1)
+    let portUnderClassic = try bridgecheck([
+      "run", "--js", scratch.path("wk-bridge.js"), "--profile", "wvjb-messagehandlers", "--filter", "callbacks/*",
+    ])
+    #expect(portUnderClassic.status == 1)
+  }
+
+  @Test func profileMistakesAreExplained() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let cases: [(file: String, text: String, expected: String)] = [
+      ("loaded.json", #"{"globalName": "WKWebViewJavascriptBridge"}"#, "profile.json#/injections: bridge-loaded injection"),
+      ("field.json", #"{"fields": {"callbackID": "x"}}"#, "#/fields/callbackID: not a classic field name"),
+      ("twice.json", #"{"fields": {"callbackId": "data"}}"#, "#/fields: two fields would have the same name"),
+      ("name.json", #"{"globalName": "window.bridge"}"#, "#/globalName: must be a JavaScript identifier"),
+    ]
+    for (file, text, expected) in cases {
+      try scratch.write(file, text)
+      let outcome = try bridgecheck([
+        "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", scratch.path(file),
+      ])
+      #expect(outcome.status == 2, "\(file)")
+      #expect(outcome.stderr.contains(expected.replacingOccurrences(of: "profile.json", with: file)), "\(file): \(outcome.stderr)")
+    }
+  }
+}
