@@ -78,6 +78,9 @@ public final class SimulatedWebView {
     trace.record(.host, TraceEventName.userScriptAdded, fields)
   }
 
+  /// The user scripts added so far, in the order they run.
+  public var installedUserScripts: [PageScript] { userScripts.map(\.script) }
+
   /// Removes every user script (pages already loaded keep what ran).
   public func removeAllUserScripts() { userScripts.removeAll() }
 

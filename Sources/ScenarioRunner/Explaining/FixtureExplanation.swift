@@ -74,9 +74,13 @@ public enum FixtureExplanation {
     if setup.options.answerMissingHandler {
       lines.append("Both sides are configured to answer calls to missing handlers with an error object.")
     }
-    for named in setup.nativeHandlers { lines.append("Native handler \"\(named.name)\" \(behaviour(named.behaviour)).") }
-    for named in setup.pageHandlers { lines.append("Page handler \"\(named.name)\" \(behaviour(named.behaviour)).") }
-    for (index, _) in setup.pageScripts.enumerated() { lines.append("The page runs its own script #\(index + 1).") }
+    for named in setup.nativeHandlers {
+      lines.append("Native handler \"\(named.name)\" \(behaviour(named.behaviour, onPage: false)).")
+    }
+    for named in setup.pageHandlers { lines.append("Page handler \"\(named.name)\" \(behaviour(named.behaviour, onPage: true)).") }
+    for (index, source) in setup.pageScripts.enumerated() {
+      lines.append("The page runs its own script #\(index + 1): \(VisibleText.plain(source, limit: 240))")
+    }
     if !setup.appCancels.isEmpty {
       lines.append(
         "The app's own navigation policy cancels URLs matching " + setup.appCancels.map { "/\($0)/" }.joined(separator: ", ")
@@ -89,23 +93,40 @@ public enum FixtureExplanation {
     return lines
   }
 
-  static func behaviour(_ behaviour: Behaviour) -> String {
+  /// What a scripted handler does; `onPage` says which side it lives on
+  /// (the handler it calls lives on the other).
+  static func behaviour(_ behaviour: Behaviour, onPage: Bool) -> String {
     var parts: [String] = []
     if let call = behaviour.call {
       parts.append(
-        "first calls \"\(call.handler)\" on the other side"
-          + (call.data.map { " with \($0)" } ?? "") + (call.callbackLabel.map { " (callback \($0))" } ?? ""))
+        "first calls \(onPage ? "native" : "page") handler \"\(call.handler)\" \(dataText(call.data))"
+          + (call.callbackLabel.map { ", expecting an answer (callback \($0))" } ?? ", without a callback"))
     }
+    if behaviour.respond == nil, let message = behaviour.throwMessage {
+      parts.append("throws an error \"\(VisibleText.plain(message))\" without answering")
+      return parts.count == 1 ? parts[0] : parts[0] + ", then " + parts[1]
+    }
+    var answer: String
     switch behaviour.respond {
-    case nil: parts.append("never answers")
-    case .echo?: parts.append("answers with the data it received")
-    case .value(let value?)?: parts.append("answers \(short(value))")
-    case .value(nil)?: parts.append("answers with no value (undefined)")
+    case nil: answer = "never answers"
+    case .echo?: answer = "answers with the data it received"
+    case .value(let value?)?: answer = "answers \(VisibleText.json(value))"
+    case .value(nil)?: answer = "answers with no value (undefined)"
     }
-    if behaviour.respond != nil, behaviour.times != 1 { parts.append("\(behaviour.times) times") }
-    if behaviour.respond != nil, behaviour.delay > 0 { parts.append("after \(behaviour.delay) ms") }
-    if let message = behaviour.throwMessage { parts.append("then throws \"\(message)\"") }
-    return parts.joined(separator: ", ")
+    if behaviour.respond != nil, behaviour.times != 1 { answer += ", \(times(behaviour.times))" }
+    if behaviour.respond != nil, behaviour.delay > 0 { answer += ", after \(behaviour.delay) ms" }
+    parts.append(answer)
+    if let message = behaviour.throwMessage { parts.append("throws an error \"\(VisibleText.plain(message))\"") }
+    return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + ", then " + parts[parts.count - 1]
+  }
+
+  /// "once", "twice", "3 times".
+  static func times(_ count: Int) -> String {
+    switch count {
+    case 1: return "once"
+    case 2: return "twice"
+    default: return "\(count) times"
+    }
   }
 
   static func describe(_ step: Step) -> String {
@@ -118,9 +139,9 @@ public enum FixtureExplanation {
       return "The native side calls page handler \"\(handler)\" \(dataText(data))"
         + (label.map { ", expecting an answer (callback \($0))" } ?? ", without a callback") + "."
     case .pageRegister(let named):
-      return "The page registers handler \"\(named.name)\", which \(behaviour(named.behaviour))."
+      return "The page registers handler \"\(named.name)\", which \(behaviour(named.behaviour, onPage: true))."
     case .nativeRegister(let named):
-      return "The native side registers handler \"\(named.name)\", which \(behaviour(named.behaviour))."
+      return "The native side registers handler \"\(named.name)\", which \(behaviour(named.behaviour, onPage: false))."
     case .nativeRemove(let handler): return "The native side removes handler \"\(handler)\"."
     case .nativeReset: return "The native side calls reset()."
     case .nativeDisableSafetyTimeout:
@@ -131,25 +152,34 @@ public enum FixtureExplanation {
       return frame == .main ? "The page navigates to \(url)." : "The page loads \(url) in a new iframe."
     case .advance(let milliseconds): return "\(milliseconds) ms of virtual time pass."
     case .settle: return "Everything pending runs (loads, timers, signals, evaluations)."
-    case .pageScript(let source): return "The page runs: \(source.count > 120 ? String(source.prefix(117)) + "…" : source)"
+    case .pageScript(let source): return "The page runs: \(VisibleText.plain(source, limit: 240))"
     case .deliverToPage(let raw):
-      return "Playing the native side, the harness hands this text to the page bridge's message entry point: \(raw)"
+      return "Playing the native side, the harness hands this text to the page bridge's message entry point: "
+        + VisibleText.plain(raw)
     case .queueToNative(let result, let signal):
       return "Playing the page side, the harness makes the next queue fetch return "
-        + (result.map { $0.stringValue.map { "the text \(short(.string($0)))" } ?? "the value \(short($0))" } ?? "undefined")
-        + ", then signals the native side" + (signal.map { " by loading \($0)" } ?? "") + "."
+        + (result.map { $0.stringValue.map(literalText) ?? "the value \(VisibleText.json($0))" } ?? "undefined")
+        + ", then signals the native side" + (signal.map { " by loading \(VisibleText.plain($0))" } ?? "") + "."
     }
   }
 
   private static func dataText(_ data: JSONValue?) -> String {
-    data.map { "with data \(short($0))" } ?? "with no data"
+    data.map { "with data \(VisibleText.json($0))" } ?? "with no data"
   }
 
-  /// A value as JSON, shortened for reading when it is long (big payloads).
-  static func short(_ value: JSONValue) -> String {
-    let text = value.description
-    guard text.count > 200 else { return text }
-    return String(text.prefix(120)) + "… (\(text.utf8.count) bytes)"
+  /// Text that is meant literally (not JSON): between backticks, hard-to-see
+  /// characters spelled out, and a note when it holds what looks like an
+  /// escape sequence, which the reader must not decode.
+  static func literalText(_ text: String) -> String {
+    if text.isEmpty { return "the empty text" }
+    var out = "the text `\(VisibleText.plain(text))`"
+    if let escape = text.firstMatch(of: /\\u([0-9A-Fa-f]{4})/) {
+      let code = escape.1.uppercased()
+      out += " (a backslash, then u\(escape.1): the escape sequence itself, not the character U+\(code))"
+    } else if text.contains("\\") {
+      out += " (the backslash is part of the text)"
+    }
+    return out
   }
 
   private static func expectations(_ expect: Expectations) -> [String] {
@@ -163,47 +193,72 @@ public enum FixtureExplanation {
       for pattern in expect.absent { lines.append("    - \(event(pattern))") }
     }
     for count in expect.counts {
-      let times: String
-      if count.maximum == count.minimum {
-        times = "exactly \(count.minimum)"
-      } else {
-        times = [count.minimum > 0 ? "at least \(count.minimum)" : nil, count.maximum.map { "at most \($0)" }]
-          .compactMap { $0 }.joined(separator: " and ")
-      }
-      lines.append("  \(times.prefix(1).uppercased() + times.dropFirst()) time(s): \(event(count.pattern))")
+      lines.append("  \(howOften(count)): \(event(count.pattern))")
     }
     if lines.isEmpty { lines.append("  (no particular events: only the invariants below)") }
     return lines
+  }
+
+  /// "Never", "Exactly once", "At least twice", "Between 2 and 4 times"…
+  static func howOften(_ count: CountExpectation) -> String {
+    switch (count.minimum, count.maximum) {
+    case (0, 0?): return "Never"
+    case (let minimum, let maximum?) where minimum == maximum: return "Exactly \(times(minimum))"
+    case (0, let maximum?): return "At most \(times(maximum))"
+    case (let minimum, nil): return minimum == 0 ? "Any number of times" : "At least \(times(minimum))"
+    case (let minimum, let maximum?): return "Between \(minimum) and \(maximum) times"
+    }
   }
 
   /// One event pattern as a sentence.
   static func event(_ pattern: EventPattern) -> String {
     var fields = Dictionary(pattern.fields.map { ($0.key, $0.matcher) }, uniquingKeysWith: { first, _ in first })
     func take(_ key: String) -> ValueMatcher? { fields.removeValue(forKey: key) }
-    let handler = take("handler").map { value($0) } ?? "any"
+    /// "native handler "echo" is called with data 1", "any page handler is called".
+    func handlerCall(_ side: String) -> String {
+      let handler = take("handler").map { "\(side) handler \(value($0))" } ?? "any \(side) handler"
+      return handler + " is called" + (take("data").map { " \(dataPhrase($0))" } ?? "")
+    }
+    func callback(_ owner: String) -> String {
+      let label = take("label").map { "the \(owner) callback \(value($0))" } ?? "any \(owner) callback"
+      return label + " receives " + (take("data").map(answerPhrase) ?? "an answer")
+    }
     var text: String
     switch pattern.event {
     case "native-handler-invoked":
-      text = "native handler \(handler) is called" + (take("data").map { " with data \(value($0))" } ?? "")
+      text = handlerCall("native")
     case "page-handler-invoked":
-      text = "page handler \(handler) is called" + (take("data").map { " with data \(value($0))" } ?? "")
+      text = handlerCall("page")
     case "page-callback-invoked":
-      text = "the page's callback \(take("label").map { value($0) } ?? "")" + " receives "
-        + (take("data").map { value($0) } ?? "an answer")
+      text = callback("page")
     case "native-callback-invoked":
-      text = "the native callback \(take("label").map { value($0) } ?? "")" + " receives "
-        + (take("data").map { value($0) } ?? "an answer")
+      text = callback("native")
     case "native-log":
       text = "the native side logs" + (take("code").map { " \(value($0))" } ?? "")
     case "console":
       text = "the page writes to the console" + (take("text").map { " \(value($0))" } ?? "")
     case "navigation-decided":
-      text = "the native side answers a navigation" + (take("url").map { " to \(value($0))" } ?? "")
+      text = "the native side answers a navigation" + (take("url").map { " to \(url($0))" } ?? "")
         + (take("policy").map { " with \(value($0))" } ?? "")
     case "navigation-requested":
-      text = "the page requests a navigation" + (take("url").map { " to \(value($0))" } ?? "")
+      text = "the page requests a navigation" + (take("url").map { " to \(url($0))" } ?? "")
     case "evaluate":
       text = "the native side evaluates a script" + (take("script").map { " \(value($0))" } ?? "")
+    case "evaluate-result":
+      text = "a script the native side evaluated returns" + (take("result").map { " a result \(value($0))" } ?? "")
+    case "script-message":
+      text = "the page posts a message to window.webkit.messageHandlers"
+        + (take("name").map { ".\(value($0))" } ?? "")
+    case "step":
+      let index = take("index").flatMap { matcher -> Int? in
+        if case .exact(.number(let number)) = matcher { return Int(number) }
+        return nil
+      }
+      text = "the harness starts step " + (index.map { "\($0 + 1)" } ?? "?")
+        + (take("action").map { matcher -> String in
+          if case .exact(.string(let action)) = matcher { return " (\(action))" }
+          return " (action \(value(matcher)))"
+        } ?? "")
     case "uncaught-exception":
       text = "an exception escapes page code"
     default:
@@ -216,13 +271,37 @@ public enum FixtureExplanation {
 
   private static func value(_ matcher: ValueMatcher) -> String {
     switch matcher {
-    case .exact(let json): return short(json)
+    case .exact(let json): return VisibleText.json(json)
     case .undefined: return "no value (undefined)"
     case .any: return "any value"
     case .type(let name): return "any \(name)"
-    case .regex(let pattern): return "matching /\(pattern)/"
-    case .contains(let text): return "containing \(JSONValue.string(text))"
-    case .array, .object: return matcher.json.description
+    case .regex(let pattern): return "matching /\(VisibleText.plain(pattern))/"
+    case .contains(let text): return "containing " + literalText(text)
+    case .array, .object: return VisibleText.json(matcher.json)
+    }
+  }
+
+  /// Where a navigation goes: the URL, or "a URL matching…".
+  private static func url(_ matcher: ValueMatcher) -> String {
+    if case .exact = matcher { return value(matcher) }
+    return "a URL \(value(matcher))"
+  }
+
+  /// What a handler is called with.
+  private static func dataPhrase(_ matcher: ValueMatcher) -> String {
+    switch matcher {
+    case .undefined: return "with no data (undefined)"
+    case .any: return "with any data"
+    default: return "with data \(value(matcher))"
+    }
+  }
+
+  /// What a callback receives.
+  private static func answerPhrase(_ matcher: ValueMatcher) -> String {
+    switch matcher {
+    case .undefined: return "an answer without data (undefined)"
+    case .any: return "an answer with any data"
+    default: return value(matcher)
     }
   }
 

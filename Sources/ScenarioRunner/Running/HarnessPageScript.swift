@@ -13,6 +13,13 @@ enum HarnessPageScript {
   /// The text every scripted throw carries, so that invariants can tell a
   /// fixture's deliberate throw from a bridge's own exception.
   static let scriptedThrowMarker = "[bridgecheck scripted throw]"
+  /// The harness event that lists the built-ins the page replaced (field
+  /// `replaced`, an array of names such as `setTimeout` or
+  /// `Object.prototype.responseId (added)`).
+  static let builtInsReplacedEvent = "builtins-replaced"
+  /// Page-side code that records ``builtInsReplacedEvent`` when the page
+  /// replaced, deleted or added built-ins since the helper was installed.
+  static let builtInsCheck = "\(helperGlobal).checkBuiltIns();"
 
   static func source(profile: BridgeProfile) -> String {
     let settings: JSONValue = [
@@ -22,6 +29,7 @@ enum HarnessPageScript {
       "queueURL": .string(profile.queueMessageURL),
       "messageHandlerName": .string(profile.messageHandlerName),
       "marker": .string(scriptedThrowMarker),
+      "builtInsReplacedEvent": .string(builtInsReplacedEvent),
     ]
     return "(\(template))(\(recordFunction), \(settings.serialized()));"
   }
@@ -58,6 +66,51 @@ function (record, settings) {
   var later = global.setTimeout;
   var parseJSON = JSON.parse;
   var defineProperty = Object.defineProperty;
+  // The built-ins bridges and this helper rely on, as they were before any
+  // page code ran. A page that replaces them (before its bridge captures
+  // them, say) cannot be judged; checkBuiltIns() names what changed.
+  var getOwnNames = Object.getOwnPropertyNames;
+  var getDescriptor = Object.getOwnPropertyDescriptor;
+  var createObject = Object.create;
+  var watched = [];
+  function watch(prefix, object, keys) {
+    for (var i = 0; i < keys.length; i++) {
+      watched[watched.length] = { label: prefix + keys[i], object: object, key: keys[i], descriptor: getDescriptor(object, keys[i]) };
+    }
+  }
+  watch('', global, ['setTimeout', 'clearTimeout', 'JSON']);
+  watch('JSON.', JSON, ['parse', 'stringify']);
+  var prototypes = [
+    { label: 'Object.prototype', object: Object.prototype },
+    { label: 'Array.prototype', object: Array.prototype },
+    { label: 'Function.prototype', object: Function.prototype }
+  ];
+  for (var p = 0; p < prototypes.length; p++) {
+    var names = getOwnNames(prototypes[p].object);
+    prototypes[p].known = createObject(null);
+    for (var n = 0; n < names.length; n++) prototypes[p].known[names[n]] = true;
+    watch(prototypes[p].label + '.', prototypes[p].object, names);
+  }
+  function sameDescriptor(a, b) {
+    if (a === undefined || b === undefined) return a === b;
+    return a.value === b.value && a.get === b.get && a.set === b.set;
+  }
+  function replacedBuiltIns() {
+    var found = [];
+    for (var i = 0; i < watched.length; i++) {
+      var now = getDescriptor(watched[i].object, watched[i].key);
+      if (!sameDescriptor(now, watched[i].descriptor)) {
+        found[found.length] = watched[i].label + (now === undefined ? ' (deleted)' : '');
+      }
+    }
+    for (var j = 0; j < prototypes.length; j++) {
+      var current = getOwnNames(prototypes[j].object);
+      for (var k = 0; k < current.length; k++) {
+        if (prototypes[j].known[current[k]] !== true) found[found.length] = prototypes[j].label + '.' + current[k] + ' (added)';
+      }
+    }
+    return found;
+  }
   function withData(fields, data) {
     if (data !== undefined) fields.data = data;
     return fields;
@@ -118,6 +171,10 @@ function (record, settings) {
     // Fixture data arrives as JSON text: an object literal would turn a
     // "__proto__" key into a prototype instead of a key.
     json: function (text) { return parseJSON(text); },
+    checkBuiltIns: function () {
+      var replaced = replacedBuiltIns();
+      if (replaced.length > 0) record(settings.builtInsReplacedEvent, { replaced: replaced });
+    },
     call: call,
     register: register,
     ready: function (handlers, steps) {

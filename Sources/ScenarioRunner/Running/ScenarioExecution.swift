@@ -54,7 +54,21 @@ final class ScenarioExecution: NativeSessionEvents {
     settle()
     if let abort { return abort }
     if let failure = session?.failure { return .implementationFailure(failure) }
-    return Judge(fixture: fixture, trace: webView.trace.events).verdict()
+    let verdict = Judge(fixture: fixture, trace: webView.trace.events).verdict()
+    return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// A failure caused by the page under test sabotaging itself (its bridge
+  /// threw while being injected, or it replaced built-ins) becomes an error
+  /// that names the cause: the protocol was never exercised.
+  private func diagnoseSabotage(of failure: Verdict) -> Verdict {
+    guard runner.tested.page, let pageScript = try? runner.page.script(for: configuration) else { return failure }
+    webView.runInPage(PageScript(name: "bridgecheck-builtins-check.js", source: HarnessPageScript.builtInsCheck))
+    webView.runUntilIdle(maxTasks: 16, maxTime: webView.scheduler.now, shouldStop: pastDeadline)
+    let sabotage = PageSabotage(
+      trace: webView.trace.events, pageScript: pageScript,
+      userScripts: webView.installedUserScripts.filter { $0.source.contains(pageScript) }.map(\.name))
+    return sabotage.verdict(replacing: failure) ?? failure
   }
 
   private func start() -> Verdict? {
@@ -227,7 +241,8 @@ final class ScenarioExecution: NativeSessionEvents {
   private func recordFromPage(_ arguments: [JSONValue?]) {
     guard let name = arguments.first??.stringValue else { return }
     let fields = (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:]
-    let source: TraceSource = name == "harness-error" ? .harness : .page
+    let harnessEvents = ["harness-error", HarnessPageScript.builtInsReplacedEvent]
+    let source: TraceSource = harnessEvents.contains(name) ? .harness : .page
     webView.trace.record(source, name, fields)
   }
 
