@@ -108,7 +108,7 @@ struct RunCommand: ParsableCommand {
       case .success(let loaded): previous = loaded
       case .failure: previous = Baseline()
       }
-      let existing = Set(try selection.loadAll().fixtures.map(\.id))
+      let existing = Set(selection.loadAll().fixtures.map(\.id))
       let updated = previous.updated(with: results, existing: existing)
       try Terminal.write(updated.baseline.serialized, to: baseline)
       let kept = updated.kept > 0 ? " (\(updated.kept) kept for fixtures this run did not cover)" : ""
@@ -119,7 +119,7 @@ struct RunCommand: ParsableCommand {
       format: format, json: jsonPath, junit: junitPath, markdown: markdownPath)
     var staleBaseline = false
     if let expected {
-      let unknown = expected.unknownIDs(among: try selection.loadAll().fixtures)
+      let unknown = expected.unknownIDs(among: selection.loadAll().fixtures)
       if !unknown.isEmpty {
         // A stale entry, like one that now passes: the gate fails until it is removed.
         staleBaseline = true
