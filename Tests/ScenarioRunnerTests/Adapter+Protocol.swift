@@ -142,7 +142,7 @@ struct AdapterProtocolTests {
     let python = AdapterDoctor.examine(command: AdapterTestSupport.pythonAdapter, timeout: .seconds(5))
     #expect(python.passed, "\(python.text)")
     #expect(python.info?.name == "python-wvjb")
-    guard let reference = AdapterTestSupport.referenceAdapter() else { return }
+    let reference = try AdapterTestSupport.referenceAdapter()
     let swift = AdapterDoctor.examine(command: reference, timeout: .seconds(5))
     #expect(swift.passed, "\(swift.text)")
   }
