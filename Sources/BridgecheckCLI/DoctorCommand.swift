@@ -11,8 +11,8 @@ struct DoctorCommand: ParsableCommand {
     discussion: """
       Starts the adapter, sends hello, then a short session (start, registerHandler, two navigations, \
       callHandler, stop, exit), and reports every check. Typical mistakes it explains: no output, output \
-      that is never flushed, a wrong protocol version, lines that are not JSON, a missing done, a wrong seq. \
-      Exit status 0 when every check passes, 1 otherwise. See docs/adapter-protocol.md.
+      that is never flushed, a wrong protocol version, lines that are not JSON, a missing done, a wrong seq, \
+      endless output (a flood). Each answer must be complete within --timeout. Exit status 0 when every check passes, 1 otherwise. See docs/adapter-protocol.md.
       """)
 
   @Option(
@@ -20,7 +20,7 @@ struct DoctorCommand: ParsableCommand {
     help: ArgumentHelp("The adapter command, split like a shell command line.", valueName: "command"))
   var nativeCommand: String
 
-  @Option(help: "Seconds to wait for each answer.")
+  @Option(help: "Seconds to wait for each answer (all of its lines, up to done).")
   var timeout: Double = 5
 
   func validate() throws {

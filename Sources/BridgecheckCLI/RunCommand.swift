@@ -78,12 +78,15 @@ struct RunCommand: ParsableCommand {
     var fixtures = try selection.load()
     if let shard { fixtures = shard.select(fixtures) }
     let (page, pageTested) = try pageImplementation()
+    // Before the first adapter starts: Ctrl-C while it shakes hands must
+    // still end it and write the (empty, interrupted) report, not kill
+    // bridgecheck and leave the adapter behind.
+    Interrupt.install()
     let native = try nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
     let expected = try loadBaseline()
 
-    Interrupt.install()
     let runner = ScenarioRunner(page: page, native: native, tested: tested, options: RunOptions(seed: seed))
     let progress = ProgressReporter(total: fixtures.count)
     let clock = ContinuousClock()
@@ -155,7 +158,7 @@ struct RunCommand: ParsableCommand {
     let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
     AdapterNativeImplementation.installTerminationHandlers()
     let adapter = AdapterNativeImplementation(command: command, shouldStop: { Interrupt.requested })
-    if let failure = adapter.startupFailure {
+    if let failure = adapter.startupFailure, !Interrupt.requested {
       Terminal.standardError(
         "bridgecheck: warning: the native adapter did not start: \(failure)\n"
           + "  every scenario will end as error; `bridgecheck doctor --native \(ShellWords.quote(nativeCommand))` explains what is wrong\n")

@@ -10,6 +10,8 @@ struct CommandOutcome {
   var stdout: String
   var stderr: String
   var status: Int32
+  /// Whether the run was killed for taking longer than its time limit.
+  var timedOut = false
 }
 
 enum CLITestError: Error, CustomStringConvertible {
@@ -38,10 +40,13 @@ func bridgecheckBinary() throws -> URL {
   return found
 }
 
-/// Runs `bridgecheck arguments…` in `directory` (the package root by default).
-func bridgecheck(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws
-  -> CommandOutcome
-{
+/// Runs `bridgecheck arguments…` in `directory` (the package root by default);
+/// with a `timeLimit`, kills it (and reports `timedOut`) when it runs longer,
+/// so a command that never ends fails its test instead of hanging the suite.
+func bridgecheck(
+  _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
+  timeLimit: TimeInterval? = nil
+) throws -> CommandOutcome {
   let process = Process()
   process.executableURL = try bridgecheckBinary()
   process.arguments = arguments
@@ -55,6 +60,11 @@ func bridgecheck(_ arguments: [String], in directory: URL = packageRoot, environ
   process.standardOutput = out
   process.standardError = err
   try process.run()
+  // The watchdog is cancelled as soon as the process has exited.
+  let started = Date()
+  let pid = process.processIdentifier
+  let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+  if let timeLimit { DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog) }
   // Read both pipes while the process runs, so a large output cannot block it.
   let group = DispatchGroup()
   nonisolated(unsafe) var outData = Data()
@@ -67,9 +77,12 @@ func bridgecheck(_ arguments: [String], in directory: URL = packageRoot, environ
   errData = err.fileHandleForReading.readDataToEndOfFile()
   group.wait()
   process.waitUntilExit()
+  watchdog.cancel()
+  let timedOut =
+    timeLimit.map { Date().timeIntervalSince(started) >= $0 } == true && process.terminationReason == .uncaughtSignal
   return CommandOutcome(
     stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-    status: process.terminationStatus)
+    status: process.terminationStatus, timedOut: timedOut)
 }
 
 /// A scratch folder with fixture files, removed by the caller.

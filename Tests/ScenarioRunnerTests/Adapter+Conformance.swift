@@ -50,7 +50,7 @@ struct AdapterConformanceTests {
 
   @Test func swiftReferenceAdapterGivesTheInProcessTraces() throws {
     try AdapterTestSupport.requireFixtures()
-    guard let command = AdapterTestSupport.referenceAdapter() else { return }
+    let command = try AdapterTestSupport.referenceAdapter()
     let native = AdapterNativeImplementation(command: command)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")

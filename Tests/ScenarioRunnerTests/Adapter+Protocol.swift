@@ -142,12 +142,14 @@ struct AdapterProtocolTests {
     let python = AdapterDoctor.examine(command: AdapterTestSupport.pythonAdapter, timeout: .seconds(5))
     #expect(python.passed, "\(python.text)")
     #expect(python.info?.name == "python-wvjb")
-    guard let reference = AdapterTestSupport.referenceAdapter() else { return }
+    let reference = try AdapterTestSupport.referenceAdapter()
     let swift = AdapterDoctor.examine(command: reference, timeout: .seconds(5))
     #expect(swift.passed, "\(swift.text)")
   }
 
-  @Test(arguments: [
+  /// Every adapter in conformance/adapters/faulty, and words the doctor's
+  /// first failure must contain for it.
+  static let faultyAdapterExplanations: [(String, String)] = [
     ("never-flushes", "buffered and never flushed"),
     ("wrong-protocol", "speaks protocol version 2"),
     ("non-json", "is not JSON"),
@@ -155,13 +157,55 @@ struct AdapterProtocolTests {
     ("missing-done", "but no done"),
     ("crash-on-start", "exited with status 3"),
     ("hang", "no answer to start"),
-  ])
+    ("flood", "it floods its output"),
+    ("exit-mid-scenario", "closed its output before answering registerHandler; it exited with status 1"),
+  ]
+
+  @Test(arguments: faultyAdapterExplanations)
   func doctorExplainsMistakes(_ script: String, _ explanation: String) throws {
+    let started = ContinuousClock.now
     let report = AdapterDoctor.examine(command: AdapterTestSupport.faulty(script), timeout: .seconds(1))
+    let elapsed = ContinuousClock.now - started
+    // Each answer is bounded by the 1 s timeout; a few of them (and the 2 s
+    // wait on a silent adapter) fit well within 10 s.
+    #expect(elapsed < .seconds(10), "\(script): the doctor took \(elapsed)")
     #expect(!report.passed)
     let failure = report.findings.first { !$0.passed }
     #expect(failure?.explanation.contains(explanation) == true, "\(script):\n\(report.text)")
     let pid = try #require(report.processID)
     #expect(AdapterTestSupport.children(among: [pid]).isEmpty, "the doctor leaves no process behind")
+  }
+
+  @Test func doctorCatchesASlowFloodAtTheTimeLimit() throws {
+    // Under the event limit, but never done: one log line every 20 ms.
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("slow-flood-\(UUID().uuidString).py")
+    try """
+      import json, sys, time
+      for line in sys.stdin:
+          command = json.loads(line)
+          if command["type"] == "hello":
+              print(json.dumps({"type": "hello", "protocol": 1, "name": "slow-flood", "transports": ["iframe"],
+                                "injections": ["bridge-loaded"]}), flush=True)
+          elif command["type"] == "start":
+              while True:
+                  print(json.dumps({"type": "log", "level": "debug", "message": "tick"}), flush=True)
+                  time.sleep(0.02)
+          print(json.dumps({"type": "done", "seq": command["seq"]}), flush=True)
+      """.write(to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    let started = ContinuousClock.now
+    let report = AdapterDoctor.examine(command: ["python3", script.path], timeout: .seconds(1))
+    #expect(ContinuousClock.now - started < .seconds(5))
+    let failure = report.findings.first { !$0.passed }
+    #expect(failure?.title == "flood", "\(report.text)")
+    #expect(failure?.explanation.contains("was still writing after 1.0 seconds") == true, "\(report.text)")
+  }
+
+  @Test func doctorExplainsEveryFaultyAdapter() throws {
+    let folder = packageRoot.appendingPathComponent("conformance/adapters/faulty")
+    let shipped = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".py") }.map { String($0.dropLast(3)) }
+    let explained = Set(Self.faultyAdapterExplanations.map(\.0))
+    #expect(Set(shipped) == explained, "doctorExplainsMistakes must cover every adapter in conformance/adapters/faulty")
   }
 }

@@ -79,15 +79,13 @@ enum AdapterTestSupport {
     return nil
   }()
 
-  /// `bridgecheck reference-adapter`, or nil (with a recorded issue) when
-  /// the executable cannot be found.
-  static func referenceAdapter(sourceLocation: SourceLocation = #_sourceLocation) -> [String]? {
-    guard let executable = bridgecheckExecutable else {
-      Issue.record(
-        "the bridgecheck executable was not found next to the test bundle; build it (swift build) or set BRIDGECHECK_EXECUTABLE",
-        sourceLocation: sourceLocation)
-      return nil
-    }
+  /// `bridgecheck reference-adapter`; fails the calling test when the
+  /// executable cannot be found (scripts/test.sh builds it first).
+  static func referenceAdapter(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    let executable = try #require(
+      bridgecheckExecutable,
+      "the bridgecheck executable was not found next to the test bundle; build it (swift build --product bridgecheck) or set BRIDGECHECK_EXECUTABLE",
+      sourceLocation: sourceLocation)
     return [executable, "reference-adapter"]
   }
 

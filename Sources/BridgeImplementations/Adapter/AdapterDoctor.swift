@@ -40,7 +40,9 @@ public enum AdapterDoctor {
     public var passed: Bool { findings.allSatisfy(\.passed) }
   }
 
-  /// Examines the adapter `command`; `timeout` bounds each answer.
+  /// Examines the adapter `command`; `timeout` bounds each answer (all of
+  /// its events up to `done`, not each line, so an adapter that writes
+  /// forever is caught as a flood).
   public static func examine(command: [String], timeout: Duration = .seconds(5)) -> Report {
     var findings: [Finding] = []
     let probe: LineProbe
@@ -63,6 +65,8 @@ public enum AdapterDoctor {
   private struct Examination {
     let probe: LineProbe
     let timeout: Duration
+    /// The event and byte limits of `bridgecheck run`, for one answer.
+    let limits = AdapterLimits()
     var findings: [Finding] = []
     var info: AdapterInfo?
     var seq = 0
@@ -226,10 +230,30 @@ public enum AdapterDoctor {
       }
       var events: [JSONObject] = []
       var lineNumber = 0
+      var bytesRead = 0
+      // The whole answer must come within `timeout`: a per-line limit alone
+      // never ends for an adapter that writes lines forever.
+      let deadline = ContinuousClock.now.advanced(by: timeout)
       while true {
-        switch probe.readLine(timeout: timeout) {
+        let remaining = deadline - ContinuousClock.now
+        if remaining <= .zero && !events.isEmpty {
+          failure(
+            "flood",
+            "the adapter answered \(type) with \(events.count) event(s) and was still writing after \(timeout), without "
+              + floodAdvice)
+          return nil
+        }
+        switch probe.readLine(timeout: max(remaining, .zero)) {
         case .line(let bytes):
           lineNumber += 1
+          bytesRead += bytes.count + 1
+          if events.count >= limits.maxEventsPerCommand || bytesRead > limits.maxBytesPerCommand {
+            let amount =
+              events.count >= limits.maxEventsPerCommand
+              ? "more than \(limits.maxEventsPerCommand) events" : "more than \(limits.maxBytesPerCommand >> 20) MiB"
+            failure("flood", "the adapter answered \(type) with \(amount) (the limit of bridgecheck run), without " + floodAdvice)
+            return nil
+          }
           var line = bytes
           if line.last == UInt8(ascii: "\r") { line.removeLast() }
           if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
@@ -300,6 +324,12 @@ public enum AdapterDoctor {
           return nil
         }
       }
+    }
+
+    /// How to stop flooding, after "without".
+    private var floodAdvice: String {
+      "a done: it floods its output (an endless loop of log events?). Answer each command with a bounded number of "
+        + #"events and end them with {"type":"done","seq":\#(seq)}; send diagnostics to stderr, not as events"#
     }
 
     /// The first command got no output at all: tell a hung adapter from one
