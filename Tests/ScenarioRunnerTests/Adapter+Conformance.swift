@@ -28,7 +28,7 @@ struct AdapterConformanceTests {
 
   @Test func pythonAdapterGivesTheReferenceVerdicts() throws {
     try AdapterTestSupport.requireFixtures()
-    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
+    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
     #expect(native.name == "python-wvjb")
@@ -51,7 +51,7 @@ struct AdapterConformanceTests {
   @Test func swiftReferenceAdapterGivesTheInProcessTraces() throws {
     try AdapterTestSupport.requireFixtures()
     let command = try AdapterTestSupport.referenceAdapter()
-    let native = AdapterNativeImplementation(command: command)
+    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
     #expect(native.name == "reference")
@@ -80,7 +80,7 @@ struct AdapterConformanceTests {
   /// the reference (what `run --native` without `--js` does).
   @Test func nativeOnlySelectionSkipsPageFixtures() throws {
     try AdapterTestSupport.requireFixtures()
-    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
+    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }
     let runner = ScenarioRunner(
       page: ReferencePageImplementation(), native: native, tested: TestedSides(page: false, native: true))
@@ -94,7 +94,7 @@ struct AdapterConformanceTests {
   /// One adapter process per worker, reused across scenarios, ended by shutdown.
   @Test func processesAreReusedAcrossScenarios() throws {
     try AdapterTestSupport.requireFixtures()
-    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
+    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
     let first = native.idleProcessIDs
     #expect(first.count == 1, "the handshake process waits for the first scenario")
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)

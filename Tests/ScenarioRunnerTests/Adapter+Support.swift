@@ -16,6 +16,11 @@ enum AdapterTestSupport {
     ["python3", packageRoot.appendingPathComponent("conformance/adapters/faulty/\(name).py").path]
   }
 
+  /// Limits for tests that compare verdicts and traces, not speed: a busy
+  /// CI machine (other suites run in parallel, the 1 MB payload scenarios
+  /// through a debug build) must not turn a slow answer into an `error`.
+  static let verdictLimits = AdapterLimits(commandTimeout: .seconds(30))
+
   /// The shipped fixtures, and the problems of loading them.
   static let loaded = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
 
