@@ -120,7 +120,7 @@ extension BridgeProfile {
       return names
     }
     let classic = BridgeProfile.classic
-    let profile = BridgeProfile(
+    return BridgeProfile(
       name: try string("name", classic.name),
       globalName: try identifier("globalName", classic.globalName),
       fetchQueueFunction: try identifier("fetchQueueFunction", classic.fetchQueueFunction),
@@ -131,13 +131,5 @@ extension BridgeProfile {
       transports: try list("transports", Transport.self),
       injections: try list("injections", Injection.self),
       fields: try fieldNames())
-    if profile.globalName != classic.globalName && profile.injections.contains(.bridgeLoaded) {
-      throw ImplementationFileProblem(
-        file: file, pointer: JSONPointer.root.appending("injections"),
-        message: "bridge-loaded injection goes through the page's setupWebViewJavascriptBridge snippet, which names "
-          + "window.WebViewJavascriptBridge; a bridge with another global is injected at document start",
-        hint: "\"injections\": [\"document-start\"]")
-    }
-    return profile
   }
 }

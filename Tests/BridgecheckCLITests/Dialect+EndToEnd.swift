@@ -43,6 +43,15 @@ struct DialectEndToEndTests {
     let literal = results.filter { $0["message"]?.stringValue?.contains("spell out the classic") == true }
     #expect(!literal.isEmpty, "fixtures naming classic names are skipped with that reason")
 
+    // The port's names with the classic injection and transport too: the
+    // page's setup snippet follows the profile's global and URL.
+    try scratch.write(
+      "both.json",
+      #"{"name": "wk-both", "globalName": "WKWebViewJavascriptBridge", "handleMessageFunction": "_handleMessageFromiOS", "fields": {"callbackId": "callbackID", "responseId": "responseID"}}"#)
+    let both = try bridgecheck(["run", "--js", bridge, "--profile", scratch.path("both.json"), "--filter", "startup-queue/*", "--format", "json"])
+    #expect(both.status == 0, "\(both.stdout.prefix(2_000))")
+    #expect((try summary(both.stdout)?["passed"]?.numberValue ?? 0) >= 5)
+
     for native in ["python3 conformance/adapters/python/adapter.py", "bridgecheck reference-adapter"] {
       let adapter = try bridgecheck([
         "run", "--js", bridge, "--profile", "wkwebview-port", "--native", native, "--filter", "callbacks/*",
@@ -73,7 +82,7 @@ struct DialectEndToEndTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let cases: [(file: String, text: String, expected: String)] = [
-      ("loaded.json", #"{"globalName": "WKWebViewJavascriptBridge"}"#, "profile.json#/injections: bridge-loaded injection"),
+      ("list.json", #"{"fields": ["callbackID"]}"#, "#/fields: must be an object mapping classic field names"),
       ("field.json", #"{"fields": {"callbackID": "x"}}"#, "#/fields/callbackID: not a classic field name"),
       ("twice.json", #"{"fields": {"callbackId": "data"}}"#, "#/fields: two fields would have the same name"),
       ("name.json", #"{"globalName": "window.bridge"}"#, "#/globalName: must be a JavaScript identifier"),
