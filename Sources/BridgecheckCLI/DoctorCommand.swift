@@ -12,7 +12,7 @@ struct DoctorCommand: ParsableCommand {
       Starts the adapter, sends hello, then a short session (start, registerHandler, two navigations, \
       callHandler, stop, exit), and reports every check. Typical mistakes it explains: no output, output \
       that is never flushed, a wrong protocol version, lines that are not JSON, a missing done, a wrong seq, \
-      endless output (a flood). Each answer must be complete within --timeout. Exit status 0 when every check passes, 1 otherwise. See docs/adapter-protocol.md.
+      endless output (a flood). Each answer must be complete within --timeout. Exit status 0 when every check passes, 1 otherwise, 130 after Ctrl-C. See docs/adapter-protocol.md.
       """)
 
   @Option(
@@ -29,8 +29,13 @@ struct DoctorCommand: ParsableCommand {
 
   func run() throws {
     let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
-    let report = AdapterDoctor.examine(command: command, timeout: .milliseconds(Int64(timeout * 1000)))
+    // Ctrl-C ends the examination, and with it the adapter (which runs in
+    // a process group of its own, so the terminal's SIGINT never reaches it).
+    Interrupt.install()
+    let report = AdapterDoctor.examine(
+      command: command, timeout: .milliseconds(Int64(timeout * 1000)), shouldStop: { Interrupt.requested })
     print(report.text)
+    if report.interrupted { throw ExitCode(130) }
     if !report.passed { throw ExitCode(1) }
   }
 }

@@ -36,7 +36,9 @@ struct AdapterFaultTests {
     Case(script: "missing-done", code: "timeout", reason: "no done for command `hello`"),
   ]
 
-  static let limits = AdapterLimits(commandTimeout: .seconds(1))
+  /// Short limits keep hung cases quick; hello gets 5 s, so a python3
+  /// that starts slowly on a busy machine still shakes hands.
+  static let limits = AdapterLimits(commandTimeout: .seconds(1), startupTimeout: .seconds(5))
 
   @Test(arguments: cases)
   func faultEndsTheScenarioAsError(_ fault: Case) throws {
@@ -83,6 +85,29 @@ struct AdapterFaultTests {
     #expect(afterCrash.message?.contains("crashed: ") == true, "\(afterCrash.message ?? "")")
     let next = runner.run(fixtures[1])
     #expect(next.status == .pass, "a fresh process serves the next scenario: \(next.message ?? "")")
+  }
+
+  /// An adapter that needs longer to start than one command may take (a
+  /// JVM, say) shakes hands within the startup limit; past that limit its
+  /// start is a `timeout` that names hello and the limit.
+  @Test func aSlowStartIsMeasuredAgainstTheStartupLimit() throws {
+    try AdapterTestSupport.requireFixtures()
+    let slowStart = ["sh", "-c", "sleep 2; exec \"$0\" \"$1\""] + AdapterTestSupport.pythonAdapter
+    let fixture = try AdapterTestSupport.nativeFixtures(1)[0]
+
+    let patient = AdapterNativeImplementation(
+      command: slowStart, limits: AdapterLimits(commandTimeout: .seconds(1), startupTimeout: .seconds(20)))
+    defer { patient.shutdown() }
+    #expect(patient.startupFailure == nil, "\(patient.startupFailure?.message ?? "")")
+    let passed = ScenarioRunner(page: ReferencePageImplementation(), native: patient, tested: .both).run(fixture)
+    #expect(passed.status == .pass, "\(passed.message ?? "")")
+
+    let hasty = AdapterNativeImplementation(
+      command: slowStart, limits: AdapterLimits(commandTimeout: .seconds(1), startupTimeout: .seconds(1)))
+    defer { hasty.shutdown() }
+    let failure = try #require(hasty.startupFailure)
+    #expect(failure.code == "timeout")
+    #expect(failure.message.contains("command `hello` (seq 1) within 1.0 seconds"), "\(failure.message)")
   }
 
   /// Too much output for one command, counted in bytes.

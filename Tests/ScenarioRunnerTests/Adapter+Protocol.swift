@@ -178,6 +178,22 @@ struct AdapterProtocolTests {
     #expect(AdapterTestSupport.children(among: [pid]).isEmpty, "the doctor leaves no process behind")
   }
 
+  /// `shouldStop` (Ctrl-C in the CLI) cuts a long wait short: the report
+  /// says it was interrupted, not that the adapter is wrong, and the adapter
+  /// is ended.
+  @Test func doctorStopsWhenAskedWhileTheAdapterHangs() throws {
+    let started = ContinuousClock.now
+    let stopAt = started.advanced(by: .seconds(3))
+    let report = AdapterDoctor.examine(
+      command: AdapterTestSupport.faulty("hang"), timeout: .seconds(60), shouldStop: { ContinuousClock.now >= stopAt })
+    #expect(ContinuousClock.now - started < .seconds(15), "the 60 s wait was cut short")
+    #expect(report.interrupted, "\(report.text)")
+    #expect(report.findings.last?.title == "interrupted", "\(report.text)")
+    #expect(report.text.hasSuffix("interrupted (Ctrl-C): the examination did not finish"), "\(report.text)")
+    let pid = try #require(report.processID)
+    #expect(AdapterTestSupport.children(among: [pid]).isEmpty, "the doctor leaves no process behind")
+  }
+
   @Test func doctorCatchesASlowFloodAtTheTimeLimit() throws {
     // Under the event limit, but never done: one log line every 20 ms.
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("slow-flood-\(UUID().uuidString).py")

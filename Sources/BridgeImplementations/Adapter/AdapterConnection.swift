@@ -20,12 +20,18 @@ public struct AdapterLimits: Sendable, Hashable {
   public var stderrTailLines: Int
   /// How long an adapter may take to exit after `exit` before it is killed.
   public var exitGrace: Duration
+  /// The most wall-clock time from starting the process to reading the
+  /// `done` of `hello` (at least ``commandTimeout``): a runtime that starts
+  /// slowly (a JVM, an interpreter loading a bridge library, a machine busy
+  /// with other jobs) needs more time for its first answer than for the rest.
+  public var startupTimeout: Duration
 
   /// Creates limits; the defaults are those of `bridgecheck run`.
   public init(
     commandTimeout: Duration = .seconds(5), maxEventsPerCommand: Int = 10_000, maxBytesPerCommand: Int = 64 << 20,
-    stderrTailLines: Int = 20, exitGrace: Duration = .milliseconds(500)
+    stderrTailLines: Int = 20, exitGrace: Duration = .milliseconds(500), startupTimeout: Duration = .seconds(15)
   ) {
+    self.startupTimeout = startupTimeout
     self.commandTimeout = commandTimeout
     self.maxEventsPerCommand = maxEventsPerCommand
     self.maxBytesPerCommand = maxBytesPerCommand
@@ -84,7 +90,9 @@ final class AdapterConnection: @unchecked Sendable {
   /// `hello`: checks the protocol version and reads the adapter's description.
   @discardableResult
   func handshake() throws(ImplementationError) -> AdapterInfo {
-    let events = try exchange(AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version))])
+    let events = try exchange(
+      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version))],
+      timeout: max(limits.startupTimeout, limits.commandTimeout))
     let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
     guard hellos.count == 1, let hello = hellos.first else {
       throw fail(
@@ -103,8 +111,10 @@ final class AdapterConnection: @unchecked Sendable {
   }
 
   /// Writes one command and returns the events it caused, in order
-  /// (without the final `done`).
-  func exchange(_ type: String, _ fields: JSONObject = [:]) throws(ImplementationError) -> [JSONObject] {
+  /// (without the final `done`); `timeout` replaces the command timeout.
+  func exchange(_ type: String, _ fields: JSONObject = [:], timeout: Duration? = nil) throws(ImplementationError)
+    -> [JSONObject]
+  {
     if let failure { throw failure }
     try checkNothingUnsolicited()
     let seq = nextSeq
@@ -113,7 +123,7 @@ final class AdapterConnection: @unchecked Sendable {
     for (key, value) in fields { message[key] = value }
     var line = JSONValue.object(message).serializedUTF8()
     line.append(UInt8(ascii: "\n"))
-    return try run(type: type, seq: seq, line: line)
+    return try run(type: type, seq: seq, line: line, timeout: timeout)
   }
 
   /// Ends the adapter: `exit`, a short wait, then SIGKILL if it is still there.

@@ -38,16 +38,22 @@ public enum AdapterDoctor {
     public var processID: Int32?
     /// Whether every check passed.
     public var passed: Bool { findings.allSatisfy(\.passed) }
+    /// Whether Ctrl-C ended the examination before it finished.
+    public var interrupted: Bool { findings.contains { $0.title == "interrupted" } }
   }
 
   /// Examines the adapter `command`; `timeout` bounds each answer (all of
   /// its events up to `done`, not each line, so an adapter that writes
-  /// forever is caught as a flood).
-  public static func examine(command: [String], timeout: Duration = .seconds(5)) -> Report {
+  /// forever is caught as a flood). When `shouldStop` turns true (Ctrl-C)
+  /// the examination ends at once with an `interrupted` finding, and the
+  /// adapter is ended like at any other end.
+  public static func examine(
+    command: [String], timeout: Duration = .seconds(5), shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) -> Report {
     var findings: [Finding] = []
     let probe: LineProbe
     do {
-      probe = try LineProbe(command: command)
+      probe = try LineProbe(command: command, shouldStop: shouldStop)
     } catch {
       findings.append(Finding(passed: false, title: "start", explanation: error.message))
       return Report(findings: findings, info: nil, stderrTail: "", processID: nil)
@@ -215,7 +221,15 @@ public enum AdapterDoctor {
         return false
       case .end, .timeout:
         return true
+      case .interrupted:
+        interrupted(waitingFor: "the quiet after the done of \(command)")
+        return false
       }
+    }
+
+    /// Ctrl-C ended the examination.
+    private mutating func interrupted(waitingFor what: String) {
+      failure("interrupted", "Ctrl-C while waiting for \(what); the examination stopped and the adapter was ended")
     }
 
     /// Sends one command and reads its events up to done; nil (with a
@@ -225,6 +239,10 @@ public enum AdapterDoctor {
       var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
       for (key, value) in fields { message[key] = value }
       guard probe.send(JSONValue.object(message).serialized() + "\n") else {
+        if probe.stopRequested {
+          interrupted(waitingFor: "the adapter to read \(type)")
+          return nil
+        }
         failure(type, "could not write the \(type) command: the adapter closed its stdin\(exitClause())")
         return nil
       }
@@ -322,6 +340,9 @@ public enum AdapterDoctor {
                 + #"of a command it must write {"type":"done","seq":\#(seq)} (the command's seq)"#)
           }
           return nil
+        case .interrupted:
+          interrupted(waitingFor: "the answer to \(type)")
+          return nil
         }
       }
     }
@@ -340,6 +361,8 @@ public enum AdapterDoctor {
       var answer = probe.readLine(timeout: .seconds(2))
       if case .partial(let bytes) = answer, bytes.isEmpty { answer = .timeout }
       switch answer {
+      case .interrupted:
+        interrupted(waitingFor: "the answer to hello")
       case .line(let bytes), .partial(let bytes):
         failure(
           "output",
@@ -379,7 +402,10 @@ extension AdapterDoctor.Report {
       lines.append("stderr of the adapter (last lines):")
       lines += stderrTail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     }
-    lines.append(passed ? "the adapter looks fine" : "the adapter needs fixing (see docs/adapter-protocol.md)")
+    lines.append(
+      interrupted
+        ? "interrupted (Ctrl-C): the examination did not finish"
+        : passed ? "the adapter looks fine" : "the adapter needs fixing (see docs/adapter-protocol.md)")
     return lines.joined(separator: "\n")
   }
 }
@@ -395,22 +421,30 @@ final class LineProbe {
     case end
     /// Nothing within the timeout.
     case timeout
+    /// `shouldStop` turned true while waiting.
+    case interrupted
   }
 
   let process: ChildProcess
   var stderr = StderrTail(maxLines: 20)
   private var buffer: [UInt8] = []
+  /// Polled while waiting (every 20 ms at most): true ends the wait.
+  private let shouldStop: @Sendable () -> Bool
 
-  init(command: [String]) throws(ImplementationError) {
+  init(command: [String], shouldStop: @escaping @Sendable () -> Bool) throws(ImplementationError) {
     process = try ChildProcess.spawn(command)
+    self.shouldStop = shouldStop
   }
+
+  /// Whether the examination was asked to stop (Ctrl-C).
+  var stopRequested: Bool { shouldStop() }
 
   func send(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     var offset = 0
     let deadline = ContinuousClock.now.advanced(by: .seconds(5))
     while offset < bytes.count {
-      guard process.input >= 0, ContinuousClock.now < deadline else { return false }
+      guard process.input >= 0, ContinuousClock.now < deadline, !shouldStop() else { return false }
       let count = withBrokenPipeSignalSuppressed {
         bytes.withUnsafeBytes { write(process.input, $0.baseAddress! + offset, $0.count - offset) }
       }
@@ -435,6 +469,7 @@ final class LineProbe {
         buffer.removeSubrange(...newline)
         return .line(line)
       }
+      if shouldStop() { return .interrupted }
       let now = ContinuousClock.now
       guard now < deadline, process.output >= 0 else {
         if process.output < 0 { return buffer.isEmpty ? .end : .partial(take()) }
