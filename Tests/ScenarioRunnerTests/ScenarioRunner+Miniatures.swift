@@ -57,7 +57,7 @@ struct ScenarioRunnerMiniatureTests {
   }
 
   private func run(page: any PageImplementation = ReferencePageImplementation(), native: any NativeImplementation = ReferenceNativeImplementation()) throws -> ScenarioResult {
-    let runner = ScenarioRunner(page: page, native: native, options: RunOptions(scriptTimeLimit: .milliseconds(100)))
+    let runner = ScenarioRunner(page: page, native: native, options: RunOptions(scriptTimeLimit: .milliseconds(250)))
     return runner.run(try fixture(Self.echoFixture))
   }
 
