@@ -46,6 +46,19 @@ extension InterruptTests {
     let adapters = ProcessTable.waitForProcess(commandLineContaining: marker, timeout: 20)
     try #require(!adapters.isEmpty, "the adapter process never appeared")
     Thread.sleep(forTimeInterval: delay)
+    let stoppedAfter = try Self.interruptAndWait(process)
+    // The adapters here never exit by themselves (hang.py sleeps without
+    // reading stdin): the short wait only lets a SIGKILL already sent land.
+    let survivors = ProcessTable.waitForNoProcess(commandLineContaining: marker, timeout: 1)
+    let report = (try? String(contentsOfFile: reportPath, encoding: .utf8)).flatMap { try? JSONValue.parse($0) }
+    return InterruptedRun(
+      stoppedAfter: stoppedAfter, reason: process.terminationReason, status: process.terminationStatus, report: report,
+      survivors: survivors)
+  }
+
+  /// Sends a real SIGINT to `process` and waits (10 s at most) for it to
+  /// exit; returns the seconds it took.
+  static func interruptAndWait(_ process: Process) throws -> TimeInterval {
     let interruptedAt = Date()
     try #require(kill(process.processIdentifier, SIGINT) == 0)
     while process.isRunning && Date().timeIntervalSince(interruptedAt) < 10 {
@@ -54,13 +67,7 @@ extension InterruptTests {
     let stoppedAfter = Date().timeIntervalSince(interruptedAt)
     try #require(!process.isRunning, "bridgecheck was still running 10 s after SIGINT")
     process.waitUntilExit()
-    // The adapters here never exit by themselves (hang.py sleeps without
-    // reading stdin): the short wait only lets a SIGKILL already sent land.
-    let survivors = ProcessTable.waitForNoProcess(commandLineContaining: marker, timeout: 1)
-    let report = (try? String(contentsOfFile: reportPath, encoding: .utf8)).flatMap { try? JSONValue.parse($0) }
-    return InterruptedRun(
-      stoppedAfter: stoppedAfter, reason: process.terminationReason, status: process.terminationStatus, report: report,
-      survivors: survivors)
+    return stoppedAfter
   }
 
   /// A copy of hang.py under a unique path, so its processes are told apart

@@ -37,14 +37,7 @@ extension InterruptTests {
     try #require(!ProcessTable.waitForProcess(commandLineContaining: adapter, timeout: 20).isEmpty)
     // hang.py answers hello and then hangs on start: give it time to get there.
     Thread.sleep(forTimeInterval: 1.5)
-    let interruptedAt = Date()
-    try #require(kill(process.processIdentifier, SIGINT) == 0)
-    while process.isRunning && Date().timeIntervalSince(interruptedAt) < 10 {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    let stoppedAfter = Date().timeIntervalSince(interruptedAt)
-    try #require(!process.isRunning, "doctor was still running 10 s after SIGINT")
-    process.waitUntilExit()
+    let stoppedAfter = try Self.interruptAndWait(process)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let survivors = ProcessTable.waitForNoProcess(commandLineContaining: adapter, timeout: 1)
 
