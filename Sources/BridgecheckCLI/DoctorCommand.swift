@@ -12,7 +12,7 @@ struct DoctorCommand: ParsableCommand {
       Starts the adapter, sends hello, then a short session (start, registerHandler, two navigations, \
       callHandler, stop, exit), and reports every check. Typical mistakes it explains: no output, output \
       that is never flushed, a wrong protocol version, lines that are not JSON, a missing done, a wrong seq, \
-      endless output (a flood). Each answer must be complete within --timeout. Exit status 0 when every check passes, 1 otherwise, 130 after Ctrl-C. See docs/adapter-protocol.md.
+      endless output (a flood). Each answer must be complete within --timeout (hello within --startup-timeout of the start). Exit status 0 when every check passes, 1 otherwise, 130 after Ctrl-C. See docs/adapter-protocol.md.
       """)
 
   @Option(
@@ -23,8 +23,14 @@ struct DoctorCommand: ParsableCommand {
   @Option(help: "Seconds to wait for each answer (all of its lines, up to done).")
   var timeout: Double = 5
 
+  @Option(help: "Seconds the answer to hello may take from the start of the adapter, when longer than --timeout (as in run).")
+  var startupTimeout: Double = 15
+
   func validate() throws {
-    if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+    if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
+    if !(startupTimeout > 0 && startupTimeout <= 600) {
+      throw ValidationError("--startup-timeout must be more than 0 and at most 600 seconds")
+    }
   }
 
   func run() throws {
@@ -33,7 +39,8 @@ struct DoctorCommand: ParsableCommand {
     // a process group of its own, so the terminal's SIGINT never reaches it).
     Interrupt.install()
     let report = AdapterDoctor.examine(
-      command: command, timeout: .milliseconds(Int64(timeout * 1000)), shouldStop: { Interrupt.requested })
+      command: command, timeout: .milliseconds(Int64(timeout * 1000)),
+      startupTimeout: .milliseconds(Int64(startupTimeout * 1000)), shouldStop: { Interrupt.requested })
     print(report.text)
     if report.interrupted { throw ExitCode(130) }
     if !report.passed { throw ExitCode(1) }

@@ -45,7 +45,7 @@ struct ThirdPartyEndToEndTests {
 
   @Test func doctorExplainsAFloodingAdapterInBoundedTime() throws {
     let outcome = try bridgecheck(
-      ["doctor", "--native", "python3 conformance/adapters/faulty/flood.py", "--timeout", "3"], timeLimit: 40)
+      ["doctor", "--native", "python3 conformance/adapters/faulty/flood.py", "--timeout", "1"], timeLimit: 40)
     try #require(!outcome.timedOut, "the doctor ends even though the adapter writes forever")
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("FAIL flood:"), "\(outcome.stdout.prefix(2000))")

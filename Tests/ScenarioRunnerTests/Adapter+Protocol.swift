@@ -147,6 +147,18 @@ struct AdapterProtocolTests {
     #expect(swift.passed, "\(swift.text)")
   }
 
+  /// Like `run`, the doctor gives hello the startup limit: an adapter that
+  /// takes 2 s to start passes with 1 s answers, and fails when the startup
+  /// limit is 1 s too.
+  @Test func doctorGivesHelloTheStartupLimit() throws {
+    let slowStart = ["sh", "-c", "sleep 2; exec \"$0\" \"$1\""] + AdapterTestSupport.pythonAdapter
+    let patient = AdapterDoctor.examine(command: slowStart, timeout: .seconds(1), startupTimeout: .seconds(20))
+    #expect(patient.passed, "\(patient.text)")
+    let hasty = AdapterDoctor.examine(command: slowStart, timeout: .seconds(1), startupTimeout: .seconds(1))
+    #expect(!hasty.passed)
+    #expect(hasty.text.contains("printed nothing for 1.0 seconds after hello"), "\(hasty.text)")
+  }
+
   /// Every adapter in conformance/adapters/faulty, and words the doctor's
   /// first failure must contain for it.
   static let faultyAdapterExplanations: [(String, String)] = [
@@ -164,13 +176,14 @@ struct AdapterProtocolTests {
   @Test(arguments: faultyAdapterExplanations)
   func doctorExplainsMistakes(_ script: String, _ explanation: String) throws {
     let started = ContinuousClock.now
-    // 3 s: python3 must start and shake hands in time on a CI machine busy
-    // with the other suites; hanging adapters then cost 3 s each.
-    let report = AdapterDoctor.examine(command: AdapterTestSupport.faulty(script), timeout: .seconds(3))
+    // hello gets 5 s (python3 starting on a CI machine busy with the other
+    // suites), every later answer 1 s.
+    let report = AdapterDoctor.examine(
+      command: AdapterTestSupport.faulty(script), timeout: .seconds(1), startupTimeout: .seconds(5))
     let elapsed = ContinuousClock.now - started
-    // Each answer is bounded by the timeout; a few of them (and the wait on
-    // a silent adapter) fit well within 25 s.
-    #expect(elapsed < .seconds(25), "\(script): the doctor took \(elapsed)")
+    // The 5 s for hello, the 2 s wait on a silent adapter and a few 1 s
+    // answers fit well within 15 s.
+    #expect(elapsed < .seconds(15), "\(script): the doctor took \(elapsed)")
     #expect(!report.passed)
     let failure = report.findings.first { !$0.passed }
     #expect(failure?.explanation.contains(explanation) == true, "\(script):\n\(report.text)")
@@ -212,13 +225,13 @@ struct AdapterProtocolTests {
       """.write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }
     let started = ContinuousClock.now
-    // 4 seconds: long enough for python3 to start and shake hands on a CI
-    // machine busy with the other suites, short enough to keep the test quick.
-    let report = AdapterDoctor.examine(command: ["python3", script.path], timeout: .seconds(4))
-    #expect(ContinuousClock.now - started < .seconds(20))
+    // hello has the default startup limit (python3 may start slowly on a
+    // busy CI machine); the flood must be caught at the 1 s answer limit.
+    let report = AdapterDoctor.examine(command: ["python3", script.path], timeout: .seconds(1))
     let failure = report.findings.first { !$0.passed }
     #expect(failure?.title == "flood", "\(report.text)")
-    #expect(failure?.explanation.contains("was still writing after 4.0 seconds") == true, "\(report.text)")
+    #expect(failure?.explanation.contains("was still writing after 1.0 seconds") == true, "\(report.text)")
+    #expect(ContinuousClock.now - started < .seconds(20))
   }
 
   @Test func doctorExplainsEveryFaultyAdapter() throws {

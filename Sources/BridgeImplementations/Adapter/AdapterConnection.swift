@@ -31,12 +31,12 @@ public struct AdapterLimits: Sendable, Hashable {
     commandTimeout: Duration = .seconds(5), maxEventsPerCommand: Int = 10_000, maxBytesPerCommand: Int = 64 << 20,
     stderrTailLines: Int = 20, exitGrace: Duration = .milliseconds(500), startupTimeout: Duration = .seconds(15)
   ) {
-    self.startupTimeout = startupTimeout
     self.commandTimeout = commandTimeout
     self.maxEventsPerCommand = maxEventsPerCommand
     self.maxBytesPerCommand = maxBytesPerCommand
     self.stderrTailLines = stderrTailLines
     self.exitGrace = exitGrace
+    self.startupTimeout = startupTimeout
   }
 }
 

@@ -44,11 +44,14 @@ public enum AdapterDoctor {
 
   /// Examines the adapter `command`; `timeout` bounds each answer (all of
   /// its events up to `done`, not each line, so an adapter that writes
-  /// forever is caught as a flood). When `shouldStop` turns true (Ctrl-C)
+  /// forever is caught as a flood); the answer to `hello` may take
+  /// `startupTimeout` from the start of the process instead, when that is
+  /// longer (as in `bridgecheck run`). When `shouldStop` turns true (Ctrl-C)
   /// the examination ends at once with an `interrupted` finding, and the
   /// adapter is ended like at any other end.
   public static func examine(
-    command: [String], timeout: Duration = .seconds(5), shouldStop: @escaping @Sendable () -> Bool = { false }
+    command: [String], timeout: Duration = .seconds(5), startupTimeout: Duration = AdapterLimits().startupTimeout,
+    shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> Report {
     var findings: [Finding] = []
     let probe: LineProbe
@@ -60,7 +63,7 @@ public enum AdapterDoctor {
     }
     defer { probe.process.kill() }
     findings.append(Finding(passed: true, title: "start", explanation: "started \(AdapterConnection.describe(command)) (pid \(probe.process.pid))"))
-    var examination = Examination(probe: probe, timeout: timeout)
+    var examination = Examination(probe: probe, timeout: timeout, helloTimeout: max(startupTimeout, timeout))
     examination.run()
     findings += examination.findings
     return Report(findings: findings, info: examination.info, stderrTail: probe.stderr.text, processID: probe.process.pid)
@@ -70,16 +73,20 @@ public enum AdapterDoctor {
 
   private struct Examination {
     let probe: LineProbe
+    /// The limit of each answer.
     let timeout: Duration
+    /// The limit of the answer to `hello`, from the start of the process.
+    let helloTimeout: Duration
     /// The event and byte limits of `bridgecheck run`, for one answer.
     let limits = AdapterLimits()
     var findings: [Finding] = []
     var info: AdapterInfo?
     var seq = 0
 
-    init(probe: LineProbe, timeout: Duration) {
+    init(probe: LineProbe, timeout: Duration, helloTimeout: Duration) {
       self.probe = probe
       self.timeout = timeout
+      self.helloTimeout = helloTimeout
     }
 
     mutating func pass(_ title: String, _ explanation: String) {
@@ -249,15 +256,16 @@ public enum AdapterDoctor {
       var events: [JSONObject] = []
       var lineNumber = 0
       var bytesRead = 0
-      // The whole answer must come within `timeout`: a per-line limit alone
+      // The whole answer must come within the limit: a per-line limit alone
       // never ends for an adapter that writes lines forever.
-      let deadline = ContinuousClock.now.advanced(by: timeout)
+      let limit = first ? helloTimeout : timeout
+      let deadline = ContinuousClock.now.advanced(by: limit)
       while true {
         let remaining = deadline - ContinuousClock.now
         if remaining <= .zero && !events.isEmpty {
           failure(
             "flood",
-            "the adapter answered \(type) with \(events.count) event(s) and was still writing after \(timeout), without "
+            "the adapter answered \(type) with \(events.count) event(s) and was still writing after \(limit), without "
               + floodAdvice)
           return nil
         }
@@ -321,7 +329,7 @@ public enum AdapterDoctor {
         case .partial(let bytes):
           failure(
             "framing",
-            "the answer to \(type) stopped after \(bytes.count) byte(s) without a line end, and nothing followed for \(timeout). "
+            "the answer to \(type) stopped after \(bytes.count) byte(s) without a line end, and nothing followed for \(limit). "
               + "End every line with \\n and flush stdout after each line.")
           return nil
         case .end:
@@ -332,11 +340,11 @@ public enum AdapterDoctor {
           return nil
         case .timeout:
           if first && events.isEmpty { diagnoseSilence() } else if events.isEmpty {
-            failure(type, "no answer to \(type) within \(timeout): the adapter printed nothing (hung, or its stdout is buffered)")
+            failure(type, "no answer to \(type) within \(limit): the adapter printed nothing (hung, or its stdout is buffered)")
           } else {
             failure(
               "done",
-              "the adapter answered \(type) with \(events.count) event(s) but no done within \(timeout). After the events "
+              "the adapter answered \(type) with \(events.count) event(s) but no done within \(limit). After the events "
                 + #"of a command it must write {"type":"done","seq":\#(seq)} (the command's seq)"#)
           }
           return nil
@@ -366,19 +374,19 @@ public enum AdapterDoctor {
       case .line(let bytes), .partial(let bytes):
         failure(
           "output",
-          "the adapter printed nothing for \(timeout) after hello, but its answer (\(LineProbe.excerpt(bytes))) came out "
+          "the adapter printed nothing for \(helloTimeout) after hello, but its answer (\(LineProbe.excerpt(bytes))) came out "
             + "when its stdin was closed: its output is buffered and never flushed. Flush stdout after every line, e.g. "
             + "print(..., flush=True) or sys.stdout.flush() in Python, fflush(stdout) in C, FileHandle.standardOutput.write "
             + "in Swift (print is buffered when stdout is a pipe).")
       case .end:
         failure(
           "output",
-          "the adapter printed nothing for \(timeout) after hello\(exitClause()). It must read one command per line on stdin "
+          "the adapter printed nothing for \(helloTimeout) after hello\(exitClause()). It must read one command per line on stdin "
             + "and answer each with its events and a done line on stdout.")
       default:
         failure(
           "output",
-          "the adapter printed nothing within \(timeout) after hello, and nothing when its stdin was closed: it is not "
+          "the adapter printed nothing within \(helloTimeout) after hello, and nothing when its stdin was closed: it is not "
             + "answering (reading the wrong stream? waiting for something else?). It must read one command per line on "
             + "stdin and answer each on stdout, flushing after every line.")
       }
