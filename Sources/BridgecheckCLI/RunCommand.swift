@@ -61,6 +61,13 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Seed of Math.random in the simulated pages.")
   var seed: UInt64 = 0
 
+  @Option(help: "Seconds the --native adapter may take to answer one command (all its events, up to done).")
+  var adapterTimeout: Double = 5
+
+  @Option(
+    help: "Seconds the --native adapter may take to start and answer hello (a JVM starts slowly); at least --adapter-timeout.")
+  var adapterStartupTimeout: Double = 15
+
   @Flag(help: "Print the trace excerpt of every failure.")
   var verbose = false
 
@@ -72,6 +79,25 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    for (name, seconds) in [("--adapter-timeout", adapterTimeout), ("--adapter-startup-timeout", adapterStartupTimeout)]
+    where !(seconds > 0 && seconds <= 600) {
+      throw ValidationError("\(name) must be more than 0 and at most 600 seconds")
+    }
+  }
+
+  /// The limits of the --native adapter.
+  private var adapterLimits: AdapterLimits {
+    AdapterLimits(
+      commandTimeout: .milliseconds(Int64(adapterTimeout * 1000)),
+      startupTimeout: .milliseconds(Int64(adapterStartupTimeout * 1000)))
+  }
+
+  /// The wall-clock limit of one scenario: the default, or room for an
+  /// adapter start and a few commands at the adapter limits, if that is more.
+  private var runOptions: RunOptions {
+    var options = RunOptions(seed: seed)
+    if nativeCommand != nil { options.allowTime(for: adapterLimits) }
+    return options
   }
 
   func run() throws {
@@ -87,7 +113,7 @@ struct RunCommand: ParsableCommand {
     let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
     let expected = try loadBaseline()
 
-    let runner = ScenarioRunner(page: page, native: native, tested: tested, options: RunOptions(seed: seed))
+    let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
     let progress = ProgressReporter(total: fixtures.count)
     let clock = ContinuousClock()
     let start = clock.now
@@ -157,7 +183,7 @@ struct RunCommand: ParsableCommand {
     guard let nativeCommand else { return ReferenceNativeImplementation() }
     let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
     AdapterNativeImplementation.installTerminationHandlers()
-    let adapter = AdapterNativeImplementation(command: command, shouldStop: { Interrupt.requested })
+    let adapter = AdapterNativeImplementation(command: command, limits: adapterLimits, shouldStop: { Interrupt.requested })
     if let failure = adapter.startupFailure, !Interrupt.requested {
       Terminal.standardError(
         "bridgecheck: warning: the native adapter did not start: \(failure)\n"

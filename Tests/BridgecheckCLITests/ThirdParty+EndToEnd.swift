@@ -43,6 +43,36 @@ struct ThirdPartyEndToEndTests {
     }
   }
 
+  /// The adapter limits are options of run: an adapter that takes 2 s to
+  /// start passes with the default startup limit and with 1 s answers, and
+  /// its scenarios end as `error` (naming hello and the limit) under a 1 s
+  /// startup limit (hello gets at least the command limit, so both are 1 s).
+  @Test func adapterLimitsAreOptionsOfRun() throws {
+    let slowStart = "sh -c 'sleep 2; exec python3 conformance/adapters/python/adapter.py'"
+    let fixture = "handler-missing/page-to-native-missing-handler-no-crash"
+    let patient = try bridgecheck(
+      ["run", "--native", slowStart, "--filter", fixture, "--adapter-timeout", "1", "--format", "json"], timeLimit: 60)
+    #expect(patient.status == 0, "\(patient.stderr)\n\(patient.stdout.prefix(2000))")
+    #expect(try results(patient)[fixture]?["status"] == "pass")
+
+    let hasty = try bridgecheck(
+      [
+        "run", "--native", slowStart, "--filter", fixture, "--adapter-timeout", "1", "--adapter-startup-timeout", "1",
+        "--format", "json",
+      ],
+      timeLimit: 60)
+    #expect(hasty.status == 1)
+    #expect(hasty.stderr.contains("the native adapter did not start"), "\(hasty.stderr)")
+    let result = try #require(try results(hasty)[fixture])
+    #expect(result["status"] == "error")
+    #expect(
+      result["message"]?.stringValue?.contains("command `hello` (seq 1) within 1.0 seconds") == true, "\(result)")
+
+    let invalid = try bridgecheck(["run", "--adapter-timeout", "0"])
+    #expect(invalid.status == 2)
+    #expect(invalid.stderr.contains("--adapter-timeout must be more than 0 and at most 600 seconds"), "\(invalid.stderr)")
+  }
+
   @Test func doctorExplainsAFloodingAdapterInBoundedTime() throws {
     let outcome = try bridgecheck(
       ["doctor", "--native", "python3 conformance/adapters/faulty/flood.py", "--timeout", "1"], timeLimit: 40)

@@ -1,3 +1,5 @@
+import BridgeImplementations
+
 /// Limits and seeds of a run. Limits on virtual time are deterministic; the
 /// wall-clock limit is a safety net against a hung implementation.
 public struct RunOptions: Sendable {
@@ -23,6 +25,15 @@ public struct RunOptions: Sendable {
     self.scenarioTimeLimit = scenarioTimeLimit
     self.maxTasksPerSettle = maxTasksPerSettle
     self.maxVirtualMillisecondsPerSettle = maxVirtualMillisecondsPerSettle
+  }
+}
+
+extension RunOptions {
+  /// Makes room in the wall-clock limit for a native adapter with these
+  /// limits: its start (up to the answer to `hello`) and three commands at
+  /// their limit, when that is more than the limit already set.
+  public mutating func allowTime(for adapter: AdapterLimits) {
+    scenarioTimeLimit = max(scenarioTimeLimit, adapter.startupTimeout + adapter.commandTimeout * 3)
   }
 }
 
