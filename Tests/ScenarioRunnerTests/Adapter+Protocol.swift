@@ -208,7 +208,9 @@ struct AdapterProtocolTests {
   }
 
   @Test func doctorCatchesASlowFloodAtTheTimeLimit() throws {
-    // Under the event limit, but never done: one log line every 20 ms.
+    // Under the event limit, but never done: one log line every 150 ms, so
+    // the limit almost always runs out in a pause between two lines (which
+    // must still count as a flood, not as an answer that stopped short).
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("slow-flood-\(UUID().uuidString).py")
     try """
       import json, sys, time
@@ -220,7 +222,7 @@ struct AdapterProtocolTests {
           elif command["type"] == "start":
               while True:
                   print(json.dumps({"type": "log", "level": "debug", "message": "tick"}), flush=True)
-                  time.sleep(0.02)
+                  time.sleep(0.15)
           print(json.dumps({"type": "done", "seq": command["seq"]}), flush=True)
       """.write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }

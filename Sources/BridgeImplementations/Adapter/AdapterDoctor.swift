@@ -260,17 +260,22 @@ public enum AdapterDoctor {
       // never ends for an adapter that writes lines forever.
       let limit = first ? helloTimeout : timeout
       let deadline = ContinuousClock.now.advanced(by: limit)
+      var lastLineAt = ContinuousClock.now
+      func floodFailure() {
+        failure(
+          "flood",
+          "the adapter answered \(type) with \(events.count) event(s) and was still writing after \(limit), without "
+            + floodAdvice)
+      }
       while true {
         let remaining = deadline - ContinuousClock.now
         if remaining <= .zero && !events.isEmpty {
-          failure(
-            "flood",
-            "the adapter answered \(type) with \(events.count) event(s) and was still writing after \(limit), without "
-              + floodAdvice)
+          floodFailure()
           return nil
         }
         switch probe.readLine(timeout: max(remaining, .zero)) {
         case .line(let bytes):
+          lastLineAt = ContinuousClock.now
           lineNumber += 1
           bytesRead += bytes.count + 1
           if events.count >= limits.maxEventsPerCommand || bytesRead > limits.maxBytesPerCommand {
@@ -341,6 +346,10 @@ public enum AdapterDoctor {
         case .timeout:
           if first && events.isEmpty { diagnoseSilence() } else if events.isEmpty {
             failure(type, "no answer to \(type) within \(limit): the adapter printed nothing (hung, or its stdout is buffered)")
+          } else if ContinuousClock.now - lastLineAt < Self.stillWriting(within: limit) {
+            // The limit fell in a pause between two lines of an adapter that
+            // keeps writing: a flood, not an answer that stopped short of done.
+            floodFailure()
           } else {
             failure(
               "done",
@@ -353,6 +362,13 @@ public enum AdapterDoctor {
           return nil
         }
       }
+    }
+
+    /// An adapter that wrote a line this recently when the limit ran out
+    /// is still writing (half the limit, at most half a second: a missing
+    /// done leaves a longer silence).
+    static func stillWriting(within limit: Duration) -> Duration {
+      min(limit / 2, .milliseconds(500))
     }
 
     /// How to stop flooding, after "without".
