@@ -38,6 +38,10 @@ public struct AdapterLimits: Sendable, Hashable {
     self.exitGrace = exitGrace
     self.startupTimeout = startupTimeout
   }
+
+  /// The limit of the answer to `hello`, from the start of the process:
+  /// ``startupTimeout``, or ``commandTimeout`` when that is longer.
+  public var helloTimeout: Duration { max(startupTimeout, commandTimeout) }
 }
 
 /// The harness's end of one adapter process: writes commands, reads their
@@ -92,7 +96,7 @@ final class AdapterConnection: @unchecked Sendable {
   func handshake() throws(ImplementationError) -> AdapterInfo {
     let events = try exchange(
       AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version))],
-      timeout: max(limits.startupTimeout, limits.commandTimeout))
+      timeout: limits.helloTimeout)
     let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
     guard hellos.count == 1, let hello = hellos.first else {
       throw fail(

@@ -63,7 +63,8 @@ public enum AdapterDoctor {
     }
     defer { probe.process.kill() }
     findings.append(Finding(passed: true, title: "start", explanation: "started \(AdapterConnection.describe(command)) (pid \(probe.process.pid))"))
-    var examination = Examination(probe: probe, timeout: timeout, helloTimeout: max(startupTimeout, timeout))
+    var examination = Examination(
+      probe: probe, limits: AdapterLimits(commandTimeout: timeout, startupTimeout: startupTimeout))
     examination.run()
     findings += examination.findings
     return Report(findings: findings, info: examination.info, stderrTail: probe.stderr.text, processID: probe.process.pid)
@@ -73,20 +74,21 @@ public enum AdapterDoctor {
 
   private struct Examination {
     let probe: LineProbe
-    /// The limit of each answer.
-    let timeout: Duration
-    /// The limit of the answer to `hello`, from the start of the process.
-    let helloTimeout: Duration
-    /// The event and byte limits of `bridgecheck run`, for one answer.
-    let limits = AdapterLimits()
+    /// The doctor's time limits, with the event and byte limits of
+    /// `bridgecheck run` for one answer.
+    let limits: AdapterLimits
     var findings: [Finding] = []
     var info: AdapterInfo?
     var seq = 0
 
-    init(probe: LineProbe, timeout: Duration, helloTimeout: Duration) {
+    /// The limit of each answer.
+    var timeout: Duration { limits.commandTimeout }
+    /// The limit of the answer to `hello`, from the start of the process.
+    var helloTimeout: Duration { limits.helloTimeout }
+
+    init(probe: LineProbe, limits: AdapterLimits) {
       self.probe = probe
-      self.timeout = timeout
-      self.helloTimeout = helloTimeout
+      self.limits = limits
     }
 
     mutating func pass(_ title: String, _ explanation: String) {

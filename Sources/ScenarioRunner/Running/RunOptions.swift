@@ -33,7 +33,7 @@ extension RunOptions {
   /// limits: its start (up to the answer to `hello`) and three commands at
   /// their limit, when that is more than the limit already set.
   public mutating func allowTime(for adapter: AdapterLimits) {
-    scenarioTimeLimit = max(scenarioTimeLimit, adapter.startupTimeout + adapter.commandTimeout * 3)
+    scenarioTimeLimit = max(scenarioTimeLimit, adapter.helloTimeout + adapter.commandTimeout * 3)
   }
 }
 
