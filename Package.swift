@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Layers, bottom up (each folder under Sources/ is one of them):
 /// - CJavaScriptCore: the C API of JavaScriptCore (system library, pkg-config).
+/// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal).
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
@@ -12,6 +13,8 @@ import PackageDescription
 /// - BridgeImplementations: the two protocols every implementation sits behind
 ///   (page side, native side) and the in-process reference implementations.
 /// - ScenarioRunner: fixtures (model, loading, validation), running and judging.
+/// - Supervision: `bridgecheck run`'s worker processes and the supervisor that
+///   holds them to their wall-clock and memory limits.
 /// - Mutation: deliberately broken bridges (mutants) and the mutant × fixture matrix.
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
@@ -54,6 +57,7 @@ let package = Package(
       providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
     ),
     .target(name: "JSONModel", swiftSettings: hotLoopSettings),
+    .target(name: "CProcessControl"),
     .target(
       name: "JSRuntime",
       dependencies: ["CJavaScriptCore", "JSONModel"],
@@ -72,11 +76,15 @@ let package = Package(
     ),
     .target(
       name: "BridgeImplementations",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl"]
     ),
     .target(
       name: "ScenarioRunner",
       dependencies: ["BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+    ),
+    .target(
+      name: "Supervision",
+      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
     ),
     .target(
       name: "Mutation",
@@ -95,8 +103,8 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckCLI",
       dependencies: [
-        "Reporters", "Mutation", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Reporters", "Mutation", "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation",
+        "JSONModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
@@ -114,6 +122,10 @@ let package = Package(
     .testTarget(
       name: "MutationTests",
       dependencies: ["Mutation", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
+    ),
+    .testTarget(
+      name: "SupervisionTests",
+      dependencies: ["Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
     ),
     .testTarget(
       name: "ScenarioRunnerTests",

@@ -2,6 +2,7 @@ import ArgumentParser
 import BridgeImplementations
 import Foundation
 import ScenarioRunner
+import Supervision
 
 /// `bridgecheck run`: run fixtures against a page bridge and a native bridge.
 struct RunCommand: ParsableCommand {
@@ -68,8 +69,17 @@ struct RunCommand: ParsableCommand {
     help: "Seconds the --native adapter may take to start and answer hello (a JVM starts slowly); at least --adapter-timeout.")
   var adapterStartupTimeout: Double = 15
 
+  @Option(
+    help: ArgumentHelp(
+      "The most resident memory the processes running one scenario may use (the worker and its adapters), e.g. 2G or 512M; past it the scenario ends as error.",
+      valueName: "size"))
+  var memoryLimit: MemorySize = MemorySize(bytes: 2 << 30)
+
   @Flag(help: "Print the trace excerpt of every failure.")
   var verbose = false
+
+  @Flag(help: .hidden)
+  var inProcess = false
 
   func validate() throws {
     if profile != nil && js == nil {
@@ -113,13 +123,27 @@ struct RunCommand: ParsableCommand {
     let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
     let expected = try loadBaseline()
 
-    let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
     let progress = ProgressReporter(total: fixtures.count)
     let clock = ContinuousClock()
     let start = clock.now
-    var results = SuiteRunner(runner: runner, jobs: jobs).run(
-      fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
-      shouldStop: { Interrupt.requested })
+    var results: [ScenarioResult]
+    if inProcess {
+      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
+      results = SuiteRunner(runner: runner, jobs: jobs).run(
+        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
+        shouldStop: { Interrupt.requested })
+    } else {
+      // The supervisor's own adapter only told the name and version: the
+      // workers start their own.
+      (native as? AdapterNativeImplementation)?.shutdown()
+      let pool = WorkerPool(
+        executable: Self.executablePath, configuration: try workerConfiguration(tested: tested), jobs: jobs,
+        limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
+      results = pool.run(
+        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
+        stopReason: { Interrupt.stopReason })
+      pool.stopAll()
+    }
     progress.finish()
     if let expected { results = results.map(expected.apply) }
 
@@ -159,8 +183,37 @@ struct RunCommand: ParsableCommand {
     }
     if report.interrupted {
       Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
+      throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
     if (!report.passed || staleBaseline) && !updateBaseline { throw ExitCode(CLIError.gateExitCode) }
+  }
+
+  /// How a worker process rebuilds the implementations of this run.
+  private func workerConfiguration(tested: TestedSides) throws -> WorkerConfiguration {
+    let page: WorkerConfiguration.Page =
+      js.map { .script(path: Self.absolute($0), profile: profile.map(Self.absoluteIfPath)) } ?? .reference
+    var native = WorkerConfiguration.Native.reference
+    if let nativeCommand {
+      native = .adapter(
+        command: try AdapterCommandLine.words(nativeCommand, option: "--native"),
+        commandTimeout: adapterLimits.commandTimeout, startupTimeout: adapterLimits.startupTimeout)
+    }
+    return WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions)
+  }
+
+  private static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// A profile given as a file is made absolute; a profile name stays one.
+  private static func absoluteIfPath(_ nameOrPath: String) -> String {
+    nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") ? absolute(nameOrPath) : nameOrPath
+  }
+
+  /// This executable, which also serves `bridgecheck worker`.
+  static var executablePath: String {
+    if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
   }
 
   private func pageImplementation() throws -> (any PageImplementation, TestedSides) {

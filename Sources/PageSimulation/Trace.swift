@@ -117,6 +117,10 @@ public final class Trace {
   /// Every event so far, in order.
   public private(set) var events: [TraceEvent] = []
   private let clock: () -> VirtualTime
+  /// Called with every event as it is recorded (a worker process streams
+  /// them to its supervisor, which keeps the last ones in case the worker
+  /// dies).
+  public var observer: ((TraceEvent) -> Void)?
 
   /// Creates an empty trace reading times from `clock`.
   public init(clock: @escaping () -> VirtualTime) { self.clock = clock }
@@ -126,6 +130,7 @@ public final class Trace {
   public func record(_ source: TraceSource, _ name: String, _ fields: JSONObject = [:]) -> TraceEvent {
     let event = TraceEvent(sequence: events.count, time: clock(), source: source, name: name, fields: fields)
     events.append(event)
+    observer?(event)
     return event
   }
 

@@ -22,17 +22,17 @@ import Synchronization
 ///
 /// Not thread-safe: one thread uses a process at a time (the adapter pool
 /// hands it over under its lock).
-final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {
   /// The child's process id (also its process group id).
-  let pid: pid_t
+  package let pid: pid_t
   /// Write end of the child's standard input (non-blocking), -1 once closed.
-  private(set) var input: Int32
+  package private(set) var input: Int32
   /// Read end of the child's standard output (non-blocking), -1 once closed.
-  private(set) var output: Int32
+  package private(set) var output: Int32
   /// Read end of the child's standard error (non-blocking), -1 once closed.
-  private(set) var errorOutput: Int32
+  package private(set) var errorOutput: Int32
   /// The wait status once the child has been reaped.
-  private(set) var waitStatus: Int32?
+  package private(set) var waitStatus: Int32?
 
   private init(pid: pid_t, input: Int32, output: Int32, errorOutput: Int32) {
     self.pid = pid
@@ -46,18 +46,29 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Starts `arguments[0]` (looked up in `PATH` when it has no slash) with the
-  /// remaining arguments and the harness's environment.
-  static func spawn(_ arguments: [String]) throws(ImplementationError) -> ChildProcess {
+  /// remaining arguments and the harness's environment, with `environment`
+  /// set on top of it.
+  package static func spawn(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) throws(ImplementationError) -> ChildProcess {
     guard let program = arguments.first, !program.isEmpty else {
       throw ImplementationError(code: "spawn-failed", message: "the adapter command is empty")
     }
     ChildProcessRegistry.installExitHandler()
     return try spawnLock.withLock { _ throws(ImplementationError) -> ChildProcess in
-      try spawnLocked(program: program, arguments: arguments)
+      try spawnLocked(program: program, arguments: arguments, environment: environment)
     }
   }
 
-  private static func spawnLocked(program: String, arguments: [String]) throws(ImplementationError) -> ChildProcess {
+  /// Runs `body` while no other thread of this process can start a child:
+  /// a child spawned meanwhile is registered before `body` sees it.
+  package static func withSpawnLock<T>(_ body: () -> T) -> T {
+    spawnLock.withLock { _ in body() }
+  }
+
+  private static func spawnLocked(
+    program: String, arguments: [String], environment: [String: String]
+  ) throws(ImplementationError) -> ChildProcess {
     var stdinPipe: [Int32] = [-1, -1]
     var stdoutPipe: [Int32] = [-1, -1]
     var stderrPipe: [Int32] = [-1, -1]
@@ -105,7 +116,23 @@ final class ChildProcess: @unchecked Sendable {
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let status = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    let status: Int32
+    if environment.isEmpty {
+      status = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    } else {
+      let overridden = Set(environment.keys.map { $0 + "=" })
+      var entries: [String] = []
+      var index = 0
+      while let entry = environ[index] {
+        let text = String(cString: entry)
+        if !overridden.contains(where: { text.hasPrefix($0) }) { entries.append(text) }
+        index += 1
+      }
+      entries += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+      let envp: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
+      defer { for pointer in envp { free(pointer) } }
+      status = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+    }
     // The child's ends now belong to the child alone.
     close(stdinPipe[0])
     close(stdoutPipe[1])
@@ -149,7 +176,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Closes the child's standard input (it sees end of file).
-  func closeInput() {
+  package func closeInput() {
     if input >= 0 {
       close(input)
       input = -1
@@ -157,7 +184,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Closes the read end of standard output.
-  func closeOutput() {
+  package func closeOutput() {
     if output >= 0 {
       close(output)
       output = -1
@@ -165,7 +192,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Closes the read end of standard error.
-  func closeErrorOutput() {
+  package func closeErrorOutput() {
     if errorOutput >= 0 {
       close(errorOutput)
       errorOutput = -1
@@ -174,7 +201,7 @@ final class ChildProcess: @unchecked Sendable {
 
   /// Reaps the child if it has exited; returns whether it has.
   @discardableResult
-  func reapIfExited() -> Bool {
+  package func reapIfExited() -> Bool {
     if waitStatus != nil { return true }
     var status: Int32 = 0
     let result = waitpid(pid, &status, WNOHANG)
@@ -194,7 +221,7 @@ final class ChildProcess: @unchecked Sendable {
 
   /// Waits up to `timeout` for the child to exit by itself.
   @discardableResult
-  func waitForExit(timeout: Duration) -> Bool {
+  package func waitForExit(timeout: Duration) -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while !reapIfExited() {
       if ContinuousClock.now >= deadline { return false }
@@ -205,21 +232,29 @@ final class ChildProcess: @unchecked Sendable {
 
   /// Kills the child's process group (SIGKILL), reaps the child and closes
   /// every pipe. Safe to call more than once.
-  func kill() {
+  package func kill() {
     closeInput()
     closeOutput()
     closeErrorOutput()
-    guard !reapIfExited() else { return }
-    _ = sendSignal(-pid, SIGKILL)
-    _ = sendSignal(pid, SIGKILL)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    waitStatus = status
-    ChildProcessRegistry.remove(pid)
+    if reapIfExited() {
+      // The group may outlive its leader (an adapter started through a
+      // wrapper that exited first).
+      _ = sendSignal(-pid, SIGKILL)
+    } else {
+      _ = sendSignal(-pid, SIGKILL)
+      _ = sendSignal(pid, SIGKILL)
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      waitStatus = status
+      ChildProcessRegistry.remove(pid)
+    }
+    // What the child left behind (its own children, detached or not) was
+    // reparented to this process if it is a subreaper: end it too.
+    ProcessTree.endOrphans()
   }
 
   /// Asks the child to end (its stdin closed), waits `grace`, then kills it.
-  func terminate(grace: Duration) {
+  package func terminate(grace: Duration) {
     closeInput()
     if !waitForExit(timeout: grace) { kill() }
     kill()  // closes the remaining pipes; the child is already reaped
@@ -227,12 +262,12 @@ final class ChildProcess: @unchecked Sendable {
 
   /// How the child ended, in words (`exited with status 3`, `was killed by
   /// signal 11 (SIGSEGV)`), or nil while it runs.
-  var exitDescription: String? {
+  package var exitDescription: String? {
     guard let status = waitStatus else { return nil }
     return Self.describe(waitStatus: status)
   }
 
-  static func describe(waitStatus status: Int32) -> String {
+  package static func describe(waitStatus status: Int32) -> String {
     let low = status & 0x7f
     if low == 0 { return "exited with status \((status >> 8) & 0xff)" }
     if low != 0x7f {
@@ -256,7 +291,7 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 {
 }
 
 /// Every adapter child still alive, so that none outlives the harness.
-enum ChildProcessRegistry {
+package enum ChildProcessRegistry {
   private static let live = Mutex<Set<pid_t>>([])
   private static let exitHandler = Mutex(false)
 
@@ -286,7 +321,7 @@ enum ChildProcessRegistry {
   /// Makes SIGTERM and SIGHUP kill every adapter child before bridgecheck
   /// dies of them (they skip `atexit`). Only signals still at their default
   /// disposition are taken; the handler then restores it and re-raises.
-  static func installTerminationHandlers() {
+  package static func installTerminationHandlers() {
     _ = slots
     for signalNumber in [SIGTERM, SIGHUP] {
       var current = sigaction()
@@ -317,10 +352,10 @@ enum ChildProcessRegistry {
   }
 
   /// The process ids of the children alive now.
-  static var pids: Set<pid_t> { live.withLock { $0 } }
+  package static var pids: Set<pid_t> { live.withLock { $0 } }
 
   /// Registers (once) an `atexit` handler that kills every child left.
-  static func installExitHandler() {
+  package static func installExitHandler() {
     exitHandler.withLock { installed in
       guard !installed else { return }
       installed = true
@@ -329,7 +364,7 @@ enum ChildProcessRegistry {
   }
 
   /// Kills and reaps every child still alive.
-  static func killAll() {
+  package static func killAll() {
     let pids = live.withLock { pids in
       defer { pids.removeAll() }
       return pids
@@ -349,7 +384,7 @@ enum ChildProcessRegistry {
 /// that a write to a dead child's pipe raised meanwhile: the write fails with
 /// `EPIPE` instead of killing the harness, and nothing changes for the rest
 /// of the process.
-func withBrokenPipeSignalSuppressed<T>(_ body: () -> T) -> T {
+package func withBrokenPipeSignalSuppressed<T>(_ body: () -> T) -> T {
   var blocked = sigset_t()
   sigemptyset(&blocked)
   sigaddset(&blocked, SIGPIPE)

@@ -29,7 +29,21 @@ public struct ScenarioIdentity: Sendable, Hashable {
   public var spec: String
   public var file: String
 
-  init(_ fixture: Fixture) {
+  /// Creates an identity from its parts (a result read back from a worker).
+  public init(
+    id: String, title: String, area: String, level: Level, subject: Subject, spec: String, file: String
+  ) {
+    self.id = id
+    self.title = title
+    self.area = area
+    self.level = level
+    self.subject = subject
+    self.spec = spec
+    self.file = file
+  }
+
+  /// The identity of `fixture`.
+  public init(_ fixture: Fixture) {
     id = fixture.id
     title = fixture.title
     area = fixture.area
@@ -71,6 +85,21 @@ public struct ScenarioResult: Sendable, Hashable {
   /// Whether the scenario ended because wall-clock time ran out (an `error`
   /// that a less busy machine might not repeat); never part of a report.
   public var hitWallClockLimit = false
+
+  /// Creates a result.
+  public init(
+    scenario: ScenarioIdentity, status: ScenarioStatus, message: String?, detail: FailureDetail?, duration: Duration,
+    trace: [TraceEvent], traceEventCount: Int, hitWallClockLimit: Bool = false
+  ) {
+    self.scenario = scenario
+    self.status = status
+    self.message = message
+    self.detail = detail
+    self.duration = duration
+    self.trace = trace
+    self.traceEventCount = traceEventCount
+    self.hitWallClockLimit = hitWallClockLimit
+  }
 
   /// Whether the result counts against a run gated at `gate`.
   public func isGatingFailure(gate: Level) -> Bool {

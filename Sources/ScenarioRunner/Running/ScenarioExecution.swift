@@ -20,7 +20,10 @@ final class ScenarioExecution: NativeSessionEvents {
   /// Set when the scenario cannot go on.
   private var abort: Verdict?
 
-  init(fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant) {
+  init(
+    fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
+    traceObserver: ((TraceEvent) -> Void)? = nil
+  ) {
     self.fixture = fixture
     self.runner = runner
     self.deadline = deadline
@@ -29,6 +32,7 @@ final class ScenarioExecution: NativeSessionEvents {
       configuration: PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
         scriptTimeLimit: options.scriptTimeLimit))
+    webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
       options: fixture.setup.options,

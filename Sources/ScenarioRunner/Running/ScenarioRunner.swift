@@ -29,8 +29,9 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Runs one fixture. Never throws: every failure, including the
-  /// implementations', is part of the result.
-  public func run(_ fixture: Fixture) -> ScenarioResult {
+  /// implementations', is part of the result. `traceObserver` sees every
+  /// trace event as it is recorded.
+  public func run(_ fixture: Fixture, traceObserver: ((TraceEvent) -> Void)? = nil) -> ScenarioResult {
     let clock = ContinuousClock()
     let start = clock.now
     if let reason = skipReason(fixture) {
@@ -38,7 +39,8 @@ public struct ScenarioRunner: Sendable {
         scenario: ScenarioIdentity(fixture), status: .skip, message: reason, detail: nil,
         duration: clock.now - start, trace: [], traceEventCount: 0)
     }
-    let execution = ScenarioExecution(fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit))
+    let execution = ScenarioExecution(
+      fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit), traceObserver: traceObserver)
     let verdict = execution.run()
     var result = ScenarioResult(
       scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import CProcessControl
+import Synchronization
+
+/// The processes below this one, found in `/proc`, and the means to end
+/// them all however they detached.
+///
+/// A process that calls ``becomeSubreaper()`` (the `bridgecheck run`
+/// supervisor and its workers) inherits every orphan among its descendants:
+/// an adapter's child that called `setsid`, a double-forked daemon, the
+/// children of a worker that was killed. ``endOrphans()`` then kills every
+/// child of this process that ``ChildProcessRegistry`` does not list, again
+/// and again until none is left, so no descendant outlives the adapter (or
+/// worker) that started it.
+package enum ProcessTree {
+  private static let subreaper = Atomic<Bool>(false)
+
+  /// Whether this process is the subreaper of its descendants.
+  package static var isSubreaper: Bool { subreaper.load(ordering: .relaxed) }
+
+  /// Makes this process the subreaper of its descendants (Linux); returns
+  /// whether the system agreed. Call it once, before starting children.
+  @discardableResult
+  package static func becomeSubreaper() -> Bool {
+    let agreed = bridgecheck_become_subreaper() == 0
+    if agreed { subreaper.store(true, ordering: .relaxed) }
+    return agreed
+  }
+
+  /// Asks the kernel to kill this process when its parent dies (Linux), so
+  /// a worker never outlives a supervisor that was killed with SIGKILL.
+  package static func dieWithParent() {
+    _ = bridgecheck_die_with_parent(SIGKILL)
+    // The parent may have died before the call: then this process already
+    // belongs to another and must end now.
+    if getppid() == 1 { _exit(137) }
+  }
+
+  /// The parent of every process the system lists, from `/proc/PID/stat`
+  /// (empty where there is no `/proc`).
+  package static func parents() -> [pid_t: pid_t] {
+    guard let directory = opendir("/proc") else { return [:] }
+    defer { closedir(directory) }
+    var parents: [pid_t: pid_t] = [:]
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard let pid = pid_t(name), let parent = parent(of: pid) else { continue }
+      parents[pid] = parent
+    }
+    return parents
+  }
+
+  /// The parent of `pid`, or nil when it is gone.
+  package static func parent(of pid: pid_t) -> pid_t? {
+    guard let stat = ProcFile.contents(of: "/proc/\(pid)/stat") else { return nil }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+    guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+    let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "), maxSplits: 3)
+    guard fields.count >= 2 else { return nil }
+    return pid_t(String(decoding: fields[1], as: UTF8.self))
+  }
+
+  /// `root` and every process below it now.
+  package static func tree(of root: pid_t) -> [pid_t] {
+    let parents = parents()
+    var children: [pid_t: [pid_t]] = [:]
+    for (pid, parent) in parents { children[parent, default: []].append(pid) }
+    var tree: [pid_t] = []
+    var pending = [root]
+    while let pid = pending.popLast(), tree.count < 100_000 {
+      tree.append(pid)
+      pending.append(contentsOf: children[pid] ?? [])
+    }
+    return tree
+  }
+
+  /// Resident memory of `root` and every process below it, in bytes.
+  package static func residentBytes(ofTree root: pid_t) -> Int {
+    tree(of: root).reduce(0) { $0 + (residentBytes(of: $1) ?? 0) }
+  }
+
+  /// Resident memory of one process, in bytes (`/proc/PID/statm`).
+  package static func residentBytes(of pid: pid_t) -> Int? {
+    guard let statm = ProcFile.contents(of: "/proc/\(pid)/statm") else { return nil }
+    let fields = statm.split(separator: UInt8(ascii: " "))
+    guard fields.count >= 2, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+    return pages * pageSize
+  }
+
+  private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// Kills every child of this process that ``ChildProcessRegistry`` does not
+  /// list (orphans that were reparented here, and what they leave in turn),
+  /// and reaps them; returns how many it ended. Does nothing unless this
+  /// process is a subreaper: elsewhere (a test process) children of other
+  /// kinds may be alive.
+  @discardableResult
+  package static func endOrphans() -> Int {
+    guard isSubreaper else { return 0 }
+    var ended = 0
+    // Each round kills the orphans there are; their own children are then
+    // reparented here and die in the next round. A fork bomb cannot keep
+    // this going for ever: the rounds are bounded.
+    for _ in 0..<200 {
+      let orphans = ChildProcess.withSpawnLock { () -> [pid_t] in
+        let me = getpid()
+        let registered = ChildProcessRegistry.pids
+        let orphans = parents().filter { $0.value == me && !registered.contains($0.key) }.map(\.key)
+        for pid in orphans {
+          _ = kill(-pid, SIGKILL)
+          _ = kill(pid, SIGKILL)
+        }
+        return orphans
+      }
+      guard !orphans.isEmpty else { break }
+      for pid in orphans {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      }
+      ended += orphans.count
+    }
+    return ended
+  }
+}
+
+/// Reads small files of `/proc` whole, without Foundation.
+enum ProcFile {
+  static func contents(of path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes.append(contentsOf: buffer[0..<count])
+      if bytes.count > 1 << 20 { break }
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+import Supervision
+
+/// `bridgecheck worker` (hidden): one worker process of `bridgecheck run`'s
+/// supervisor. It reads its configuration and scenarios from standard input
+/// (see `WorkerMessage` in the Supervision module); not for people.
+struct WorkerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "worker", abstract: "Serve scenarios to a bridgecheck run supervisor (internal).",
+    shouldDisplay: false)
+
+  func run() throws {
+    // Ctrl-C at the terminal is the supervisor's to handle.
+    signal(SIGINT, SIG_IGN)
+    let status = WorkerService.serve()
+    Foundation.exit(status)
+  }
+}

@@ -1,0 +1,95 @@
+import JSONModel
+import PageSimulation
+import ScenarioRunner
+
+/// The lines a supervisor and its workers exchange: one JSON object a line.
+///
+/// Supervisor → worker (the worker's standard input):
+/// - first `{"configure": <WorkerConfiguration>}`,
+/// - then `{"run": {"file": PATH, "id": ID}}` for each scenario.
+///
+/// Worker → supervisor (a pipe of its own, not the worker's standard output,
+/// which goes to its standard error so that nothing else can write there):
+/// - `{"ready": true}` once the implementations are built, or
+///   `{"setupFailed": MESSAGE}`,
+/// - `{"event": <TraceEvent>}` for each trace event of the scenario running
+///   (long strings cut), so the supervisor knows what happened last if the
+///   worker dies,
+/// - `{"result": <ScenarioResult>}` when the scenario ends.
+enum WorkerMessage {
+  /// What a worker sends.
+  enum FromWorker {
+    case ready
+    case setupFailed(String)
+    case event(TraceEvent)
+    case result(ScenarioResult)
+
+    /// Reads one line's value; nil when it is none of these.
+    init?(_ value: JSONValue) {
+      if value["ready"] != nil {
+        self = .ready
+      } else if let message = value["setupFailed"]?.stringValue {
+        self = .setupFailed(message)
+      } else if let event = value["event"].flatMap(TraceEvent.init(wireValue:)) {
+        self = .event(event)
+      } else if let result = value["result"].flatMap(ScenarioResult.init(wireValue:)) {
+        self = .result(result)
+      } else {
+        return nil
+      }
+    }
+  }
+
+  static func configure(_ configuration: WorkerConfiguration) -> String {
+    JSONValue.object(["configure": configuration.wireValue]).serialized() + "\n"
+  }
+
+  static func run(file: String, id: String) -> String {
+    JSONValue.object(["run": ["file": .string(file), "id": .string(id)]]).serialized() + "\n"
+  }
+
+  static let ready = #"{"ready":true}"# + "\n"
+
+  static func setupFailed(_ message: String) -> String {
+    JSONValue.object(["setupFailed": .string(message)]).serialized() + "\n"
+  }
+
+  static func event(_ event: TraceEvent) -> String {
+    JSONValue.object(["event": TraceEventDigest.shortened(event).wireValue]).serialized() + "\n"
+  }
+
+  static func result(_ result: ScenarioResult) -> String {
+    JSONValue.object(["result": result.wireValue]).serialized() + "\n"
+  }
+}
+
+/// Trace events cut to a size worth streaming: the supervisor shows them
+/// only when a worker dies, and a megabyte payload would cost more to send
+/// than the scenario itself.
+enum TraceEventDigest {
+  /// The longest string kept whole, in characters.
+  static let maximumStringLength = 512
+
+  static func shortened(_ event: TraceEvent) -> TraceEvent {
+    var copy = event
+    copy.fields = JSONObject(event.fields.map { ($0.key, shortened($0.value)) })
+    return copy
+  }
+
+  static func shortened(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .string(let text) where text.utf16.count > maximumStringLength:
+      let kept = String(text.prefix(maximumStringLength))
+      return .string(kept + "… (\(text.utf16.count) UTF-16 units in all)")
+    case .array(let elements):
+      if elements.count > 64 {
+        return .array(elements.prefix(64).map(shortened) + [.string("… (\(elements.count) elements in all)")])
+      }
+      return .array(elements.map(shortened))
+    case .object(let object):
+      return .object(JSONObject(object.map { ($0.key, shortened($0.value)) }))
+    default:
+      return value
+    }
+  }
+}

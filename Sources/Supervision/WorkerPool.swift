@@ -1,0 +1,301 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import BridgeImplementations
+import PageSimulation
+import ScenarioRunner
+
+/// The limits a supervisor enforces on its workers, from outside: whatever
+/// the code under test does inside a worker, these hold.
+public struct SupervisorLimits: Sendable, Hashable {
+  /// How long past a scenario's wall-clock limit the worker is given to end
+  /// it by itself (with its own, more precise error) before it is killed.
+  public var grace: Duration
+  /// The most resident memory the processes of one worker (the worker and
+  /// every adapter below it) may use, in bytes.
+  public var memoryLimit: Int
+  /// How often a busy worker's memory is measured.
+  public var memoryInterval: Duration
+
+  /// Creates limits; the defaults are those of `bridgecheck run`.
+  public init(grace: Duration = .seconds(2), memoryLimit: Int = 2 << 30, memoryInterval: Duration = .milliseconds(20)) {
+    self.grace = grace
+    self.memoryLimit = memoryLimit
+    self.memoryInterval = memoryInterval
+  }
+}
+
+/// Why a supervised run stopped early.
+public enum StopReason: Sendable, Hashable {
+  /// SIGINT (Ctrl-C).
+  case interrupt
+  /// SIGTERM.
+  case terminate
+
+  /// How a scenario cut short reads.
+  var description: String {
+    switch self {
+    case .interrupt: return "interrupted (Ctrl-C): the run was stopped while this scenario ran"
+    case .terminate: return "interrupted (SIGTERM): the run was stopped while this scenario ran"
+    }
+  }
+}
+
+/// Runs scenarios in worker processes (`bridgecheck worker`) and owns their
+/// clock and memory: the `bridgecheck run` supervisor.
+///
+/// - Each worker runs one scenario at a time in a fresh page and is reused
+///   for the next, so a scenario costs about what it costs in process.
+/// - A worker still busy `grace` past the scenario's wall-clock limit, or
+///   whose processes pass the memory limit, is killed with everything below
+///   it; the scenario ends as `error` with the reason and the last trace
+///   events the worker streamed, and a fresh worker takes the next one.
+/// - A worker that dies for any other reason (a crash of the engine) gives
+///   `error` with how it ended and the end of its standard error.
+/// - The supervisor is the subreaper of everything it starts: no adapter,
+///   nor anything an adapter detached, outlives the run.
+public final class WorkerPool {
+  private let executable: String
+  private let configuration: WorkerConfiguration
+  private let jobs: Int
+  private let limits: SupervisorLimits
+  private let environment: [String: String]
+  private var workers: [WorkerProcess] = []
+  private let clock = ContinuousClock()
+  /// The most resident memory seen in one worker's processes, in bytes.
+  public private(set) var peakWorkerMemory = 0
+  /// How many workers were started in all.
+  public private(set) var workersStarted = 0
+
+  /// Creates a pool. `executable` is the `bridgecheck` binary that serves
+  /// `worker`; `environment` is added to the workers'.
+  public init(
+    executable: String, configuration: WorkerConfiguration, jobs: Int, limits: SupervisorLimits = SupervisorLimits(),
+    environment: [String: String] = [:]
+  ) {
+    self.executable = executable
+    self.configuration = configuration
+    self.jobs = max(1, jobs)
+    self.limits = limits
+    // A crashing worker should die at once, not spend seconds symbolicating.
+    self.environment = ["SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 }
+    ProcessTree.becomeSubreaper()
+  }
+
+  deinit { stopAll() }
+
+  /// Runs `fixtures` and returns their results in fixture order. `progress`
+  /// is called after each scenario; `stopReason` is polled often, and when it
+  /// answers, every worker is killed at once, the scenarios in flight end as
+  /// `error` saying so, and those not started are left out.
+  public func run(
+    _ fixtures: [Fixture], progress: (Int, ScenarioResult) -> Void = { _, _ in },
+    stopReason: () -> StopReason? = { nil }
+  ) -> [ScenarioResult] {
+    var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
+    var next = 0
+    var finished = 0
+    func finish(_ index: Int, _ result: ScenarioResult) {
+      results[index] = result
+      finished += 1
+      progress(finished, result)
+    }
+    while true {
+      if let reason = stopReason() {
+        for worker in workers {
+          if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description)) }
+        }
+        stopAll()
+        break
+      }
+      // Hand out scenarios: to idle workers, starting workers as needed.
+      while next < fixtures.count {
+        let worker: WorkerProcess
+        if let idle = idleWorker() {
+          worker = idle
+        } else if workers.count < jobs {
+          guard let started = startWorker() else {
+            finish(next, startFailure(fixtures[next]))
+            next += 1
+            continue
+          }
+          worker = started
+        } else {
+          break
+        }
+        let job = WorkerProcess.Job(index: next, fixture: fixtures[next], started: clock.now)
+        next += 1
+        if !worker.start(job) {
+          worker.job = nil
+          finish(job.index, ended(worker, job: job, reason: nil))
+          retire(worker)
+        }
+      }
+      if next >= fixtures.count && !workers.contains(where: \.isBusy) { break }
+      wait()
+      for worker in workers {
+        let (messages, outputEnded) = worker.drain()
+        for message in messages {
+          switch message {
+          case .result(let result):
+            if let job = worker.job {
+              worker.job = nil
+              finish(job.index, result)
+            }
+          case .setupFailed(let message):
+            if let job = worker.job {
+              worker.job = nil
+              finish(job.index, failedResult(job.fixture, message: "the worker could not start: \(message)"))
+            }
+          case .ready, .event:
+            break
+          }
+        }
+        if outputEnded {
+          if let job = worker.job {
+            worker.job = nil
+            finish(job.index, ended(worker, job: job, reason: nil))
+          }
+          retire(worker)
+        }
+      }
+      enforceLimits(finish: finish)
+    }
+    return results.compactMap { $0 }
+  }
+
+  // MARK: - Workers
+
+  private func idleWorker() -> WorkerProcess? {
+    workers.first { !$0.isBusy && $0.process.input >= 0 }
+  }
+
+  private func startWorker() -> WorkerProcess? {
+    guard workers.count < jobs else { return nil }
+    guard let process = try? ChildProcess.spawn([executable, "worker"], environment: environment) else { return nil }
+    let worker = WorkerProcess(process: process, now: clock.now)
+    workersStarted += 1
+    guard worker.configure(configuration) else {
+      worker.kill()
+      return nil
+    }
+    workers.append(worker)
+    return worker
+  }
+
+  private func retire(_ worker: WorkerProcess) {
+    worker.kill()
+    workers.removeAll { $0 === worker }
+  }
+
+  /// Ends every worker: their standard input closes (they exit by
+  /// themselves when idle), and whatever is left is killed.
+  public func stopAll() {
+    for worker in workers { worker.process.closeInput() }
+    let deadline = clock.now.advanced(by: .milliseconds(500))
+    for worker in workers {
+      if !worker.isBusy { worker.process.waitForExit(timeout: max(deadline - clock.now, .zero)) }
+      worker.kill()
+    }
+    workers.removeAll()
+    ProcessTree.endOrphans()
+  }
+
+  /// Waits until a worker writes something, or for the next check.
+  private func wait() {
+    var descriptors = workers.flatMap(\.descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    guard !descriptors.isEmpty else { return }
+    _ = poll(&descriptors, nfds_t(descriptors.count), Int32(limits.memoryInterval.milliseconds.rounded(.up)))
+  }
+
+  // MARK: - Limits
+
+  private func enforceLimits(finish: (Int, ScenarioResult) -> Void) {
+    let now = clock.now
+    let wallClockLimit = configuration.options.scenarioTimeLimit
+    for worker in workers {
+      guard let job = worker.job else { continue }
+      if now - job.started > wallClockLimit + limits.grace {
+        worker.job = nil
+        worker.kill()
+        var result = ended(
+          worker, job: job,
+          reason: "timeout: the scenario did not end within its wall-clock limit of \(Self.seconds(wallClockLimit)) "
+            + "(and a grace of \(Self.seconds(limits.grace))): bridgecheck killed the worker process running it. "
+            + "The code under test kept the page busy where the page's own limits could not stop it; "
+            + "the trace ends with the last events before that")
+        result.hitWallClockLimit = true
+        finish(job.index, result)
+        retire(worker)
+        continue
+      }
+      guard now - worker.lastMemoryCheck >= limits.memoryInterval else { continue }
+      worker.lastMemoryCheck = now
+      var resident = ProcessTree.residentBytes(of: worker.pid) ?? 0
+      if case .adapter = configuration.native {
+        // Adapters run below the worker: count them too (a whole /proc
+        // scan, so less often).
+        if now - worker.lastTreeCheck >= .milliseconds(250) || resident > limits.memoryLimit / 2 {
+          worker.lastTreeCheck = now
+          resident = ProcessTree.residentBytes(ofTree: worker.pid)
+        }
+      }
+      peakWorkerMemory = max(peakWorkerMemory, resident)
+      if resident > limits.memoryLimit {
+        worker.job = nil
+        worker.kill()
+        let result = ended(
+          worker, job: job,
+          reason: "out of memory: the processes running this scenario used \(Self.megabytes(resident)), "
+            + "over the limit of \(Self.megabytes(limits.memoryLimit)) (--memory-limit): bridgecheck killed them. "
+            + "The code under test allocated without bound; the trace ends with the last events before that")
+        finish(job.index, result)
+        retire(worker)
+      }
+    }
+  }
+
+  // MARK: - Results of workers that did not answer
+
+  /// The `error` result of a job whose worker ended without a result:
+  /// `reason`, or how the worker ended and its last words.
+  private func ended(_ worker: WorkerProcess, job: WorkerProcess.Job, reason: String?) -> ScenarioResult {
+    var message: String
+    if let reason {
+      message = reason
+    } else {
+      // Its output ended as it died: let the exit land before asking how.
+      worker.process.waitForExit(timeout: .seconds(1))
+      let how = worker.process.exitDescription ?? "stopped answering"
+      message =
+        "the worker process running this scenario \(how) before the scenario ended "
+        + "(a crash of the engine, caused by the code under test or by bridgecheck)"
+      let tail = worker.errorTailText
+      if !tail.isEmpty { message += "; its standard error ended with:\n" + tail }
+    }
+    return ScenarioResult(
+      scenario: ScenarioIdentity(job.fixture), status: .error, message: message, detail: nil,
+      duration: clock.now - job.started, trace: worker.recentEvents, traceEventCount: worker.eventCount)
+  }
+
+  private func startFailure(_ fixture: Fixture) -> ScenarioResult {
+    failedResult(fixture, message: "bridgecheck could not start a worker process (\(executable) worker)")
+  }
+
+  private func failedResult(_ fixture: Fixture, message: String) -> ScenarioResult {
+    ScenarioResult(
+      scenario: ScenarioIdentity(fixture), status: .error, message: message, detail: nil, duration: .zero, trace: [],
+      traceEventCount: 0)
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    let value = duration.milliseconds / 1000
+    return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+
+  static func megabytes(_ bytes: Int) -> String {
+    bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GB" : "\(bytes >> 20) MB"
+  }
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import BridgeImplementations
+import JSONModel
+import PageSimulation
+import ScenarioRunner
+
+/// One worker process as its supervisor sees it: the child, what it has
+/// written so far, and the scenario it is running.
+final class WorkerProcess {
+  /// A scenario handed to the worker.
+  struct Job {
+    let index: Int
+    let fixture: Fixture
+    let started: ContinuousClock.Instant
+  }
+
+  let process: ChildProcess
+  private var output = LineReader()
+  private var errors = LineReader()
+  /// The end of what the worker wrote on standard error.
+  private(set) var errorTail: [UInt8] = []
+  /// The scenario running, if any.
+  var job: Job?
+  /// The last trace events of the running scenario, and how many there were.
+  private(set) var recentEvents: [TraceEvent] = []
+  private(set) var eventCount = 0
+  /// When memory was last measured, and the most seen.
+  var lastMemoryCheck: ContinuousClock.Instant
+  var lastTreeCheck: ContinuousClock.Instant
+
+  static let errorTailBytes = 4096
+  static let recentEventLimit = 60
+
+  init(process: ChildProcess, now: ContinuousClock.Instant) {
+    self.process = process
+    lastMemoryCheck = now
+    lastTreeCheck = now
+  }
+
+  var pid: pid_t { process.pid }
+  var isBusy: Bool { job != nil }
+
+  /// Hands `fixture` to the worker; false when the worker is gone.
+  func start(_ job: Job) -> Bool {
+    self.job = job
+    recentEvents.removeAll(keepingCapacity: true)
+    eventCount = 0
+    guard process.input >= 0 else { return false }
+    return withBrokenPipeSignalSuppressed {
+      writeAll(WorkerMessage.run(file: job.fixture.file, id: job.fixture.id), to: process.input)
+    }
+  }
+
+  /// Sends the configuration line.
+  func configure(_ configuration: WorkerConfiguration) -> Bool {
+    guard process.input >= 0 else { return false }
+    return withBrokenPipeSignalSuppressed {
+      writeAll(WorkerMessage.configure(configuration), to: process.input)
+    }
+  }
+
+  /// The descriptors to wait on.
+  var descriptors: [Int32] { [process.output, process.errorOutput].filter { $0 >= 0 } }
+
+  /// Reads what the worker wrote; returns the messages that arrived, and
+  /// whether its output ended (it died or exited).
+  func drain() -> (messages: [WorkerMessage.FromWorker], ended: Bool) {
+    if process.errorOutput >= 0 {
+      errors.fill(from: process.errorOutput)
+      let bytes = errors.remainder()
+      if !bytes.isEmpty {
+        errorTail.append(contentsOf: bytes)
+        if errorTail.count > Self.errorTailBytes { errorTail.removeFirst(errorTail.count - Self.errorTailBytes) }
+      }
+    }
+    var messages: [WorkerMessage.FromWorker] = []
+    guard process.output >= 0 else { return ([], true) }
+    output.fill(from: process.output)
+    while let line = output.nextLine() {
+      guard let value = try? JSONValue.parse(String(decoding: line, as: UTF8.self)),
+        let message = WorkerMessage.FromWorker(value)
+      else { continue }
+      if case .event(let event) = message {
+        eventCount += 1
+        recentEvents.append(event)
+        if recentEvents.count > Self.recentEventLimit { recentEvents.removeFirst(recentEvents.count - Self.recentEventLimit) }
+        continue
+      }
+      messages.append(message)
+    }
+    return (messages, output.reachedEnd)
+  }
+
+  /// The worker's standard error, last lines, as text.
+  var errorTailText: String {
+    let text = String(decoding: errorTail, as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: true).suffix(12)
+    return lines.joined(separator: "\n")
+  }
+
+  /// Ends the worker and everything below it, and reaps them.
+  func kill() {
+    process.kill()
+  }
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import BridgeImplementations
+import JSONModel
+import PageSimulation
+import ScenarioRunner
+
+/// The worker side (`bridgecheck worker`, started by the supervisor of
+/// `bridgecheck run`): reads its configuration and then one scenario at a
+/// time from standard input, runs each in a fresh page, and streams trace
+/// events and results back (see ``WorkerMessage``).
+///
+/// A worker trusts nothing it runs: the supervisor kills it when a scenario
+/// passes its wall-clock or memory limit, and starts another.
+public enum WorkerService {
+  /// Serves until standard input ends; returns the exit status.
+  public static func serve() -> Int32 {
+    // The protocol gets a descriptor of its own; standard output goes to
+    // standard error, so that no stray print can corrupt the protocol.
+    let channel = dup(STDOUT_FILENO)
+    guard channel >= 0 else { return 3 }
+    _ = fcntl(channel, F_SETFD, FD_CLOEXEC)
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    ProcessTree.dieWithParent()
+    ProcessTree.becomeSubreaper()
+    AdapterNativeImplementation.installTerminationHandlers()
+
+    guard let first = readLine(strippingNewline: true), let value = try? JSONValue.parse(first),
+      let configurationValue = value["configure"], let configuration = WorkerConfiguration(wireValue: configurationValue)
+    else {
+      writeAll(WorkerMessage.setupFailed("the first line was not a worker configuration"), to: channel)
+      return 2
+    }
+    let page: any PageImplementation
+    do {
+      page = try configuration.makePage()
+    } catch {
+      writeAll(WorkerMessage.setupFailed(error.description), to: channel)
+      return 2
+    }
+    let native = configuration.makeNative()
+    let usesAdapter = native is AdapterNativeImplementation
+    defer { (native as? AdapterNativeImplementation)?.shutdown() }
+    let runner = ScenarioRunner(page: page, native: native, tested: configuration.tested, options: configuration.options)
+    writeAll(WorkerMessage.ready, to: channel)
+
+    var fixtures = FixtureCache()
+    let stream = TraceStream(channel: channel)
+    while let line = readLine(strippingNewline: true) {
+      guard let request = try? JSONValue.parse(line), let file = request["run"]?["file"]?.stringValue,
+        let id = request["run"]?["id"]?.stringValue
+      else { continue }
+      let result: ScenarioResult
+      switch fixtures.fixture(file: file, id: id) {
+      case .success(let fixture):
+        WorkerFault.injectIfAsked(for: id, channel: channel)
+        result = runner.run(fixture, traceObserver: stream.send)
+      case .failure(let failure):
+        result = failure.result
+      }
+      stream.flush()
+      writeAll(WorkerMessage.result(result), to: channel)
+      // What an adapter detached during the scenario (reparented here) ends
+      // with it.
+      if usesAdapter { ProcessTree.endOrphans() }
+    }
+    return 0
+  }
+}
+
+/// Fixtures a worker has loaded, by file.
+private struct FixtureCache {
+  private var loaded: [String: Fixture] = [:]
+
+  mutating func fixture(file: String, id: String) -> Result<Fixture, ScenarioResultFailure> {
+    if let fixture = loaded[file], fixture.id == id { return .success(fixture) }
+    switch FixtureLoader().loadFile(file) {
+    case .success(let fixture) where fixture.id == id:
+      loaded[file] = fixture
+      return .success(fixture)
+    case .success(let fixture):
+      return .failure(ScenarioResultFailure(id: id, file: file, message: "the worker found \(fixture.id) in \(file), not \(id)"))
+    case .failure(let problems):
+      return .failure(ScenarioResultFailure(id: id, file: file, message: "the worker could not load \(file): \(problems)"))
+    }
+  }
+}
+
+/// A fixture a worker could not load (it changed since the supervisor read
+/// it): an error result.
+private struct ScenarioResultFailure: Error {
+  let result: ScenarioResult
+
+  init(id: String, file: String, message: String) {
+    result = ScenarioResult(
+      scenario: ScenarioIdentity(id: id, title: id, area: "", level: .must, subject: .pair, spec: "", file: file),
+      status: .error, message: message, detail: nil, duration: .zero, trace: [], traceEventCount: 0)
+  }
+}
+
+/// Streams trace events to the supervisor: buffered, and flushed before the
+/// page runs code of the bridge under test (a task, a step, an evaluation),
+/// so that what the supervisor holds is current whenever the worker gets
+/// stuck in that code.
+private final class TraceStream: @unchecked Sendable {
+  private let channel: Int32
+  private var pending = ""
+  private static let flushingEvents: Set<String> = [
+    TraceEventName.task, TraceEventName.evaluate, TraceEventName.scriptRun, "step",
+  ]
+
+  init(channel: Int32) { self.channel = channel }
+
+  func send(_ event: TraceEvent) {
+    pending += WorkerMessage.event(event)
+    if Self.flushingEvents.contains(event.name) || pending.utf8.count > 32_768 { flush() }
+  }
+
+  func flush() {
+    guard !pending.isEmpty else { return }
+    writeAll(pending, to: channel)
+    pending = ""
+  }
+}
