@@ -1,4 +1,5 @@
 import ArgumentParser
+import BridgeImplementations
 import Foundation
 
 /// The `bridgecheck` command: conformance checks for WebView <-> native
@@ -25,6 +26,9 @@ struct Bridgecheck: ParsableCommand {
 
   /// Parses and runs, mapping every failure to the documented exit codes.
   static func main() {
+    // Everything bridgecheck starts (workers, adapters) and everything they
+    // leave behind, detached or not, is reparented here and ended with them.
+    ProcessTree.becomeSubreaper()
     do {
       var command = try parseAsRoot()
       try command.run()

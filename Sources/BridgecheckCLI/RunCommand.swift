@@ -111,6 +111,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    for path in [jsonPath, junitPath, markdownPath].compactMap({ $0 }) { try ReportFile.prepare(path) }
     var fixtures = try selection.load()
     if let shard { fixtures = shard.select(fixtures) }
     let (page, pageTested) = try pageImplementation()

@@ -18,15 +18,10 @@ enum Terminal {
     standardOutputIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
   }
 
-  /// Writes `text` to `path`, creating folders; a failure is a usage error
-  /// naming the path.
+  /// Writes `text` to `path` whole (through a temporary file and a rename),
+  /// creating folders; a failure is a usage error that says what is wrong
+  /// with the path and what to do.
   static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    } catch {
-      throw CLIError.usage("bridgecheck: cannot write \(path): \(error.localizedDescription)")
-    }
+    try ReportFile.write(text, to: path)
   }
 }

@@ -71,9 +71,20 @@ enum TraceEventDigest {
   static let maximumStringLength = 512
 
   static func shortened(_ event: TraceEvent) -> TraceEvent {
+    guard event.fields.contains(where: { isLong($0.value) }) else { return event }
     var copy = event
     copy.fields = JSONObject(event.fields.map { ($0.key, shortened($0.value)) })
     return copy
+  }
+
+  /// Whether `value` holds something ``shortened(_:)`` would cut.
+  static func isLong(_ value: JSONValue) -> Bool {
+    switch value {
+    case .string(let text): return text.utf8.count > maximumStringLength
+    case .array(let elements): return elements.count > 64 || elements.contains(where: isLong)
+    case .object(let object): return object.contains { isLong($0.value) }
+    default: return false
+    }
   }
 
   static func shortened(_ value: JSONValue) -> JSONValue {

@@ -25,15 +25,25 @@ final class WorkerProcess {
   private(set) var errorTail: [UInt8] = []
   /// The scenario running, if any.
   var job: Job?
-  /// The last trace events of the running scenario, and how many there were.
-  private(set) var recentEvents: [TraceEvent] = []
+  /// The last trace event lines of the running scenario (parsed only if
+  /// the worker dies), and how many there were.
+  private var recentEventLines: [[UInt8]] = []
   private(set) var eventCount = 0
+
+  /// The last trace events of the running scenario.
+  var recentEvents: [TraceEvent] {
+    recentEventLines.suffix(Self.recentEventLimit).compactMap { line in
+      guard let value = try? JSONValue.parse(String(decoding: line, as: UTF8.self)) else { return nil }
+      return value["event"].flatMap(TraceEvent.init(wireValue:))
+    }
+  }
   /// When memory was last measured, and the most seen.
   var lastMemoryCheck: ContinuousClock.Instant
   var lastTreeCheck: ContinuousClock.Instant
 
   static let errorTailBytes = 4096
   static let recentEventLimit = 60
+  private static let eventPrefix = Array(#"{"event":"#.utf8)
 
   init(process: ChildProcess, now: ContinuousClock.Instant) {
     self.process = process
@@ -47,7 +57,7 @@ final class WorkerProcess {
   /// Hands `fixture` to the worker; false when the worker is gone.
   func start(_ job: Job) -> Bool {
     self.job = job
-    recentEvents.removeAll(keepingCapacity: true)
+    recentEventLines.removeAll(keepingCapacity: true)
     eventCount = 0
     guard process.input >= 0 else { return false }
     return withBrokenPipeSignalSuppressed {
@@ -81,15 +91,17 @@ final class WorkerProcess {
     guard process.output >= 0 else { return ([], true) }
     output.fill(from: process.output)
     while let line = output.nextLine() {
+      if line.starts(with: Self.eventPrefix) {
+        eventCount += 1
+        recentEventLines.append(line)
+        if recentEventLines.count > 2 * Self.recentEventLimit {
+          recentEventLines.removeFirst(recentEventLines.count - Self.recentEventLimit)
+        }
+        continue
+      }
       guard let value = try? JSONValue.parse(String(decoding: line, as: UTF8.self)),
         let message = WorkerMessage.FromWorker(value)
       else { continue }
-      if case .event(let event) = message {
-        eventCount += 1
-        recentEvents.append(event)
-        if recentEvents.count > Self.recentEventLimit { recentEvents.removeFirst(recentEvents.count - Self.recentEventLimit) }
-        continue
-      }
       messages.append(message)
     }
     return (messages, output.reachedEnd)

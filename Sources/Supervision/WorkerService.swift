@@ -57,7 +57,7 @@ public enum WorkerService {
       switch fixtures.fixture(file: file, id: id) {
       case .success(let fixture):
         WorkerFault.injectIfAsked(for: id, channel: channel)
-        result = runner.run(fixture, traceObserver: stream.send)
+        result = runner.run(fixture, traceObserver: { stream.send($0) })
       case .failure(let failure):
         result = failure.result
       }
