@@ -54,8 +54,10 @@ public enum StopReason: Sendable, Hashable {
 ///   events the worker streamed, and a fresh worker takes the next one.
 /// - A worker that dies for any other reason (a crash of the engine) gives
 ///   `error` with how it ended and the end of its standard error.
-/// - The supervisor is the subreaper of everything it starts: no adapter,
-///   nor anything an adapter detached, outlives the run.
+/// - Workers are subreapers of what they start, and the `bridgecheck`
+///   process that owns the pool is one too (`ProcessTree.becomeSubreaper()`,
+///   its own choice: a test process must not be one), so no adapter, nor
+///   anything an adapter detached, outlives the run.
 public final class WorkerPool {
   private let executable: String
   private let configuration: WorkerConfiguration
@@ -81,7 +83,6 @@ public final class WorkerPool {
     self.limits = limits
     // A crashing worker should die at once, not spend seconds symbolicating.
     self.environment = ["SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 }
-    ProcessTree.becomeSubreaper()
   }
 
   deinit { stopAll() }

@@ -17,7 +17,7 @@ struct ContainmentTests {
   private func detachingAdapter(in scratch: ScratchFolder) throws -> (command: String, marker: String) {
     let marker = scratch.path("detaches-children.py")
     try FileManager.default.copyItem(
-      atPath: packageRoot.appendingPathComponent("conformance/adapters/faulty/detaches-children.py").path, toPath: marker)
+      atPath: packageRoot.appendingPathComponent("conformance/adapters/leaky/detaches-children.py").path, toPath: marker)
     let reference = packageRoot.appendingPathComponent("conformance/adapters/python/adapter.py").path
     return ("python3 \(marker) \(reference)", marker)
   }

@@ -156,7 +156,9 @@ struct AdapterProtocolTests {
     #expect(patient.passed, "\(patient.text)")
     let hasty = AdapterDoctor.examine(command: slowStart, timeout: .seconds(1), startupTimeout: .seconds(1))
     #expect(!hasty.passed)
-    #expect(hasty.text.contains("printed nothing for 1.0 seconds after hello"), "\(hasty.text)")
+    // How the silence is then told (buffered, exited, or still silent after
+    // stdin closed) depends on how soon python starts on a busy machine.
+    #expect(hasty.text.contains("1.0 seconds after hello"), "\(hasty.text)")
   }
 
   /// Every adapter in conformance/adapters/faulty, and words the doctor's
