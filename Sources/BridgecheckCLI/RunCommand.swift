@@ -71,7 +71,7 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The most resident memory the processes running one scenario may use (the worker and its adapters), e.g. 2G or 512M; past it the scenario ends as error.",
+      "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, and a scenario that passes it ends as error.",
       valueName: "size"))
   var memoryLimit: MemorySize = MemorySize(bytes: 2 << 30)
 

@@ -13,14 +13,15 @@ public struct SupervisorLimits: Sendable, Hashable {
   /// How long past a scenario's wall-clock limit the worker is given to end
   /// it by itself (with its own, more precise error) before it is killed.
   public var grace: Duration
-  /// The most resident memory the processes of one worker (the worker and
-  /// every adapter below it) may use, in bytes.
+  /// The most resident memory the processes of the whole run may use, in
+  /// bytes: each of the `jobs` workers (with every adapter below it) gets an
+  /// equal share.
   public var memoryLimit: Int
   /// How often a busy worker's memory is measured.
   public var memoryInterval: Duration
 
   /// Creates limits; the defaults are those of `bridgecheck run`.
-  public init(grace: Duration = .seconds(2), memoryLimit: Int = 2 << 30, memoryInterval: Duration = .milliseconds(20)) {
+  public init(grace: Duration = .seconds(2), memoryLimit: Int = 2 << 30, memoryInterval: Duration = .milliseconds(10)) {
     self.grace = grace
     self.memoryLimit = memoryLimit
     self.memoryInterval = memoryInterval
@@ -216,6 +217,7 @@ public final class WorkerPool {
   private func enforceLimits(finish: (Int, ScenarioResult) -> Void) {
     let now = clock.now
     let wallClockLimit = configuration.options.scenarioTimeLimit
+    let share = limits.memoryLimit / jobs
     for worker in workers {
       guard let job = worker.job else { continue }
       if now - job.started > wallClockLimit + limits.grace {
@@ -238,19 +240,24 @@ public final class WorkerPool {
       if case .adapter = configuration.native {
         // Adapters run below the worker: count them too (a whole /proc
         // scan, so less often).
-        if now - worker.lastTreeCheck >= .milliseconds(250) || resident > limits.memoryLimit / 2 {
+        if now - worker.lastTreeCheck >= .milliseconds(250) || resident > share / 2 {
           worker.lastTreeCheck = now
           resident = ProcessTree.residentBytes(ofTree: worker.pid)
         }
       }
       peakWorkerMemory = max(peakWorkerMemory, resident)
-      if resident > limits.memoryLimit {
+      if resident > share {
         worker.job = nil
         worker.kill()
+        let limit =
+          jobs == 1
+          ? "the limit of \(Self.megabytes(share)) (--memory-limit)"
+          : "their share of \(Self.megabytes(share)) (--memory-limit \(Self.megabytes(limits.memoryLimit)) "
+            + "shared by \(jobs) workers)"
         let result = ended(
           worker, job: job,
           reason: "out of memory: the processes running this scenario used \(Self.megabytes(resident)), "
-            + "over the limit of \(Self.megabytes(limits.memoryLimit)) (--memory-limit): bridgecheck killed them. "
+            + "over \(limit): bridgecheck killed them. "
             + "The code under test allocated without bound; the trace ends with the last events before that")
         finish(job.index, result)
         retire(worker)

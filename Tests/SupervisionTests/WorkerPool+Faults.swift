@@ -69,7 +69,7 @@ struct WorkerFaultTests {
     expectOthersPassed(results)
     #expect(results[1].status == .error)
     #expect(results[1].message?.hasPrefix("out of memory: the processes running this scenario used") == true)
-    #expect(results[1].message?.contains("over the limit of 300 MB") == true, "\(results[1].message ?? "")")
+    #expect(results[1].message?.contains("over the limit of 300 MB (--memory-limit)") == true, "\(results[1].message ?? "")")
     #expect(pool.peakWorkerMemory < 600 << 20, "stopped near the limit: \(pool.peakWorkerMemory >> 20) MB")
     #expect(seconds < 20)
   }

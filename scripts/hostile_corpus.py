@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Runs every hostile page bridge of conformance/hostile/ over the whole suite (or a filter)
+through `bridgecheck run --js`, the way a CI gate would, and checks what the issue promises:
+
+- the run ends (exit 1 for a bridge that breaks something, never a crash or a hang),
+- the JSON report is complete (one result per fixture) and every affected scenario is `error`
+  with the reason the manifest (conformance/hostile/expected.json) names,
+- the wall time and the peak resident memory of the whole process tree (bridgecheck, its
+  workers and anything below them), sampled from /proc every 20 ms, stay within bounds.
+
+Prints one line per script and a summary; exits 1 if any script broke a promise.
+
+Usage: scripts/hostile_corpus.py [--bridgecheck PATH] [--filter GLOB]... [--jobs N]
+                                 [--time-limit S] [--memory-limit MB] [SCRIPT...]
+"""
+import argparse
+import fnmatch
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOSTILE = os.path.join(ROOT, "conformance", "hostile")
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+
+
+def tree_rss(root):
+    """Resident bytes of `root` and every process below it, from /proc."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry, "rb") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        close = stat.rfind(b")")
+        fields = stat[close + 2:].split()
+        if len(fields) > 1:
+            parents[int(entry)] = int(fields[1])
+    children = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    total, pending = 0, [root]
+    while pending:
+        pid = pending.pop()
+        pending.extend(children.get(pid, []))
+        try:
+            with open("/proc/%d/statm" % pid) as handle:
+                total += int(handle.read().split()[1]) * PAGE_SIZE
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+class PeakSampler(threading.Thread):
+    def __init__(self, pid):
+        super().__init__(daemon=True)
+        self.pid, self.peak, self.stopped = pid, 0, False
+
+    def run(self):
+        while not self.stopped:
+            self.peak = max(self.peak, tree_rss(self.pid))
+            time.sleep(0.02)
+
+
+def load_manifest():
+    path = os.path.join(HOSTILE, "expected.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as handle:
+        data = json.load(handle)
+    entries = data.get("scripts", data) if isinstance(data, dict) else data
+    return {entry["script"]: entry for entry in entries}
+
+
+def affected(entry, result_id):
+    scope = entry.get("affects", "all")
+    if scope == "all":
+        return True
+    if scope in ("none", [], None):
+        return False
+    return any(fnmatch.fnmatchcase(result_id, pattern) for pattern in scope)
+
+
+def check(entry, report, exit_code):
+    """The broken promises of one run, in words."""
+    problems = []
+    expected_exit = entry.get("exit", 1)
+    if exit_code != expected_exit:
+        problems.append("exit %s, expected %s" % (exit_code, expected_exit))
+    if report is None:
+        problems.append("no JSON report")
+        return problems
+    results = report.get("results", [])
+    if report.get("summary", {}).get("total") != len(results):
+        problems.append("incomplete report")
+    status = entry.get("status")
+    reason = entry.get("reason")
+    if status:
+        for result in results:
+            if result["status"] == "skip" or not affected(entry, result["id"]):
+                continue
+            if result["status"] != status:
+                problems.append("%s: %s, expected %s" % (result["id"], result["status"], status))
+            elif reason and reason not in (result.get("message") or ""):
+                problems.append("%s: message lacks %r: %s" % (result["id"], reason, (result.get("message") or "")[:160]))
+            if len(problems) > 5:
+                break
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bridgecheck", default=os.path.join(ROOT, ".build", "release", "bridgecheck"))
+    parser.add_argument("--filter", action="append", default=[])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--time-limit", type=float, default=60, help="seconds one script's run may take")
+    parser.add_argument("--memory-limit", type=int, default=2048, help="bridgecheck --memory-limit, in MB")
+    parser.add_argument("--margin", type=int, default=1024, help="MB the process tree may use above the limit")
+    parser.add_argument("scripts", nargs="*")
+    options = parser.parse_args()
+
+    manifest = load_manifest()
+    scripts = options.scripts or sorted(name for name in os.listdir(HOSTILE) if name.endswith(".js"))
+    broken = 0
+    print("%-42s %5s %8s %9s  %s" % ("script", "exit", "wall s", "peak MB", "outcomes"))
+    for script in scripts:
+        name = os.path.basename(script)
+        path = script if os.path.sep in script else os.path.join(HOSTILE, script)
+        with tempfile.TemporaryDirectory() as scratch:
+            report_path = os.path.join(scratch, "report.json")
+            command = [options.bridgecheck, "run", "--js", path, "--jobs", str(options.jobs),
+                       "--memory-limit", "%dM" % options.memory_limit, "--json", report_path, "--format", "json"]
+            for pattern in options.filter:
+                command += ["--filter", pattern]
+            started = time.monotonic()
+            process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            sampler = PeakSampler(process.pid)
+            sampler.start()
+            try:
+                _, stderr = process.communicate(timeout=options.time_limit)
+                exit_code = process.returncode
+            except subprocess.TimeoutExpired:
+                process.kill()
+                _, stderr = process.communicate()
+                exit_code = "timeout"
+            sampler.stopped = True
+            sampler.join()
+            wall = time.monotonic() - started
+            try:
+                with open(report_path) as handle:
+                    report = json.load(handle)
+            except (OSError, ValueError):
+                report = None
+        counts = {}
+        for result in (report or {}).get("results", []):
+            counts[result["status"]] = counts.get(result["status"], 0) + 1
+        entry = manifest.get(name, {})
+        problems = check(entry, report, exit_code)
+        peak_mb = sampler.peak / 1048576
+        if peak_mb > options.memory_limit + options.margin:
+            problems.append("peak memory %.0f MB over the limit plus margin" % peak_mb)
+        outcome = " ".join("%s=%d" % item for item in sorted(counts.items()))
+        print("%-42s %5s %8.1f %9.0f  %s" % (name, exit_code, wall, peak_mb, outcome))
+        for problem in problems:
+            print("    BROKEN: " + problem)
+        if problems:
+            broken += 1
+            tail = stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+            for line in tail:
+                print("    stderr: " + line)
+        sys.stdout.flush()
+    print("hostile-corpus: %d scripts, %d broke a promise" % (len(scripts), broken))
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
