@@ -81,6 +81,7 @@ public struct ScenarioRunner: Sendable {
     if let transport = setup.transport {
       if !page.profile.transports.contains(transport) {
         return "needs the \(transport.rawValue) transport, which the page bridge \(page.name) does not support"
+          + profileNote("transports", transport.rawValue)
       }
       if !native.transports.contains(transport) {
         return "needs the \(transport.rawValue) transport, which the native bridge \(native.name) does not support"
@@ -91,6 +92,7 @@ public struct ScenarioRunner: Sendable {
     if let injection = setup.injection {
       if !page.profile.injections.contains(injection) {
         return "needs \(injection.rawValue) injection, which the page bridge \(page.name) does not support"
+          + profileNote("injections", injection.rawValue)
       }
       if !native.injections.contains(injection) {
         return "needs \(injection.rawValue) injection, which the native bridge \(native.name) does not support"
@@ -161,6 +163,14 @@ extension ScenarioRunner {
     }
     guard !lines.isEmpty else { return nil }
     return lines.map { "profile: " + $0 }.joined(separator: "\n")
+  }
+
+  /// For a skip decided by the page's profile: which field decided it.
+  /// Empty for the reference page bridge.
+  func profileNote(_ field: String, _ value: String) -> String {
+    guard page.profile != .reference else { return "" }
+    return " (its profile \(page.profile.name) does not list \"\(value)\" in \"\(field)\"; add it in a profile file "
+      + "given with --profile if the bridge supports it)"
   }
 
   private static func list(_ names: [String]) -> String {
