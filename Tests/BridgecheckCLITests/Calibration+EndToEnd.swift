@@ -55,8 +55,10 @@ struct CalibrationEndToEndTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     try scratch.write("\(calibration.name).js", Self.source(of: calibration))
-    var arguments = ["run", "--js", scratch.path("\(calibration.name).js"), "--profile", calibration.profile, "--format", "json"]
-    if let native { arguments += ["--native", native] }
+    var arguments = [
+      "run", "--js", scratch.path("\(calibration.name).js"), "--profile", calibration.profile, "--format", "json", "--jobs", "1",
+    ]
+    if let native { arguments += ["--native", native, "--adapter-timeout", "120"] }
     let outcome = try bridgecheck(arguments, timeLimit: 300)
     let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
     return (outcome, results)

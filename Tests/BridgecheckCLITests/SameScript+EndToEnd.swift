@@ -13,8 +13,11 @@ struct SameScriptEndToEndTests {
   /// id → status of every scenario that was not skipped for judging only the
   /// native side.
   private func verdicts(native: String?) throws -> [String: String] {
-    var arguments = ["run", "--js", Self.pageBridge, "--format", "json"]
-    if let native { arguments += ["--native", native] }
+    // One job and a generous adapter limit: the comparison is about verdicts,
+    // not speed, and a 1 MB payload through a debug adapter on a busy
+    // machine can take longer than the default 5 s per command.
+    var arguments = ["run", "--js", Self.pageBridge, "--format", "json", "--jobs", "1"]
+    if let native { arguments += ["--native", native, "--adapter-timeout", "120"] }
     let outcome = try bridgecheck(arguments, timeLimit: 300)
     #expect(outcome.status == 0, "\(native ?? "in process"): \(outcome.stderr)")
     var verdicts: [String: String] = [:]
