@@ -96,6 +96,21 @@ struct CalibrationEndToEndTests {
     #expect(results.filter { $0["status"] == "pass" }.count >= 110)
   }
 
+  /// Under the wrong profile (the default says deferred) the synchronous
+  /// bridge fails the safety-timeout fixture, and the failure names the
+  /// profile field that decided it and the value to use instead.
+  @Test func underTheDefaultProfileTheFailureNamesTheDispatchField() throws {
+    var calibration = try Self.load("synchronous-dispatch")
+    calibration.profile = "wvjb-classic"
+    let (outcome, results) = try run(calibration)
+    #expect(outcome.status == 1)
+    let deferred = results.first { $0["id"] == "dispatch/deferred-dispatch-by-default" }
+    #expect(deferred?["status"] == "fail")
+    let message = deferred?["message"]?.stringValue ?? ""
+    #expect(message.contains("profile: the scenario applies because the profile wvjb-classic declares \"dispatch\": \"deferred\""), "\(message)")
+    #expect(message.contains("\"dispatch\": \"synchronous\""), "\(message)")
+  }
+
   /// The safety-timeout fixtures are skipped for a synchronous dialect, with a
   /// reason that names the profile field.
   @Test func synchronousDialectSkipsTheSafetyTimeoutFixtures() throws {
