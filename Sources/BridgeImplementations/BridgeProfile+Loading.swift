@@ -26,12 +26,13 @@ extension BridgeProfile {
   /// The fields of a profile file.
   public static let fileFields = [
     "name", "description", "globalName", "fetchQueueFunction", "handleMessageFunction", "queueMessageURL",
-    "bridgeLoadedURL", "messageHandlerName", "transports", "injections", "fields",
+    "bridgeLoadedURL", "messageHandlerName", "transports", "injections", "fields", "dispatch",
   ]
 
   /// Reads a profile: a name of a file in `conformance/profiles/` (e.g.
   /// `wvjb-classic`) or a path to a JSON file. Missing fields take the
-  /// classic values.
+  /// classic values (`transports` `["iframe"]`, `injections`
+  /// `["bridge-loaded"]`, `dispatch` `"deferred"`).
   public static func load(_ nameOrPath: String, profilesFolder: String = "conformance/profiles") -> Result<
     BridgeProfile, ImplementationFileProblem
   > {
@@ -72,8 +73,9 @@ extension BridgeProfile {
       }
       return string
     }
-    func list<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> [T] where T.RawValue == String {
-      guard let value = object[key] else { return Array(T.allCases) }
+    func list<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type, _ fallback: [T]) throws -> [T]
+    where T.RawValue == String {
+      guard let value = object[key] else { return fallback }
       let names = value.arrayValue?.compactMap(\.stringValue) ?? []
       let parsed = names.compactMap(T.init(rawValue:))
       guard !names.isEmpty, parsed.count == names.count, value.arrayValue?.count == names.count else {
@@ -82,6 +84,16 @@ extension BridgeProfile {
           hint: "allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
       }
       return parsed
+    }
+    func dispatchMode() throws -> DispatchMode {
+      guard let value = object["dispatch"] else { return BridgeProfile.classic.dispatch }
+      guard let name = value.stringValue, let mode = DispatchMode(rawValue: name) else {
+        throw ImplementationFileProblem(
+          file: file, pointer: JSONPointer.root.appending("dispatch"), message: "must be one of the known names",
+          hint: "allowed: \(DispatchMode.allCases.map(\.rawValue).joined(separator: ", ")) (deferred: a zero-delay timer "
+            + "until the safety timeout is disabled; synchronous: inside the native evaluation, no safety timeout)")
+      }
+      return mode
     }
     func identifier(_ key: String, _ fallback: String) throws -> String {
       let name = try string(key, fallback)
@@ -128,8 +140,9 @@ extension BridgeProfile {
       queueMessageURL: try string("queueMessageURL", classic.queueMessageURL),
       bridgeLoadedURL: try string("bridgeLoadedURL", classic.bridgeLoadedURL),
       messageHandlerName: try string("messageHandlerName", classic.messageHandlerName),
-      transports: try list("transports", Transport.self),
-      injections: try list("injections", Injection.self),
-      fields: try fieldNames())
+      transports: try list("transports", Transport.self, classic.transports),
+      injections: try list("injections", Injection.self, classic.injections),
+      fields: try fieldNames(),
+      dispatch: try dispatchMode())
   }
 }

@@ -17,6 +17,18 @@ public enum Injection: String, Sendable, Hashable, Codable, CaseIterable {
   case documentStart = "document-start"
 }
 
+/// How the page bridge dispatches a message the native side delivers.
+public enum DispatchMode: String, Sendable, Hashable, Codable, CaseIterable {
+  /// From a zero-delay timer, after the native evaluation returned (the
+  /// classic "safety timeout"), until the native side or the page switches it
+  /// off; then synchronously.
+  case deferred
+  /// Always synchronously, inside the evaluation that delivers the message:
+  /// the dialect has no safety timeout (ports written for WKWebView, whose
+  /// `evaluateJavaScript` never blocks the native side).
+  case synchronous
+}
+
 /// The names a bridge dialect uses on the page and on the wire: what the
 /// harness needs to drive a page bridge and to play the other side.
 ///
@@ -43,6 +55,8 @@ public struct BridgeProfile: Sendable, Hashable {
   /// The message field names (`handlerName`, `data`, `callbackId`,
   /// `responseId`, `responseData` in classic WVJB).
   public var fields: MessageFieldNames
+  /// How the page dispatches incoming messages (classic: `deferred`).
+  public var dispatch: DispatchMode
 
   /// Creates a profile; every parameter defaults to classic WVJB.
   public init(
@@ -53,9 +67,10 @@ public struct BridgeProfile: Sendable, Hashable {
     queueMessageURL: String = "https://__wvjb_queue_message__",
     bridgeLoadedURL: String = "https://__bridge_loaded__",
     messageHandlerName: String = "WebViewJavascriptBridge",
-    transports: [Transport] = Transport.allCases,
-    injections: [Injection] = Injection.allCases,
-    fields: MessageFieldNames = .classic
+    transports: [Transport] = [.iframe],
+    injections: [Injection] = [.bridgeLoaded],
+    fields: MessageFieldNames = .classic,
+    dispatch: DispatchMode = .deferred
   ) {
     self.name = name
     self.globalName = globalName
@@ -67,6 +82,7 @@ public struct BridgeProfile: Sendable, Hashable {
     self.transports = transports
     self.injections = injections
     self.fields = fields
+    self.dispatch = dispatch
   }
 
   /// What the native side must speak to a page bridge of this profile.
@@ -89,6 +105,13 @@ public struct BridgeProfile: Sendable, Hashable {
     return rest[..<end].lowercased()
   }
 
-  /// Classic WebViewJavascriptBridge.
+  /// Classic WebViewJavascriptBridge as upstream's page script (6.x) speaks
+  /// it: iframe signals only, injected on `__bridge_loaded__` only, deferred
+  /// dispatch. The default dialect of a `--js` page bridge.
   public static let classic = BridgeProfile()
+
+  /// bridgecheck's reference page bridge: the classic names, configurable
+  /// for both transports and both injection modes.
+  public static let reference = BridgeProfile(
+    name: "reference", transports: Transport.allCases, injections: Injection.allCases)
 }

@@ -13,6 +13,16 @@ public protocol PageImplementation: Sendable {
   var features: Set<String> { get }
   /// The script to inject for a scenario configured as `configuration`.
   func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String
+  /// A script the harness runs in the page at document start, before the
+  /// native side injects the page bridge, to configure that bridge for a
+  /// scenario (the reference page bridge reads `window.WVJBReferenceOptions`);
+  /// nil for none. It is never part of the page script that native sides
+  /// see, so every native side injects the same text.
+  func pageOptionsScript(for configuration: SessionConfiguration) -> String?
+}
+
+extension PageImplementation {
+  public func pageOptionsScript(for configuration: SessionConfiguration) -> String? { nil }
 }
 
 /// A page bridge whose script is given as text (a JS file's contents).

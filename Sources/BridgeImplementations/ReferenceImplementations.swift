@@ -3,11 +3,14 @@ import PageSimulation
 import ReferenceBridges
 
 /// bridgecheck's reference page bridge (`page-bridge.js`), configured for
-/// each scenario through `window.WVJBReferenceOptions`.
+/// each scenario through `window.WVJBReferenceOptions`, which the harness
+/// sets in the page (``pageOptionsScript(for:)``) before the native side
+/// injects the bridge. The script itself is the same for every scenario and
+/// every native side.
 public struct ReferencePageImplementation: PageImplementation {
   public let name = "reference"
   public let version: String? = nil
-  public let profile = BridgeProfile.classic
+  public let profile = BridgeProfile.reference
   public let features: Set<String> = [ImplementationFeature.answerMissingHandler]
   /// The bridge source; the shipped reference unless replaced (mutants).
   public let source: String
@@ -18,11 +21,15 @@ public struct ReferencePageImplementation: PageImplementation {
   }
 
   public func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String {
-    Self.optionsPrefix(configuration) + source
+    source
+  }
+
+  public func pageOptionsScript(for configuration: SessionConfiguration) -> String? {
+    Self.optionsAssignment(configuration)
   }
 
   /// `window.WVJBReferenceOptions = {…};` for a configuration.
-  static func optionsPrefix(_ configuration: SessionConfiguration) -> String {
+  static func optionsAssignment(_ configuration: SessionConfiguration) -> String {
     let options: JSONValue = [
       "transport": configuration.transport == .iframe ? "iframe" : "messageHandlers",
       "messageHandlerName": .string(configuration.profile.messageHandlerName),
@@ -64,6 +71,7 @@ public struct ReferenceNativeImplementation: NativeImplementation {
       injection: configuration.injection == .bridgeLoaded ? .onBridgeLoaded : .atDocumentStart,
       answerMissingHandler: configuration.options.answerMissingHandler,
       pageBridgeScript: pageScript)
+    options.configuresPageBridge = false
     options.faults = faults
     options.dialect = configuration.profile.wireDialect
     return ReferenceNativeSession(bridge: NativeBridge(webView: webView, options: options), events: events)

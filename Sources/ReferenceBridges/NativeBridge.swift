@@ -466,6 +466,8 @@ public final class NativeBridge {
         return
       }
       answered = true
+      // FAULT nil-response-not-sent: a nil answer is dropped.
+      if responseData == nil && self.faults.contains(.nilResponseNotSent) { return }
       self.send(BridgeMessageCodec.response(responseID: callbackID, responseData: responseData, faults: self.faults))
     }
   }

@@ -94,6 +94,9 @@ public enum NativeBridgeFault: String, Sendable, Hashable, CaseIterable {
   /// A nil answer is sent with no `responseData` key (the page callback
   /// gets `undefined`, not `null`).
   case nilResponseOmitted = "nil-response-omitted"
+  /// A nil answer is not sent at all, so the page's callback is never
+  /// settled (the Swift WKWebView port returns early on nil).
+  case nilResponseNotSent = "nil-response-not-sent"
 
   // MARK: Start-up
 

@@ -42,9 +42,17 @@ public struct NativeBridgeOptions: Sendable {
   /// upstream (the caller's callback then never fires).
   public var answerMissingHandler: Bool
   /// The page-side bridge the native side injects. Any page bridge file can
-  /// be used; the native side prefixes it with the
-  /// `window.WVJBReferenceOptions` assignment, which other scripts ignore.
+  /// be used.
   public var pageBridgeScript: String
+  /// Whether the native side configures the page bridge itself, by
+  /// prefixing it with a `window.WVJBReferenceOptions` assignment (which
+  /// other scripts ignore). Default `true`: a standalone bridge (the demo,
+  /// unit tests) configures bridgecheck's page bridge for its transport and
+  /// options. Under the harness it is `false`: the harness configures the
+  /// reference page bridge from the page (its own document-start script),
+  /// and every native side injects the page script exactly as given, so
+  /// every native side sees the same script.
+  public var configuresPageBridge = true
   /// The names the page bridge uses on the wire (global, entry points,
   /// signal hosts, message fields). Default: classic WVJB.
   public var dialect: WireDialect = .classic

@@ -23,8 +23,10 @@ enum PageInjection {
   }
 
   /// The options prefix followed by the page bridge, as one script.
+  /// The page bridge alone when the native side does not configure it
+  /// (under the harness).
   static func injectionScript(for options: NativeBridgeOptions) -> String {
-    optionsPrefix(for: options) + "\n" + options.pageBridgeScript
+    options.configuresPageBridge ? optionsPrefix(for: options) + "\n" + options.pageBridgeScript : options.pageBridgeScript
   }
 
   /// The document-end user script of document-start injection: tells the

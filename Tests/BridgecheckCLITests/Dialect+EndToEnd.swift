@@ -86,6 +86,8 @@ struct DialectEndToEndTests {
       ("field.json", #"{"fields": {"callbackID": "x"}}"#, "#/fields/callbackID: not a classic field name"),
       ("twice.json", #"{"fields": {"callbackId": "data"}}"#, "#/fields: two fields would have the same name"),
       ("name.json", #"{"globalName": "window.bridge"}"#, "#/globalName: must be a JavaScript identifier"),
+      ("dispatch.json", #"{"dispatch": "sync"}"#, "#/dispatch: must be one of the known names"),
+      ("transports.json", #"{"transports": ["iframes"]}"#, "#/transports: must be a non-empty array of known names"),
     ]
     for (file, text, expected) in cases {
       try scratch.write(file, text)

@@ -9,8 +9,11 @@ struct HostilePageBridgeTests {
   static let filter = "callbacks/page-to-native-response"
   static let reference = packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js")
 
-  private func run(_ script: String, filters: [String] = [filter, "data/absent-versus-null-data"]) throws -> (CommandOutcome, [JSONValue]) {
-    let arguments = ["run", "--js", script, "--format", "json"] + filters.flatMap { ["--filter", $0] }
+  private func run(
+    _ script: String, filters: [String] = [filter, "data/absent-versus-null-data"], profile: String? = nil
+  ) throws -> (CommandOutcome, [JSONValue]) {
+    let arguments =
+      ["run", "--js", script, "--format", "json"] + filters.flatMap { ["--filter", $0] } + (profile.map { ["--profile", $0] } ?? [])
     let outcome = try bridgecheck(arguments)
     let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
     return (outcome, results)
@@ -33,9 +36,9 @@ struct HostilePageBridgeTests {
   }
 
   /// The reference bridge followed by sabotage, written to a scratch file.
-  private func sabotaged(_ tail: String) throws -> (ScratchFolder, String) {
+  private func sabotaged(_ tail: String, head: String = "") throws -> (ScratchFolder, String) {
     let scratch = try ScratchFolder()
-    let source = try String(contentsOf: Self.reference, encoding: .utf8) + "\n" + tail
+    let source = head + (try String(contentsOf: Self.reference, encoding: .utf8)) + "\n" + tail
     try scratch.write("hostile.js", source)
     return (scratch, scratch.path("hostile.js"))
   }
@@ -56,9 +59,13 @@ struct HostilePageBridgeTests {
   /// cannot be judged: an error naming the replaced globals, not a failure
   /// blamed on the bridge.
   @Test func aFixtureScriptBrokenByReplacedGlobalsIsAnErrorNamingThem() throws {
-    let (scratch, path) = try sabotaged(Self.globalsSabotage)
+    // The file configures the reference bridge for the messageHandlers
+    // dialect itself; the profile says so.
+    let (scratch, path) = try sabotaged(
+      Self.globalsSabotage, head: "window.WVJBReferenceOptions = {transport: 'messageHandlers'};\n")
     defer { scratch.remove() }
-    let (outcome, results) = try run(path, filters: ["transport/message-handlers-burst-both-ways", Self.filter])
+    let (outcome, results) = try run(
+      path, filters: ["transport/message-handlers-burst-both-ways", Self.filter], profile: "wvjb-messagehandlers")
     #expect(outcome.status == 1)
     let broken = try #require(results.first { $0["id"] == "transport/message-handlers-burst-both-ways" })
     #expect(broken["status"] == "error")

@@ -85,8 +85,15 @@ struct ThirdPartyEndToEndTests {
   // MARK: - run --js --profile
 
   @Test func pageScriptRunsInTheMessageHandlersDialect() throws {
+    // The file configures bridgecheck's page bridge for messageHandlers
+    // itself: no native side adds anything to a --js file.
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let source = try String(contentsOf: packageRoot.appendingPathComponent(Self.pageBridge), encoding: .utf8)
+    try scratch.write("posting.js", "window.WVJBReferenceOptions = {transport: 'messageHandlers'};\n" + source)
     let outcome = try bridgecheck([
-      "run", "--js", Self.pageBridge, "--profile", "wvjb-messagehandlers", "--filter", "transport/*", "--format", "json",
+      "run", "--js", scratch.path("posting.js"), "--profile", "wvjb-messagehandlers", "--filter", "transport/*",
+      "--format", "json",
     ])
     #expect(outcome.status == 0, "\(outcome.stderr)\n\(outcome.stdout.prefix(2000))")
     let results = try results(outcome)
@@ -94,6 +101,21 @@ struct ThirdPartyEndToEndTests {
     let iframe = results["transport/iframe-signal-carries-no-message"]
     #expect(iframe?["status"] == "skip")
     #expect(iframe?["message"]?.stringValue?.contains("needs the iframe transport") == true, "\(iframe ?? .null)")
+  }
+
+  /// A page bridge that does not signal the way its profile says fails,
+  /// and the failure names the profile field that decided it.
+  @Test func aWrongTransportInTheProfileIsNamedInTheFailure() throws {
+    let outcome = try bridgecheck([
+      "run", "--js", Self.pageBridge, "--profile", "wvjb-messagehandlers", "--filter",
+      "transport/message-handlers-post-carries-no-message", "--format", "json",
+    ])
+    #expect(outcome.status == 1)
+    let result = try results(outcome)["transport/message-handlers-post-carries-no-message"]
+    #expect(result?["status"] == "fail")
+    let message = result?["message"]?.stringValue ?? ""
+    #expect(message.contains("profile: the scenario ran with the message-handlers transport"), "\(message)")
+    #expect(message.contains("\"transports\""), "\(message)")
   }
 
   @Test func unknownProfileIsAUsageErrorThatListsTheProfiles() throws {

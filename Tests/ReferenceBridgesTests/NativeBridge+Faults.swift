@@ -107,6 +107,23 @@ struct NativeBridgeFaultTests {
     #expect(seen.faulty.keys == [["responseId"]])
   }
 
+  @Test func nilResponseNotSent() {
+    let seen = Self.observe(.nilResponseNotSent) { page -> (nil: [JSONValue?], value: [JSONValue?]) in
+      page.load()
+      page.bridge.registerHandler("answersNil") { _, respond in respond?(nil) }
+      page.bridge.registerHandler("answersOne") { _, respond in respond?(1) }
+      page.run(
+        """
+        bridge.callHandler('answersNil', 1, function (answer) { record('nil', answer); });
+        bridge.callHandler('answersOne', 1, function (answer) { record('value', answer); });
+        """)
+      return (page.recorded("nil"), page.recorded("value"))
+    }
+    #expect(seen.correct.nil == [.null] && seen.correct.value == [1])
+    #expect(seen.faulty.nil.isEmpty, "the page callback is never settled")
+    #expect(seen.faulty.value == [1], "other answers are sent")
+  }
+
   @Test func numbersLosePrecision() {
     let seen = Self.observe(.numbersLosePrecision) { page -> [JSONValue?] in
       page.load()

@@ -29,6 +29,7 @@ public final class ReferenceAdapterBridge: AdapterBridge {
       injection: configuration.injection == .bridgeLoaded ? .onBridgeLoaded : .atDocumentStart,
       answerMissingHandler: configuration.options.answerMissingHandler,
       pageBridgeScript: context.pageScript)
+    options.configuresPageBridge = false  // the page script is injected exactly as the harness gave it
     options.faults = faults
     options.dialect = configuration.profile.wireDialect
     bridge = NativeBridge(webView: context.webView, options: options)

@@ -15,7 +15,9 @@
 //   transport:            'iframe' (default) | 'messageHandlers'
 //   messageHandlerName:   non-empty string, default 'WebViewJavascriptBridge'
 //   answerMissingHandler: boolean, default false
-// Without that global the file is a complete classic bridge.
+// Without that global the file is a complete classic bridge (iframe signals). Under bridgecheck the
+// harness sets the global in the page, from a document-start script of its own, before any native
+// side injects this file; native sides inject the file exactly as it is.
 //
 // Plain ES2017-level script on purpose (no modules, classes, `?.` or `??`): it must parse in
 // older web view engines too.

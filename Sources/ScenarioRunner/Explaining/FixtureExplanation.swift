@@ -87,6 +87,10 @@ public enum FixtureExplanation {
           + " and allows the rest; the bridge must pass non-bridge URLs to it.")
     }
     for step in setup.onReady { lines.append("When the bridge is ready, in the setup callback: \(describe(step))") }
+    if let dispatch = fixture.requires.dispatch {
+      lines.append(
+        "Applies only to page dialects whose dispatch is \(dispatch.rawValue) (the profile's \"dispatch\" field).")
+    }
     if !fixture.requires.features.isEmpty {
       lines.append("Applies only to implementations declaring: \(fixture.requires.features.joined(separator: ", ")).")
     }

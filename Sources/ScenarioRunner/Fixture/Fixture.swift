@@ -63,6 +63,9 @@ public enum Subject: String, Sendable, Hashable, CaseIterable {
 public struct Requirements: Sendable, Hashable {
   /// Optional features (see `ImplementationFeature`).
   public var features: [String] = []
+  /// The dispatch mode the page dialect must have (fixtures about the safety
+  /// timeout need `deferred`); nil for any.
+  public var dispatch: DispatchMode?
 }
 
 /// The starting state of a scenario.

@@ -54,7 +54,9 @@ private struct FixtureDecoding {
     guard let object = node.object(allowed: FixtureSchema.requiresFields, context: " in requires") else {
       return Requirements()
     }
-    return Requirements(features: object.optional("features")?.array()?.compactMap { $0.string() } ?? [])
+    return Requirements(
+      features: object.optional("features")?.array()?.compactMap { $0.string() } ?? [],
+      dispatch: object.optional("dispatch")?.choice(DispatchMode.self, DispatchMode.allCases))
   }
 
   func setup(_ node: JSONNode) -> Setup {

@@ -21,6 +21,10 @@ enum HarnessPageScript {
   /// replaced, deleted or added built-ins since the helper was installed.
   static let builtInsCheck = "\(helperGlobal).checkBuiltIns();"
 
+  /// Name of the document-start script that configures the page bridge
+  /// under test for the scenario (``PageImplementation/pageOptionsScript(for:)``).
+  static let pageOptionsScriptName = "bridgecheck-page-options.js"
+
   static func source(profile: BridgeProfile) -> String {
     let settings: JSONValue = [
       "globalName": .string(profile.globalName),

@@ -84,6 +84,12 @@ final class ScenarioExecution: NativeSessionEvents {
     webView.addUserScript(
       PageScript(name: "bridgecheck-harness.js", source: HarnessPageScript.source(profile: profile)),
       injectionTime: .atDocumentStart)
+    if let options = runner.page.pageOptionsScript(for: configuration) {
+      // The page bridge's per-scenario options come from the harness's side
+      // of the page, never from text added to the page script.
+      webView.addUserScript(
+        PageScript(name: HarnessPageScript.pageOptionsScriptName, source: options), injectionTime: .atDocumentStart)
+    }
     if !fixture.setup.appCancels.isEmpty {
       let patterns = fixture.setup.appCancels.compactMap { try? Regex($0) }
       webView.navigationPolicy = { action in

@@ -41,7 +41,10 @@ public struct ScenarioRunner: Sendable {
     }
     let execution = ScenarioExecution(
       fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit), traceObserver: traceObserver)
-    let verdict = execution.run()
+    var verdict = execution.run()
+    if verdict.status == .fail, let hint = profileHint(fixture) {
+      verdict.message = (verdict.message ?? "failed") + "\n" + hint
+    }
     var result = ScenarioResult(
       scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,
       duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count,
@@ -80,6 +83,7 @@ public struct ScenarioRunner: Sendable {
     if let transport = setup.transport {
       if !page.profile.transports.contains(transport) {
         return "needs the \(transport.rawValue) transport, which the page bridge \(page.name) does not support"
+          + profileNote("transports", transport.rawValue)
       }
       if !native.transports.contains(transport) {
         return "needs the \(transport.rawValue) transport, which the native bridge \(native.name) does not support"
@@ -90,12 +94,17 @@ public struct ScenarioRunner: Sendable {
     if let injection = setup.injection {
       if !page.profile.injections.contains(injection) {
         return "needs \(injection.rawValue) injection, which the page bridge \(page.name) does not support"
+          + profileNote("injections", injection.rawValue)
       }
       if !native.injections.contains(injection) {
         return "needs \(injection.rawValue) injection, which the native bridge \(native.name) does not support"
       }
     } else if self.injection(for: fixture) == nil {
       return "the page bridge \(page.name) and the native bridge \(native.name) share no injection mode"
+    }
+    if let dispatch = fixture.requires.dispatch, fixture.subject != .native, page.profile.dispatch != dispatch {
+      return "applies to page dialects whose dispatch is \(dispatch.rawValue) (the safety timeout), and the profile "
+        + "\(page.profile.name) declares \"dispatch\": \"\(page.profile.dispatch.rawValue)\""
     }
     let literal = FixtureDialect.classicNamesWrittenLiterally(by: fixture, dialect: page.profile.wireDialect)
     if !literal.isEmpty {
@@ -116,6 +125,58 @@ public struct ScenarioRunner: Sendable {
       }
     }
     return nil
+  }
+}
+
+extension ScenarioRunner {
+  /// For a failure of a page bridge under test that a field of its profile
+  /// decided (the transport or injection mode the scenario ran with, the
+  /// dispatch mode, renamed names), which field it was and how to change it.
+  /// nil for the reference page bridge and when only the native side is
+  /// under test.
+  func profileHint(_ fixture: Fixture) -> String? {
+    guard tested.page, fixture.subject != .native, page.profile != .reference else { return nil }
+    let profile = page.profile
+    var lines: [String] = []
+    let transport = self.transport(for: fixture) ?? .iframe
+    if fixture.setup.transport != nil || transport != .iframe {
+      lines.append(
+        "the scenario ran with the \(transport.rawValue) transport because the profile \(profile.name) lists it in "
+          + "\"transports\" \(Self.list(profile.transports.map(\.rawValue))); if the bridge does not signal that way, "
+          + "remove it there (a profile file: --profile FILE; iframe only: --profile wvjb-classic)")
+    }
+    let injection = self.injection(for: fixture) ?? .bridgeLoaded
+    if fixture.setup.injection != nil || injection != .bridgeLoaded {
+      lines.append(
+        "the scenario ran with \(injection.rawValue) injection because the profile \(profile.name) lists it in "
+          + "\"injections\" \(Self.list(profile.injections.map(\.rawValue))); if the bridge's native side never "
+          + "injects it that way, remove it there")
+    }
+    if fixture.requires.dispatch != nil {
+      lines.append(
+        "the scenario applies because the profile \(profile.name) declares \"dispatch\": "
+          + "\"\(profile.dispatch.rawValue)\"; a dialect without a safety timeout (dispatch inside the native "
+          + "evaluation by design) says \"dispatch\": \"synchronous\" in its profile")
+    }
+    if !profile.speaksClassicWireNames {
+      lines.append(
+        "the harness spoke the names of the profile \(profile.name) (\"globalName\" \(profile.globalName), "
+          + "\"handleMessageFunction\" \(profile.handleMessageFunction), \"fields\"…); check them against the bridge")
+    }
+    guard !lines.isEmpty else { return nil }
+    return lines.map { "profile: " + $0 }.joined(separator: "\n")
+  }
+
+  /// For a skip decided by the page's profile: which field decided it.
+  /// Empty for the reference page bridge.
+  func profileNote(_ field: String, _ value: String) -> String {
+    guard page.profile != .reference else { return "" }
+    return " (its profile \(page.profile.name) does not list \"\(value)\" in \"\(field)\"; add it in a profile file "
+      + "given with --profile if the bridge supports it)"
+  }
+
+  private static func list(_ names: [String]) -> String {
+    "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
   }
 }
 
