@@ -97,7 +97,7 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
-        "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel",
+        "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel",
       ]
     ),
     .executableTarget(

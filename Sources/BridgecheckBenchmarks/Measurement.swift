@@ -24,6 +24,14 @@ struct Samples {
     return Double(sorted[index]) / 1e6
   }
 
+  /// Adds the samples of `other`.
+  mutating func append(_ other: Samples) { nanoseconds += other.nanoseconds }
+
+  /// `412.1 (398.0–450.2)`: the median, the minimum and the maximum, in ms.
+  var range: String {
+    "\(Self.format(quantile(0.5))) (\(Self.format(quantile(0))) – \(Self.format(quantile(1))))"
+  }
+
   /// `median 0.412 ms, p90 …, p99 … (n = 1000)`.
   var summary: String {
     "median \(Self.format(quantile(0.5))) ms, p90 \(Self.format(quantile(0.9))) ms, p99 \(Self.format(quantile(0.99))) ms (n = \(nanoseconds.count))"

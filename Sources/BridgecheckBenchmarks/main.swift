@@ -6,6 +6,7 @@ let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
   ("roundtrip", "round trips through the reference native and page bridges; 1 MB and 10 MB payloads", RoundTripBenchmark.run),
   ("page", "cost of creating a simulated page with a 5 KB bridge script loaded", PageCreationBenchmark.run),
   ("suite", "the shipped suite against the reference pair: wall time and costliest scenarios", SuiteBenchmark.run),
+  ("supervised", "the shipped suite in worker processes under the supervisor vs in process (the floor)", SupervisedSuiteBenchmark.run),
   ("adapter", "scenarios per second: native bridge in process vs the Swift adapter vs the Python adapter", AdapterBenchmark.run),
 ]
 

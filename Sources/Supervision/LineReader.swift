@@ -8,6 +8,7 @@
 struct LineReader {
   private var buffer: [UInt8] = []
   private var scanned = 0
+  private var chunk = [UInt8](repeating: 0, count: 65_536)
   /// Whether the writer closed its end.
   private(set) var reachedEnd = false
 
@@ -16,7 +17,6 @@ struct LineReader {
 
   /// Reads what the pipe `fd` has now (never blocks on a non-blocking fd).
   mutating func fill(from fd: Int32) {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count > 0 {

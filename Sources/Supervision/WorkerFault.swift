@@ -6,7 +6,8 @@
 
 /// Deliberate failures of a worker, for the supervisor's own tests:
 /// `BRIDGECHECK_WORKER_FAULT=KIND:FIXTURE-ID` in the worker's environment
-/// makes it fail that way when it is handed that scenario. Kinds: `hang`
+/// makes it fail that way at each step of that scenario (the first one
+/// strikes: the page has loaded and the trace has events). Kinds: `hang`
 /// (sleeps, deaf to everything but SIGKILL), `crash` (SIGSEGV), `exit`
 /// (exits with status 7), `allocate` (touches memory without end), `garbage`
 /// (writes lines that are not the protocol, then hangs).

@@ -12,16 +12,16 @@ import ScenarioRunner
 /// which goes to its standard error so that nothing else can write there):
 /// - `{"ready": true}` once the implementations are built, or
 ///   `{"setupFailed": MESSAGE}`,
-/// - `{"event": <TraceEvent>}` for each trace event of the scenario running
-///   (long strings cut), so the supervisor knows what happened last if the
-///   worker dies,
-/// - `{"result": <ScenarioResult>}` when the scenario ends.
+/// - `{"result": <ScenarioResult>}` when each scenario ends.
+///
+/// Trace events go to the worker's ``TraceLog`` file instead, one
+/// `{"event": <TraceEvent>}` line each (long strings cut), which the
+/// supervisor reads only if the worker dies.
 enum WorkerMessage {
   /// What a worker sends.
   enum FromWorker {
     case ready
     case setupFailed(String)
-    case event(TraceEvent)
     case result(ScenarioResult)
 
     /// Reads one line's value; nil when it is none of these.
@@ -30,8 +30,6 @@ enum WorkerMessage {
         self = .ready
       } else if let message = value["setupFailed"]?.stringValue {
         self = .setupFailed(message)
-      } else if let event = value["event"].flatMap(TraceEvent.init(wireValue:)) {
-        self = .event(event)
       } else if let result = value["result"].flatMap(ScenarioResult.init(wireValue:)) {
         self = .result(result)
       } else {

@@ -86,7 +86,19 @@ public final class WorkerPool {
     self.environment = ["SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 }
   }
 
-  deinit { stopAll() }
+  deinit {
+    stopAll()
+    rmdir(logFolder)
+  }
+
+  /// A folder of this pool's own for the workers' trace logs.
+  private let logFolder: String = {
+    let base = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
+    var template = Array((base + "/bridgecheck-workers-XXXXXX").utf8CString)
+    return template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) } ?? base
+    }
+  }()
 
   /// Runs `fixtures` and returns their results in fixture order. `progress`
   /// is called after each scenario; `stopReason` is polled often, and when it
@@ -151,7 +163,7 @@ public final class WorkerPool {
               worker.job = nil
               finish(job.index, failedResult(job.fixture, message: "the worker could not start: \(message)"))
             }
-          case .ready, .event:
+          case .ready:
             break
           }
         }
@@ -176,8 +188,11 @@ public final class WorkerPool {
 
   private func startWorker() -> WorkerProcess? {
     guard workers.count < jobs else { return nil }
+    let log = TraceLog(path: logFolder + "/worker-\(workersStarted + 1).log")
+    var environment = self.environment
+    environment[TraceLog.environmentKey] = log.path
     guard let process = try? ChildProcess.spawn([executable, "worker"], environment: environment) else { return nil }
-    let worker = WorkerProcess(process: process, now: clock.now)
+    let worker = WorkerProcess(process: process, traceLog: log, now: clock.now)
     workersStarted += 1
     guard worker.configure(configuration) else {
       worker.kill()
@@ -189,6 +204,7 @@ public final class WorkerPool {
 
   private func retire(_ worker: WorkerProcess) {
     worker.kill()
+    worker.traceLog.remove()
     workers.removeAll { $0 === worker }
   }
 
@@ -200,6 +216,7 @@ public final class WorkerPool {
     for worker in workers {
       if !worker.isBusy { worker.process.waitForExit(timeout: max(deadline - clock.now, .zero)) }
       worker.kill()
+      worker.traceLog.remove()
     }
     workers.removeAll()
     ProcessTree.endOrphans()
@@ -283,9 +300,10 @@ public final class WorkerPool {
       let tail = worker.errorTailText
       if !tail.isEmpty { message += "; its standard error ended with:\n" + tail }
     }
+    let (events, count) = worker.lastEvents()
     return ScenarioResult(
       scenario: ScenarioIdentity(job.fixture), status: .error, message: message, detail: nil,
-      duration: clock.now - job.started, trace: worker.recentEvents, traceEventCount: worker.eventCount)
+      duration: clock.now - job.started, trace: events, traceEventCount: count)
   }
 
   private func startFailure(_ fixture: Fixture) -> ScenarioResult {

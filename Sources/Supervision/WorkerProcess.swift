@@ -25,28 +25,19 @@ final class WorkerProcess {
   private(set) var errorTail: [UInt8] = []
   /// The scenario running, if any.
   var job: Job?
-  /// The last trace event lines of the running scenario (parsed only if
-  /// the worker dies), and how many there were.
-  private var recentEventLines: [[UInt8]] = []
-  private(set) var eventCount = 0
+  /// Where the worker logs the trace events of the scenario it runs.
+  let traceLog: TraceLog
 
-  /// The last trace events of the running scenario.
-  var recentEvents: [TraceEvent] {
-    recentEventLines.suffix(Self.recentEventLimit).compactMap { line in
-      guard let value = try? JSONValue.parse(String(decoding: line, as: UTF8.self)) else { return nil }
-      return value["event"].flatMap(TraceEvent.init(wireValue:))
-    }
-  }
   /// When memory was last measured, and the most seen.
   var lastMemoryCheck: ContinuousClock.Instant
   var lastTreeCheck: ContinuousClock.Instant
 
   static let errorTailBytes = 4096
   static let recentEventLimit = 60
-  private static let eventPrefix = Array(#"{"event":"#.utf8)
 
-  init(process: ChildProcess, now: ContinuousClock.Instant) {
+  init(process: ChildProcess, traceLog: TraceLog, now: ContinuousClock.Instant) {
     self.process = process
+    self.traceLog = traceLog
     lastMemoryCheck = now
     lastTreeCheck = now
   }
@@ -57,8 +48,6 @@ final class WorkerProcess {
   /// Hands `fixture` to the worker; false when the worker is gone.
   func start(_ job: Job) -> Bool {
     self.job = job
-    recentEventLines.removeAll(keepingCapacity: true)
-    eventCount = 0
     guard process.input >= 0 else { return false }
     return withBrokenPipeSignalSuppressed {
       writeAll(WorkerMessage.run(file: job.fixture.file, id: job.fixture.id), to: process.input)
@@ -91,14 +80,6 @@ final class WorkerProcess {
     guard process.output >= 0 else { return ([], true) }
     output.fill(from: process.output)
     while let line = output.nextLine() {
-      if line.starts(with: Self.eventPrefix) {
-        eventCount += 1
-        recentEventLines.append(line)
-        if recentEventLines.count > 2 * Self.recentEventLimit {
-          recentEventLines.removeFirst(recentEventLines.count - Self.recentEventLimit)
-        }
-        continue
-      }
       guard let value = try? JSONValue.parse(String(decoding: line, as: UTF8.self)),
         let message = WorkerMessage.FromWorker(value)
       else { continue }
@@ -117,5 +98,10 @@ final class WorkerProcess {
   /// Ends the worker and everything below it, and reaps them.
   func kill() {
     process.kill()
+  }
+
+  /// The last trace events of the scenario it ran, and how many there were.
+  func lastEvents() -> (events: [TraceEvent], count: Int) {
+    traceLog.lastEvents(Self.recentEventLimit)
   }
 }

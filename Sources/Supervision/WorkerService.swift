@@ -48,7 +48,7 @@ public enum WorkerService {
     writeAll(WorkerMessage.ready, to: channel)
 
     var fixtures = FixtureCache()
-    let stream = TraceStream(channel: channel)
+    let stream = TraceStream(path: getenv(TraceLog.environmentKey).map { String(cString: $0) })
     while let line = readLine(strippingNewline: true) {
       guard let request = try? JSONValue.parse(line), let file = request["run"]?["file"]?.stringValue,
         let id = request["run"]?["id"]?.stringValue
@@ -56,12 +56,17 @@ public enum WorkerService {
       let result: ScenarioResult
       switch fixtures.fixture(file: file, id: id) {
       case .success(let fixture):
-        WorkerFault.injectIfAsked(for: id, channel: channel)
-        result = runner.run(fixture, traceObserver: { stream.send($0) })
+        stream.begin()
+        result = runner.run(
+          fixture,
+          traceObserver: { event in
+            stream.send(event)
+            // Test faults strike at the first step, once the page has loaded.
+            if event.name == "step" { WorkerFault.injectIfAsked(for: id, channel: channel) }
+          })
       case .failure(let failure):
         result = failure.result
       }
-      stream.flush()
       writeAll(WorkerMessage.result(result), to: channel)
       // What an adapter detached during the scenario (reparented here) ends
       // with it.
@@ -101,27 +106,40 @@ private struct ScenarioResultFailure: Error {
   }
 }
 
-/// Streams trace events to the supervisor: buffered, and flushed before the
-/// page runs code of the bridge under test (a task, a step, an evaluation),
-/// so that what the supervisor holds is current whenever the worker gets
-/// stuck in that code.
-private final class TraceStream: @unchecked Sendable {
-  private let channel: Int32
+/// Writes trace events to the worker's trace log (``TraceLog``), a file the
+/// supervisor reads only if the worker dies: buffered, and flushed before
+/// the page runs code of the bridge under test (a task, a step, an
+/// evaluation), so that the file is current whenever the worker gets stuck
+/// in that code. A file, not the pipe: the supervisor is not woken for
+/// every event.
+private final class TraceStream {
+  private let fd: Int32
   private var pending = ""
   private static let flushingEvents: Set<String> = [
     TraceEventName.task, TraceEventName.evaluate, TraceEventName.scriptRun, "step",
   ]
 
-  init(channel: Int32) { self.channel = channel }
+  init(path: String?) {
+    fd = path.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) } ?? -1
+  }
+
+  /// Starts the log of a new scenario.
+  func begin() {
+    pending = ""
+    guard fd >= 0 else { return }
+    _ = ftruncate(fd, 0)
+    _ = lseek(fd, 0, SEEK_SET)
+  }
 
   func send(_ event: TraceEvent) {
+    guard fd >= 0 else { return }
     pending += WorkerMessage.event(event)
     if Self.flushingEvents.contains(event.name) || pending.utf8.count > 32_768 { flush() }
   }
 
-  func flush() {
+  private func flush() {
     guard !pending.isEmpty else { return }
-    writeAll(pending, to: channel)
+    writeAll(pending, to: fd)
     pending = ""
   }
 }

@@ -38,6 +38,10 @@ struct WorkerFaultTests {
     #expect(hung.status == .error)
     #expect(hung.message?.hasPrefix("timeout: the scenario did not end within its wall-clock limit of 1 s") == true)
     #expect(hung.hitWallClockLimit)
+    // What the worker logged before it hung: the page's set-up, then the first step.
+    #expect(hung.trace.last?.name == "step", "\(hung.trace.map(\.name))")
+    #expect(hung.trace.count > 1, "\(hung.trace.map(\.name))")
+    #expect(hung.traceEventCount >= hung.trace.count)
     #expect(seconds < 6, "ended at the limit (1 s + 0.5 s), not later: \(seconds) s")
     #expect(pool.workersStarted == 2)
   }
@@ -47,6 +51,7 @@ struct WorkerFaultTests {
     expectOthersPassed(results)
     #expect(results[1].status == .error)
     #expect(results[1].message?.contains("was killed by signal 11 (SIGSEGV)") == true, "\(results[1].message ?? "")")
+    #expect(results[1].trace.last?.name == "step", "the trace ends where the worker crashed")
   }
 
   @Test func aWorkerThatExitsGivesAnErrorWithItsStatus() throws {

@@ -1,0 +1,46 @@
+import BridgeImplementations
+import Foundation
+import ScenarioRunner
+import Supervision
+
+/// The shipped suite against the reference pair, in worker processes under
+/// the supervisor (as `bridgecheck run` runs it) and in process (the floor:
+/// the same scenarios with no process boundary), measured in the same run,
+/// alternating, so that a busy machine slows both alike.
+enum SupervisedSuiteBenchmark {
+  static func run() throws {
+    let outcome = FixtureLoader().load(paths: ["Fixtures"])
+    guard outcome.problems.isEmpty, !outcome.fixtures.isEmpty else {
+      print("  run from the package root (Fixtures/ must load cleanly)")
+      return
+    }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("bridgecheck").path
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      print("  build bridgecheck next to bridgecheck-bench first (swift build -c release)")
+      return
+    }
+    let fixtures = outcome.fixtures
+    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let configuration = WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: RunOptions())
+    let rounds = 9
+    for jobs in [1, 2] {
+      var inProcess = Samples()
+      var supervised = Samples()
+      for _ in 0..<rounds {
+        inProcess.append(Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: jobs).run(fixtures) })
+        supervised.append(
+          Samples.collect(1) {
+            // A whole run, as `bridgecheck run` does it: the workers start and end with it.
+            let pool = WorkerPool(executable: executable, configuration: configuration, jobs: jobs)
+            _ = pool.run(fixtures)
+            pool.stopAll()
+          })
+      }
+      let ratio = supervised.quantile(0.5) / inProcess.quantile(0.5)
+      print("  \(fixtures.count) scenarios, --jobs \(jobs), median (min–max) of \(rounds):")
+      print("    in process (floor): \(inProcess.range) ms")
+      print("    in workers:         \(supervised.range) ms  (×\(Samples.format(ratio)) of the floor)")
+    }
+  }
+}
