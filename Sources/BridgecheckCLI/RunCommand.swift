@@ -112,38 +112,44 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     for path in [jsonPath, junitPath, markdownPath].compactMap({ $0 }) { try ReportFile.prepare(path) }
+    let (page, pageTested) = try pageImplementation()
+    // Before the first adapter or worker starts: Ctrl-C while it shakes
+    // hands must still end it and write the (empty, interrupted) report, not
+    // kill bridgecheck and leave the adapter behind.
+    Interrupt.install()
+    let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
+    // The workers start first, so that their start-up overlaps the loading
+    // of the fixtures here.
+    let pool =
+      inProcess
+      ? nil
+      : WorkerPool(
+        executable: Self.executablePath, configuration: try workerConfiguration(tested: tested), jobs: jobs,
+        limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
+    pool?.prestart()
     var fixtures = try selection.load()
     if let shard { fixtures = shard.select(fixtures) }
-    let (page, pageTested) = try pageImplementation()
-    // Before the first adapter starts: Ctrl-C while it shakes hands must
-    // still end it and write the (empty, interrupted) report, not kill
-    // bridgecheck and leave the adapter behind.
-    Interrupt.install()
     let native = try nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
-    let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
     let expected = try loadBaseline()
 
     let progress = ProgressReporter(total: fixtures.count)
     let clock = ContinuousClock()
     let start = clock.now
     var results: [ScenarioResult]
-    if inProcess {
-      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
-      results = SuiteRunner(runner: runner, jobs: jobs).run(
-        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
-        shouldStop: { Interrupt.requested })
-    } else {
+    if let pool {
       // The supervisor's own adapter only told the name and version: the
       // workers start their own.
       (native as? AdapterNativeImplementation)?.shutdown()
-      let pool = WorkerPool(
-        executable: Self.executablePath, configuration: try workerConfiguration(tested: tested), jobs: jobs,
-        limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
       results = pool.run(
         fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
         stopReason: { Interrupt.stopReason })
       pool.stopAll()
+    } else {
+      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
+      results = SuiteRunner(runner: runner, jobs: jobs).run(
+        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
+        shouldStop: { Interrupt.requested })
     }
     progress.finish()
     if let expected { results = results.map(expected.apply) }

@@ -182,6 +182,12 @@ public final class WorkerPool {
 
   // MARK: - Workers
 
+  /// Starts the workers now (they set up while the caller loads fixtures);
+  /// ``run(_:progress:stopReason:)`` otherwise starts them as it needs them.
+  public func prestart() {
+    while workers.count < jobs, startWorker() != nil {}
+  }
+
   private func idleWorker() -> WorkerProcess? {
     workers.first { !$0.isBusy && $0.process.input >= 0 }
   }
