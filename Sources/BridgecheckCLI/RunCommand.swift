@@ -122,7 +122,8 @@ struct RunCommand: ParsableCommand {
     let native = try nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
-    let expected = try loadBaseline()
+    let expected = try loadBaseline(
+      scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
 
     let progress = ProgressReporter(total: fixtures.count)
     let clock = ContinuousClock()
@@ -146,47 +147,36 @@ struct RunCommand: ParsableCommand {
       pool.stopAll()
     }
     progress.finish()
-    if let expected { results = results.map(expected.apply) }
+    let scope = Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name)
+    var expectations = expected
+    if updateBaseline, let baseline {
+      expectations = try writeExpectations(results: results, scope: scope, to: baseline)
+    }
+    var problems: [String] = []
+    if let expectations {
+      results = results.map(expectations.apply)
+      if !updateBaseline {
+        problems = expectations.unknownIDs(among: selection.loadAll().fixtures).map { id in
+          "the expectations file \(baseline ?? "") names \(id), which no fixture has: remove the entry, or rewrite "
+            + "the file with --update-baseline"
+        }
+      }
+    }
 
-    let report = RunReport(
+    var report = RunReport(
       toolVersion: BridgecheckVersion.current,
       page: ImplementationInfo(name: page.name, version: page.version),
       native: ImplementationInfo(name: native.name, version: native.version),
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
-
-    if updateBaseline, let baseline {
-      // Entries of fixtures this run did not cover (another shard, filter
-      // or tag, or an interrupted run) are kept, as long as those fixtures exist.
-      let previous: Baseline
-      switch Baseline.load(from: baseline) {
-      case .success(let loaded): previous = loaded
-      case .failure: previous = Baseline()
-      }
-      let existing = Set(selection.loadAll().fixtures.map(\.id))
-      let updated = previous.updated(with: results, existing: existing)
-      try Terminal.write(updated.baseline.serialized, to: baseline)
-      let kept = updated.kept > 0 ? " (\(updated.kept) kept for fixtures this run did not cover)" : ""
-      Terminal.standardError(
-        "bridgecheck: wrote \(updated.baseline.expectedFailures.count) expected failures to \(baseline)\(kept)\n")
-    }
+    report.expectationProblems = problems
     try ReportOutput(report: report, verbose: verbose).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownPath)
-    var staleBaseline = false
-    if let expected {
-      let unknown = expected.unknownIDs(among: selection.loadAll().fixtures)
-      if !unknown.isEmpty {
-        // A stale entry, like one that now passes: the gate fails until it is removed.
-        staleBaseline = true
-        Terminal.standardError(
-          "bridgecheck: the baseline names fixtures that do not exist: \(unknown.joined(separator: ", "))\n"
-            + "  hint: remove them from \(baseline ?? "the baseline"), or rewrite it with --update-baseline\n")
-      }
-    }
     if report.interrupted {
       Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
-    if (!report.passed || staleBaseline) && !updateBaseline { throw ExitCode(CLIError.gateExitCode) }
+    // The exit status is the printed verdict.
+    if !report.passed { throw ExitCode(CLIError.gateExitCode) }
   }
 
   /// How a worker process rebuilds the implementations of this run.
@@ -246,12 +236,59 @@ struct RunCommand: ParsableCommand {
     return adapter
   }
 
-  private func loadBaseline() throws -> Baseline? {
+  /// The expectations to judge against: the --baseline file; an empty one
+  /// (with a notice) when the file does not exist yet, so a first adoption
+  /// still runs and writes its reports. Nil without --baseline or with
+  /// --update-baseline.
+  private func loadBaseline(scope: Baseline.Scope) throws -> Baseline? {
     guard let baseline, !updateBaseline else { return nil }
+    guard FileManager.default.fileExists(atPath: baseline) else {
+      Terminal.standardError(
+        "bridgecheck: note: the expectations file \(baseline) does not exist yet: judging against an empty one\n"
+          + "  hint: to adopt bridgecheck on a bridge that fails some scenarios today, write it with --update-baseline and commit it\n")
+      return Baseline(scope: scope)
+    }
+    let loaded: Baseline
     switch Baseline.load(from: baseline) {
-    case .success(let loaded): return loaded
+    case .success(let value): loaded = value
     case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem.description)")
     }
+    if loaded.isLegacy {
+      Terminal.standardError(
+        "bridgecheck: note: \(baseline) is an old-format baseline (reasons only): its entries excuse any failure\n"
+          + "  hint: rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)\n")
+    }
+    if let fileScope = loaded.scope, fileScope != scope {
+      throw CLIError.usage(
+        "bridgecheck: \(baseline)#/scope: the expectations file was written for \(fileScope.description), "
+          + "and this run tests \(scope.description)\n"
+          + "  hint: give the expectations file of this implementation, or rewrite this one with --update-baseline")
+    }
+    return loaded
+  }
+
+  /// Rewrites the --baseline file from this run (see ``Baseline/updated(with:existing:scope:)``)
+  /// and returns it, so the run is judged against what was written.
+  private func writeExpectations(results: [ScenarioResult], scope: Baseline.Scope, to path: String) throws -> Baseline {
+    // Entries of fixtures this run did not cover (another shard, filter
+    // or tag, or an interrupted run) are kept, as long as those fixtures exist.
+    var previous = Baseline()
+    if FileManager.default.fileExists(atPath: path) {
+      switch Baseline.load(from: path) {
+      case .success(let loaded): previous = loaded
+      case .failure(let problem):
+        throw CLIError.usage(
+          "bridgecheck: \(problem.description)\n  hint: fix the file, or delete it and run --update-baseline again")
+      }
+    }
+    let existing = Set(selection.loadAll().fixtures.map(\.id))
+    let updated = previous.updated(with: results, existing: existing, scope: scope)
+    try Terminal.write(updated.baseline.serialized, to: path)
+    let kept = updated.kept > 0 ? " (\(updated.kept) kept for fixtures this run did not cover)" : ""
+    Terminal.standardError(
+      "bridgecheck: wrote \(updated.baseline.entries.count) expected failures to \(path)\(kept); "
+        + "reasons and issue links of existing entries are kept\n")
+    return updated.baseline
   }
 }
 

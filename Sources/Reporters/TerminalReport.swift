@@ -76,12 +76,21 @@ public enum TerminalReport {
     }
 
     let expected = report.results.filter { $0.status == .xfail }
-    if options.verbose && !expected.isEmpty {
+    if !expected.isEmpty {
       out.append("")
-      out.append(style.apply(.bold, "Expected failures (\(expected.count), in the baseline):"))
+      out.append(style.apply(.bold, "Expected failures (\(expected.count), excused by the expectations file):"))
       for result in expected {
-        out.append("  " + FailureText.visible(result.scenario.id) + style.apply(.dim, "  " + headline(result, options)))
+        let how = (result.outcome?.rawValue ?? "fail") + (result.failedChecks.first.map { " at \($0)" } ?? "")
+        out.append(
+          "  " + FailureText.visible(result.scenario.id) + style.apply(.dim, " (\(how))  " + headline(result, options)))
       }
+    }
+
+    if !report.expectationProblems.isEmpty || report.cutShort != nil {
+      out.append("")
+      out.append(style.apply(.bold, "The run fails because:"))
+      for problem in report.expectationProblems { out.append("  " + style.apply(.red, FailureText.visible(problem))) }
+      if let cutShort = report.cutShort { out.append("  " + style.apply(.red, FailureText.visible(cutShort))) }
     }
 
     if !out.isEmpty { out.append("") }
@@ -104,7 +113,9 @@ public enum TerminalReport {
     ].joined(separator: ", ")
     let time = ReportFormatting.seconds(report.duration, decimals: 2, redacted: options.redactDurations) + "s"
     let verdict = report.passed ? style.apply(.boldGreen, "PASS") : style.apply(.boldRed, "FAIL")
-    let gate = "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
+    let gate =
+      "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
+      + (report.cutShort != nil ? "; cut short" : "")
     let scenarios = ReportFormatting.plural(summary.total, "scenario")
     return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(time) — \(verdict) (\(gate))"
   }

@@ -107,7 +107,7 @@ public final class WorkerPool {
     while true {
       if let reason = stopReason() {
         for worker in workers {
-          if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description)) }
+          if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description, check: CheckID.interrupted)) }
         }
         stopAll()
         break
@@ -228,7 +228,7 @@ public final class WorkerPool {
           reason: "timeout: the scenario did not end within its wall-clock limit of \(Self.seconds(wallClockLimit)) "
             + "(and a grace of \(Self.seconds(limits.grace))): bridgecheck killed the worker process running it. "
             + "The code under test kept the page busy where the page's own limits could not stop it; "
-            + "the trace ends with the last events before that")
+            + "the trace ends with the last events before that", check: CheckID.wallClock)
         result.hitWallClockLimit = true
         finish(job.index, result)
         retire(worker)
@@ -258,7 +258,8 @@ public final class WorkerPool {
           worker, job: job,
           reason: "out of memory: the processes running this scenario used \(Self.megabytes(resident)), "
             + "over \(limit): bridgecheck killed them. "
-            + "The code under test allocated without bound; the trace ends with the last events before that")
+            + "The code under test allocated without bound; the trace ends with the last events before that",
+          check: CheckID.memoryLimit)
         finish(job.index, result)
         retire(worker)
       }
@@ -269,7 +270,9 @@ public final class WorkerPool {
 
   /// The `error` result of a job whose worker ended without a result:
   /// `reason`, or how the worker ended and its last words.
-  private func ended(_ worker: WorkerProcess, job: WorkerProcess.Job, reason: String?) -> ScenarioResult {
+  private func ended(
+    _ worker: WorkerProcess, job: WorkerProcess.Job, reason: String?, check: String = CheckID.workerCrash
+  ) -> ScenarioResult {
     var message: String
     if let reason {
       message = reason
@@ -285,7 +288,8 @@ public final class WorkerPool {
     }
     return ScenarioResult(
       scenario: ScenarioIdentity(job.fixture), status: .error, message: message, detail: nil,
-      duration: clock.now - job.started, trace: worker.recentEvents, traceEventCount: worker.eventCount)
+      duration: clock.now - job.started, trace: worker.recentEvents, traceEventCount: worker.eventCount,
+      failedChecks: [check])
   }
 
   private func startFailure(_ fixture: Fixture) -> ScenarioResult {
@@ -295,7 +299,7 @@ public final class WorkerPool {
   private func failedResult(_ fixture: Fixture, message: String) -> ScenarioResult {
     ScenarioResult(
       scenario: ScenarioIdentity(fixture), status: .error, message: message, detail: nil, duration: .zero, trace: [],
-      traceEventCount: 0)
+      traceEventCount: 0, failedChecks: [CheckID.harness])
   }
 
   private static func seconds(_ duration: Duration) -> String {

@@ -48,7 +48,7 @@ public struct ScenarioRunner: Sendable {
     var result = ScenarioResult(
       scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,
       duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count,
-      hitWallClockLimit: verdict.hitWallClockLimit)
+      hitWallClockLimit: verdict.hitWallClockLimit, failedChecks: verdict.checks)
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
