@@ -147,6 +147,8 @@ struct RunCommand: ParsableCommand {
       pool.stopAll()
     }
     progress.finish()
+    // Payloads cut to a bounded size, whatever ended the scenario.
+    results = results.map { $0.bounded() }
     let scope = Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name)
     var expectations = expected
     if updateBaseline, let baseline {

@@ -133,7 +133,7 @@ struct Judge {
       if let anywhere {
         message += "\n  it happened earlier, out of order, at trace #\(anywhere.sequence)"
       } else if let closest {
-        message += "\n  closest: #\(closest.sequence) \(closest.name) \(JSONValue.object(closest.fields))"
+        message += "\n  closest: #\(closest.sequence) \(closest.name) \(PayloadBound.value(.object(closest.fields)))"
         message += differences(pattern, closest)
       } else {
         message += "\n  no \(pattern.event) event was recorded at all"
@@ -148,7 +148,7 @@ struct Judge {
     for pattern in expect.absent {
       if let found = trace.first(where: { matches(pattern, $0) }) {
         return .fail(
-          "an event that must not happen did: \(pattern)\n  at #\(found.sequence): \(found.name) \(JSONValue.object(found.fields))",
+          "an event that must not happen did: \(pattern)\n  at #\(found.sequence): \(found.name) \(PayloadBound.value(.object(found.fields)))",
           detail: FailureDetail(expectation: "absent: \(pattern)", pointer: pattern.pointer, closest: found, focus: found.sequence),
           check: CheckID.expectation(pattern.pointer))
       }
@@ -224,8 +224,8 @@ struct Judge {
 
   private func differences(_ pattern: EventPattern, _ event: TraceEvent) -> String {
     let lines = pattern.fields.filter { !$0.matcher.matches(event.fields[$0.key]) }.map { key, matcher in
-      let actual = event.fields[key].map { $0.description } ?? "absent (undefined)"
-      return "\n  \(key): expected \(matcher.json), got \(actual)"
+      let actual = event.fields[key].map { PayloadBound.value($0).description } ?? "absent (undefined)"
+      return "\n  \(key): expected \(PayloadBound.value(matcher.json)), got \(actual)"
     }
     return lines.joined()
   }

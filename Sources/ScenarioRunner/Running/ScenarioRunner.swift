@@ -53,7 +53,7 @@ public struct ScenarioRunner: Sendable {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
     execution.close()
-    return result
+    return result.bounded()
   }
 
   /// The transport a scenario runs with: the fixture's, or the first both
