@@ -30,6 +30,21 @@ struct ReportSizeEndToEnd {
       let size = try FileManager.default.attributesOfItem(atPath: scratch.path(name))[.size] as? Int ?? 0
       #expect(size > 0 && size < 1_000_000, "\(name) is \(size) bytes")
     }
+    // The JUnit file of a real run is valid under junit-10.xsd (xmllint, from libxml2-utils).
+    let xmllint = try #require(
+      ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "xmllint is not installed: apt-get install libxml2-utils (scripts/test.sh does it)")
+    let validation = Process()
+    validation.executableURL = URL(fileURLWithPath: xmllint)
+    validation.arguments = [
+      "--noout", "--schema", packageRoot.appendingPathComponent("Tests/ReportersTests/Schemas/junit-10-facts.xsd").path,
+      scratch.path("r.xml"),
+    ]
+    validation.standardOutput = FileHandle.nullDevice
+    validation.standardError = FileHandle.nullDevice
+    try validation.run()
+    validation.waitUntilExit()
+    #expect(validation.terminationStatus == 0, "xmllint --schema junit-10-facts.xsd rejects the JUnit report")
     let json = try String(contentsOfFile: scratch.path("r.json"), encoding: .utf8)
     #expect(json.contains("characters, sha256 "), "a cut payload says its length and digest")
   }
