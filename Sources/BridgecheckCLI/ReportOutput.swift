@@ -7,10 +7,25 @@ struct ReportOutput {
   let report: RunReport
   let verbose: Bool
 
-  func write(format: OutputFormat, json: String?, junit: String?, markdown: String?) throws {
+  /// How the Markdown summary is written.
+  struct MarkdownTarget {
+    var path: String
+    /// Add to the end of the file instead of replacing it.
+    var append: Bool
+    var options: MarkdownReport.Options
+  }
+
+  func write(format: OutputFormat, json: String?, junit: String?, markdown: MarkdownTarget?) throws {
     if let json { try Terminal.write(JSONReport.render(report), to: json) }
     if let junit { try Terminal.write(JUnitReport.render(report), to: junit) }
-    if let markdown { try Terminal.write(MarkdownReport.render(report), to: markdown) }
+    if let markdown {
+      let text = MarkdownReport.render(report, options: markdown.options)
+      if markdown.append {
+        try ReportFile.append("\n" + text, to: markdown.path)
+      } else {
+        try Terminal.write(text, to: markdown.path)
+      }
+    }
     switch format {
     case .json:
       print(JSONReport.render(report), terminator: "")

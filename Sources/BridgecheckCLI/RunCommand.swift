@@ -1,6 +1,7 @@
 import ArgumentParser
 import BridgeImplementations
 import Foundation
+import Reporters
 import ScenarioRunner
 import Supervision
 
@@ -41,8 +42,19 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("junit"), help: "Write a JUnit XML report to this file.")
   var junitPath: String?
 
-  @Option(name: .customLong("markdown"), help: "Write a Markdown summary to this file (e.g. $GITHUB_STEP_SUMMARY).")
+  @Option(
+    name: .customLong("markdown"),
+    help: "Write a Markdown summary to this file; $GITHUB_STEP_SUMMARY is appended to, never replaced.")
   var markdownPath: String?
+
+  @Flag(help: "Append the Markdown summary to the --markdown file instead of replacing it.")
+  var markdownAppend = false
+
+  @Option(
+    help: ArgumentHelp(
+      "What the Markdown summary's links to fixture files and rules start with, e.g. https://github.com/org/bridgecheck/blob/v1.0.0/ (relative links when not given).",
+      valueName: "url"))
+  var markdownLinkBase: String?
 
   @Option(help: "What to print on standard output: table or json.")
   var format: OutputFormat = .table
@@ -84,6 +96,9 @@ struct RunCommand: ParsableCommand {
   func validate() throws {
     if profile != nil && js == nil {
       throw ValidationError("--profile describes the --js page bridge: give --js FILE too")
+    }
+    if markdownAppend && markdownPath == nil {
+      throw ValidationError("--markdown-append needs --markdown PATH: the file to append to")
     }
     if updateBaseline && baseline == nil {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
@@ -172,13 +187,24 @@ struct RunCommand: ParsableCommand {
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
     report.expectationProblems = problems
     try ReportOutput(report: report, verbose: verbose).write(
-      format: format, json: jsonPath, junit: junitPath, markdown: markdownPath)
+      format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
     if report.interrupted {
       Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
     // The exit status is the printed verdict.
     if !report.passed { throw ExitCode(CLIError.gateExitCode) }
+  }
+
+  /// Where and how the Markdown summary goes: appended with
+  /// --markdown-append, or when the path is `$GITHUB_STEP_SUMMARY`.
+  private var markdownTarget: ReportOutput.MarkdownTarget? {
+    guard let markdownPath else { return nil }
+    let stepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].map(Self.absolute)
+    let append = markdownAppend || (stepSummary != nil && stepSummary == Self.absolute(markdownPath))
+    var base = markdownLinkBase ?? ""
+    if !base.isEmpty && !base.hasSuffix("/") { base += "/" }
+    return ReportOutput.MarkdownTarget(path: markdownPath, append: append, options: MarkdownReport.Options(linkBase: base))
   }
 
   /// How a worker process rebuilds the implementations of this run.
