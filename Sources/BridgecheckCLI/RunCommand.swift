@@ -87,6 +87,12 @@ struct RunCommand: ParsableCommand {
       valueName: "size"))
   var memoryLimit: MemorySize = MemorySize(bytes: 2 << 30)
 
+  @Option(
+    help: ArgumentHelp(
+      "Stop starting scenarios after this many gating failures (the scenarios running finish); the run then fails and its reports say it was cut short.",
+      valueName: "n"))
+  var maxFailures: Int?
+
   @Flag(help: "Print the trace excerpt of every failure.")
   var verbose = false
 
@@ -104,6 +110,7 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1") }
     for (name, seconds) in [("--adapter-timeout", adapterTimeout), ("--adapter-startup-timeout", adapterStartupTimeout)]
     where !(seconds > 0 && seconds <= 600) {
       throw ValidationError("\(name) must be more than 0 and at most 600 seconds")
@@ -141,14 +148,19 @@ struct RunCommand: ParsableCommand {
       scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
 
     let progress = ProgressReporter(total: fixtures.count)
+    let failures = FailureCounter(limit: maxFailures, expectations: expected, gate: level)
     let clock = ContinuousClock()
     let start = clock.now
     var results: [ScenarioResult]
     if inProcess {
       let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
       results = SuiteRunner(runner: runner, jobs: jobs).run(
-        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
-        shouldStop: { Interrupt.requested })
+        fixtures,
+        progress: { finished, result in
+          failures.count(result)
+          progress.update(finished: finished, result: result)
+        },
+        shouldStop: { Interrupt.requested || failures.reached })
     } else {
       // The supervisor's own adapter only told the name and version: the
       // workers start their own.
@@ -157,8 +169,12 @@ struct RunCommand: ParsableCommand {
         executable: Self.executablePath, configuration: try workerConfiguration(tested: tested), jobs: jobs,
         limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
       results = pool.run(
-        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
-        stopReason: { Interrupt.stopReason })
+        fixtures,
+        progress: { finished, result in
+          failures.count(result)
+          progress.update(finished: finished, result: result)
+        },
+        stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached })
       pool.stopAll()
     }
     progress.finish()
@@ -186,6 +202,11 @@ struct RunCommand: ParsableCommand {
       native: ImplementationInfo(name: native.name, version: native.version),
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
     report.expectationProblems = problems
+    if failures.reached && results.count < fixtures.count, let maxFailures {
+      report.cutShort =
+        "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
+        + "\(results.count) of \(fixtures.count) scenarios ran"
+    }
     try ReportOutput(report: report, verbose: verbose).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
     if report.interrupted {

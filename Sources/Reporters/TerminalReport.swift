@@ -32,12 +32,15 @@ public enum TerminalReport {
     public var messageLineLimit: Int
     /// How many characters of each trace field value are printed.
     public var fieldLimit: Int
+    /// The terminal's width in columns: lists of ids are wrapped to it.
+    public var width: Int
 
     /// Creates options.
     public init(
       useColor: Bool = false, verbose: Bool = false, redactDurations: Bool = false, messageLineLimit: Int = 400,
-      fieldLimit: Int = FailureText.defaultFieldLimit
+      fieldLimit: Int = FailureText.defaultFieldLimit, width: Int = 100
     ) {
+      self.width = width
       self.useColor = useColor
       self.verbose = verbose
       self.redactDurations = redactDurations
@@ -59,7 +62,12 @@ public enum TerminalReport {
     if !failures.isEmpty {
       out.append("")
       out.append(style.apply(.bold, "Failures (\(failures.count)):"))
-      for (area, results) in ReportFormatting.groupedByArea(failures) {
+      let (repeated, single) = groupIdentical(failures)
+      for group in repeated {
+        out.append("")
+        out.append(contentsOf: repeatedFailure(group, gate: report.gate, options: options, style: style))
+      }
+      for (area, results) in ReportFormatting.groupedByArea(single) {
         out.append("")
         out.append("  " + style.apply(.bold, FailureText.visible(area)))
         for result in results {
@@ -168,6 +176,65 @@ public enum TerminalReport {
         lines.append(indent + style.apply(.dim, line))
       }
     }
+    return lines
+  }
+
+  /// Failures with the same status and message (a crashing adapter, a
+  /// bridge that never loads): the groups of two or more, in order of first
+  /// appearance, and the rest.
+  static func groupIdentical(_ failures: [ScenarioResult]) -> (repeated: [[ScenarioResult]], single: [ScenarioResult]) {
+    var groups: [String: [ScenarioResult]] = [:]
+    var order: [String] = []
+    for result in failures {
+      let key = result.status.rawValue + "\u{0}" + (result.message ?? FailureText.headline(result))
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(result)
+    }
+    let repeated = order.compactMap { groups[$0] }.filter { $0.count > 1 }
+    let grouped = Set(repeated.flatMap { $0.map(\.scenario.id) })
+    return (repeated, failures.filter { !grouped.contains($0.scenario.id) })
+  }
+
+  /// One entry for a group of identical failures: the status, how many,
+  /// the message once, and the ids.
+  private static func repeatedFailure(
+    _ group: [ScenarioResult], gate: Level, options: Options, style: TerminalStyle
+  ) -> [String] {
+    let first = group[0]
+    let gating = group.filter { $0.isGatingFailure(gate: gate) }.count
+    let label = first.status.rawValue.uppercased()
+    var lines = [
+      "  " + style.apply(TerminalStyle.tone(for: first.status), label) + " ×\(group.count)"
+        + " (the same message; \(gating) of them gate)"
+    ]
+    let indent = String(repeating: " ", count: 11)
+    var message = FailureText.messageLines(first.message, lineLimit: options.messageLineLimit)
+    if message.isEmpty { message = [FailureText.headline(first)] }
+    lines.append(contentsOf: message.map { $0.isEmpty ? "" : indent + $0 })
+    let ids = group.map { FailureText.visible($0.scenario.id) }
+    lines.append(contentsOf: wrap(ids, prefix: indent + "in: ", indent: indent + "    ", width: options.width).map {
+      style.apply(.dim, $0)
+    })
+    return lines
+  }
+
+  /// `items` joined with `, ` into lines of at most `width` characters
+  /// (an item longer than that gets a line of its own).
+  static func wrap(_ items: [String], prefix: String, indent: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = prefix
+    var empty = true
+    for (index, item) in items.enumerated() {
+      let piece = item + (index < items.count - 1 ? "," : "")
+      if !empty && line.count + 1 + piece.count > width {
+        lines.append(line)
+        line = indent
+        empty = true
+      }
+      line += (empty ? "" : " ") + piece
+      empty = false
+    }
+    lines.append(line)
     return lines
   }
 

@@ -91,10 +91,12 @@ public final class WorkerPool {
   /// Runs `fixtures` and returns their results in fixture order. `progress`
   /// is called after each scenario; `stopReason` is polled often, and when it
   /// answers, every worker is killed at once, the scenarios in flight end as
-  /// `error` saying so, and those not started are left out.
+  /// `error` saying so, and those not started are left out. Once
+  /// `stopHandingOut` answers true (`--max-failures`), no more scenarios are
+  /// started; those running finish, and those not started are left out.
   public func run(
     _ fixtures: [Fixture], progress: (Int, ScenarioResult) -> Void = { _, _ in },
-    stopReason: () -> StopReason? = { nil }
+    stopReason: () -> StopReason? = { nil }, stopHandingOut: () -> Bool = { false }
   ) -> [ScenarioResult] {
     var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
     var next = 0
@@ -113,7 +115,7 @@ public final class WorkerPool {
         break
       }
       // Hand out scenarios: to idle workers, starting workers as needed.
-      while next < fixtures.count {
+      while next < fixtures.count && !stopHandingOut() {
         let worker: WorkerProcess
         if let idle = idleWorker() {
           worker = idle
@@ -135,7 +137,7 @@ public final class WorkerPool {
           retire(worker)
         }
       }
-      if next >= fixtures.count && !workers.contains(where: \.isBusy) { break }
+      if (next >= fixtures.count || stopHandingOut()) && !workers.contains(where: \.isBusy) { break }
       wait()
       for worker in workers {
         let (messages, outputEnded) = worker.drain()
