@@ -6,6 +6,7 @@ import ScenarioRunner
 struct ReportOutput {
   let report: RunReport
   let verbose: Bool
+  var color: ColorMode = .auto
 
   /// How the Markdown summary is written.
   struct MarkdownTarget {
@@ -30,7 +31,8 @@ struct ReportOutput {
     case .json:
       print(JSONReport.render(report), terminator: "")
     case .table:
-      let options = TerminalReport.Options(useColor: Terminal.useColor, verbose: verbose)
+      let options = TerminalReport.Options(
+        useColor: Terminal.useColor(color), verbose: verbose, width: Terminal.width ?? 100)
       print(TerminalReport.render(report, options: options), terminator: "")
     }
   }

@@ -68,8 +68,11 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once.")
   var shard: Shard?
 
-  @Option(help: "Scenarios run in parallel (default: the number of cores).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(name: .customLong("jobs"), help: "Scenarios run in parallel (default: the number of cores).")
+  var jobsOption: Int?
+
+  /// --jobs, or the number of cores.
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   @Option(help: "Seed of Math.random in the simulated pages.")
   var seed: UInt64 = 0
@@ -92,6 +95,9 @@ struct RunCommand: ParsableCommand {
       "Stop starting scenarios after this many gating failures (the scenarios running finish); the run then fails and its reports say it was cut short.",
       valueName: "n"))
   var maxFailures: Int?
+
+  @Option(help: "Colour: auto (a terminal that is not TERM=dumb, unless NO_COLOR is set; FORCE_COLOR turns it on), always or never.")
+  var color: ColorMode = .auto
 
   @Flag(help: "Print the trace excerpt of every failure.")
   var verbose = false
@@ -207,7 +213,7 @@ struct RunCommand: ParsableCommand {
         "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
         + "\(results.count) of \(fixtures.count) scenarios ran"
     }
-    try ReportOutput(report: report, verbose: verbose).write(
+    try ReportOutput(report: report, verbose: verbose, color: color).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
     if report.interrupted {
       Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
