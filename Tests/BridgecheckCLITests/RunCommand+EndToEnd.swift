@@ -206,7 +206,8 @@ struct OtherCommandsEndToEndTests {
   @Test func listShowsIdsLevelsSubjectsAndTitles() throws {
     let outcome = try bridgecheck(["list", "--filter", "data/*"])
     #expect(outcome.status == 0)
-    let lines = outcome.stdout.split(separator: "\n")
+    let lines = outcome.stdout.split(separator: "\n").dropFirst()
+    #expect(outcome.stdout.hasPrefix("ID "), "a header row")
     #expect(!lines.isEmpty)
     #expect(lines.allSatisfy { $0.hasPrefix("data/") && ($0.contains(" must ") || $0.contains(" should ") || $0.contains(" may ")) })
   }
