@@ -47,3 +47,24 @@ struct TerminalOutputEndToEnd {
     #expect(outcome.stderr.contains("--native 'env DEBUG=1 python3 adapter.py'"), "\(outcome.stderr)")
   }
 }
+
+/// `--filter` globs know character classes.
+@Suite("filter globs, end to end")
+struct FilterGlobEndToEnd {
+  func ids(_ filter: String) throws -> [String] {
+    let outcome = try bridgecheck(["list", "--filter", filter])
+    return outcome.stdout.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }
+  }
+
+  @Test func classesRangesAndNegation() throws {
+    let all = try ids("data/*")
+    #expect(!all.isEmpty)
+    let classOf = try ids("data/[a-e]*")
+    #expect(!classOf.isEmpty)
+    #expect(classOf == all.filter { ("a"..."e").contains($0.dropFirst(5).first.map(String.init) ?? "") })
+    let negated = try ids("data/[!a-e]*")
+    #expect(Set(classOf).union(negated) == Set(all))
+    #expect(Set(classOf).isDisjoint(with: negated))
+    #expect(try ids("data/[ab]bsent-versus-null-data") == ["data/absent-versus-null-data"])
+  }
+}
