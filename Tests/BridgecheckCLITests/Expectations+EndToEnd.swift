@@ -93,6 +93,12 @@ struct ExpectationsEndToEnd {
     #expect(pass.status == 0, "\(pass.stdout)\n\(pass.stderr)")
     #expect(pass.stdout.contains("Expected failures (5, excused by the expectations file)"), "\(pass.stdout)")
     #expect(pass.stdout.contains("\(absent) (fail at /expect/events/1)  expected: drops falsy data"), "\(pass.stdout)")
+    // A green gate is green in JUnit viewers: expected failures are <skipped>, nothing is a <failure>.
+    let junit = try String(contentsOfFile: scratch.path("reports/bridgecheck.xml"), encoding: .utf8)
+    #expect(junit.contains("type=\"xfail\""))
+    #expect(!junit.contains("<failure") && !junit.contains("<error"))
+    let summary = try String(contentsOfFile: scratch.path("step-summary.md"), encoding: .utf8)
+    #expect(summary.contains("### Expected failures (5, excused by the expectations file)"))
 
     // (a) Bug 2 fixed: its entry is stale.
     try writeBridge([Self.falsyDataDropped], to: scratch)
