@@ -32,7 +32,7 @@ struct ReportOutput {
       print(JSONReport.render(report), terminator: "")
     case .table:
       let options = TerminalReport.Options(
-        useColor: Terminal.useColor(color), verbose: verbose, width: Terminal.width ?? 100)
+        useColor: Terminal.useColor(color), verbose: verbose, width: Terminal.width)
       print(TerminalReport.render(report, options: options), terminator: "")
     }
   }

@@ -32,13 +32,15 @@ public enum TerminalReport {
     public var messageLineLimit: Int
     /// How many characters of each trace field value are printed.
     public var fieldLimit: Int
-    /// The terminal's width in columns: lists of ids are wrapped to it.
-    public var width: Int
+    /// The terminal's width in columns: message lines and lists of ids are
+    /// wrapped to it; nil (a pipe or file) keeps message lines whole and
+    /// wraps id lists at 100.
+    public var width: Int?
 
     /// Creates options.
     public init(
       useColor: Bool = false, verbose: Bool = false, redactDurations: Bool = false, messageLineLimit: Int = 400,
-      fieldLimit: Int = FailureText.defaultFieldLimit, width: Int = 100
+      fieldLimit: Int = FailureText.defaultFieldLimit, width: Int? = nil
     ) {
       self.width = width
       self.useColor = useColor
@@ -168,7 +170,7 @@ public enum TerminalReport {
     let indent = String(repeating: " ", count: 11)
     var message = FailureText.messageLines(result.message, lineLimit: options.messageLineLimit)
     if message.isEmpty { message = [FailureText.headline(result)] }
-    lines.append(contentsOf: message.map { $0.isEmpty ? "" : indent + $0 })
+    lines.append(contentsOf: message.flatMap { fit($0, indent: indent, width: options.width) })
     lines.append(indent + style.apply(.dim, "at " + FailureText.visible(FailureText.location(result))))
     if options.verbose, let heading = FailureText.traceHeading(result) {
       lines.append(indent + style.apply(.dim, heading + ":"))
@@ -210,22 +212,33 @@ public enum TerminalReport {
     let indent = String(repeating: " ", count: 11)
     var message = FailureText.messageLines(first.message, lineLimit: options.messageLineLimit)
     if message.isEmpty { message = [FailureText.headline(first)] }
-    lines.append(contentsOf: message.map { $0.isEmpty ? "" : indent + $0 })
+    lines.append(contentsOf: message.flatMap { fit($0, indent: indent, width: options.width) })
     let ids = group.map { FailureText.visible($0.scenario.id) }
-    lines.append(contentsOf: wrap(ids, prefix: indent + "in: ", indent: indent + "    ", width: options.width).map {
+    lines.append(contentsOf: wrap(ids, prefix: indent + "in: ", indent: indent + "    ", width: options.width ?? 100).map {
       style.apply(.dim, $0)
     })
     return lines
   }
 
+  /// A message line, indented, and wrapped at spaces to `width` when one is
+  /// given (continuations indented two more; a word longer than the room
+  /// stays whole).
+  static func fit(_ line: String, indent: String, width: Int?) -> [String] {
+    guard !line.isEmpty else { return [""] }
+    guard let width, indent.count + line.count > width else { return [indent + line] }
+    let lead = line.prefix { $0 == " " }
+    let words = line.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    return wrap(words, prefix: indent + lead, indent: indent + lead + "  ", width: width, separator: "")
+  }
+
   /// `items` joined with `, ` into lines of at most `width` characters
   /// (an item longer than that gets a line of its own).
-  static func wrap(_ items: [String], prefix: String, indent: String, width: Int) -> [String] {
+  static func wrap(_ items: [String], prefix: String, indent: String, width: Int, separator: String = ",") -> [String] {
     var lines: [String] = []
     var line = prefix
     var empty = true
     for (index, item) in items.enumerated() {
-      let piece = item + (index < items.count - 1 ? "," : "")
+      let piece = item + (index < items.count - 1 ? separator : "")
       if !empty && line.count + 1 + piece.count > width {
         lines.append(line)
         line = indent
