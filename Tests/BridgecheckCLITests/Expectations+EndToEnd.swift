@@ -155,3 +155,28 @@ struct ExpectationsEndToEnd {
     #expect(bad.stderr.contains("fail, error, timeout, crash"))
   }
 }
+
+/// The old baseline format is read (its entries excuse any failure) and
+/// migrated by --update-baseline, reasons kept.
+@Suite("old baseline format, end to end")
+struct LegacyBaselineEndToEnd {
+  @Test func anOldBaselineIsReadAndMigratedWithItsReasons() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("fixtures/callbacks/wrong.json", echoFixture(id: "callbacks/wrong", expected: "2"))
+    try scratch.write("baseline.json", #"{"expectedFailures": {"callbacks/wrong": "echo is off by one, see #12"}}"#)
+    let old = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json")])
+    #expect(old.status == 0, "\(old.stdout)\n\(old.stderr)")
+    #expect(old.stderr.contains("old-format baseline"), "\(old.stderr)")
+    #expect(old.stdout.contains("callbacks/wrong (fail at /expect/events/0)  expected: echo is off by one, see #12"))
+
+    let migrate = try bridgecheck(
+      ["run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json"), "--update-baseline"])
+    #expect(migrate.status == 0)
+    let file = try JSONValue.parse(String(contentsOfFile: scratch.path("baseline.json"), encoding: .utf8))
+    #expect(file["format"] == "bridgecheck-expectations/1")
+    #expect(file["expectations"]?["callbacks/wrong"]?["reason"] == "echo is off by one, see #12")
+    #expect(file["expectations"]?["callbacks/wrong"]?["checks"] == ["/expect/events/0"])
+    #expect(file["scope"]?["page"] == "reference")
+  }
+}
