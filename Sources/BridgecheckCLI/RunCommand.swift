@@ -59,10 +59,14 @@ struct RunCommand: ParsableCommand {
   @Option(help: "What to print on standard output: table or json.")
   var format: OutputFormat = .table
 
-  @Option(help: "Expected failures (JSON): listed failures become xfail, listed passes fail the run as stale.")
+  @Option(
+    help: ArgumentHelp(
+      "The expectations file (docs/expectations.md): a listed scenario that fails as its entry pins (outcome and checks) is xfail; one that fails differently, or passes (stale), fails the run. A missing file is an empty one.",
+      valueName: "path"))
   var baseline: String?
 
-  @Flag(help: "Write the current failures to the --baseline file instead of judging against it.")
+  @Flag(
+    help: "Rewrite the --baseline file from this run (pinning each failure's outcome and checks; reasons, issue links and other keys kept), then judge against it.")
   var updateBaseline = false
 
   @Option(help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once.")
