@@ -1,6 +1,7 @@
 import ArgumentParser
 import BridgeImplementations
 import Foundation
+import JSONModel
 import Reporters
 import ScenarioRunner
 import Supervision
@@ -200,7 +201,8 @@ struct RunCommand: ParsableCommand {
       results = results.map(expectations.apply)
       if !updateBaseline {
         problems = expectations.unknownIDs(among: selection.loadAll().fixtures).map { id in
-          "the expectations file \(baseline ?? "") names \(id), which no fixture has: remove the entry, or rewrite "
+          "\(baseline ?? "the expectations file")#\(JSONPointer.root.appending("expectations").appending(id)): "
+            + "the expectations file names \(id), which no fixture has: remove the entry, or rewrite "
             + "the file with --update-baseline"
         }
       }
