@@ -113,7 +113,7 @@ let package = Package(
     .testTarget(
       name: "ReportersTests",
       dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel"],
-      exclude: ["Goldens"]
+      exclude: ["Goldens", "Schemas"]
     ),
     .testTarget(
       name: "BridgecheckCLITests",

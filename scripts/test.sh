@@ -3,5 +3,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# The JUnit report is validated against junit-10.xsd with xmllint (libxml2-utils).
+if ! command -v xmllint >/dev/null 2>&1; then
+  echo "test: installing libxml2-utils (xmllint) to validate JUnit reports" >&2
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq libxml2-utils >/dev/null
+fi
 swift build --product bridgecheck
 exec swift test "$@"

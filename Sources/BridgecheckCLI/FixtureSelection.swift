@@ -7,7 +7,7 @@ struct FixtureSelection: ParsableArguments {
   @Argument(help: "Fixture files or folders (default: Fixtures/).")
   var paths: [String] = []
 
-  @Option(name: .customLong("filter"), help: "Only fixtures whose id matches this glob (* and ?); repeatable.")
+  @Option(name: .customLong("filter"), help: "Only fixtures whose id matches this glob (*, ?, [abc], [a-z], [!abc]); repeatable.")
   var filters: [String] = []
 
   @Option(name: .customLong("tag"), help: "Only fixtures with this tag or area; repeatable.")
@@ -83,20 +83,73 @@ struct FixtureSelection: ParsableArguments {
 }
 
 /// Shell-style globs on fixture ids: `*` any run of characters (slashes
-/// included), `?` one character.
+/// included), `?` one character, `[abc]`, `[a-z]` one of a set, `[!abc]` or
+/// `[^abc]` one character not in it; a `[` without its `]` is itself.
 enum Glob {
-  static func matches(_ pattern: String, _ text: String) -> Bool {
+  private enum Element {
+    case star
+    case any
+    case literal(Character)
+    case set(negated: Bool, members: [ClosedRange<Character>])
+
+    func matches(_ character: Character) -> Bool {
+      switch self {
+      case .star, .any: return true
+      case .literal(let literal): return literal == character
+      case .set(let negated, let members): return members.contains { $0.contains(character) } != negated
+      }
+    }
+  }
+
+  private static func parse(_ pattern: String) -> [Element] {
     let p = Array(pattern)
+    var elements: [Element] = []
+    var index = 0
+    while index < p.count {
+      switch p[index] {
+      case "*": elements.append(.star)
+      case "?": elements.append(.any)
+      case "[":
+        var cursor = index + 1
+        let negated = cursor < p.count && (p[cursor] == "!" || p[cursor] == "^")
+        if negated { cursor += 1 }
+        var members: [ClosedRange<Character>] = []
+        var first = true
+        while cursor < p.count && (p[cursor] != "]" || first) {
+          first = false
+          if cursor + 2 < p.count, p[cursor + 1] == "-", p[cursor + 2] != "]", p[cursor] <= p[cursor + 2] {
+            members.append(p[cursor]...p[cursor + 2])
+            cursor += 3
+          } else {
+            members.append(p[cursor]...p[cursor])
+            cursor += 1
+          }
+        }
+        if cursor < p.count {
+          elements.append(.set(negated: negated, members: members))
+          index = cursor
+        } else {
+          elements.append(.literal("["))
+        }
+      default: elements.append(.literal(p[index]))
+      }
+      index += 1
+    }
+    return elements
+  }
+
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    let p = parse(pattern)
     let t = Array(text)
     var (pi, ti) = (0, 0)
     var star: (p: Int, t: Int)?
     while ti < t.count {
-      if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
-        pi += 1
-        ti += 1
-      } else if pi < p.count, p[pi] == "*" {
+      if pi < p.count, case .star = p[pi] {
         star = (pi, ti)
         pi += 1
+      } else if pi < p.count, p[pi].matches(t[ti]) {
+        pi += 1
+        ti += 1
       } else if let saved = star {
         pi = saved.p + 1
         ti = saved.t + 1
@@ -105,7 +158,7 @@ enum Glob {
         return false
       }
     }
-    while pi < p.count, p[pi] == "*" { pi += 1 }
+    while pi < p.count, case .star = p[pi] { pi += 1 }
     return pi == p.count
   }
 }

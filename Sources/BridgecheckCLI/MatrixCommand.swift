@@ -24,8 +24,11 @@ struct MatrixCommand: ParsableCommand {
   @Option(help: "Write the HTML page here.")
   var html = "reports/matrix.html"
 
-  @Option(help: "Scenarios run in parallel (default: the number of cores).")
-  var jobs = ProcessInfo.processInfo.activeProcessorCount
+  @Option(name: .customLong("jobs"), help: "Scenarios run in parallel (default: the number of cores).")
+  var jobsOption: Int?
+
+  /// --jobs, or the number of cores.
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   func run() throws {
     Interrupt.install()

@@ -27,8 +27,11 @@ struct MutantsCommand: ParsableCommand {
   @Flag(help: "List the fixtures each mutant fails.")
   var verbose = false
 
-  @Option(help: "Threads (default: the number of cores).")
-  var jobs = ProcessInfo.processInfo.activeProcessorCount
+  @Option(name: .customLong("jobs"), help: "Threads (default: the number of cores).")
+  var jobsOption: Int?
+
+  /// --jobs, or the number of cores.
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   func run() throws {
     Interrupt.install()

@@ -18,7 +18,7 @@ final class ProgressReporter: Sendable {
 
   init(total: Int) {
     self.total = total
-    enabled = Terminal.standardErrorIsTerminal
+    enabled = Terminal.canRewriteLines
   }
 
   func update(finished: Int, result: ScenarioResult) {

@@ -50,6 +50,26 @@ enum ReportFile {
     }
   }
 
+  /// Appends `text` to the file at `path` (created when missing), in one
+  /// write with `O_APPEND`, the way `$GITHUB_STEP_SUMMARY` is meant to be
+  /// written: earlier steps' summaries are kept.
+  static func append(_ text: String, to path: String) throws {
+    try prepare(path)
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw failure(path, errno) }
+    defer { close(fd) }
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure(path, errno)
+      }
+      offset += count
+    }
+  }
+
   /// Creates `folder` and its parents where missing; a part of it that is
   /// a file is named.
   private static func makeFolder(_ folder: String, for path: String) throws {

@@ -6,16 +6,33 @@ import ScenarioRunner
 struct ReportOutput {
   let report: RunReport
   let verbose: Bool
+  var color: ColorMode = .auto
 
-  func write(format: OutputFormat, json: String?, junit: String?, markdown: String?) throws {
+  /// How the Markdown summary is written.
+  struct MarkdownTarget {
+    var path: String
+    /// Add to the end of the file instead of replacing it.
+    var append: Bool
+    var options: MarkdownReport.Options
+  }
+
+  func write(format: OutputFormat, json: String?, junit: String?, markdown: MarkdownTarget?) throws {
     if let json { try Terminal.write(JSONReport.render(report), to: json) }
     if let junit { try Terminal.write(JUnitReport.render(report), to: junit) }
-    if let markdown { try Terminal.write(MarkdownReport.render(report), to: markdown) }
+    if let markdown {
+      let text = MarkdownReport.render(report, options: markdown.options)
+      if markdown.append {
+        try ReportFile.append("\n" + text, to: markdown.path)
+      } else {
+        try Terminal.write(text, to: markdown.path)
+      }
+    }
     switch format {
     case .json:
       print(JSONReport.render(report), terminator: "")
     case .table:
-      let options = TerminalReport.Options(useColor: Terminal.useColor, verbose: verbose)
+      let options = TerminalReport.Options(
+        useColor: Terminal.useColor(color), verbose: verbose, width: Terminal.width)
       print(TerminalReport.render(report, options: options), terminator: "")
     }
   }

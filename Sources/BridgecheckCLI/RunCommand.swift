@@ -1,6 +1,8 @@
 import ArgumentParser
 import BridgeImplementations
 import Foundation
+import JSONModel
+import Reporters
 import ScenarioRunner
 import Supervision
 
@@ -41,23 +43,41 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("junit"), help: "Write a JUnit XML report to this file.")
   var junitPath: String?
 
-  @Option(name: .customLong("markdown"), help: "Write a Markdown summary to this file (e.g. $GITHUB_STEP_SUMMARY).")
+  @Option(
+    name: .customLong("markdown"),
+    help: "Write a Markdown summary to this file; $GITHUB_STEP_SUMMARY is appended to, never replaced.")
   var markdownPath: String?
+
+  @Flag(help: "Append the Markdown summary to the --markdown file instead of replacing it.")
+  var markdownAppend = false
+
+  @Option(
+    help: ArgumentHelp(
+      "What the Markdown summary's links to fixture files and rules start with, e.g. https://github.com/org/bridgecheck/blob/v1.0.0/ (relative links when not given).",
+      valueName: "url"))
+  var markdownLinkBase: String?
 
   @Option(help: "What to print on standard output: table or json.")
   var format: OutputFormat = .table
 
-  @Option(help: "Expected failures (JSON): listed failures become xfail, listed passes fail the run as stale.")
+  @Option(
+    help: ArgumentHelp(
+      "The expectations file (docs/expectations.md): a listed scenario that fails as its entry pins (outcome and checks) is xfail; one that fails differently, or passes (stale), fails the run. A missing file is an empty one.",
+      valueName: "path"))
   var baseline: String?
 
-  @Flag(help: "Write the current failures to the --baseline file instead of judging against it.")
+  @Flag(
+    help: "Rewrite the --baseline file from this run (pinning each failure's outcome and checks; reasons, issue links and other keys kept), then judge against it.")
   var updateBaseline = false
 
   @Option(help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once.")
   var shard: Shard?
 
-  @Option(help: "Scenarios run in parallel (default: the number of cores).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(name: .customLong("jobs"), help: "Scenarios run in parallel (default: the number of cores).")
+  var jobsOption: Int?
+
+  /// --jobs, or the number of cores.
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   @Option(help: "Seed of Math.random in the simulated pages.")
   var seed: UInt64 = 0
@@ -75,6 +95,15 @@ struct RunCommand: ParsableCommand {
       valueName: "size"))
   var memoryLimit: MemorySize = MemorySize(bytes: 2 << 30)
 
+  @Option(
+    help: ArgumentHelp(
+      "Stop starting scenarios after this many gating failures (the scenarios running finish); the run then fails and its reports say it was cut short.",
+      valueName: "n"))
+  var maxFailures: Int?
+
+  @Option(help: "Colour: auto (a terminal that is not TERM=dumb, unless NO_COLOR is set; FORCE_COLOR turns it on), always or never.")
+  var color: ColorMode = .auto
+
   @Flag(help: "Print the trace excerpt of every failure.")
   var verbose = false
 
@@ -85,10 +114,14 @@ struct RunCommand: ParsableCommand {
     if profile != nil && js == nil {
       throw ValidationError("--profile describes the --js page bridge: give --js FILE too")
     }
+    if markdownAppend && markdownPath == nil {
+      throw ValidationError("--markdown-append needs --markdown PATH: the file to append to")
+    }
     if updateBaseline && baseline == nil {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1") }
     for (name, seconds) in [("--adapter-timeout", adapterTimeout), ("--adapter-startup-timeout", adapterStartupTimeout)]
     where !(seconds > 0 && seconds <= 600) {
       throw ValidationError("\(name) must be more than 0 and at most 600 seconds")
@@ -131,9 +164,11 @@ struct RunCommand: ParsableCommand {
     if let shard { fixtures = shard.select(fixtures) }
     let native = try nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
-    let expected = try loadBaseline()
+    let expected = try loadBaseline(
+      scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
 
     let progress = ProgressReporter(total: fixtures.count)
+    let failures = FailureCounter(limit: maxFailures, expectations: expected, gate: level)
     let clock = ContinuousClock()
     let start = clock.now
     var results: [ScenarioResult]
@@ -142,57 +177,73 @@ struct RunCommand: ParsableCommand {
       // workers start their own.
       (native as? AdapterNativeImplementation)?.shutdown()
       results = pool.run(
-        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
-        stopReason: { Interrupt.stopReason })
+        fixtures,
+        progress: { finished, result in
+          failures.count(result)
+          progress.update(finished: finished, result: result)
+        },
+        stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached })
       pool.stopAll()
     } else {
       let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
       results = SuiteRunner(runner: runner, jobs: jobs).run(
-        fixtures, progress: { finished, result in progress.update(finished: finished, result: result) },
-        shouldStop: { Interrupt.requested })
+        fixtures,
+        progress: { finished, result in
+          failures.count(result)
+          progress.update(finished: finished, result: result)
+        },
+        shouldStop: { Interrupt.requested || failures.reached })
     }
     progress.finish()
-    if let expected { results = results.map(expected.apply) }
+    // Payloads cut to a bounded size, whatever ended the scenario.
+    results = results.map { $0.bounded() }
+    let scope = Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name)
+    var expectations = expected
+    if updateBaseline, let baseline {
+      expectations = try writeExpectations(results: results, scope: scope, to: baseline)
+    }
+    var problems: [String] = []
+    if let expectations {
+      results = results.map(expectations.apply)
+      if !updateBaseline {
+        problems = expectations.unknownIDs(among: selection.loadAll().fixtures).map { id in
+          "\(baseline ?? "the expectations file")#\(JSONPointer.root.appending("expectations").appending(id)): "
+            + "the expectations file names \(id), which no fixture has: remove the entry, or rewrite "
+            + "the file with --update-baseline"
+        }
+      }
+    }
 
-    let report = RunReport(
+    var report = RunReport(
       toolVersion: BridgecheckVersion.current,
       page: ImplementationInfo(name: page.name, version: page.version),
       native: ImplementationInfo(name: native.name, version: native.version),
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
-
-    if updateBaseline, let baseline {
-      // Entries of fixtures this run did not cover (another shard, filter
-      // or tag, or an interrupted run) are kept, as long as those fixtures exist.
-      let previous: Baseline
-      switch Baseline.load(from: baseline) {
-      case .success(let loaded): previous = loaded
-      case .failure: previous = Baseline()
-      }
-      let existing = Set(selection.loadAll().fixtures.map(\.id))
-      let updated = previous.updated(with: results, existing: existing)
-      try Terminal.write(updated.baseline.serialized, to: baseline)
-      let kept = updated.kept > 0 ? " (\(updated.kept) kept for fixtures this run did not cover)" : ""
-      Terminal.standardError(
-        "bridgecheck: wrote \(updated.baseline.expectedFailures.count) expected failures to \(baseline)\(kept)\n")
+    report.expectationProblems = problems
+    if failures.reached && results.count < fixtures.count, let maxFailures {
+      report.cutShort =
+        "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
+        + "\(results.count) of \(fixtures.count) scenarios ran"
     }
-    try ReportOutput(report: report, verbose: verbose).write(
-      format: format, json: jsonPath, junit: junitPath, markdown: markdownPath)
-    var staleBaseline = false
-    if let expected {
-      let unknown = expected.unknownIDs(among: selection.loadAll().fixtures)
-      if !unknown.isEmpty {
-        // A stale entry, like one that now passes: the gate fails until it is removed.
-        staleBaseline = true
-        Terminal.standardError(
-          "bridgecheck: the baseline names fixtures that do not exist: \(unknown.joined(separator: ", "))\n"
-            + "  hint: remove them from \(baseline ?? "the baseline"), or rewrite it with --update-baseline\n")
-      }
-    }
+    try ReportOutput(report: report, verbose: verbose, color: color).write(
+      format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
     if report.interrupted {
       Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
-    if (!report.passed || staleBaseline) && !updateBaseline { throw ExitCode(CLIError.gateExitCode) }
+    // The exit status is the printed verdict.
+    if !report.passed { throw ExitCode(CLIError.gateExitCode) }
+  }
+
+  /// Where and how the Markdown summary goes: appended with
+  /// --markdown-append, or when the path is `$GITHUB_STEP_SUMMARY`.
+  private var markdownTarget: ReportOutput.MarkdownTarget? {
+    guard let markdownPath else { return nil }
+    let stepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].map(Self.absolute)
+    let append = markdownAppend || (stepSummary != nil && stepSummary == Self.absolute(markdownPath))
+    var base = markdownLinkBase ?? ""
+    if !base.isEmpty && !base.hasSuffix("/") { base += "/" }
+    return ReportOutput.MarkdownTarget(path: markdownPath, append: append, options: MarkdownReport.Options(linkBase: base))
   }
 
   /// How a worker process rebuilds the implementations of this run.
@@ -252,12 +303,59 @@ struct RunCommand: ParsableCommand {
     return adapter
   }
 
-  private func loadBaseline() throws -> Baseline? {
+  /// The expectations to judge against: the --baseline file; an empty one
+  /// (with a notice) when the file does not exist yet, so a first adoption
+  /// still runs and writes its reports. Nil without --baseline or with
+  /// --update-baseline.
+  private func loadBaseline(scope: Baseline.Scope) throws -> Baseline? {
     guard let baseline, !updateBaseline else { return nil }
+    guard FileManager.default.fileExists(atPath: baseline) else {
+      Terminal.standardError(
+        "bridgecheck: note: the expectations file \(baseline) does not exist yet: judging against an empty one\n"
+          + "  hint: to adopt bridgecheck on a bridge that fails some scenarios today, write it with --update-baseline and commit it\n")
+      return Baseline(scope: scope)
+    }
+    let loaded: Baseline
     switch Baseline.load(from: baseline) {
-    case .success(let loaded): return loaded
+    case .success(let value): loaded = value
     case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem.description)")
     }
+    if loaded.isLegacy {
+      Terminal.standardError(
+        "bridgecheck: note: \(baseline) is an old-format baseline (reasons only): its entries excuse any failure\n"
+          + "  hint: rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)\n")
+    }
+    if let fileScope = loaded.scope, fileScope != scope {
+      throw CLIError.usage(
+        "bridgecheck: \(baseline)#/scope: the expectations file was written for \(fileScope.description), "
+          + "and this run tests \(scope.description)\n"
+          + "  hint: give the expectations file of this implementation, or rewrite this one with --update-baseline")
+    }
+    return loaded
+  }
+
+  /// Rewrites the --baseline file from this run (see ``Baseline/updated(with:existing:scope:)``)
+  /// and returns it, so the run is judged against what was written.
+  private func writeExpectations(results: [ScenarioResult], scope: Baseline.Scope, to path: String) throws -> Baseline {
+    // Entries of fixtures this run did not cover (another shard, filter
+    // or tag, or an interrupted run) are kept, as long as those fixtures exist.
+    var previous = Baseline()
+    if FileManager.default.fileExists(atPath: path) {
+      switch Baseline.load(from: path) {
+      case .success(let loaded): previous = loaded
+      case .failure(let problem):
+        throw CLIError.usage(
+          "bridgecheck: \(problem.description)\n  hint: fix the file, or delete it and run --update-baseline again")
+      }
+    }
+    let existing = Set(selection.loadAll().fixtures.map(\.id))
+    let updated = previous.updated(with: results, existing: existing, scope: scope)
+    try Terminal.write(updated.baseline.serialized, to: path)
+    let kept = updated.kept > 0 ? " (\(updated.kept) kept for fixtures this run did not cover)" : ""
+    Terminal.standardError(
+      "bridgecheck: wrote \(updated.baseline.entries.count) expected failures to \(path)\(kept); "
+        + "reasons and issue links of existing entries are kept\n")
+    return updated.baseline
   }
 }
 

@@ -9,9 +9,11 @@ import ScenarioRunner
 /// {"tool": {"name", "version"},
 ///  "implementations": {"page": {"name", "version"?}, "native": {"name", "version"?}},
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
+///  "cutShort": string|null, "expectationProblems": [string, …],
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs"},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
 ///               "message": string|null, "gating": bool,
+///               "outcome": "fail|error|timeout|crash"|null, "failedChecks": [check id, …],
 ///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event},
 ///               "traceEventCount", "trace": [event, …]}]}
 /// ```
@@ -20,6 +22,13 @@ import ScenarioRunner
 ///   is exact only up to 2^53.
 /// - `durationMs` values are milliseconds rounded to 0.001.
 /// - `gating` is whether the result counts against the run's gate.
+/// - `outcome` is how a scenario that did not pass ended (kept for `xfail`);
+///   `failedChecks` the stable ids of the checks that did not hold, the one
+///   `message` is about first (`ScenarioRunner.CheckID`): what an
+///   expectations file entry pins.
+/// - `cutShort` says why the run stopped handing out scenarios early
+///   (`--max-failures`); `expectationProblems` are problems of the
+///   expectations file that fail the gate (entries of unknown fixtures).
 /// - `pointer` is an RFC 6901 JSON pointer into the fixture file, or `null`.
 /// - Trace events are `TraceEvent.json` objects: `seq`, `time` (virtual
 ///   milliseconds), `source`, `event`, then the event's own fields.
@@ -61,6 +70,8 @@ public enum JSONReport {
       "seed": .string(String(report.seed)),
       "gate": .string(report.gate.rawValue),
       "interrupted": .bool(report.interrupted),
+      "cutShort": report.cutShort.map(JSONValue.string) ?? .null,
+      "expectationProblems": .array(report.expectationProblems.map(JSONValue.string)),
       "summary": .object(summaryObject),
       "results": .array(report.results.map { result(for: $0, gate: report.gate, options: options) }),
     ]
@@ -82,6 +93,8 @@ public enum JSONReport {
       "durationMs": .number(ReportFormatting.milliseconds(result.duration, redacted: options.redactDurations)),
       "message": result.message.map(JSONValue.string) ?? .null,
       "gating": .bool(result.isGatingFailure(gate: gate)),
+      "outcome": result.outcome.map { .string($0.rawValue) } ?? .null,
+      "failedChecks": .array(result.failedChecks.map(JSONValue.string)),
     ]
     if let detail = result.detail {
       var detailObject: JSONObject = [

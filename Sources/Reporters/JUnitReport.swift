@@ -1,22 +1,25 @@
 import ScenarioRunner
 
-/// The JUnit XML report (`--junit FILE`), in the dialect GitHub Actions test
-/// reporters, GitLab and Jenkins read:
+/// The JUnit XML report (`--junit FILE`), valid under the Jenkins xUnit
+/// plugin's `junit-10.xsd` (the dialect GitHub Actions test reporters, GitLab
+/// and Jenkins read):
 ///
-/// - one `<testsuites>`, one `<testsuite>` per area (in report order) with
-///   `tests`, `failures`, `errors`, `skipped` and `time` (seconds), and
-///   `<properties>` naming the implementations, seed, gate and interruption;
-/// - one `<testcase classname="bridgecheck.<area>" name="<fixture id>"
-///   time="…" file="<fixture file>">` per scenario;
-/// - `fail` and `xpass` hold `<failure message="<first line>" type="<status>">`,
-///   `error` holds `<error …>`; the element text is the whole message, the
+/// - one `<testsuites name tests failures errors time>`, one
+///   `<testsuite name tests failures errors skipped time>` per area (in
+///   report order) with `<properties>` naming the implementations, seed,
+///   gate and interruption;
+/// - one `<testcase classname="bridgecheck.<area>" name="<fixture id>" time="…">`
+///   per scenario (the fixture file is in the element text);
+/// - a result that fails the gate is `<failure message="<first line>" type="fail|xpass">`
+///   or, for `error`, `<error …>`; the element text is the whole message, the
 ///   fixture's facts and the trace excerpt;
-/// - `skip` holds `<skipped message="<reason>"/>`;
-/// - `xfail` passes, with `<system-out>expected failure: <message></system-out>`.
+/// - what does not fail the gate is `<skipped>`, so a viewer is green when
+///   the gate is: a skip (its reason), an expected failure (`xfail`,
+///   `expected failure: …`) and a failure below the gate (`does not gate: …`,
+///   with the same text as a `<failure>`);
+/// - `failures`, `errors` and `skipped` count those elements.
 ///
-/// The document is well-formed for any text (see ``XMLEscaping``). Failures
-/// below the gate are still `<failure>`s (JUnit has no "non-gating"); their
-/// text says they do not gate.
+/// The document is well-formed for any text (see ``XMLEscaping``).
 public enum JUnitReport {
   /// How to render.
   public struct Options: Sendable, Hashable {
@@ -34,15 +37,14 @@ public enum JUnitReport {
 
   /// The XML document, with a trailing newline.
   public static func render(_ report: RunReport, options: Options = Options()) -> String {
-    let summary = report.summary
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites"
+    let counts = Counts(report.results, gate: report.gate)
     out += attributes([
       ("name", report.toolName),
-      ("tests", String(summary.total)),
-      ("failures", String(summary.failed + summary.xpass)),
-      ("errors", String(summary.errors)),
-      ("skipped", String(summary.skipped)),
+      ("tests", String(report.results.count)),
+      ("failures", String(counts.failures)),
+      ("errors", String(counts.errors)),
       ("time", seconds(report.duration, options)),
     ])
     out += ">\n"
@@ -54,13 +56,13 @@ public enum JUnitReport {
   }
 
   private static func suite(area: String, results: [ScenarioResult], report: RunReport, options: Options) -> String {
-    let counts = RunSummary(results)
+    let counts = Counts(results, gate: report.gate)
     let time = results.reduce(Duration.zero) { $0 + $1.duration }
     var out = "  <testsuite"
     out += attributes([
       ("name", area),
-      ("tests", String(counts.total)),
-      ("failures", String(counts.failed + counts.xpass)),
+      ("tests", String(results.count)),
+      ("failures", String(counts.failures)),
       ("errors", String(counts.errors)),
       ("skipped", String(counts.skipped)),
       ("time", seconds(time, options)),
@@ -92,23 +94,27 @@ public enum JUnitReport {
       ("classname", "\(report.toolName).\(scenario.area)"),
       ("name", scenario.id),
       ("time", seconds(result.duration, options)),
-      ("file", scenario.file),
     ])
     let message = FailureText.truncated(FailureText.headline(result), to: FailureText.headlineLimit)
-    switch result.status {
-    case .pass:
+    switch Kind(result, gate: report.gate) {
+    case .passed:
       return out + "/>\n"
-    case .fail, .xpass, .error:
+    case .failure, .error:
       let element = result.status == .error ? "error" : "failure"
       out += ">\n      <\(element)" + attributes([("message", message), ("type", result.status.rawValue)]) + ">"
       out += XMLEscaping.text(body(result, gate: report.gate, options: options))
       out += "</\(element)>\n"
-    case .skip:
+    case .skipped where result.status == .skip:
       out += ">\n      <skipped" + attributes([("message", result.message ?? FailureText.skipReason(result))]) + "/>\n"
-    case .xfail:
-      out += ">\n      <system-out>"
-      out += XMLEscaping.text("expected failure: " + (result.message ?? FailureText.headline(result)))
-      out += "</system-out>\n"
+    case .skipped where result.status == .xfail:
+      let headline = "expected failure: " + message
+      out += ">\n      <skipped" + attributes([("message", headline), ("type", "xfail")]) + ">"
+      out += XMLEscaping.text(body(result, gate: report.gate, options: options))
+      out += "</skipped>\n"
+    case .skipped:
+      out += ">\n      <skipped" + attributes([("message", "does not gate: " + message), ("type", result.status.rawValue)]) + ">"
+      out += XMLEscaping.text(body(result, gate: report.gate, options: options))
+      out += "</skipped>\n"
     }
     return out + "    </testcase>\n"
   }
@@ -138,6 +144,42 @@ public enum JUnitReport {
       lines.append(contentsOf: FailureText.traceLines(result, fieldLimit: options.fieldLimit))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What a result is in JUnit terms.
+  enum Kind {
+    case passed, failure, error, skipped
+
+    init(_ result: ScenarioResult, gate: Level) {
+      switch result.status {
+      case .pass: self = .passed
+      case .skip, .xfail: self = .skipped
+      case .fail, .xpass, .error:
+        guard result.isGatingFailure(gate: gate) else {
+          self = .skipped
+          return
+        }
+        self = result.status == .error ? .error : .failure
+      }
+    }
+  }
+
+  /// How many results of each kind.
+  struct Counts {
+    var failures = 0
+    var errors = 0
+    var skipped = 0
+
+    init(_ results: [ScenarioResult], gate: Level) {
+      for result in results {
+        switch Kind(result, gate: gate) {
+        case .passed: break
+        case .failure: failures += 1
+        case .error: errors += 1
+        case .skipped: skipped += 1
+        }
+      }
+    }
   }
 
   private static func attributes(_ pairs: [(String, String)]) -> String {

@@ -4,7 +4,10 @@ import ScenarioRunner
 /// `$GITHUB_STEP_SUMMARY`): a title with the verdict, the implementations,
 /// a table of counts, a table of the failures that gate the run, a
 /// collapsible `<details>` for each of them (message and trace excerpt in
-/// fenced code blocks), and the number of failures below the gate.
+/// fenced code blocks), then tables naming the failures below the gate and
+/// the expected failures. Fixture ids link to their fixture files and rule
+/// names to their anchors in `docs/protocol.md` (relative to
+/// ``Options/linkBase``).
 ///
 /// Text from fixtures and bridges is escaped: table cells stay on one line
 /// and cannot close the table or start HTML; code blocks use a fence longer
@@ -21,12 +24,17 @@ public enum MarkdownReport {
     public var messageLineLimit: Int
     /// How many characters of each trace field value are shown.
     public var fieldLimit: Int
+    /// What fixture file and protocol links start with: empty for links
+    /// relative to the bridgecheck checkout, or a URL ending in `/`, e.g.
+    /// `https://github.com/org/bridgecheck/blob/v1.2.0/`.
+    public var linkBase: String
 
     /// Creates options.
     public init(
       redactDurations: Bool = false, maxDetails: Int = 50, messageLineLimit: Int = 2_000,
-      fieldLimit: Int = FailureText.defaultFieldLimit
+      fieldLimit: Int = FailureText.defaultFieldLimit, linkBase: String = ""
     ) {
+      self.linkBase = linkBase
       self.redactDurations = redactDurations
       self.maxDetails = maxDetails
       self.messageLineLimit = messageLineLimit
@@ -71,13 +79,7 @@ public enum MarkdownReport {
       out.append("")
       out.append("### Gating failures (\(gating.count))")
       out.append("")
-      out.append("| Fixture | Level | Status | Message |")
-      out.append("|---|---|---|---|")
-      for result in gating {
-        let message = FailureText.truncated(FailureText.headline(result), to: FailureText.headlineLimit)
-        out.append(
-          "| \(cell(result.scenario.id)) | \(result.scenario.level.rawValue) | \(result.status.rawValue) | \(cell(message)) |")
-      }
+      out.append(contentsOf: table(gating, options: options))
       for result in gating.prefix(max(0, options.maxDetails)) {
         out.append("")
         out.append(contentsOf: details(result, options: options))
@@ -97,7 +99,67 @@ public enum MarkdownReport {
     var line = "Non-gating failures (levels below the gate \(gate)): \(nonGating.count)"
     if !byLevel.isEmpty && !nonGating.isEmpty { line += " (" + byLevel.joined(separator: ", ") + ")" }
     out.append(line)
+    if !nonGating.isEmpty {
+      out.append("")
+      out.append(contentsOf: table(nonGating, options: options))
+    }
+    let expected = report.results.filter { $0.status == .xfail }
+    if !expected.isEmpty {
+      out.append("")
+      out.append("### Expected failures (\(expected.count), excused by the expectations file)")
+      out.append("")
+      out.append(contentsOf: table(expected, options: options))
+    }
+    let problems = report.expectationProblems + (report.cutShort.map { [$0] } ?? [])
+    if !problems.isEmpty {
+      out.append("")
+      out.append("### The run fails because")
+      out.append("")
+      out.append(contentsOf: problems.map { "- " + inline($0) })
+    }
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// A table of results: linked fixture id, linked rule, level, status
+  /// (with the outcome and failing check) and the first line of the message.
+  static func table(_ results: [ScenarioResult], options: Options) -> [String] {
+    var out = ["| Fixture | Rule | Level | Status | Message |", "|---|---|---|---|---|"]
+    for result in results {
+      let message = FailureText.truncated(FailureText.headline(result), to: FailureText.headlineLimit)
+      var status = result.status.rawValue
+      if let outcome = result.outcome, outcome.rawValue != status { status += " (\(outcome.rawValue))" }
+      if let check = result.failedChecks.first { status += " at \(check)" }
+      out.append(
+        "| \(fixtureLink(result, options)) | \(ruleLink(result.scenario.spec, options)) | \(result.scenario.level.rawValue) "
+          + "| \(cell(status)) | \(cell(message)) |")
+    }
+    return out
+  }
+
+  /// `[id](Fixtures/area/name.json)`.
+  static func fixtureLink(_ result: ScenarioResult, _ options: Options) -> String {
+    "[\(inline(result.scenario.id))](\(url(options.linkBase + result.scenario.file)))"
+  }
+
+  /// `[anchor](docs/protocol.md#anchor)`, or the text when there is none.
+  static func ruleLink(_ spec: String, _ options: Options) -> String {
+    let anchor = spec.hasPrefix("#") ? String(spec.dropFirst()) : spec
+    guard !anchor.isEmpty else { return "" }
+    return "[\(inline(anchor))](\(url(options.linkBase + "docs/protocol.md#" + anchor)))"
+  }
+
+  /// A link target with the characters that would end it percent-encoded.
+  static func url(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case " ", "(", ")", "<", ">", "[", "]", "|", "\\", "`", "\"":
+        out += String(format: "%%%02X", scalar.value)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "%%%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out
   }
 
   /// The collapsible section of one failure.

@@ -32,12 +32,17 @@ public enum TerminalReport {
     public var messageLineLimit: Int
     /// How many characters of each trace field value are printed.
     public var fieldLimit: Int
+    /// The terminal's width in columns: message lines and lists of ids are
+    /// wrapped to it; nil (a pipe or file) keeps message lines whole and
+    /// wraps id lists at 100.
+    public var width: Int?
 
     /// Creates options.
     public init(
       useColor: Bool = false, verbose: Bool = false, redactDurations: Bool = false, messageLineLimit: Int = 400,
-      fieldLimit: Int = FailureText.defaultFieldLimit
+      fieldLimit: Int = FailureText.defaultFieldLimit, width: Int? = nil
     ) {
+      self.width = width
       self.useColor = useColor
       self.verbose = verbose
       self.redactDurations = redactDurations
@@ -59,7 +64,12 @@ public enum TerminalReport {
     if !failures.isEmpty {
       out.append("")
       out.append(style.apply(.bold, "Failures (\(failures.count)):"))
-      for (area, results) in ReportFormatting.groupedByArea(failures) {
+      let (repeated, single) = groupIdentical(failures)
+      for group in repeated {
+        out.append("")
+        out.append(contentsOf: repeatedFailure(group, gate: report.gate, options: options, style: style))
+      }
+      for (area, results) in ReportFormatting.groupedByArea(single) {
         out.append("")
         out.append("  " + style.apply(.bold, FailureText.visible(area)))
         for result in results {
@@ -76,12 +86,21 @@ public enum TerminalReport {
     }
 
     let expected = report.results.filter { $0.status == .xfail }
-    if options.verbose && !expected.isEmpty {
+    if !expected.isEmpty {
       out.append("")
-      out.append(style.apply(.bold, "Expected failures (\(expected.count), in the baseline):"))
+      out.append(style.apply(.bold, "Expected failures (\(expected.count), excused by the expectations file):"))
       for result in expected {
-        out.append("  " + FailureText.visible(result.scenario.id) + style.apply(.dim, "  " + headline(result, options)))
+        let how = (result.outcome?.rawValue ?? "fail") + (result.failedChecks.first.map { " at \($0)" } ?? "")
+        out.append(
+          "  " + FailureText.visible(result.scenario.id) + style.apply(.dim, " (\(how))  " + headline(result, options)))
       }
+    }
+
+    if !report.expectationProblems.isEmpty || report.cutShort != nil {
+      out.append("")
+      out.append(style.apply(.bold, "The run fails because:"))
+      for problem in report.expectationProblems { out.append("  " + style.apply(.red, FailureText.visible(problem))) }
+      if let cutShort = report.cutShort { out.append("  " + style.apply(.red, FailureText.visible(cutShort))) }
     }
 
     if !out.isEmpty { out.append("") }
@@ -104,7 +123,9 @@ public enum TerminalReport {
     ].joined(separator: ", ")
     let time = ReportFormatting.seconds(report.duration, decimals: 2, redacted: options.redactDurations) + "s"
     let verdict = report.passed ? style.apply(.boldGreen, "PASS") : style.apply(.boldRed, "FAIL")
-    let gate = "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
+    let gate =
+      "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
+      + (report.cutShort != nil ? "; cut short" : "")
     let scenarios = ReportFormatting.plural(summary.total, "scenario")
     return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(time) — \(verdict) (\(gate))"
   }
@@ -149,7 +170,7 @@ public enum TerminalReport {
     let indent = String(repeating: " ", count: 11)
     var message = FailureText.messageLines(result.message, lineLimit: options.messageLineLimit)
     if message.isEmpty { message = [FailureText.headline(result)] }
-    lines.append(contentsOf: message.map { $0.isEmpty ? "" : indent + $0 })
+    lines.append(contentsOf: message.flatMap { fit($0, indent: indent, width: options.width) })
     lines.append(indent + style.apply(.dim, "at " + FailureText.visible(FailureText.location(result))))
     if options.verbose, let heading = FailureText.traceHeading(result) {
       lines.append(indent + style.apply(.dim, heading + ":"))
@@ -157,6 +178,76 @@ public enum TerminalReport {
         lines.append(indent + style.apply(.dim, line))
       }
     }
+    return lines
+  }
+
+  /// Failures with the same status and message (a crashing adapter, a
+  /// bridge that never loads): the groups of two or more, in order of first
+  /// appearance, and the rest.
+  static func groupIdentical(_ failures: [ScenarioResult]) -> (repeated: [[ScenarioResult]], single: [ScenarioResult]) {
+    var groups: [String: [ScenarioResult]] = [:]
+    var order: [String] = []
+    for result in failures {
+      let key = result.status.rawValue + "\u{0}" + (result.message ?? FailureText.headline(result))
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(result)
+    }
+    let repeated = order.compactMap { groups[$0] }.filter { $0.count > 1 }
+    let grouped = Set(repeated.flatMap { $0.map(\.scenario.id) })
+    return (repeated, failures.filter { !grouped.contains($0.scenario.id) })
+  }
+
+  /// One entry for a group of identical failures: the status, how many,
+  /// the message once, and the ids.
+  private static func repeatedFailure(
+    _ group: [ScenarioResult], gate: Level, options: Options, style: TerminalStyle
+  ) -> [String] {
+    let first = group[0]
+    let gating = group.filter { $0.isGatingFailure(gate: gate) }.count
+    let label = first.status.rawValue.uppercased()
+    var lines = [
+      "  " + style.apply(TerminalStyle.tone(for: first.status), label) + " ×\(group.count)"
+        + " (the same message; \(gating) of them gate)"
+    ]
+    let indent = String(repeating: " ", count: 11)
+    var message = FailureText.messageLines(first.message, lineLimit: options.messageLineLimit)
+    if message.isEmpty { message = [FailureText.headline(first)] }
+    lines.append(contentsOf: message.flatMap { fit($0, indent: indent, width: options.width) })
+    let ids = group.map { FailureText.visible($0.scenario.id) }
+    lines.append(contentsOf: wrap(ids, prefix: indent + "in: ", indent: indent + "    ", width: options.width ?? 100).map {
+      style.apply(.dim, $0)
+    })
+    return lines
+  }
+
+  /// A message line, indented, and wrapped at spaces to `width` when one is
+  /// given (continuations indented two more; a word longer than the room
+  /// stays whole).
+  static func fit(_ line: String, indent: String, width: Int?) -> [String] {
+    guard !line.isEmpty else { return [""] }
+    guard let width, indent.count + line.count > width else { return [indent + line] }
+    let lead = line.prefix { $0 == " " }
+    let words = line.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    return wrap(words, prefix: indent + lead, indent: indent + lead + "  ", width: width, separator: "")
+  }
+
+  /// `items` joined with `, ` into lines of at most `width` characters
+  /// (an item longer than that gets a line of its own).
+  static func wrap(_ items: [String], prefix: String, indent: String, width: Int, separator: String = ",") -> [String] {
+    var lines: [String] = []
+    var line = prefix
+    var empty = true
+    for (index, item) in items.enumerated() {
+      let piece = item + (index < items.count - 1 ? separator : "")
+      if !empty && line.count + 1 + piece.count > width {
+        lines.append(line)
+        line = indent
+        empty = true
+      }
+      line += (empty ? "" : " ") + piece
+      empty = false
+    }
+    lines.append(line)
     return lines
   }
 

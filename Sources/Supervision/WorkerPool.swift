@@ -103,10 +103,12 @@ public final class WorkerPool {
   /// Runs `fixtures` and returns their results in fixture order. `progress`
   /// is called after each scenario; `stopReason` is polled often, and when it
   /// answers, every worker is killed at once, the scenarios in flight end as
-  /// `error` saying so, and those not started are left out.
+  /// `error` saying so, and those not started are left out. Once
+  /// `stopHandingOut` answers true (`--max-failures`), no more scenarios are
+  /// started; those running finish, and those not started are left out.
   public func run(
     _ fixtures: [Fixture], progress: (Int, ScenarioResult) -> Void = { _, _ in },
-    stopReason: () -> StopReason? = { nil }
+    stopReason: () -> StopReason? = { nil }, stopHandingOut: () -> Bool = { false }
   ) -> [ScenarioResult] {
     var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
     var next = 0
@@ -119,13 +121,13 @@ public final class WorkerPool {
     while true {
       if let reason = stopReason() {
         for worker in workers {
-          if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description)) }
+          if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description, check: CheckID.interrupted)) }
         }
         stopAll()
         break
       }
       // Hand out scenarios: to idle workers, starting workers as needed.
-      while next < fixtures.count {
+      while next < fixtures.count && !stopHandingOut() {
         let worker: WorkerProcess
         if let idle = idleWorker() {
           worker = idle
@@ -147,7 +149,7 @@ public final class WorkerPool {
           retire(worker)
         }
       }
-      if next >= fixtures.count && !workers.contains(where: \.isBusy) { break }
+      if (next >= fixtures.count || stopHandingOut()) && !workers.contains(where: \.isBusy) { break }
       wait()
       for worker in workers {
         let (messages, outputEnded) = worker.drain()
@@ -251,7 +253,7 @@ public final class WorkerPool {
           reason: "timeout: the scenario did not end within its wall-clock limit of \(Self.seconds(wallClockLimit)) "
             + "(and a grace of \(Self.seconds(limits.grace))): bridgecheck killed the worker process running it. "
             + "The code under test kept the page busy where the page's own limits could not stop it; "
-            + "the trace ends with the last events before that")
+            + "the trace ends with the last events before that", check: CheckID.wallClock)
         result.hitWallClockLimit = true
         finish(job.index, result)
         retire(worker)
@@ -281,7 +283,8 @@ public final class WorkerPool {
           worker, job: job,
           reason: "out of memory: the processes running this scenario used \(Self.megabytes(resident)), "
             + "over \(limit): bridgecheck killed them. "
-            + "The code under test allocated without bound; the trace ends with the last events before that")
+            + "The code under test allocated without bound; the trace ends with the last events before that",
+          check: CheckID.memoryLimit)
         finish(job.index, result)
         retire(worker)
       }
@@ -292,7 +295,9 @@ public final class WorkerPool {
 
   /// The `error` result of a job whose worker ended without a result:
   /// `reason`, or how the worker ended and its last words.
-  private func ended(_ worker: WorkerProcess, job: WorkerProcess.Job, reason: String?) -> ScenarioResult {
+  private func ended(
+    _ worker: WorkerProcess, job: WorkerProcess.Job, reason: String?, check: String = CheckID.workerCrash
+  ) -> ScenarioResult {
     var message: String
     if let reason {
       message = reason
@@ -309,7 +314,7 @@ public final class WorkerPool {
     let (events, count) = worker.lastEvents()
     return ScenarioResult(
       scenario: ScenarioIdentity(job.fixture), status: .error, message: message, detail: nil,
-      duration: clock.now - job.started, trace: events, traceEventCount: count)
+      duration: clock.now - job.started, trace: events, traceEventCount: count, failedChecks: [check])
   }
 
   private func startFailure(_ fixture: Fixture) -> ScenarioResult {
@@ -319,7 +324,7 @@ public final class WorkerPool {
   private func failedResult(_ fixture: Fixture, message: String) -> ScenarioResult {
     ScenarioResult(
       scenario: ScenarioIdentity(fixture), status: .error, message: message, detail: nil, duration: .zero, trace: [],
-      traceEventCount: 0)
+      traceEventCount: 0, failedChecks: [CheckID.harness])
   }
 
   private static func seconds(_ duration: Duration) -> String {

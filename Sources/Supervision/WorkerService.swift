@@ -102,7 +102,8 @@ private struct ScenarioResultFailure: Error {
   init(id: String, file: String, message: String) {
     result = ScenarioResult(
       scenario: ScenarioIdentity(id: id, title: id, area: "", level: .must, subject: .pair, spec: "", file: file),
-      status: .error, message: message, detail: nil, duration: .zero, trace: [], traceEventCount: 0)
+      status: .error, message: message, detail: nil, duration: .zero, trace: [], traceEventCount: 0,
+      failedChecks: [CheckID.harness])
   }
 }
 

@@ -8,11 +8,22 @@ struct Judge {
   let fixture: Fixture
   let trace: [TraceEvent]
 
+  /// The verdict, with every failing check listed (the one the message is
+  /// about first), so an expectations entry can tell a new failure in a
+  /// scenario that already fails.
   func verdict() -> Verdict {
+    var verdict = firstProblem()
+    guard verdict.status == .fail else { return verdict }
+    for check in failingChecks() where !verdict.checks.contains(check) { verdict.checks.append(check) }
+    return verdict
+  }
+
+  private func firstProblem() -> Verdict {
     if let hang = trace.first(where: { $0.name == TraceEventName.scriptTerminated }) {
       return .error(
         "a script ran past the time limit and was stopped (task \(hang["task"]?.stringValue ?? "?")): the bridge hangs",
-        detail: FailureDetail(expectation: "scripts finish", pointer: nil, closest: hang, focus: hang.sequence))
+        detail: FailureDetail(expectation: "scripts finish", pointer: nil, closest: hang, focus: hang.sequence),
+        check: CheckID.scriptTimeout)
     }
     if let harness = trace.first(where: { $0.name == "harness-error" }) {
       // Without a page bridge to drive, nothing else can be judged.
@@ -22,7 +33,8 @@ struct Judge {
       }
       return .error(
         message,
-        detail: FailureDetail(expectation: "the page bridge is usable", pointer: nil, closest: harness, focus: harness.sequence))
+        detail: FailureDetail(expectation: "the page bridge is usable", pointer: nil, closest: harness, focus: harness.sequence),
+        check: CheckID.pageBridgeUnusable)
     }
     for invariant in Invariant.allCases where !fixture.allow.contains(invariant) {
       if let verdict = check(invariant) { return verdict }
@@ -85,7 +97,8 @@ struct Judge {
   private func invariantFailure(_ invariant: Invariant, _ message: String, _ event: TraceEvent) -> Verdict {
     .fail(
       "invariant \(invariant.rawValue): \(message)",
-      detail: FailureDetail(expectation: invariant.rawValue, pointer: nil, closest: event, focus: event.sequence))
+      detail: FailureDetail(expectation: invariant.rawValue, pointer: nil, closest: event, focus: event.sequence),
+      check: CheckID.invariant(invariant.rawValue))
   }
 
   static func isFailedEvaluation(_ event: TraceEvent) -> Bool {
@@ -120,7 +133,7 @@ struct Judge {
       if let anywhere {
         message += "\n  it happened earlier, out of order, at trace #\(anywhere.sequence)"
       } else if let closest {
-        message += "\n  closest: #\(closest.sequence) \(closest.name) \(JSONValue.object(closest.fields))"
+        message += "\n  closest: #\(closest.sequence) \(closest.name) \(PayloadBound.value(.object(closest.fields)))"
         message += differences(pattern, closest)
       } else {
         message += "\n  no \(pattern.event) event was recorded at all"
@@ -129,13 +142,15 @@ struct Judge {
         message,
         detail: FailureDetail(
           expectation: pattern.description, pointer: pattern.pointer, closest: closest,
-          focus: closest?.sequence ?? (cursor > 0 ? cursor - 1 : nil)))
+          focus: closest?.sequence ?? (cursor > 0 ? cursor - 1 : nil)),
+        check: CheckID.expectation(pattern.pointer))
     }
     for pattern in expect.absent {
       if let found = trace.first(where: { matches(pattern, $0) }) {
         return .fail(
-          "an event that must not happen did: \(pattern)\n  at #\(found.sequence): \(found.name) \(JSONValue.object(found.fields))",
-          detail: FailureDetail(expectation: "absent: \(pattern)", pointer: pattern.pointer, closest: found, focus: found.sequence))
+          "an event that must not happen did: \(pattern)\n  at #\(found.sequence): \(found.name) \(PayloadBound.value(.object(found.fields)))",
+          detail: FailureDetail(expectation: "absent: \(pattern)", pointer: pattern.pointer, closest: found, focus: found.sequence),
+          check: CheckID.expectation(pattern.pointer))
       }
     }
     for count in expect.counts {
@@ -155,9 +170,40 @@ struct Judge {
         "expected \(wanted) events matching \(count.pattern), found \(matching.count)",
         detail: FailureDetail(
           expectation: "count \(wanted): \(count.pattern)", pointer: count.pattern.pointer, closest: focus,
-          focus: focus?.sequence))
+          focus: focus?.sequence),
+        check: CheckID.expectation(count.pattern.pointer))
     }
     return nil
+  }
+
+  /// Every invariant and expectation that does not hold, in the order
+  /// ``verdict()`` looks at them. An ordered event that is missing does not
+  /// move the cursor, so the events after it are still looked for.
+  private func failingChecks() -> [String] {
+    var checks: [String] = []
+    for invariant in Invariant.allCases where !fixture.allow.contains(invariant) && check(invariant) != nil {
+      checks.append(CheckID.invariant(invariant.rawValue))
+    }
+    let expect = fixture.expect
+    var cursor = 0
+    for pattern in expect.events {
+      let searchFrom = expect.ordered ? min(cursor, trace.count) : 0
+      if let found = trace[searchFrom...].first(where: { matches(pattern, $0) }) {
+        cursor = found.sequence + 1
+      } else {
+        checks.append(CheckID.expectation(pattern.pointer))
+      }
+    }
+    for pattern in expect.absent where trace.contains(where: { matches(pattern, $0) }) {
+      checks.append(CheckID.expectation(pattern.pointer))
+    }
+    for count in expect.counts {
+      let found = trace.filter { matches(count.pattern, $0) }.count
+      if found < count.minimum || count.maximum.map({ found > $0 }) ?? false {
+        checks.append(CheckID.expectation(count.pattern.pointer))
+      }
+    }
+    return checks
   }
 
   private func matches(_ pattern: EventPattern, _ event: TraceEvent) -> Bool {
@@ -178,8 +224,8 @@ struct Judge {
 
   private func differences(_ pattern: EventPattern, _ event: TraceEvent) -> String {
     let lines = pattern.fields.filter { !$0.matcher.matches(event.fields[$0.key]) }.map { key, matcher in
-      let actual = event.fields[key].map { $0.description } ?? "absent (undefined)"
-      return "\n  \(key): expected \(matcher.json), got \(actual)"
+      let actual = event.fields[key].map { PayloadBound.value($0).description } ?? "absent (undefined)"
+      return "\n  \(key): expected \(PayloadBound.value(matcher.json)), got \(actual)"
     }
     return lines.joined()
   }

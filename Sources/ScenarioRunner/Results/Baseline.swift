@@ -1,103 +1,226 @@
 import Foundation
 import JSONModel
 
-/// Expected failures of an implementation: scenarios that fail today and are
-/// known to. A listed scenario that fails is `xfail`; one that passes is
-/// `xpass`, which fails the run so that stale entries get removed.
+/// The expectations file: what an implementation under test is known to get
+/// wrong today, scenario by scenario, pinned closely enough that a new bug
+/// cannot hide behind an old one (in the spirit of WPT's metadata files).
 ///
-/// File format: `{"expectedFailures": {"<fixture id>": "<reason>", …}}`.
+/// ```json
+/// {
+///   "format": "bridgecheck-expectations/1",
+///   "scope": {"page": "WebViewJavascriptBridge.js", "native": "reference", "profile": "wvjb-classic"},
+///   "expectations": {
+///     "data/falsy-values": {
+///       "outcome": "fail",
+///       "checks": ["/expect/events/2"],
+///       "reason": "drops 0 and false",
+///       "issue": "https://github.com/org/bridge/issues/12"
+///     }
+///   }
+/// }
+/// ```
+///
+/// - `scope` names the implementations and profile the file was written for;
+///   a run of others is refused (exit 2).
+/// - `outcome` (`fail`, `error`, `timeout`, `crash`) and `checks` (``CheckID``s)
+///   pin how the scenario fails. A failure with another outcome, or with a
+///   check the entry does not list, "differs from expected" and gates.
+/// - `reason`, `issue` and any other key are the user's: `--update-baseline`
+///   keeps them as written.
+/// - A listed scenario that passes is `xpass` (stale) and gates.
+///
+/// The old format, `{"expectedFailures": {"<id>": "<reason>"}}`, is still
+/// read: its entries excuse any failure until rewritten.
 public struct Baseline: Sendable, Hashable {
-  /// Fixture id → why it is expected to fail.
-  public var expectedFailures: [String: String]
+  /// The format marker written to new files.
+  public static let formatName = "bridgecheck-expectations/1"
 
-  /// Creates a baseline.
-  public init(expectedFailures: [String: String] = [:]) {
-    self.expectedFailures = expectedFailures
+  /// Which implementations and profile a file belongs to.
+  public struct Scope: Sendable, Hashable {
+    /// The page-side implementation's name.
+    public var page: String
+    /// The native-side implementation's name.
+    public var native: String
+    /// The page bridge's profile (dialect) name.
+    public var profile: String
+
+    /// Creates a scope.
+    public init(page: String, native: String, profile: String) {
+      self.page = page
+      self.native = native
+      self.profile = profile
+    }
+
+    var json: JSONValue { ["page": .string(page), "native": .string(native), "profile": .string(profile)] }
+
+    /// `page X, native Y, profile Z`.
+    public var description: String { "page \(page), native \(native), profile \(profile)" }
   }
 
-  /// Reads a baseline file; problems name the file and JSON pointer.
-  public static func load(from path: String) -> Result<Baseline, FixtureProblem> {
-    func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil) -> Result<Baseline, FixtureProblem> {
-      .failure(FixtureProblem(file: path, pointer: pointer, code: code, message: message, hint: hint))
+  /// One excused scenario.
+  public struct Entry: Sendable, Hashable {
+    /// How it fails; nil (old format) excuses any outcome.
+    public var outcome: FailureOutcome?
+    /// The checks it fails; nil (old format) excuses any.
+    public var checks: [String]?
+    /// Why, in words; the user's.
+    public var reason: String
+    /// A link to the bug report, if any; the user's.
+    public var issue: String?
+    /// Other keys, kept as written.
+    public var extra: JSONObject
+
+    /// Creates an entry.
+    public init(
+      outcome: FailureOutcome? = nil, checks: [String]? = nil, reason: String, issue: String? = nil,
+      extra: JSONObject = [:]
+    ) {
+      self.outcome = outcome
+      self.checks = checks
+      self.reason = reason
+      self.issue = issue
+      self.extra = extra
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return problem(.root, "unreadable", "the baseline file cannot be read", "write one with --update-baseline")
+
+    /// `fail at /expect/events/0`, or `any failure` for an unpinned entry.
+    public var pinned: String {
+      guard let outcome else { return "any failure" }
+      let checks = checks ?? []
+      return outcome.rawValue + (checks.isEmpty ? "" : " at " + checks.joined(separator: ", "))
     }
-    let root: JSONValue
-    do {
-      root = try JSONValue.parse(utf8: [UInt8](data))
-    } catch {
-      return .failure(
-        FixtureProblem(
-          file: path, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error.message)",
-          line: error.line, column: error.column))
-    }
-    let pointer = JSONPointer.root.appending("expectedFailures")
-    guard let entries = root["expectedFailures"]?.objectValue else {
-      return problem(
-        pointer, "missing-field", "expected an object \"expectedFailures\" mapping fixture ids to reasons",
-        "{\"expectedFailures\": {\"data/falsy-values\": \"drops 0 and false\"}}")
-    }
-    var failures: [String: String] = [:]
-    for (id, reason) in entries {
-      guard let reason = reason.stringValue else {
-        return problem(pointer.appending(id), "wrong-type", "the reason must be a string")
-      }
-      failures[id] = reason
-    }
-    return .success(Baseline(expectedFailures: failures))
   }
 
-  /// The baseline that expects exactly today's failures and errors.
-  public static func from(_ results: [ScenarioResult]) -> Baseline {
-    var failures: [String: String] = [:]
-    for result in results where [.fail, .error, .xfail].contains(result.status) {
-      let firstLine = (result.message ?? result.status.rawValue).split(separator: "\n").first.map(String.init) ?? ""
-      failures[result.scenario.id] = String(firstLine.prefix(200))
-    }
-    return Baseline(expectedFailures: failures)
+  /// The implementations and profile the file was written for; nil when it
+  /// does not say (old format).
+  public var scope: Scope?
+  /// Fixture id → entry.
+  public var entries: [String: Entry]
+  /// Whether the file was in the old format (reasons only).
+  public var isLegacy: Bool
+
+  /// Creates expectations.
+  public init(scope: Scope? = nil, entries: [String: Entry] = [:], isLegacy: Bool = false) {
+    self.scope = scope
+    self.entries = entries
+    self.isLegacy = isLegacy
   }
 
-  /// This baseline rewritten from a run: today's failures and errors for the
-  /// fixtures the run covered, and the entries of fixtures it did not cover
-  /// (other shards, filters, tags) that still exist in `existing`.
-  /// `kept` counts the latter.
-  public func updated(with results: [ScenarioResult], existing: Set<String>) -> (baseline: Baseline, kept: Int) {
-    let covered = Set(results.map(\.scenario.id))
-    var failures = Baseline.from(results).expectedFailures
-    var kept = 0
-    for (id, reason) in expectedFailures where !covered.contains(id) && existing.contains(id) {
-      failures[id] = reason
-      kept += 1
-    }
-    return (Baseline(expectedFailures: failures), kept)
+  /// Old-format style creation: every listed scenario may fail in any way.
+  public init(expectedFailures: [String: String]) {
+    self.init(entries: expectedFailures.mapValues { Entry(reason: $0) }, isLegacy: true)
   }
 
-  /// The file text, keys sorted so the file diffs well.
-  public var serialized: String {
-    let entries = expectedFailures.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
-    return JSONValue.object(["expectedFailures": .object(JSONObject(entries))]).serialized(pretty: true) + "\n"
-  }
+  /// Fixture id → reason.
+  public var expectedFailures: [String: String] { entries.mapValues(\.reason) }
 
-  /// `result` as the baseline sees it.
+  // MARK: - Judging
+
+  /// `result` as the expectations see it: a listed failure that matches its
+  /// entry becomes `xfail`; one that differs stays a failure, its message
+  /// saying what the entry pins and what happened; a listed pass is `xpass`.
   public func apply(to result: ScenarioResult) -> ScenarioResult {
-    guard expectedFailures[result.scenario.id] != nil else { return result }
+    guard let entry = entries[result.scenario.id] else { return result }
     var adjusted = result
     switch result.status {
     case .fail, .error:
-      adjusted.status = .xfail
+      if let difference = difference(entry, result) {
+        adjusted.message =
+          "differs from expected: \(difference)\n  the expectations file excuses \(entry.pinned) (\(entry.reason))"
+          + "\n  if this is intended, rewrite the entry with --update-baseline\n" + (result.message ?? "")
+      } else {
+        adjusted.status = .xfail
+        adjusted.message = "expected: \(entry.reason)" + (entry.issue.map { " (\($0))" } ?? "")
+          + "\n" + (result.message ?? "")
+      }
     case .pass:
       adjusted.status = .xpass
-      adjusted.message = "expected to fail by the baseline, but passed: remove it from the baseline"
+      adjusted.message =
+        "expected to fail (\(entry.pinned): \(entry.reason)), but passed: "
+        + "remove it from the baseline (the expectations file), or rewrite it with --update-baseline"
     default:
       break
     }
     return adjusted
   }
 
-  /// Ids in the baseline that no loaded fixture has (typos, renamed fixtures).
+  /// What is different about `result` from what `entry` pins, or nil.
+  private func difference(_ entry: Entry, _ result: ScenarioResult) -> String? {
+    let outcome = result.outcome ?? .fail
+    if let expected = entry.outcome, expected != outcome {
+      let check = result.failedChecks.first.map { " (\($0))" } ?? ""
+      return "the outcome is now \(outcome.rawValue)\(check), not \(expected.rawValue)"
+    }
+    if let checks = entry.checks {
+      let new = result.failedChecks.filter { !checks.contains($0) }
+      if !new.isEmpty { return "a new failing check: \(new.joined(separator: ", "))" }
+    }
+    return nil
+  }
+
+  /// Ids in the file that no loaded fixture has (typos, renamed fixtures).
   public func unknownIDs(among fixtures: [Fixture]) -> [String] {
     let ids = Set(fixtures.map(\.id))
-    return expectedFailures.keys.filter { !ids.contains($0) }.sorted()
+    return entries.keys.filter { !ids.contains($0) }.sorted()
+  }
+
+  // MARK: - Updating
+
+  /// The expectations that excuse exactly `results`, keeping each kept
+  /// entry's reason, issue and other keys.
+  public static func from(_ results: [ScenarioResult], scope: Scope? = nil) -> Baseline {
+    Baseline(scope: scope).updated(with: results, existing: []).baseline
+  }
+
+  /// This file rewritten from a run: for the fixtures the run covered, an
+  /// entry per failure pinning today's outcome and checks (reason, issue
+  /// and other keys kept from the old entry; a new entry's reason is the
+  /// first line of the message); entries of fixtures it did not cover (other
+  /// shards, filters, tags, skips) kept as they are, as long as those
+  /// fixtures exist in `existing`. `kept` counts the latter.
+  public func updated(
+    with results: [ScenarioResult], existing: Set<String>, scope newScope: Scope? = nil
+  ) -> (baseline: Baseline, kept: Int) {
+    var covered: Set<String> = []
+    var updated: [String: Entry] = [:]
+    for result in results where result.status != .skip {
+      covered.insert(result.scenario.id)
+      guard let outcome = result.outcome else { continue }
+      var entry = entries[result.scenario.id] ?? Entry(reason: Self.firstLine(result))
+      entry.outcome = outcome
+      entry.checks = result.failedChecks
+      updated[result.scenario.id] = entry
+    }
+    var kept = 0
+    for (id, entry) in entries where !covered.contains(id) && existing.contains(id) {
+      updated[id] = entry
+      kept += 1
+    }
+    return (Baseline(scope: newScope ?? scope, entries: updated), kept)
+  }
+
+  private static func firstLine(_ result: ScenarioResult) -> String {
+    let message = result.message ?? result.status.rawValue
+    let line = message.split(separator: "\n").first.map(String.init) ?? ""
+    return line.count > 200 ? String(line.prefix(200)) + "…" : line
+  }
+
+  /// The file text: keys in a fixed order, entries sorted by id, so the
+  /// file diffs well.
+  public var serialized: String {
+    var root: JSONObject = ["format": .string(Self.formatName)]
+    if let scope { root["scope"] = scope.json }
+    let sorted = entries.sorted { $0.key < $1.key }.map { ($0.key, Self.json($0.value)) }
+    root["expectations"] = .object(JSONObject(sorted))
+    return JSONValue.object(root).serialized(pretty: true) + "\n"
+  }
+
+  private static func json(_ entry: Entry) -> JSONValue {
+    var object: JSONObject = [:]
+    if let outcome = entry.outcome { object["outcome"] = .string(outcome.rawValue) }
+    if let checks = entry.checks { object["checks"] = .array(checks.map(JSONValue.string)) }
+    object["reason"] = .string(entry.reason)
+    if let issue = entry.issue { object["issue"] = .string(issue) }
+    for (key, value) in entry.extra { object[key] = value }
+    return .object(object)
   }
 }

@@ -60,6 +60,12 @@ public struct RunReport: Sendable {
   public var duration: Duration
   /// Whether the run was cut short (Ctrl-C): the results are those gathered so far.
   public var interrupted: Bool
+  /// Problems of the expectations file that fail the gate on their own
+  /// (entries naming fixtures that do not exist), one sentence each.
+  public var expectationProblems: [String] = []
+  /// Why the run stopped handing out scenarios before the end, if it did
+  /// (`--max-failures`); the run then fails.
+  public var cutShort: String?
 
   /// Creates a report.
   public init(
@@ -84,7 +90,7 @@ public struct RunReport: Sendable {
   public var gatingFailures: [ScenarioResult] { results.filter { $0.isGatingFailure(gate: gate) } }
 
   /// Whether the run passes its gate.
-  public var passed: Bool { gatingFailures.isEmpty && !interrupted }
+  public var passed: Bool { gatingFailures.isEmpty && !interrupted && expectationProblems.isEmpty && cutShort == nil }
 }
 
 extension Duration {

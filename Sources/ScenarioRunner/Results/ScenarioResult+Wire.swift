@@ -21,6 +21,7 @@ extension ScenarioResult {
     if let message { object["message"] = .string(message) }
     if let detail { object["detail"] = detail.wireValue }
     if hitWallClockLimit { object["hitWallClockLimit"] = true }
+    if !failedChecks.isEmpty { object["failedChecks"] = .array(failedChecks.map(JSONValue.string)) }
     return .object(object)
   }
 
@@ -42,7 +43,8 @@ extension ScenarioResult {
     self.init(
       scenario: scenario, status: status, message: value["message"]?.stringValue, detail: detail,
       duration: .nanoseconds(Int64(nanoseconds)), trace: events, traceEventCount: Int(count),
-      hitWallClockLimit: value["hitWallClockLimit"]?.boolValue ?? false)
+      hitWallClockLimit: value["hitWallClockLimit"]?.boolValue ?? false,
+      failedChecks: value["failedChecks"]?.arrayValue?.compactMap(\.stringValue) ?? [])
   }
 }
 

@@ -17,6 +17,7 @@ public enum ScenarioStatus: String, Sendable, Hashable, CaseIterable {
   /// It passed, although the baseline expects a failure: the baseline entry
   /// is stale.
   case xpass
+
 }
 
 /// The fixture facts a result carries, so reports need not keep fixtures.
@@ -85,12 +86,21 @@ public struct ScenarioResult: Sendable, Hashable {
   /// Whether the scenario ended because wall-clock time ran out (an `error`
   /// that a less busy machine might not repeat); never part of a report.
   public var hitWallClockLimit = false
+  /// Stable ids of the checks that did not hold (``CheckID``), the one
+  /// `message` is about first; empty for a pass or skip.
+  public var failedChecks: [String]
 
-  /// Creates a result.
+  /// Creates a result. A `fail` or `error` without `failedChecks` gets one
+  /// that names its outcome (`error/unknown`, `fail/unknown`).
   public init(
     scenario: ScenarioIdentity, status: ScenarioStatus, message: String?, detail: FailureDetail?, duration: Duration,
-    trace: [TraceEvent], traceEventCount: Int, hitWallClockLimit: Bool = false
+    trace: [TraceEvent], traceEventCount: Int, hitWallClockLimit: Bool = false, failedChecks: [String] = []
   ) {
+    var checks = failedChecks
+    if checks.isEmpty && (status == .fail || status == .error) {
+      checks = [hitWallClockLimit ? CheckID.wallClock : status.rawValue + "/unknown"]
+    }
+    self.failedChecks = checks
     self.scenario = scenario
     self.status = status
     self.message = message
@@ -99,6 +109,14 @@ public struct ScenarioResult: Sendable, Hashable {
     self.trace = trace
     self.traceEventCount = traceEventCount
     self.hitWallClockLimit = hitWallClockLimit
+  }
+
+  /// How the scenario ended when it did not pass (kept when expectations
+  /// turn it into `xfail`): from the first failed check.
+  public var outcome: FailureOutcome? {
+    guard status == .fail || status == .error || status == .xfail else { return nil }
+    guard let first = failedChecks.first else { return status == .error ? .error : .fail }
+    return CheckID.outcome(of: first)
   }
 
   /// Whether the result counts against a run gated at `gate`.

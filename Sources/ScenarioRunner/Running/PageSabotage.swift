@@ -63,6 +63,7 @@ struct PageSabotage {
       message,
       detail: FailureDetail(
         expectation: "the page bridge is injected without errors and the page keeps its built-ins", pointer: nil,
-        closest: cause, focus: cause.sequence))
+        closest: cause, focus: cause.sequence),
+      check: CheckID.pageSabotage)
   }
 }

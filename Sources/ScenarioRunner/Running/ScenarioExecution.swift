@@ -215,12 +215,16 @@ final class ScenarioExecution: NativeSessionEvents {
     switch outcome {
     case .idle: return
     case .taskBudgetExhausted:
-      abort = .error("the page never settled: \(runner.options.maxTasksPerSettle) tasks ran and more were pending (a timer loop?)")
+      abort = .error(
+        "the page never settled: \(runner.options.maxTasksPerSettle) tasks ran and more were pending (a timer loop?)",
+        check: CheckID.taskBudget)
     case .timeBudgetExhausted:
       abort = .error(
-        "the page never settled: tasks were still pending after \(runner.options.maxVirtualMillisecondsPerSettle) ms of virtual time")
+        "the page never settled: tasks were still pending after \(runner.options.maxVirtualMillisecondsPerSettle) ms of virtual time",
+        check: CheckID.virtualTime)
     case .interrupted:
-      var verdict = Verdict.error("the scenario ran past its wall-clock limit of \(runner.options.scenarioTimeLimit)")
+      var verdict = Verdict.error(
+        "the scenario ran past its wall-clock limit of \(runner.options.scenarioTimeLimit)", check: CheckID.wallClock)
       verdict.hitWallClockLimit = true
       abort = verdict
     }

@@ -48,12 +48,12 @@ public struct ScenarioRunner: Sendable {
     var result = ScenarioResult(
       scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,
       duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count,
-      hitWallClockLimit: verdict.hitWallClockLimit)
+      hitWallClockLimit: verdict.hitWallClockLimit, failedChecks: verdict.checks)
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
     execution.close()
-    return result
+    return result.bounded()
   }
 
   /// The transport a scenario runs with: the fixture's, or the first both

@@ -1,0 +1,41 @@
+import Foundation
+import JSONModel
+import Testing
+
+/// Runs that go wrong end fast and say each thing once.
+@Suite("fast, quiet failure, end to end")
+struct FastFailureEndToEnd {
+  /// A crashing adapter: the same error is printed once per group, with a
+  /// count and the ids, not once per scenario.
+  @Test func identicalErrorsAreGroupedWithACount() throws {
+    let outcome = try bridgecheck(["run", "--native", "sh -c 'echo boom >&2; exit 3'", "--jobs", "1"], timeLimit: 300)
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.contains("ERROR ×"), "\(outcome.stdout)")
+    #expect(outcome.stdout.contains("(the same message;"))
+    let boomLines = outcome.stdout.split(separator: "\n").filter { $0.contains("boom") }.count
+    #expect(boomLines <= 6, "the adapter's stderr is printed once per group, not per scenario: \(boomLines)")
+    #expect(outcome.stdout.split(separator: "\n").count < 150)
+  }
+
+  /// --max-failures N stops handing out scenarios after N gating failures;
+  /// the report says the run was cut short and the exit is 1.
+  @Test func maxFailuresCutsTheRunShort() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    for index in 0..<6 {
+      try scratch.write("fixtures/callbacks/wrong-\(index).json", echoFixture(id: "callbacks/wrong-\(index)", expected: "2"))
+    }
+    let outcome = try bridgecheck(
+      ["run", scratch.path("fixtures"), "--max-failures", "2", "--jobs", "1", "--json", scratch.path("r.json")],
+      timeLimit: 300)
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.contains("cut short after 2 gating failures (--max-failures 2): 2 of 6 scenarios ran"), "\(outcome.stdout)")
+    #expect(outcome.stdout.contains("FAIL (gate: must; cut short)"))
+    let report = try JSONValue.parse(String(contentsOfFile: scratch.path("r.json"), encoding: .utf8))
+    #expect(report["cutShort"]?.stringValue?.hasPrefix("cut short after 2") == true)
+    #expect(report["results"]?.arrayValue?.count == 2)
+
+    let bad = try bridgecheck(["run", scratch.path("fixtures"), "--max-failures", "0"])
+    #expect(bad.status == 2)
+  }
+}
