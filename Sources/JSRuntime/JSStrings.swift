@@ -37,6 +37,18 @@ enum JSStrings {
     return String(unsafeUninitializedCapacity: length * 3) { transcode(units, into: $0) }
   }
 
+  /// Copies at most the first `maxLength` UTF-16 units of a `JSStringRef`
+  /// (a surrogate pair cut in half becomes U+FFFD), and reports how many
+  /// units were left out.
+  static func prefix(of ref: JSStringRef, maxLength: Int) -> (text: String, omitted: Int) {
+    let length = JSStringGetLength(ref)
+    guard length > maxLength else { return (string(from: ref), 0) }
+    guard maxLength > 0, let characters = JSStringGetCharactersPtr(ref) else { return ("", length) }
+    let units = UnsafeBufferPointer(start: characters, count: maxLength)
+    let text = String(unsafeUninitializedCapacity: maxLength * 3) { transcode(units, into: $0) }
+    return (text, length - maxLength)
+  }
+
   /// Copies a `JSStringRef` into a Swift string and releases it.
   static func consume(_ ref: JSStringRef) -> String {
     defer { JSStringRelease(ref) }

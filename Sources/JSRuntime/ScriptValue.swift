@@ -62,12 +62,22 @@ public final class ScriptValue {
   /// Whether the value is an object (functions included).
   public var isObject: Bool { kind == .object || kind == .function }
 
-  /// The string, if the value is a string.
+  /// The string, if the value is a string. A string longer than the
+  /// context's ``ScriptContext/Configuration/maxStringLength`` gives only
+  /// that many UTF-16 units (use ``stringValue(maxLength:)`` to know).
   public var stringValue: String? {
+    stringValue(maxLength: context.configuration.maxStringLength)?.text
+  }
+
+  /// At most the first `maxLength` UTF-16 units of the string, if the value
+  /// is a string, and how many units were left out. Only the prefix is
+  /// copied out of the engine.
+  public func stringValue(maxLength: Int) -> (text: String, omitted: Int)? {
     guard let open = context.raw, let raw, JSValueIsString(open, raw),
       let string = JSValueToStringCopy(open, raw, nil)
     else { return nil }
-    return JSStrings.consume(string)
+    defer { JSStringRelease(string) }
+    return JSStrings.prefix(of: string, maxLength: max(0, maxLength))
   }
 
   /// The number, if the value is a number.
