@@ -152,6 +152,16 @@ public final class ScriptContext {
     throw budgetError(budget)
   }
 
+  /// Ends the running script soon (within about a millisecond of engine
+  /// time) and refuses every later entry of the current task, as if the task
+  /// had used its budget. A native function calls it when the page passed a
+  /// limit and nothing it does from now on matters.
+  public func terminateSoon() {
+    guard budget != nil, raw != nil else { return }
+    budget?.exhaust()
+    watchdog.arm(on: group, seconds: 0.001)
+  }
+
   /// Whether the current task has used its whole budget.
   public var isTaskBudgetExhausted: Bool {
     guard let budget else { return false }

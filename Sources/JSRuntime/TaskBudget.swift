@@ -32,6 +32,12 @@ struct TaskBudget {
     spent = .zero
   }
 
+  /// Uses up the budget: the task refuses every later entry.
+  mutating func exhaust() {
+    isOpen = true
+    spent = max(spent, limit)
+  }
+
   /// What is left for the next entry (the whole limit outside a task).
   var remaining: Duration { isOpen ? limit - spent : limit }
 

@@ -43,6 +43,7 @@ public final class SimulatedWebView {
   /// judged: callers should stop running tasks (the scheduler keeps going
   /// if asked; every later limit is only recorded as it happens).
   public private(set) var limitViolation: PageLimitViolation?
+  private var limitsPassed: Set<String> = []
 
   /// Creates a web view with no page loaded.
   public init(configuration: PageConfiguration = PageConfiguration(), policy: any SchedulingPolicy = FIFOSchedulingPolicy()) {
@@ -68,7 +69,13 @@ public final class SimulatedWebView {
 
   /// Records that the page passed a limit (first one wins for
   /// ``limitViolation``; each is recorded as a `page-limit-exceeded` event).
+  /// The running script is ended soon after (see
+  /// ``ScriptContext/terminateSoon()``): nothing it does matters any more.
   func passLimit(_ limit: String, _ message: String) {
+    world?.context.terminateSoon()
+    // Each kind of limit is recorded once: a loop that keeps passing it
+    // must not grow the trace past its own limit.
+    guard limitsPassed.insert(limit).inserted else { return }
     let event = trace.recordPastCapacity(
       .page, TraceEventName.pageLimitExceeded, ["limit": .string(limit), "message": .string(message)])
     if limitViolation == nil {
