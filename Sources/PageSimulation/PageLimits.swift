@@ -13,7 +13,7 @@ public struct PageLimits: Sendable, Hashable {
   /// records; past it the page has passed a limit. Default 4 MiB.
   public var consoleTotalBytes: Int
   /// The most trace events one web view records; later events are dropped
-  /// and the page has passed a limit. Default 100,000.
+  /// and the page has passed a limit. Default 20,000.
   public var maxTraceEvents: Int
   /// The most timers (`setTimeout`, `setInterval`) pending at once in a page;
   /// the next one throws a `RangeError` and the page has passed a limit.
@@ -21,13 +21,13 @@ public struct PageLimits: Sendable, Hashable {
   public var maxPendingTimers: Int
   /// The most scheduler tasks pending at once (timers, navigations, host
   /// work); past it new navigation requests are dropped and the page has
-  /// passed a limit. Default 50,000.
+  /// passed a limit. Default 20,000.
   public var maxPendingTasks: Int
 
   /// Creates limits; the defaults suit untrusted page bridges.
   public init(
-    consoleLineLength: Int = 65_536, consoleTotalBytes: Int = 4 << 20, maxTraceEvents: Int = 100_000,
-    maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 50_000
+    consoleLineLength: Int = 65_536, consoleTotalBytes: Int = 4 << 20, maxTraceEvents: Int = 20_000,
+    maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 20_000
   ) {
     self.consoleLineLength = consoleLineLength
     self.consoleTotalBytes = consoleTotalBytes
