@@ -92,8 +92,10 @@ public final class ScriptValue {
     return JSValueToBoolean(open, raw)
   }
 
-  /// `String(value)` in JavaScript (which may run the value's `toString`).
-  public func toString() throws(ScriptError) -> String {
+  /// `String(value)` in JavaScript (which may run the value's `toString`),
+  /// cut at `maxLength` UTF-16 units (by default the context's
+  /// ``ScriptContext/Configuration/maxStringLength``).
+  public func toString(maxLength: Int? = nil) throws(ScriptError) -> String {
     let open = try context.open()
     guard let raw else { return "undefined" }
     var result: JSStringRef?
@@ -101,7 +103,9 @@ public final class ScriptValue {
       result = JSValueToStringCopy(open, raw, exception)
       return nil
     }
-    return result.map(JSStrings.consume) ?? ""
+    guard let result else { return "" }
+    defer { JSStringRelease(result) }
+    return JSStrings.prefix(of: result, maxLength: maxLength ?? context.configuration.maxStringLength).text
   }
 
   /// The value as JSON data: `nil` for `undefined` (see ``JSONValue`` for

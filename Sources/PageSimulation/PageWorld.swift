@@ -197,7 +197,7 @@ final class PageWorld {
       let name = (try? value.property("name").stringValue) ?? "Error"
       return "\(name): \(message)"
     }
-    return (try? value.toString()) ?? "[unprintable]"
+    return (try? value.toString(maxLength: 16_384)) ?? "[unprintable]"
   }
 
   // MARK: - Timers
