@@ -1,6 +1,12 @@
 import CJavaScriptCore
 import JSONModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One JavaScript world: a global object in its own virtual machine.
 ///
 /// This module is the only place in bridgecheck that touches JavaScriptCore
@@ -35,22 +41,17 @@ public final class ScriptContext {
     /// value. Default 64 MiB (a 10 MB string payload counts 10 MiB; a
     /// 10-million-element array counts 160 MiB and stops before it is read).
     public var maxConversionSize: Int
-    /// Whether the global `WebAssembly` stays. JavaScriptCore's watchdog
-    /// does not interrupt a WebAssembly loop (measured on WebKitGTK 2.50.6,
-    /// polling traps or not), so the default removes it.
-    public var allowsWebAssembly: Bool
 
     /// Creates a configuration; the defaults suit untrusted page scripts.
     public init(
       timeLimit: Duration? = .seconds(1), maxConversionDepth: Int = 2_000, name: String? = nil,
-      maxStringLength: Int = 32 << 20, maxConversionSize: Int = 64 << 20, allowsWebAssembly: Bool = false
+      maxStringLength: Int = 32 << 20, maxConversionSize: Int = 64 << 20
     ) {
       self.timeLimit = timeLimit
       self.maxConversionDepth = maxConversionDepth
       self.name = name
       self.maxStringLength = maxStringLength
       self.maxConversionSize = maxConversionSize
-      self.allowsWebAssembly = allowsWebAssembly
     }
   }
 
@@ -70,8 +71,20 @@ public final class ScriptContext {
   /// The built-in error constructors as they were at creation, by name.
   private var errorConstructors: [String: JSObjectRef] = [:]
 
-  /// Creates an open context.
+  /// Engine options, set once before the first context exists: JavaScriptCore
+  /// reads `JSC_*` variables when it initializes. WebAssembly is switched
+  /// off (`JSC_useWasm=false`, unless the variable is already set): the
+  /// watchdog does not interrupt a WebAssembly loop (measured on WebKitGTK
+  /// 2.50.6, with or without polling traps), so a page could hang the
+  /// process. Contexts are also cheaper to create without it.
+  private static let engineOptions: Void = {
+    setenv("JSC_useWasm", "false", 0)
+  }()
+
+  /// Creates an open context. It has no `WebAssembly` (see `engineOptions`;
+  /// if the engine was started with it, the global is deleted).
   public init(configuration: Configuration = Configuration()) {
+    Self.engineOptions
     self.configuration = configuration
     group = JSContextGroupCreate()
     let context = JSGlobalContextCreateInGroup(group, nil)
@@ -83,8 +96,9 @@ public final class ScriptContext {
       watchdog.install(on: group, seconds: limit.seconds)
       budget = TaskBudget(limit: limit)
     }
-    if !configuration.allowsWebAssembly {
-      JSStrings.with("WebAssembly") { _ = JSObjectDeleteProperty(context, JSContextGetGlobalObject(context), $0, nil) }
+    JSStrings.with("WebAssembly") { name in
+      let global = JSContextGetGlobalObject(context)
+      if JSObjectHasProperty(context, global, name) { _ = JSObjectDeleteProperty(context, global, name, nil) }
     }
     objectKeys = captureIntrinsic("Object.keys")
     for name in ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"] {
