@@ -76,6 +76,15 @@ enum PageEnvironmentScript {
   hidden(global, 'performance', { now: function now() { return host.pageTime(); } });
   hidden(Math, 'random', function random() { return host.random(); });
 
+  // ---- WebAssembly ----------------------------------------------------------------
+  // The engine runs without WebAssembly (its watchdog cannot interrupt a
+  // WebAssembly loop): a page that reaches for it is told so by the host.
+  defineProperty(global, 'WebAssembly', {
+    configurable: true, enumerable: false,
+    get: function () { host.unavailable('WebAssembly'); return undefined; },
+    set: function () {}
+  });
+
   // ---- console ------------------------------------------------------------------
   function describe(value) {
     if (typeof value === 'string') return value;

@@ -29,6 +29,9 @@ final class PageWorld {
       configuration: .init(timeLimit: configuration.scriptTimeLimit, name: "page \(generation) \(url)"))
     context.beginTask()
     context.onUnhandledRejection { [unowned self] reason in
+      // Past a limit nothing more is recorded: a flood of rejections costs
+      // nothing more than the engine's own work.
+      guard self.webView.limitViolation == nil else { return }
       self.webView.trace.record(.page, TraceEventName.unhandledRejection, ["reason": .string(self.describe(reason))])
     }
     do {
@@ -312,6 +315,14 @@ final class PageWorld {
       }),
       ("console", { [unowned self] call in
         try self.console(level: call[0].stringValue(maxLength: 16)?.text ?? "log", text: call[1])
+        return nil
+      }),
+      ("unavailable", { [unowned self] call in
+        let name = call[0].stringValue(maxLength: 64)?.text ?? "?"
+        self.webView.passLimit(
+          "unavailable-feature",
+          "the page used \(name), which the simulated page does not have (JavaScriptCore's watchdog cannot "
+            + "interrupt a WebAssembly loop)")
         return nil
       }),
       ("microtask", { [unowned self] call in

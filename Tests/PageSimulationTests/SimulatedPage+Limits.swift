@@ -121,8 +121,11 @@ struct PageLimitTests {
     #expect(page.limitViolation?.message.contains("task timer 1") == true, "\(page.limitViolation?.message ?? "")")
   }
 
-  @Test func webAssemblyIsNotInThePage() {
+  @Test func webAssemblyIsNotInThePageAndUsingItIsALimit() {
     let page = loadedPage("")
+    #expect(page.limitViolation == nil)
     #expect(page.value("typeof WebAssembly") == "undefined")
+    #expect(page.limitViolation?.limit == "unavailable-feature")
+    #expect(page.limitViolation?.message.contains("the page used WebAssembly") == true)
   }
 }
