@@ -18,8 +18,9 @@
 /// Time is counted like the watchdog counts it, as CPU time of the thread,
 /// so that a busy machine that preempts the thread does not stop a script
 /// early. Reading the thread's CPU clock is a system call, so entries are
-/// timed on the (cheap) monotonic clock, an upper bound of CPU time, and the
-/// CPU clock is read only once that bound reaches a tenth of the limit.
+/// timed on the (cheap) monotonic clock, an upper bound of CPU time; once a
+/// task has spent a twentieth of its limit, the CPU clock is read at its next
+/// entry and from then on, CPU time counts for what follows.
 struct TaskBudget {
   /// The limit of one task (and of one entry outside a task).
   let limit: Duration
@@ -28,8 +29,9 @@ struct TaskBudget {
   /// Wall-clock time spent in top-level entries since the task began (an
   /// upper bound of the CPU time they used).
   private(set) var spent: Duration = .zero
-  /// The thread's CPU clock when the task began.
-  private var cpuStart: Duration = .zero
+  /// The thread's CPU clock, and the time spent so far, when the task became
+  /// long enough to be worth the system call.
+  private var cpuMark: (cpu: Duration, spent: Duration)?
   /// Set by ``exhaust()``: the task is over whatever the clocks say.
   private var forcedExhausted = false
   /// When the running top-level entry began, if one runs.
@@ -42,7 +44,7 @@ struct TaskBudget {
     isOpen = true
     spent = .zero
     forcedExhausted = false
-    cpuStart = Self.threadCPUTime()
+    cpuMark = nil
   }
 
   /// Closes the task: entries get a budget of their own again.
@@ -63,8 +65,8 @@ struct TaskBudget {
   /// (outside a task, the wall-clock time of the running entry).
   private func cpuUsed(wall: Duration) -> Duration {
     if forcedExhausted { return max(wall, limit) }
-    guard isOpen, wall >= limit / 10 else { return wall }
-    return min(wall, Self.threadCPUTime() - cpuStart)
+    guard isOpen, wall >= limit / 10, let cpuMark else { return wall }
+    return min(wall, cpuMark.spent + (Self.threadCPUTime() - cpuMark.cpu))
   }
 
   /// What is left for the next entry (the whole limit outside a task).
@@ -80,6 +82,7 @@ struct TaskBudget {
 
   mutating func entryBegan(at now: ContinuousClock.Instant) {
     entryStart = now
+    if isOpen, cpuMark == nil, spent >= limit / 20 { cpuMark = (Self.threadCPUTime(), spent) }
   }
 
   mutating func entryEnded(at now: ContinuousClock.Instant) {
