@@ -17,10 +17,11 @@
 ///
 /// Time is counted like the watchdog counts it, as CPU time of the thread,
 /// so that a busy machine that preempts the thread does not stop a script
-/// early. Reading the thread's CPU clock is a system call, so entries are
-/// timed on the (cheap) monotonic clock, an upper bound of CPU time; once a
-/// task has spent a twentieth of its limit, the CPU clock is read at its next
-/// entry and from then on, CPU time counts for what follows.
+/// early. Entries are timed on the (cheap) monotonic clock, an upper bound of
+/// CPU time; the thread's CPU clock (a system call) is read once per task, at
+/// its first entry, and again only when that bound reaches a tenth of the
+/// limit: the task has then used the CPU time of the thread since its first
+/// entry (Swift work between its entries included).
 struct TaskBudget {
   /// The limit of one task (and of one entry outside a task).
   let limit: Duration
@@ -29,9 +30,8 @@ struct TaskBudget {
   /// Wall-clock time spent in top-level entries since the task began (an
   /// upper bound of the CPU time they used).
   private(set) var spent: Duration = .zero
-  /// The thread's CPU clock, and the time spent so far, when the task became
-  /// long enough to be worth the system call.
-  private var cpuMark: (cpu: Duration, spent: Duration)?
+  /// The thread's CPU clock at the task's first entry.
+  private var cpuStart: Duration?
   /// Set by ``exhaust()``: the task is over whatever the clocks say.
   private var forcedExhausted = false
   /// When the running top-level entry began, if one runs.
@@ -44,7 +44,7 @@ struct TaskBudget {
     isOpen = true
     spent = .zero
     forcedExhausted = false
-    cpuMark = nil
+    cpuStart = nil
   }
 
   /// Closes the task: entries get a budget of their own again.
@@ -65,8 +65,8 @@ struct TaskBudget {
   /// (outside a task, the wall-clock time of the running entry).
   private func cpuUsed(wall: Duration) -> Duration {
     if forcedExhausted { return max(wall, limit) }
-    guard isOpen, wall >= limit / 10, let cpuMark else { return wall }
-    return min(wall, cpuMark.spent + (Self.threadCPUTime() - cpuMark.cpu))
+    guard isOpen, wall >= limit / 10, let cpuStart else { return wall }
+    return min(wall, Self.threadCPUTime() - cpuStart)
   }
 
   /// What is left for the next entry (the whole limit outside a task).
@@ -82,7 +82,7 @@ struct TaskBudget {
 
   mutating func entryBegan(at now: ContinuousClock.Instant) {
     entryStart = now
-    if isOpen, cpuMark == nil, spent >= limit / 20 { cpuMark = (Self.threadCPUTime(), spent) }
+    if isOpen, cpuStart == nil { cpuStart = Self.threadCPUTime() }
   }
 
   mutating func entryEnded(at now: ContinuousClock.Instant) {
