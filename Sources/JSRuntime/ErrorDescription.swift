@@ -29,11 +29,18 @@ enum ErrorDescription {
     return error
   }
 
-  /// `String(value)`, or nil if the conversion throws.
+  /// The most of an error's text (message, stack…) copied out of the
+  /// engine: a page can throw an error with a 200 MB message.
+  static let maxTextLength = 16_384
+
+  /// `String(value)` (its first ``maxTextLength`` units, with a note when
+  /// cut), or nil if the conversion throws.
   static func plainString(_ value: JSValueRef, in context: JSContextRef) -> String? {
     var exception: JSValueRef?
     guard let string = JSValueToStringCopy(context, value, &exception), exception == nil else { return nil }
-    return JSStrings.consume(string)
+    defer { JSStringRelease(string) }
+    let (text, omitted) = JSStrings.prefix(of: string, maxLength: maxTextLength)
+    return omitted == 0 ? text : text + "… [\(omitted) more characters cut]"
   }
 
   private static func property(_ name: String, of object: JSObjectRef, in context: JSContextRef) -> JSValueRef? {

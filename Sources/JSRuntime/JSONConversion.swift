@@ -57,11 +57,40 @@ enum JSONConversion {
     return length.isFinite && length > 0 ? length.rounded(.down) : 0
   }
 
-  static func toJSON(
-    _ value: JSValueRef?, owner: ScriptContext, depth: Int = 0
-  ) throws(ScriptError) -> JSONValue? {
-    let context = try owner.open()
+  /// Converts `value`, within the owner's depth, string and size limits.
+  static func toJSON(_ value: JSValueRef?, owner: ScriptContext) throws(ScriptError) -> JSONValue? {
+    var converter = Converter(owner: owner, context: try owner.open())
+    return try converter.convert(value, depth: 0)
+  }
+}
+
+/// One conversion: walks the value and counts what it copies against
+/// ``ScriptContext/Configuration/maxConversionSize``.
+private struct Converter {
+  let owner: ScriptContext
+  let context: JSContextRef
+  /// Bytes counted so far (UTF-8 bytes of strings and keys, 16 per value).
+  var size = 0
+
+  static let valueCost = 16
+
+  init(owner: ScriptContext, context: JSContextRef) {
+    self.owner = owner
+    self.context = context
+  }
+
+  mutating func count(_ bytes: Int) throws(ScriptError) {
+    size += bytes
+    let limit = owner.configuration.maxConversionSize
+    guard size > limit else { return }
+    throw ScriptError.sizeLimit(
+      "the value is larger than the limit of \(ByteCount(limit)) for a value leaving the engine "
+        + "(counting the UTF-8 bytes of its strings and 16 bytes per value)")
+  }
+
+  mutating func convert(_ value: JSValueRef?, depth: Int) throws(ScriptError) -> JSONValue? {
     guard let value else { return nil }
+    try count(Self.valueCost)
     switch JSValueGetType(context, value) {
     case kJSTypeUndefined:
       return nil
@@ -72,8 +101,9 @@ enum JSONConversion {
     case kJSTypeNumber:
       return .number(JSValueToNumber(context, value, nil))
     case kJSTypeString:
-      guard let string = JSValueToStringCopy(context, value, nil) else { return .string("") }
-      return .string(JSStrings.consume(string))
+      let string = try owner.boundedString(value, in: context, what: "a string in the value")
+      try count(string.utf8.count)
+      return .string(string)
     case kJSTypeObject:
       guard let object = JSValueToObject(context, value, nil), !JSObjectIsFunction(context, object) else {
         return nil
@@ -84,39 +114,47 @@ enum JSONConversion {
           message: "value is nested deeper than \(owner.configuration.maxConversionDepth) levels, or cyclic")
       }
       if JSValueIsArray(context, value) {
-        return try array(object, owner: owner, context: context, depth: depth)
+        return try array(object, depth: depth)
       }
-      return try plainObject(object, owner: owner, context: context, depth: depth)
+      return try plainObject(object, depth: depth)
     default:
       // Symbols and BigInts have no JSON form.
       return nil
     }
   }
 
-  private static func array(
-    _ object: JSObjectRef, owner: ScriptContext, context: JSContextRef, depth: Int
-  ) throws(ScriptError) -> JSONValue {
-    let count = Int(min(length(of: object, in: context), Double(UInt32.max)))
+  private mutating func array(_ object: JSObjectRef, depth: Int) throws(ScriptError) -> JSONValue {
+    let context = self.context
+    // Read through an entry: `length` of a Proxy runs page code.
+    let lengthValue = try owner.enter { exception in
+      JSStrings.with("length") { JSObjectGetProperty(context, object, $0, exception) }
+    }
+    let length = JSValueToNumber(context, lengthValue, nil)
+    let count = length.isFinite && length > 0 ? Int(min(length.rounded(.down), Double(UInt32.max))) : 0
+    // Counted before anything is read: a huge length stops here.
+    try self.count(count * Self.valueCost)
     var elements: [JSONValue] = []
     elements.reserveCapacity(count)
     for index in 0..<count {
       let element = try owner.enter { exception in
         JSObjectGetPropertyAtIndex(context, object, UInt32(index), exception)
       }
-      elements.append(try toJSON(element, owner: owner, depth: depth + 1) ?? .null)
+      size -= Self.valueCost
+      elements.append(try convert(element, depth: depth + 1) ?? .null)
     }
     return .array(elements)
   }
 
-  private static func plainObject(
-    _ object: JSObjectRef, owner: ScriptContext, context: JSContextRef, depth: Int
-  ) throws(ScriptError) -> JSONValue {
+  private mutating func plainObject(_ object: JSObjectRef, depth: Int) throws(ScriptError) -> JSONValue {
+    let context = self.context
     var result = JSONObject()
-    for key in try owner.ownKeys(of: object) {
+    let remaining = max(0, owner.configuration.maxConversionSize - size)
+    for key in try owner.ownKeys(of: object, maxCount: remaining / Self.valueCost + 1) {
+      try count(key.utf8.count)
       let element = try owner.enter { exception in
         JSStrings.with(key) { JSObjectGetProperty(context, object, $0, exception) }
       }
-      if let converted = try toJSON(element, owner: owner, depth: depth + 1) {
+      if let converted = try convert(element, depth: depth + 1) {
         result[key] = converted
       }
     }

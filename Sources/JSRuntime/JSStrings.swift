@@ -37,6 +37,23 @@ enum JSStrings {
     return String(unsafeUninitializedCapacity: length * 3) { transcode(units, into: $0) }
   }
 
+  /// Copies a prefix of a `JSStringRef`: at most `maxLength` UTF-8 bytes
+  /// (so at most that many UTF-16 units; lone surrogates become U+FFFD),
+  /// and reports how many UTF-16 units were left out. Only the prefix is
+  /// converted: `JSStringGetCharactersPtr` would first widen the whole of a
+  /// Latin-1 string to UTF-16 (200 MB for a 100 MB string).
+  static func prefix(of ref: JSStringRef, maxLength: Int) -> (text: String, omitted: Int) {
+    let length = JSStringGetLength(ref)
+    guard length > maxLength else { return (string(from: ref), 0) }
+    guard maxLength > 0 else { return ("", length) }
+    var bytes = [UInt8](repeating: 0, count: maxLength + 1)
+    let written = bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { JSStringGetUTF8CString(ref, $0.baseAddress, $0.count) }
+    }
+    let text = String(decoding: bytes.prefix(max(written, 1) - 1), as: UTF8.self)
+    return (text, max(0, length - text.utf16.count))
+  }
+
   /// Copies a `JSStringRef` into a Swift string and releases it.
   static func consume(_ ref: JSStringRef) -> String {
     defer { JSStringRelease(ref) }

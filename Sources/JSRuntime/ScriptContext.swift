@@ -1,6 +1,12 @@
 import CJavaScriptCore
 import JSONModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One JavaScript world: a global object in its own virtual machine.
 ///
 /// This module is the only place in bridgecheck that touches JavaScriptCore
@@ -25,12 +31,27 @@ public final class ScriptContext {
     public var maxConversionDepth: Int
     /// A name for the context, shown by debuggers.
     public var name: String?
+    /// The longest string, in UTF-16 code units, that crosses from the
+    /// engine into Swift (``ScriptValue/toJSON()``, ``ScriptValue/stringValue``);
+    /// longer ones are an error before anything is copied (see
+    /// ``ScriptError/Kind-swift.enum/sizeLimit``). Default 32 Mi units (64 MiB).
+    public var maxStringLength: Int
+    /// The most a value converted by ``ScriptValue/toJSON()`` may hold,
+    /// counted as the UTF-8 bytes of its strings and keys plus 16 bytes per
+    /// value. Default 64 MiB (a 10 MB string payload counts 10 MiB; a
+    /// 10-million-element array counts 160 MiB and stops before it is read).
+    public var maxConversionSize: Int
 
     /// Creates a configuration; the defaults suit untrusted page scripts.
-    public init(timeLimit: Duration? = .seconds(1), maxConversionDepth: Int = 2_000, name: String? = nil) {
+    public init(
+      timeLimit: Duration? = .seconds(1), maxConversionDepth: Int = 2_000, name: String? = nil,
+      maxStringLength: Int = 32 << 20, maxConversionSize: Int = 64 << 20
+    ) {
       self.timeLimit = timeLimit
       self.maxConversionDepth = maxConversionDepth
       self.name = name
+      self.maxStringLength = maxStringLength
+      self.maxConversionSize = maxConversionSize
     }
   }
 
@@ -42,14 +63,28 @@ public final class ScriptContext {
   private let watchdog = ExecutionWatchdog()
   private var functions: [NativeFunctionBox] = []
   private var entryDepth = 0
+  /// The time budget of the current task (or of each entry outside a task).
+  private var budget: TaskBudget?
   /// `Object.keys` as it was at creation, so that a script replacing it
   /// cannot change how values are converted.
   private var objectKeys: JSObjectRef?
   /// The built-in error constructors as they were at creation, by name.
   private var errorConstructors: [String: JSObjectRef] = [:]
 
-  /// Creates an open context.
+  /// Engine options, set once before the first context exists: JavaScriptCore
+  /// reads `JSC_*` variables when it initializes. WebAssembly is switched
+  /// off (`JSC_useWasm=false`, unless the variable is already set): the
+  /// watchdog does not interrupt a WebAssembly loop (measured on WebKitGTK
+  /// 2.50.6, with or without polling traps), so a page could hang the
+  /// process. Contexts are also cheaper to create without it.
+  private static let engineOptions: Void = {
+    setenv("JSC_useWasm", "false", 0)
+  }()
+
+  /// Creates an open context. It has no `WebAssembly` (see `engineOptions`;
+  /// if the engine was started with it, the global is deleted).
   public init(configuration: Configuration = Configuration()) {
+    Self.engineOptions
     self.configuration = configuration
     group = JSContextGroupCreate()
     let context = JSGlobalContextCreateInGroup(group, nil)
@@ -59,6 +94,11 @@ public final class ScriptContext {
     }
     if let limit = configuration.timeLimit {
       watchdog.install(on: group, seconds: limit.seconds)
+      budget = TaskBudget(limit: limit)
+    }
+    JSStrings.with("WebAssembly") { name in
+      let global = JSContextGetGlobalObject(context)
+      if JSObjectHasProperty(context, global, name) { _ = JSObjectDeleteProperty(context, global, name, nil) }
     }
     objectKeys = captureIntrinsic("Object.keys")
     for name in ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"] {
@@ -98,6 +138,72 @@ public final class ScriptContext {
     objectKeys = nil
     errorConstructors.removeAll()
     lastException = nil
+  }
+
+  // MARK: - Task budgets
+
+  /// Starts a task: from now until ``endTask()``, every top-level entry
+  /// (evaluate, call, property read, conversion of a value) draws on one
+  /// budget of ``Configuration/timeLimit``. Past it the running script is
+  /// terminated and further entries fail at once with
+  /// ``ScriptError/Kind-swift.enum/timeLimit``, until the next task begins.
+  /// Without a task, each top-level entry has the whole limit.
+  public func beginTask() {
+    budget?.begin()
+  }
+
+  /// Ends the current task (see ``beginTask()``).
+  public func endTask() {
+    budget?.end()
+  }
+
+  /// Throws ``ScriptError/Kind-swift.enum/timeLimit`` when the current task
+  /// (or, outside a task, the running entry) has used its time limit. Native
+  /// functions that page code calls in a loop the watchdog cannot see (one
+  /// microtask after another, each a fresh entry for the engine) call it.
+  public func checkTimeBudget() throws(ScriptError) {
+    guard let budget, budget.used(at: .now) >= budget.limit else { return }
+    throw budgetError(budget)
+  }
+
+  /// Ends the running script soon (within about a millisecond of engine
+  /// time) and refuses every later entry of the current task, as if the task
+  /// had used its budget. A native function calls it when the page passed a
+  /// limit and nothing it does from now on matters.
+  public func terminateSoon() {
+    guard budget != nil, raw != nil else { return }
+    budget?.exhaust()
+    watchdog.arm(on: group, seconds: 0.001)
+  }
+
+  /// Whether the current task has used its whole budget.
+  public var isTaskBudgetExhausted: Bool {
+    guard let budget else { return false }
+    return budget.isExhausted || (budget.isOpen && budget.used(at: .now) >= budget.limit)
+  }
+
+  private func budgetError(_ budget: TaskBudget) -> ScriptError {
+    ScriptError(
+      kind: .timeLimit,
+      message: "script stopped: the task used its time limit of \(budget.limit.seconds)s")
+  }
+
+  /// Before a top-level entry: refuses it when the task's budget is gone,
+  /// and gives the watchdog only what is left of it.
+  private func startEntry() throws(ScriptError) {
+    guard var budget else { return }
+    if budget.isExhausted { throw budgetError(budget) }
+    watchdog.reset()
+    // A task that used less than a tenth of its budget keeps the whole
+    // limit for the next entry (no call into the engine in the common case).
+    let remaining = budget.spent < budget.limit / 10 ? budget.limit : budget.remaining
+    watchdog.arm(on: group, seconds: remaining.seconds)
+    budget.entryBegan(at: .now)
+    self.budget = budget
+  }
+
+  private func finishEntry() {
+    budget?.entryEnded(at: .now)
   }
 
   // MARK: - Evaluation
@@ -219,11 +325,12 @@ public final class ScriptContext {
     _ body: (UnsafeMutablePointer<JSValueRef?>) -> JSValueRef?
   ) throws(ScriptError) -> JSValueRef {
     let context = try open()
-    if entryDepth == 0 { watchdog.reset() }
+    if entryDepth == 0 { try startEntry() }
     entryDepth += 1
     var exception: JSValueRef?
     let result = body(&exception)
     entryDepth -= 1
+    if entryDepth == 0 { finishEntry() }
     if let exception {
       lastException = ScriptValue(context: self, raw: exception)
       throw makeError(from: exception, sourceURL: sourceURL, source: source)
@@ -231,9 +338,24 @@ public final class ScriptContext {
     return result ?? JSValueMakeUndefined(context)
   }
 
+  /// The string of a JavaScript string value, or a ``ScriptError`` of kind
+  /// ``ScriptError/Kind-swift.enum/sizeLimit`` when it is longer than
+  /// ``Configuration/maxStringLength`` (checked before anything is copied).
+  func boundedString(_ value: JSValueRef, in context: JSContextRef, what: String) throws(ScriptError) -> String {
+    guard let string = JSValueToStringCopy(context, value, nil) else { return "" }
+    let length = JSStringGetLength(string)
+    guard length <= configuration.maxStringLength else {
+      JSStringRelease(string)
+      throw ScriptError.sizeLimit(
+        "\(what) is a string of \(length) UTF-16 units, over the limit of \(configuration.maxStringLength) "
+          + "(\(ByteCount(configuration.maxStringLength * 2))) for a string leaving the engine")
+    }
+    return JSStrings.consume(string)
+  }
+
   /// Own enumerable string keys of `object`, through the `Object.keys` captured
   /// at creation.
-  func ownKeys(of object: JSObjectRef) throws(ScriptError) -> [String] {
+  func ownKeys(of object: JSObjectRef, maxCount: Int = .max) throws(ScriptError) -> [String] {
     let context = try open()
     guard let objectKeys else { return [] }
     var argument: JSValueRef? = object
@@ -242,12 +364,17 @@ public final class ScriptContext {
     }
     guard let arrayObject = JSValueToObject(context, array, nil) else { return [] }
     let count = Int(JSONConversion.length(of: arrayObject, in: context))
+    guard count <= maxCount else {
+      throw ScriptError.sizeLimit(
+        "an object in the value has \(count) keys, more than the limit of \(ByteCount(configuration.maxConversionSize)) "
+          + "for a value leaving the engine allows")
+    }
     var keys: [String] = []
     keys.reserveCapacity(count)
     for index in 0..<count {
       let key = JSObjectGetPropertyAtIndex(context, arrayObject, UInt32(index), nil)
-      if let string = JSValueToStringCopy(context, key, nil) {
-        keys.append(JSStrings.consume(string))
+      if let key, JSValueIsString(context, key) {
+        keys.append(try boundedString(key, in: context, what: "a key in the value"))
       }
     }
     return keys

@@ -18,6 +18,10 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     case outOfMemory = "out-of-memory"
     /// The context was used after it had been closed.
     case contextClosed = "context-closed"
+    /// A value leaving the engine was larger than the context allows
+    /// (``ScriptContext/Configuration/maxStringLength``,
+    /// ``ScriptContext/Configuration/maxConversionSize``); nothing was copied.
+    case sizeLimit = "size-limit"
   }
 
   /// The category of failure.
@@ -48,6 +52,11 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     self.line = line
     self.column = column
     self.stack = stack
+  }
+
+  /// A ``Kind-swift.enum/sizeLimit`` error with `message`.
+  public static func sizeLimit(_ message: String) -> ScriptError {
+    ScriptError(kind: .sizeLimit, name: "RangeError", message: message)
   }
 
   /// `Name: message (source:line:column)`, the way a console prints it.

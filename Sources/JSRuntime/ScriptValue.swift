@@ -62,12 +62,22 @@ public final class ScriptValue {
   /// Whether the value is an object (functions included).
   public var isObject: Bool { kind == .object || kind == .function }
 
-  /// The string, if the value is a string.
+  /// The string, if the value is a string. A string longer than the
+  /// context's ``ScriptContext/Configuration/maxStringLength`` gives only
+  /// that many UTF-16 units (use ``stringValue(maxLength:)`` to know).
   public var stringValue: String? {
+    stringValue(maxLength: context.configuration.maxStringLength)?.text
+  }
+
+  /// At most the first `maxLength` UTF-16 units of the string, if the value
+  /// is a string, and how many units were left out. Only the prefix is
+  /// copied out of the engine.
+  public func stringValue(maxLength: Int) -> (text: String, omitted: Int)? {
     guard let open = context.raw, let raw, JSValueIsString(open, raw),
       let string = JSValueToStringCopy(open, raw, nil)
     else { return nil }
-    return JSStrings.consume(string)
+    defer { JSStringRelease(string) }
+    return JSStrings.prefix(of: string, maxLength: max(0, maxLength))
   }
 
   /// The number, if the value is a number.
@@ -82,8 +92,10 @@ public final class ScriptValue {
     return JSValueToBoolean(open, raw)
   }
 
-  /// `String(value)` in JavaScript (which may run the value's `toString`).
-  public func toString() throws(ScriptError) -> String {
+  /// `String(value)` in JavaScript (which may run the value's `toString`),
+  /// cut at `maxLength` UTF-16 units (by default the context's
+  /// ``ScriptContext/Configuration/maxStringLength``).
+  public func toString(maxLength: Int? = nil) throws(ScriptError) -> String {
     let open = try context.open()
     guard let raw else { return "undefined" }
     var result: JSStringRef?
@@ -91,7 +103,9 @@ public final class ScriptValue {
       result = JSValueToStringCopy(open, raw, exception)
       return nil
     }
-    return result.map(JSStrings.consume) ?? ""
+    guard let result else { return "" }
+    defer { JSStringRelease(result) }
+    return JSStrings.prefix(of: result, maxLength: maxLength ?? context.configuration.maxStringLength).text
   }
 
   /// The value as JSON data: `nil` for `undefined` (see ``JSONValue`` for

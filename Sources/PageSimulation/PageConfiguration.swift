@@ -24,6 +24,8 @@ public struct PageConfiguration: Sendable {
   public var scriptTimeLimit: Duration
   /// The URL the page reports in `location.href` when a load names none.
   public var defaultURL: String
+  /// Caps on console output, trace events, timers and pending tasks.
+  public var limits: PageLimits
 
   /// Creates a configuration; the defaults reproduce a real WebKit page.
   public init(
@@ -31,8 +33,10 @@ public struct PageConfiguration: Sendable {
     epochMilliseconds: Int64 = 1_767_225_600_000,
     iframeNavigation: IframeNavigationMode = .coalesced,
     scriptTimeLimit: Duration = .seconds(1),
-    defaultURL: String = "https://app.bridgecheck.test/index.html"
+    defaultURL: String = "https://app.bridgecheck.test/index.html",
+    limits: PageLimits = PageLimits()
   ) {
+    self.limits = limits
     self.seed = seed
     self.epochMilliseconds = epochMilliseconds
     self.iframeNavigation = iframeNavigation

@@ -76,6 +76,15 @@ enum PageEnvironmentScript {
   hidden(global, 'performance', { now: function now() { return host.pageTime(); } });
   hidden(Math, 'random', function random() { return host.random(); });
 
+  // ---- WebAssembly ----------------------------------------------------------------
+  // The engine runs without WebAssembly (its watchdog cannot interrupt a
+  // WebAssembly loop): a page that reaches for it is told so by the host.
+  defineProperty(global, 'WebAssembly', {
+    configurable: true, enumerable: false,
+    get: function () { host.unavailable('WebAssembly'); return undefined; },
+    set: function () {}
+  });
+
   // ---- console ------------------------------------------------------------------
   function describe(value) {
     if (typeof value === 'string') return value;
@@ -90,9 +99,17 @@ enum PageEnvironmentScript {
       try { return String(value); } catch (again) { return '[unprintable]'; }
     }
   }
+  // A line is cut here, before it leaves the engine (the host cuts again
+  // at the same length, in case this is ever bypassed).
+  var consoleLineLength = host.consoleLineLength;
   function format(args) {
     var parts = [];
-    for (var i = 0; i < args.length; i++) parts.push(describe(args[i]));
+    var length = 0;
+    for (var i = 0; i < args.length && length <= consoleLineLength; i++) {
+      var part = describe(args[i]);
+      parts.push(part);
+      length += part.length + 1;
+    }
     return parts.join(' ');
   }
   var consoleObject = {};
@@ -143,8 +160,27 @@ enum PageEnvironmentScript {
   });
   hidden(global, 'clearTimeout', function clearTimeout(id) { clearTimer(id); });
   hidden(global, 'clearInterval', function clearInterval(id) { clearTimer(id); });
+  // Every microtask is a fresh entry for the engine's watchdog, so a loop of
+  // microtasks never reaches it: each promise reaction and queueMicrotask
+  // callback first asks the host, which stops them at the task's time limit.
+  // (A loop of bare `await`s does not go through `then` and is not caught.)
+  var PromiseThen = Promise.prototype.then;
+  var microtaskCheckpoint = host.microtask;
+  function checked(callback) {
+    if (typeof callback !== 'function') return callback;
+    return function (value) {
+      microtaskCheckpoint();
+      return callback(value);
+    };
+  }
+  hidden(Promise.prototype, 'then', {
+    then: function (onFulfilled, onRejected) {
+      return PromiseThen.call(this, checked(onFulfilled), checked(onRejected));
+    }
+  }.then);
+  var resolvedPromise = Promise.resolve();
   hidden(global, 'queueMicrotask', function queueMicrotask(callback) {
-    Promise.resolve().then(function () { callback(); });
+    PromiseThen.call(resolvedPromise, function () { microtaskCheckpoint(); callback(); });
   });
   function fireTimer(id) {
     var timer = timers[id];

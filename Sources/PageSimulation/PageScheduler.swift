@@ -74,8 +74,15 @@ public final class PageScheduler {
     let entry = Entry(id: nextID, due: now.advanced(by: delay), kind: kind, world: world, label: label, action: action)
     // Most tasks are due now or later than everything pending: append.
     if let last = entries.last, last.due > entry.due {
-      let index = entries.firstIndex { $0.due > entry.due } ?? entries.endIndex
-      entries.insert(entry, at: index)
+      // After every task due at the same time or earlier (binary search:
+      // a page with thousands of timers in random order stays cheap).
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let middle = (low + high) / 2
+        if entries[middle].due > entry.due { high = middle } else { low = middle + 1 }
+      }
+      entries.insert(entry, at: low)
     } else {
       entries.append(entry)
     }

@@ -27,7 +27,11 @@ final class PageWorld {
     random = SeededRandom(seed: configuration.seed &+ UInt64(generation) &* 0x9E37_79B9)
     context = ScriptContext(
       configuration: .init(timeLimit: configuration.scriptTimeLimit, name: "page \(generation) \(url)"))
+    context.beginTask()
     context.onUnhandledRejection { [unowned self] reason in
+      // Past a limit nothing more is recorded: a flood of rejections costs
+      // nothing more than the engine's own work.
+      guard self.webView.limitViolation == nil else { return }
       self.webView.trace.record(.page, TraceEventName.unhandledRejection, ["reason": .string(self.describe(reason))])
     }
     do {
@@ -75,12 +79,31 @@ final class PageWorld {
       do {
         return .success(try value.toJSON())
       } catch {
-        return .failure(
-          ScriptError(kind: .exception, message: "the script's result cannot be returned to the host: \(error.message)"))
+        let what = "the value that `\(Self.excerpt(script))` returned"
+        switch error.kind {
+        case .timeLimit:
+          return .failure(
+            ScriptError(
+              kind: .timeLimit,
+              message: "reading \(what) ran past the time limit of \(webView.configuration.scriptTimeLimit.millisecondsText) "
+                + "(a getter or Proxy on it?)"))
+        case .sizeLimit:
+          return .failure(.sizeLimit("\(what) is too large to leave the page: \(error.message)"))
+        default:
+          return .failure(
+            ScriptError(kind: .exception, message: "the script's result cannot be returned to the host: \(error.message)"))
+        }
       }
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The start of a script, on one line, for messages.
+  static func excerpt(_ script: String) -> String {
+    let line = script.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    let trimmed = line.trimmingPrefix(while: \.isWhitespace)
+    return trimmed.count > 60 ? String(trimmed.prefix(60)) + "…" : String(trimmed)
   }
 
   /// Fires the `load` sequence (`DOMContentLoaded`, `load`).
@@ -93,13 +116,14 @@ final class PageWorld {
 
   /// Defines a read-only, non-enumerable global function backed by Swift.
   func installHostFunction(named name: String, _ body: @escaping HostFunction) {
-    let function = context.makeFunction(named: name) { call in
+    let function = context.makeFunction(named: name) { [unowned self] call in
       var arguments: [JSONValue?] = []
       for argument in call.arguments {
         do throws(ScriptError) {
           arguments.append(try argument.toJSON())
         } catch {
-          throw NativeFunctionError(error.message, name: "TypeError")
+          if error.kind == .sizeLimit { self.webView.passLimit("value-size", "an argument of \(name): \(error.message)") }
+          throw NativeFunctionError(error.message, name: error.kind == .sizeLimit ? "RangeError" : "TypeError")
         }
       }
       return call.context.value(try body(arguments))
@@ -134,8 +158,10 @@ final class PageWorld {
     case .contextClosed:
       return
     case .timeLimit:
-      trace.record(.page, TraceEventName.scriptTerminated, ["reason": .string(error.kind.rawValue), "task": .string(task)])
+      webView.scriptTimeLimitPassed(task: task)
       return
+    case .sizeLimit:
+      webView.passLimit("value-size", error.message)
     default:
       trace.record(.page, TraceEventName.uncaughtException, Self.fields(of: error, task: task))
     }
@@ -151,8 +177,7 @@ final class PageWorld {
       _ = try internals.reportError.call(arguments)
     } catch {
       if error.kind == .timeLimit {
-        trace.record(
-          .page, TraceEventName.scriptTerminated, ["reason": .string(error.kind.rawValue), "task": "window.onerror"])
+        webView.scriptTimeLimitPassed(task: "window.onerror (after \(task))")
       }
     }
   }
@@ -168,17 +193,27 @@ final class PageWorld {
   }
 
   func describe(_ value: ScriptValue) -> String {
-    if let string = value.stringValue { return string }
+    if let (text, omitted) = value.stringValue(maxLength: 16_384) {
+      return omitted == 0 ? text : text + "… [\(omitted) more characters cut]"
+    }
     if value.isObject, let message = try? value.property("message").stringValue {
       let name = (try? value.property("name").stringValue) ?? "Error"
       return "\(name): \(message)"
     }
-    return (try? value.toString()) ?? "[unprintable]"
+    return (try? value.toString(maxLength: 16_384)) ?? "[unprintable]"
   }
 
   // MARK: - Timers
 
-  private func setTimer(id: Int, delay: Int64, repeats: Bool) {
+  private func setTimer(id: Int, delay: Int64, repeats: Bool) throws {
+    let limit = webView.configuration.limits.maxPendingTimers
+    if timers.count >= limit {
+      webView.passLimit("pending-timers", "the page had more than \(limit) timers pending (a timer flood?)")
+      throw NativeFunctionError("bridgecheck: more than \(limit) timers pending", name: "RangeError")
+    }
+    guard webView.hasRoomForTask() else {
+      throw NativeFunctionError("bridgecheck: too many tasks pending", name: "RangeError")
+    }
     let task = webView.scheduler.schedule(
       after: delay, kind: .page, world: generation, label: repeats ? "interval \(id)" : "timer \(id)"
     ) { [unowned self] in
@@ -195,7 +230,8 @@ final class PageWorld {
     }
     // An interval that was not cleared by its own callback fires again.
     if timer.repeats, timers[id] != nil {
-      setTimer(id: id, delay: max(timer.delay, 1), repeats: true)
+      timers[id] = nil
+      try? setTimer(id: id, delay: max(timer.delay, 1), repeats: true)
     }
   }
 
@@ -253,7 +289,7 @@ final class PageWorld {
       ("random", { [unowned self] call in call.context.number(self.random.nextUnitInterval()) }),
       ("url", { [unowned self] call in call.context.string(self.url) }),
       ("setTimer", { [unowned self] call in
-        self.setTimer(
+        try self.setTimer(
           id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0), repeats: call[2].boolValue ?? false)
         return nil
       }),
@@ -278,9 +314,19 @@ final class PageWorld {
         return nil
       }),
       ("console", { [unowned self] call in
-        self.webView.trace.record(
-          .page, TraceEventName.console,
-          ["level": .string(call[0].stringValue ?? "log"), "text": .string(call[1].stringValue ?? "")])
+        try self.console(level: call[0].stringValue(maxLength: 16)?.text ?? "log", text: call[1])
+        return nil
+      }),
+      ("unavailable", { [unowned self] call in
+        let name = call[0].stringValue(maxLength: 64)?.text ?? "?"
+        self.webView.passLimit(
+          "unavailable-feature",
+          "the page used \(name), which the simulated page does not have (JavaScriptCore's watchdog cannot "
+            + "interrupt a WebAssembly loop)")
+        return nil
+      }),
+      ("microtask", { [unowned self] call in
+        try self.microtaskCheckpoint()
         return nil
       }),
       ("dialog", { [unowned self] call in
@@ -294,7 +340,47 @@ final class PageWorld {
     for (name, body) in functions {
       try host.setProperty(name, context.makeFunction(named: name, body))
     }
+    try host.setProperty(
+      "consoleLineLength", context.number(Double(webView.configuration.limits.consoleLineLength)))
     return host
+  }
+
+  /// Records a console line, cut at the line limit; past the total limit
+  /// the page has passed a limit and the call throws.
+  private func console(level: String, text value: ScriptValue) throws {
+    let limits = webView.configuration.limits
+    guard webView.consoleBytes <= limits.consoleTotalBytes else {
+      throw NativeFunctionError("bridgecheck: console output over its limit", name: "RangeError")
+    }
+    var text = ""
+    if let (prefix, omitted) = value.stringValue(maxLength: limits.consoleLineLength) {
+      text = omitted == 0 ? prefix : prefix + "… [\(omitted) more characters cut by bridgecheck]"
+    }
+    webView.consoleBytes += text.utf8.count
+    webView.trace.record(.page, TraceEventName.console, ["level": .string(level), "text": .string(text)])
+    if webView.consoleBytes > limits.consoleTotalBytes {
+      webView.passLimit(
+        "console-output",
+        "the page wrote console output over \(ByteCount(limits.consoleTotalBytes)) in one scenario (a console flood?)")
+    }
+  }
+
+  /// Called by the page environment before each promise reaction and
+  /// `queueMicrotask` callback: the engine's watchdog gives every microtask
+  /// a fresh budget, so a loop of microtasks is stopped here, at the task's
+  /// time limit.
+  private func microtaskCheckpoint() throws {
+    do throws(ScriptError) {
+      try context.checkTimeBudget()
+    } catch {
+      if webView.limitViolation == nil {
+        webView.scriptTimeLimitPassed(
+          task: webView.currentTask,
+          message: "microtasks (promise callbacks or queueMicrotask) ran past the time limit of "
+            + "\(webView.configuration.scriptTimeLimit.millisecondsText) in task \(webView.currentTask): a microtask loop?")
+      }
+      throw NativeFunctionError("bridgecheck: microtasks ran past the script time limit", name: "RangeError")
+    }
   }
 
   private func openDialog(kind rawKind: String, message: String, default defaultText: String?) -> ScriptValue {
@@ -331,6 +417,7 @@ final class PageWorld {
     do {
       cloned = try body.toJSON().map(\.withSortedKeys)
     } catch {
+      if error.kind == .sizeLimit { webView.passLimit("value-size", "a script message body: \(error.message)") }
       throw NativeFunctionError("the message body could not be cloned: \(error.message)", name: "DataCloneError")
     }
     var fields: JSONObject = ["name": .string(name)]

@@ -32,6 +32,18 @@ public final class SimulatedWebView {
   private var world: PageWorld?
   private var source: PageSource?
   private var generation = 0
+  /// Console text recorded so far, in UTF-8 bytes (all pages of this view).
+  var consoleBytes = 0
+  /// The label of the task running now, for messages.
+  private(set) var currentTask = "setup"
+
+  /// The first limit the page passed (a script past the time limit, too
+  /// much console output, too many trace events, timers or tasks, a value
+  /// too large to leave the engine), or nil. Once set, the page cannot be
+  /// judged: callers should stop running tasks (the scheduler keeps going
+  /// if asked; every later limit is only recorded as it happens).
+  public private(set) var limitViolation: PageLimitViolation?
+  private var limitsPassed: Set<String> = []
 
   /// Creates a web view with no page loaded.
   public init(configuration: PageConfiguration = PageConfiguration(), policy: any SchedulingPolicy = FIFOSchedulingPolicy()) {
@@ -39,11 +51,54 @@ public final class SimulatedWebView {
     let scheduler = PageScheduler(policy: policy)
     self.scheduler = scheduler
     trace = Trace(clock: { [unowned scheduler] in scheduler.now })
+    trace.capacity = configuration.limits.maxTraceEvents
+    trace.onFull = { [unowned self] capacity in
+      self.passLimit(
+        "trace-events",
+        "the page passed the limit of \(capacity) trace events in one scenario (a flood of console lines, "
+          + "navigations, messages or tasks?)")
+    }
     scheduler.willRun = { [unowned self] task in
+      self.currentTask = task.label
+      self.world?.context.beginTask()
       self.trace.record(
         task.kind == .page ? .page : .host, TraceEventName.task,
         ["label": .string(task.label), "kind": .string(task.kind.rawValue)])
     }
+  }
+
+  /// Records that the page passed a limit (first one wins for
+  /// ``limitViolation``; each is recorded as a `page-limit-exceeded` event).
+  /// The running script is ended soon after (see
+  /// ``ScriptContext/terminateSoon()``): nothing it does matters any more.
+  func passLimit(_ limit: String, _ message: String) {
+    world?.context.terminateSoon()
+    // Each kind of limit is recorded once: a loop that keeps passing it
+    // must not grow the trace past its own limit.
+    guard limitsPassed.insert(limit).inserted else { return }
+    let event = trace.recordPastCapacity(
+      .page, TraceEventName.pageLimitExceeded, ["limit": .string(limit), "message": .string(message)])
+    if limitViolation == nil {
+      limitViolation = PageLimitViolation(limit: limit, message: message, sequence: event.sequence)
+    }
+  }
+
+  /// Records a script stopped at the time limit: a `script-terminated`
+  /// event, and the limit passed.
+  func scriptTimeLimitPassed(task: String, message: String? = nil) {
+    trace.record(.page, TraceEventName.scriptTerminated, ["reason": "time-limit", "task": .string(task)])
+    passLimit(
+      "script-time",
+      message ?? "a script ran past the time limit of \(configuration.scriptTimeLimit.millisecondsText) and was "
+        + "stopped (task \(task)): the bridge hangs")
+  }
+
+  /// Whether another task may be scheduled; past the limit, records it.
+  func hasRoomForTask() -> Bool {
+    let limit = configuration.limits.maxPendingTasks
+    guard scheduler.pendingCount >= limit else { return true }
+    passLimit("pending-tasks", "the page had more than \(limit) tasks pending (a flood of navigations or timers?)")
+    return false
   }
 
   deinit { world?.close() }
@@ -142,6 +197,7 @@ public final class SimulatedWebView {
       return
     }
     self.world = world
+    world.context.beginTask()
     trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
     for function in hostFunctions { world.installHostFunction(named: function.name, function.body) }
     for name in messageHandlerNames { world.addMessageHandler(name) }
@@ -198,8 +254,13 @@ public final class SimulatedWebView {
       trace.record(.host, TraceEventName.evaluateResult, fields)
     case .failure(let error):
       trace.record(.host, TraceEventName.evaluateResult, ["ok": false, "error": .object(PageWorld.fields(of: error))])
-      if error.kind == .timeLimit {
-        trace.record(.page, TraceEventName.scriptTerminated, ["reason": .string(error.kind.rawValue), "task": "evaluate"])
+      switch error.kind {
+      case .timeLimit:
+        scriptTimeLimitPassed(task: "evaluate", message: error.message.hasPrefix("reading the value") ? error.message : nil)
+      case .sizeLimit:
+        passLimit("value-size", error.message)
+      default:
+        break
       }
     }
     return result
@@ -246,6 +307,7 @@ public final class SimulatedWebView {
     var fields: JSONObject = ["url": .string(action.url), "frame": .string(action.frame.rawValue)]
     if let frame = action.frameID { fields["frameId"] = .number(Double(frame)) }
     trace.record(.page, TraceEventName.navigationRequested, fields)
+    guard hasRoomForTask() else { return }
     scheduler.schedule(kind: .host, label: "decide navigation \(action.url)") { [unowned self] in
       let policy = self.navigationPolicy(action)
       fields["policy"] = .string(policy.rawValue)

@@ -110,6 +110,9 @@ public enum TraceEventName {
   public static let scriptMessage = "script-message"
   /// A task budget ran out while settling: `reason`.
   public static let budgetExhausted = "budget-exhausted"
+  /// The page passed one of its limits (see ``PageLimits``) and the run
+  /// should stop: `limit`, `message`.
+  public static let pageLimitExceeded = "page-limit-exceeded"
 }
 
 /// The ordered record of a simulation.
@@ -117,17 +120,38 @@ public final class Trace {
   /// Every event so far, in order.
   public private(set) var events: [TraceEvent] = []
   private let clock: () -> VirtualTime
-  /// Called with every event as it is recorded (a worker process streams
-  /// them to its supervisor, which keeps the last ones in case the worker
-  /// dies).
+  /// Called with every event kept, as it is recorded (a worker process logs
+  /// them for its supervisor, which reads the last ones if the worker dies).
   public var observer: ((TraceEvent) -> Void)?
+  /// The most events ``record(_:_:_:)`` keeps; later ones are dropped.
+  public var capacity = Int.max
+  /// How many events were dropped because the trace was full.
+  public private(set) var droppedCount = 0
+  /// Called once, with the capacity, when the first event is dropped.
+  public var onFull: ((Int) -> Void)?
 
   /// Creates an empty trace reading times from `clock`.
   public init(clock: @escaping () -> VirtualTime) { self.clock = clock }
 
-  /// Appends an event at the current virtual time.
+  /// Appends an event at the current virtual time (unless the trace is full:
+  /// the event is then counted in ``droppedCount`` and not kept).
   @discardableResult
   public func record(_ source: TraceSource, _ name: String, _ fields: JSONObject = [:]) -> TraceEvent {
+    let event = TraceEvent(sequence: events.count, time: clock(), source: source, name: name, fields: fields)
+    guard events.count < capacity else {
+      droppedCount += 1
+      if droppedCount == 1 { onFull?(capacity) }
+      return event
+    }
+    events.append(event)
+    observer?(event)
+    return event
+  }
+
+  /// Appends an event even when the trace is full (the few events that
+  /// explain why a run stopped).
+  @discardableResult
+  func recordPastCapacity(_ source: TraceSource, _ name: String, _ fields: JSONObject) -> TraceEvent {
     let event = TraceEvent(sequence: events.count, time: clock(), source: source, name: name, fields: fields)
     events.append(event)
     observer?(event)

@@ -370,6 +370,9 @@ public final class NativeBridge {
       log(.debug, .fetched, "\(entries.count) message(s) fetched")
     }
     for (index, entry) in entries.enumerated() {
+      // A full trace means the run has stopped (the page passed its limit of
+      // trace events): the rest of a huge batch would only be dropped.
+      if webView.trace.droppedCount > 0 { break }
       guard case .object(let message) = entry else {
         // FAULT non-object-entry-crashes: traps (by design; run out of process only).
         if let crash = Self.faultCrash(onNonObjectEntry: entry, at: index, faults: faults) { fatalError(crash) }

@@ -56,6 +56,13 @@ public enum CheckID {
   /// fixture changed under the run.
   public static let harness = "error/harness"
 
+  /// The page passed a limit of the simulated page (`script-time` is a
+  /// timeout; the others, such as `console-output` or `trace-events`, are
+  /// errors).
+  public static func pageLimit(_ limit: String) -> String {
+    limit == "script-time" ? scriptTimeout : "error/page-limit-" + limit
+  }
+
   /// An adapter failure with the adapter error `code`.
   public static func adapter(code: String) -> String {
     switch code {

@@ -52,10 +52,12 @@ final class ScenarioExecution: NativeSessionEvents {
     for (index, step) in fixture.steps.enumerated() {
       webView.trace.record(.harness, "step", ["index": .number(Double(index)), "action": .string(step.actionName)])
       perform(step)
+      if let verdict = limitVerdict() { return verdict }
       if let abort { return abort }
       if let failure = session?.failure { return .implementationFailure(failure) }
     }
     settle()
+    if let verdict = limitVerdict() { return verdict }
     if let abort { return abort }
     if let failure = session?.failure { return .implementationFailure(failure) }
     let verdict = Judge(fixture: fixture, trace: webView.trace.events).verdict()
@@ -231,7 +233,21 @@ final class ScenarioExecution: NativeSessionEvents {
     webView.trace.record(.harness, TraceEventName.budgetExhausted, ["reason": .string(abort?.message ?? "")])
   }
 
-  private func pastDeadline() -> Bool { ContinuousClock.now > deadline }
+  /// Stops the run: past the wall-clock deadline, or once the page passed
+  /// one of its limits (the scenario is an error whatever happens next).
+  private func pastDeadline() -> Bool { webView.limitViolation != nil || ContinuousClock.now > deadline }
+
+  /// The error for a page that passed one of its limits, if it did.
+  private func limitVerdict() -> Verdict? {
+    guard let violation = webView.limitViolation else { return nil }
+    let event = webView.trace.events.indices.contains(violation.sequence) ? webView.trace.events[violation.sequence] : nil
+    return .error(
+      "the page bridge passed a limit of the simulated page: \(violation.message)",
+      detail: FailureDetail(
+        expectation: "the page stays within the limits of the simulated page (\(violation.limit))", pointer: nil,
+        closest: event, focus: violation.sequence),
+      check: CheckID.pageLimit(violation.limit))
+  }
 
   private func guarded(_ body: () throws(ImplementationError) -> Void) {
     guard abort == nil else { return }

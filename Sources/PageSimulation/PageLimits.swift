@@ -1,0 +1,61 @@
+import JSRuntime
+
+/// Caps on what one page (and the web view around it, across reloads) may
+/// do before the run stops it, so that a hostile page ends with a reason
+/// instead of running until memory or patience runs out. The defaults are
+/// far above what any legitimate bridge does (the reference pair's largest
+/// scenario records 255 trace events and has a handful of timers pending).
+public struct PageLimits: Sendable, Hashable {
+  /// The longest console line kept, in UTF-16 units; longer lines are cut
+  /// with a note saying how much was left out. Default 64 Ki.
+  public var consoleLineLength: Int
+  /// The most console text (UTF-8 bytes, after cutting lines) one web view
+  /// records; past it the page has passed a limit. Default 4 MiB.
+  public var consoleTotalBytes: Int
+  /// The most trace events one web view records; later events are dropped
+  /// and the page has passed a limit. Default 20,000.
+  public var maxTraceEvents: Int
+  /// The most timers (`setTimeout`, `setInterval`) pending at once in a page;
+  /// the next one throws a `RangeError` and the page has passed a limit.
+  /// Default 10,000.
+  public var maxPendingTimers: Int
+  /// The most scheduler tasks pending at once (timers, navigations, host
+  /// work); past it new navigation requests are dropped and the page has
+  /// passed a limit. Default 20,000.
+  public var maxPendingTasks: Int
+
+  /// Creates limits; the defaults suit untrusted page bridges.
+  public init(
+    consoleLineLength: Int = 65_536, consoleTotalBytes: Int = 4 << 20, maxTraceEvents: Int = 20_000,
+    maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 20_000
+  ) {
+    self.consoleLineLength = consoleLineLength
+    self.consoleTotalBytes = consoleTotalBytes
+    self.maxTraceEvents = maxTraceEvents
+    self.maxPendingTimers = maxPendingTimers
+    self.maxPendingTasks = maxPendingTasks
+  }
+}
+
+/// The first limit a page passed (see ``SimulatedWebView/limitViolation``).
+/// Once set, the scheduler's callers should stop: the page cannot be judged.
+public struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
+  /// Which limit, in kebab case: `script-time`, `console-output`,
+  /// `trace-events`, `pending-timers`, `pending-tasks`, `value-size`.
+  public var limit: String
+  /// What happened, in words, naming the limit passed.
+  public var message: String
+  /// The sequence number of the `page-limit-exceeded` trace event.
+  public var sequence: Int
+
+  public var description: String { message }
+}
+
+extension Duration {
+  /// `500 ms`, `1.5 s`: a limit as messages print it.
+  var millisecondsText: String {
+    let (seconds, attoseconds) = components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0 && milliseconds >= 1000 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+  }
+}

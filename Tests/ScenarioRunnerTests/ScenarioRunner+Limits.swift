@@ -1,0 +1,47 @@
+import BridgeImplementations
+import JSONModel
+import PageSimulation
+import Testing
+
+@testable import ScenarioRunner
+
+/// A page bridge that passes a limit of the simulated page ends its scenario
+/// as `error` naming the limit, quickly, and the scenario stops there.
+@Suite("Runner against page bridges that pass a limit")
+struct ScenarioRunnerLimitTests {
+  /// The reference page bridge with `tail` appended (it runs after the bridge is defined).
+  private func run(_ tail: String) throws -> ScenarioResult {
+    let source = ReferencePageImplementation().source + "\n" + tail
+    let runner = ScenarioRunner(
+      page: ScriptPageImplementation(name: "hostile", source: source), native: ReferenceNativeImplementation(),
+      options: RunOptions(scriptTimeLimit: .milliseconds(250)))
+    return runner.run(try fixture(ScenarioRunnerMiniatureTests.echoFixture))
+  }
+
+  @Test(arguments: [
+    ("queueMicrotask(function f() { queueMicrotask(f); });", "microtasks (promise callbacks or queueMicrotask) ran past the time limit of 250 ms"),
+    (
+      "WebViewJavascriptBridge._fetchQueue = function () { var o = {}; for (var i = 0; i < 1000; i++) Object.defineProperty(o, 'k' + i, { enumerable: true, get: function () { for (var j = 0; j < 3e6; j++) {} return 1; } }); return o; };",
+      "reading the value that `WebViewJavascriptBridge._fetchQueue();` returned ran past the time limit of 250 ms (a getter or Proxy on it?)"
+    ),
+    // On a slow machine, filling the array may take the task's whole time first.
+    ("WebViewJavascriptBridge._fetchQueue = function () { return new Array(5e6).fill(0); };", "too large to leave the page|time limit"),
+    ("for (var i = 0; i < 1e6; i++) setTimeout(function () {}, 1000 + i);", "more than 10000 timers pending"),
+    ("try { for (var i = 0; i < 1e7; i++) alert(i); } catch (e) {}", "limit of 20000 trace events"),
+    ("var line = 'x'.repeat(60000); for (var i = 0; i < 1000; i++) console.log(line);", "console output over 4 MiB"),
+  ])
+  func aPageBridgePastALimitIsAnErrorNamingIt(tail: String, reason: String) throws {
+    let result = try run(tail)
+    #expect(result.status == .error)
+    #expect(result.message?.hasPrefix("the page bridge passed a limit of the simulated page: ") == true, "\(result.message ?? "")")
+    let message = result.message ?? ""
+    #expect(reason.split(separator: "|").contains { message.contains($0) }, "\(message)")
+    #expect(result.duration < .seconds(10))
+    #expect(result.trace.contains { $0.name == TraceEventName.pageLimitExceeded })
+  }
+
+  @Test func aPageWithinTheLimitsStillPasses() throws {
+    let result = try run("for (var i = 0; i < 2000; i++) console.log('line ' + i + ' ' + 'y'.repeat(1000));")
+    #expect(result.status == .pass, "\(result.message ?? "")")
+  }
+}

@@ -1,0 +1,81 @@
+// A page bridge that runs a WebAssembly function looping for ever (`loop br 0`, module bytes built
+// by hand) on every fetch. JavaScriptCore's watchdog does not interrupt WebAssembly loops, so the
+// simulated page has no `WebAssembly` at all: the fetch throws a ReferenceError instead.
+// Expected: not a hang; the scenarios that fetch fail or end as `error`.
+// ---- the bridge (a compact classic WebViewJavascriptBridge) ----
+(function () {
+  if (window.WebViewJavascriptBridge) return;
+  var handlers = {};
+  var callbacks = {};
+  var queue = [];
+  var nextId = 1;
+  var synchronous = false;
+  var frame = document.createElement('iframe');
+  frame.style.display = 'none';
+  frame.src = 'https://__wvjb_queue_message__';
+  document.documentElement.appendChild(frame);
+
+  function send(message, callback) {
+    if (callback) {
+      message.callbackId = 'cb_' + (nextId++) + '_' + Date.now();
+      callbacks[message.callbackId] = callback;
+    }
+    queue.push(message);
+    frame.src = 'https://__wvjb_queue_message__';
+  }
+  function dispatch(text) {
+    var message = JSON.parse(text);
+    if (message.responseId) {
+      var callback = callbacks[message.responseId];
+      if (!callback) return;
+      delete callbacks[message.responseId];
+      callback(message.responseData);
+      return;
+    }
+    var respond;
+    if (message.callbackId) {
+      var id = message.callbackId;
+      respond = function (data) { send({ handlerName: message.handlerName, responseId: id, responseData: data }); };
+    }
+    var handler = handlers[message.handlerName];
+    if (handler) handler(message.data, respond);
+  }
+  var bridge = window.WebViewJavascriptBridge = {
+    registerHandler: function (name, handler) { handlers[name] = handler; },
+    callHandler: function (name, data, callback) {
+      if (arguments.length === 2 && typeof data === 'function') { callback = data; data = null; }
+      var message = { handlerName: name };
+      if (arguments.length >= 2) message.data = data;
+      send(message, callback);
+    },
+    disableJavscriptAlertBoxSafetyTimeout: function () { synchronous = true; },
+    _fetchQueue: function () {
+      var text = JSON.stringify(queue);
+      queue = [];
+      return text;
+    },
+    _handleMessageFromObjC: function (text) {
+      if (synchronous) dispatch(text); else setTimeout(function () { dispatch(text); }, 0);
+    }
+  };
+  handlers._disableJavascriptAlertBoxSafetyTimeout = function () { synchronous = true; };
+  setTimeout(function () {
+    var waiting = window.WVJBCallbacks || [];
+    delete window.WVJBCallbacks;
+    for (var i = 0; i < waiting.length; i++) waiting[i](bridge);
+  }, 0);
+})();
+
+// ---- the sabotage, after the bridge
+(function () {
+  var bridge = window.WebViewJavascriptBridge;
+  var fetch = bridge._fetchQueue;
+  // (module (func (export "f") (loop (br 0))))
+  var bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0,
+    10, 9, 1, 7, 0, 3, 64, 12, 0, 11, 11]);
+  bridge._fetchQueue = function () {
+    var instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
+    instance.exports.f();
+    return fetch();
+  };
+})();
