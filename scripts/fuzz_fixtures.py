@@ -462,9 +462,23 @@ class Invocation:
     seconds: float = 0.0
 
 
+LIVE: set[subprocess.Popen] = set()
+STOPPING = threading.Event()
+
+
+class Stopped(Exception):
+    """The campaign is being interrupted: no new bridgecheck process."""
+LIVE_LOCK = threading.Lock()
+
+
 def invoke(command: list[str], timeout: float) -> tuple[int | None, str, str, float]:
+    """Runs bridgecheck in its own process group (killed whole on a hang)."""
     started = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    with LIVE_LOCK:
+        if STOPPING.is_set():
+            raise Stopped()
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        LIVE.add(process)
     try:
         stdout, stderr = process.communicate(timeout=timeout)
         code = process.returncode
@@ -472,7 +486,20 @@ def invoke(command: list[str], timeout: float) -> tuple[int | None, str, str, fl
         os.killpg(process.pid, signal.SIGKILL)
         stdout, stderr = process.communicate()
         code = None
+    finally:
+        with LIVE_LOCK:
+            LIVE.discard(process)
     return code, stdout.decode("utf-8", "replace"), stderr.decode("utf-8", "replace"), time.monotonic() - started
+
+
+def stop_children() -> None:
+    """Kills the bridgecheck processes still running (on interrupt)."""
+    with LIVE_LOCK:
+        for process in list(LIVE):
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 HEADER = re.compile(r"^bridgecheck: (\d+) problems? in (\d+) fixture files?:$")
@@ -635,6 +662,13 @@ class BatchResult:
 
 
 def process_batch(args, number: int, bases, parsed, scratch_root: str, findings: Findings) -> BatchResult:
+    try:
+        return fuzz_batch(args, number, bases, parsed, scratch_root, findings)
+    except Stopped:
+        return BatchResult()
+
+
+def fuzz_batch(args, number: int, bases, parsed, scratch_root: str, findings: Findings) -> BatchResult:
     rng = random.Random(f"{args.seed}:{number}")
     first = number * args.batch_size
     count = min(args.batch_size, args.count - first)
@@ -694,32 +728,37 @@ def main() -> int:
         return 2
     parsed = [load_json(text) for _, text in bases]
     PAGE_SCRIPTS[:] = [script for script in PAGE_SCRIPTS if not any(text in script for text in args.avoid)]
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     findings = Findings(args.findings)
     started = time.monotonic()
     totals = BatchResult()
     batches = (args.count + args.batch_size - 1) // args.batch_size
     scratch_root = tempfile.mkdtemp(prefix="fuzz-fixtures-")
     interrupted = False
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            pending: set[concurrent.futures.Future] = set()
-            number = 0
-            while number < batches or pending:
-                while number < batches and len(pending) < max(1, args.jobs) and not (
-                        args.time is not None and time.monotonic() - started > args.time):
-                    pending.add(pool.submit(process_batch, args, number, bases, parsed, scratch_root, findings))
-                    number += 1
-                if not pending:
-                    break
-                done, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
-                for future in done:
-                    batch = future.result()
-                    totals.fixtures += batch.fixtures
-                    totals.valid += batch.valid
-                    totals.ran += batch.ran
+        pending: set[concurrent.futures.Future] = set()
+        number = 0
+        while number < batches or pending:
+            while number < batches and len(pending) < max(1, args.jobs) and not (
+                    args.time is not None and time.monotonic() - started > args.time):
+                pending.add(pool.submit(process_batch, args, number, bases, parsed, scratch_root, findings))
+                number += 1
+            if not pending:
+                break
+            done, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                batch = future.result()
+                totals.fixtures += batch.fixtures
+                totals.valid += batch.valid
+                totals.ran += batch.ran
     except KeyboardInterrupt:
         interrupted = True
+        STOPPING.set()
     finally:
+        STOPPING.set()
+        stop_children()
+        pool.shutdown(wait=True, cancel_futures=True)
         shutil.rmtree(scratch_root, ignore_errors=True)
     elapsed = time.monotonic() - started
     counts = findings.counts
