@@ -572,7 +572,7 @@ def run(binary: str, folder: str, fixtures: list[Fuzzed], timeout: float) -> Inv
         results = report["results"]
         files = sorted(os.path.basename(entry["file"]) for entry in results)
         statuses = {entry["status"] for entry in results}
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, RecursionError) as error:
         result.status, result.detail = "bad-output", f"run --format json printed no report ({error})"
         return result
     wanted = sorted(fixture.name for fixture in fixtures)
@@ -677,6 +677,9 @@ def process_batch(args, number: int, bases, parsed, scratch_root: str, findings:
         return fuzz_batch(args, number, bases, parsed, scratch_root, findings)
     except Stopped:
         return BatchResult()
+    except Exception as error:  # a bug of the fuzzer itself: say so, go on with the other batches
+        print(f"fuzz-fixtures: warning: batch {number} could not be checked: {error!r}", file=sys.stderr)
+        return BatchResult()
 
 
 def fuzz_batch(args, number: int, bases, parsed, scratch_root: str, findings: Findings) -> BatchResult:
@@ -707,6 +710,8 @@ def fuzz_batch(args, number: int, bases, parsed, scratch_root: str, findings: Fi
 
 
 def main() -> int:
+    # Reports quote fixture data nested up to 1000 levels; json needs more than the default 1000 frames.
+    sys.setrecursionlimit(20000)
     parser = argparse.ArgumentParser(description="Fuzz bridgecheck with mutated fixtures (crashes, hangs, bad output).")
     parser.add_argument("--bridgecheck", default=".build/debug/bridgecheck", help="the built executable")
     parser.add_argument("--fixtures", default="Fixtures", help="the fixtures to mutate")
