@@ -83,7 +83,7 @@ public enum FixtureExplanation {
     }
     if !setup.appCancels.isEmpty {
       lines.append(
-        "The app's own navigation policy cancels URLs matching " + setup.appCancels.map { "/\($0)/" }.joined(separator: ", ")
+        "The app's own navigation policy cancels URLs matching " + setup.appCancels.map { "/\($0.pattern)/" }.joined(separator: ", ")
           + " and allows the rest; the bridge must pass non-bridge URLs to it.")
     }
     for step in setup.onReady { lines.append("When the bridge is ready, in the setup callback: \(describe(step))") }
@@ -279,7 +279,7 @@ public enum FixtureExplanation {
     case .undefined: return "no value (undefined)"
     case .any: return "any value"
     case .type(let name): return "any \(name)"
-    case .regex(let pattern): return "matching /\(VisibleText.plain(pattern))/"
+    case .regex(let pattern): return "matching /\(VisibleText.plain(pattern.pattern))/"
     case .contains(let text): return "containing " + literalText(text)
     case .array, .object: return VisibleText.json(matcher.json)
     }

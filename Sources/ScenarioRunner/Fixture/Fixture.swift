@@ -95,7 +95,7 @@ public struct Setup: Sendable, Hashable {
   /// The app's own navigation policy, in place before the bridge attaches:
   /// URLs matching one of these regular expressions are cancelled, all
   /// others allowed. A bridge must hand non-bridge URLs to it.
-  public var appCancels: [String] = []
+  public var appCancels: [BoundedRegex] = []
 }
 
 /// How the page asks for the bridge.

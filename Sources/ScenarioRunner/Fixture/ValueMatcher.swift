@@ -8,7 +8,8 @@ import JSONModel
 /// - `{"$any": true}`: the field is present, with any value.
 /// - `{"$type": "string"}`: a JSON type name (`null`, `boolean`, `number`,
 ///   `string`, `array`, `object`).
-/// - `{"$regex": "^cb_"}`: a string matching the regular expression.
+/// - `{"$regex": "^cb_"}`: a string in which the regular expression matches
+///   (anywhere unless anchored; ``BoundedRegex`` syntax, linear-time).
 /// - `{"$contains": "text"}`: a string containing the text.
 /// - `{"$literal": value}`: exactly `value`, even if it looks like a `$` form.
 ///
@@ -20,7 +21,7 @@ public indirect enum ValueMatcher: Sendable, Hashable {
   case undefined
   case any
   case type(String)
-  case regex(String)
+  case regex(BoundedRegex)
   case contains(String)
   case array([ValueMatcher])
   case object([String: ValueMatcher])
@@ -44,7 +45,7 @@ public indirect enum ValueMatcher: Sendable, Hashable {
       return value?.typeName == name
     case .regex(let pattern):
       guard let string = value?.stringValue else { return false }
-      return string.range(of: pattern, options: .regularExpression) != nil
+      return pattern.matches(in: string)
     case .contains(let text):
       return value?.stringValue?.contains(text) == true
     case .array(let elements):
@@ -65,7 +66,7 @@ public indirect enum ValueMatcher: Sendable, Hashable {
     case .undefined: return ["$undefined": true]
     case .any: return ["$any": true]
     case .type(let name): return ["$type": .string(name)]
-    case .regex(let pattern): return ["$regex": .string(pattern)]
+    case .regex(let pattern): return ["$regex": .string(pattern.pattern)]
     case .contains(let text): return ["$contains": .string(text)]
     case .array(let elements): return .array(elements.map(\.json))
     case .object(let fields):

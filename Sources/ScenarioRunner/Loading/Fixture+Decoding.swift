@@ -77,13 +77,8 @@ private struct FixtureDecoding {
     if let value = object.optional("pageSetup")?.choice(PageSetup.self, PageSetup.allCases) { setup.pageSetup = value }
     setup.pageScripts = object.optional("pageScripts")?.array()?.compactMap { $0.string() } ?? []
     if let policy = object.optional("appPolicy")?.object(allowed: FixtureSchema.appPolicyFields, context: " in appPolicy") {
-      setup.appCancels = policy.optional("cancel")?.array()?.compactMap { node -> String? in
-        guard let pattern = node.string() else { return nil }
-        if (try? Regex(pattern)) == nil {
-          problems.add(node.pointer, "bad-regex", "not a valid regular expression", hint: "JSON needs \\\\ for one backslash")
-          return nil
-        }
-        return pattern
+      setup.appCancels = policy.optional("cancel")?.array()?.compactMap { node in
+        node.string().flatMap { regex($0, at: node.pointer) }
       } ?? []
     }
     if let onReady = object.optional("onReady")?.array() {
@@ -319,11 +314,7 @@ private struct FixtureDecoding {
         case "$type": return operandNode.choice(JSONTypeName.self, JSONTypeName.allCases).map { .type($0.rawValue) }
         case "$regex":
           guard let pattern = operandNode.string() else { return nil }
-          if (try? Regex(pattern)) == nil {
-            problems.add(operandNode.pointer, "bad-regex", "not a valid regular expression", hint: "check escaping: JSON needs \\\\ for one backslash")
-            return nil
-          }
-          return .regex(pattern)
+          return regex(pattern, at: operandNode.pointer).map { .regex($0) }
         case "$contains": return operandNode.string(nonEmpty: false).map { .contains($0) }
         case "$literal": return .exact(operand)
         default:
@@ -357,6 +348,19 @@ private struct FixtureDecoding {
       return structural ? .array(matchers) : .exact(node.value)
     default:
       return .exact(node.value)
+    }
+  }
+
+  /// Compiles a fixture's pattern once, at load time; an unsupported or
+  /// malformed one is a `bad-regex` problem saying why and what to write.
+  func regex(_ pattern: String, at pointer: JSONPointer) -> BoundedRegex? {
+    do {
+      return try BoundedRegex(pattern)
+    } catch {
+      problems.add(
+        pointer, "bad-regex", "not a supported regular expression: \(error)",
+        hint: error.hint + " (JSON needs \\\\ for one backslash)")
+      return nil
     }
   }
 

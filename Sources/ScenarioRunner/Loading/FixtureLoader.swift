@@ -46,6 +46,11 @@ public struct FixtureLoader: Sendable {
     return Outcome(fixtures: fixtures, problems: problems)
   }
 
+  /// The deepest nesting of arrays and objects a fixture may use. Decoding
+  /// and matching walk fixture values recursively; this keeps them far from
+  /// the end of any thread's stack (the shipped fixtures nest about 200 deep).
+  public static let maximumDepth = 1000
+
   /// A file's problems, as an error.
   public struct FileProblems: Error {
     /// Every problem of the file.
@@ -61,8 +66,17 @@ public struct FixtureLoader: Sendable {
     }
     let root: JSONValue
     do {
-      root = try JSONValue.parse(utf8: [UInt8](data))
+      root = try JSONValue.parse(utf8: [UInt8](data), maxDepth: Self.maximumDepth)
     } catch {
+      if error.code == "too-deep" {
+        return .failure(FileProblems(problems: [
+          FixtureProblem(
+            file: file, pointer: .root, code: "too-deep",
+            message: "the fixture nests arrays and objects more than \(Self.maximumDepth) deep",
+            hint: "flatten the data; fixtures may nest at most \(Self.maximumDepth) levels (deep payloads: build them in a page script)",
+            line: error.line, column: error.column)
+        ]))
+      }
       return .failure(FileProblems(problems: [
         FixtureProblem(
           file: file, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error.message)",

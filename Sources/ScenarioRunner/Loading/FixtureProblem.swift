@@ -33,16 +33,28 @@ public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible
   }
 
   /// `Fixtures/a/b.json#/steps/2/action: message [code]` and the hint on the next line.
+  ///
+  /// Messages, hints and pointers quote the fixture (keys, values), which is
+  /// untrusted: line breaks, controls and other hard-to-see characters are
+  /// spelled `<U+XXXX>` and long quotes are cut, so a problem is always
+  /// exactly one line (two with the hint) of bounded length.
   public var description: String {
     var location = file
     if let line {
       location += ":\(line)" + (column.map { ":\($0)" } ?? "")
     } else {
-      location += "#" + (pointer.isRoot ? "" : pointer.description)
+      location += "#" + (pointer.isRoot ? "" : Self.visible(pointer.description, limit: 300))
     }
-    var text = "\(location): \(message) [\(code)]"
-    if let hint { text += "\n  hint: \(hint)" }
+    var text = "\(location): \(Self.visible(message, limit: 600)) [\(code)]"
+    if let hint { text += "\n  hint: \(Self.visible(hint, limit: 1200))" }
     return text
+  }
+
+  /// `text` on one line, with at most `limit` scalars shown.
+  static func visible(_ text: String, limit: Int) -> String {
+    let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))
+    let shown = VisibleText.plain(head, limit: limit)
+    return head.utf8.count < text.utf8.count ? shown + "… (\(text.utf8.count) bytes)" : shown
   }
 }
 
@@ -60,6 +72,11 @@ final class ProblemCollector {
 
 /// The closest candidate to `word` by edit distance, for "did you mean" hints.
 func closest(to word: String, among candidates: [String]) -> String? {
+  // The distance is at least the difference in length, and a suggestion
+  // needs a distance of at most max(2, length / 3): a word more than twice
+  // as long as every candidate has none (and a 10 MB key costs nothing).
+  let longest = candidates.map(\.count).max() ?? 0
+  guard word.utf8.count <= 2 * longest + 3 else { return nil }
   func distance(_ a: [Character], _ b: [Character]) -> Int {
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {

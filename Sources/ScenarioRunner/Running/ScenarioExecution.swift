@@ -93,9 +93,9 @@ final class ScenarioExecution: NativeSessionEvents {
         PageScript(name: HarnessPageScript.pageOptionsScriptName, source: options), injectionTime: .atDocumentStart)
     }
     if !fixture.setup.appCancels.isEmpty {
-      let patterns = fixture.setup.appCancels.compactMap { try? Regex($0) }
+      let patterns = fixture.setup.appCancels
       webView.navigationPolicy = { action in
-        patterns.contains { action.url.contains($0) } ? .cancel : .allow
+        patterns.contains { $0.matches(in: action.url) } ? .cancel : .allow
       }
     }
     let pageScript: String

@@ -1,0 +1,69 @@
+/// A regular expression that matches in time linear in the text, for
+/// patterns written in fixtures (`$regex` matchers and `setup.appPolicy.cancel`),
+/// which are untrusted input: `(a|aa)*$` or `(a+)+$` against a long line
+/// takes as long as `a*$`.
+///
+/// Matching is a search (the pattern may match anywhere unless anchored with
+/// `^`) over the text's **Unicode scalars**: `.` and classes consume one
+/// scalar, so `é` written as `e` + U+0301 is two. The syntax:
+///
+/// - literals; escapes `\n \t \r \f \e \a \0 \xHH \x{H…} \uHHHH \u{H…}` and a
+///   backslash before any punctuation (`\. \\ \( \$` …);
+/// - `.` (any scalar but a line terminator; any scalar under `(?s)`),
+///   `\d \w \s \D \W \S` (Unicode-aware), classes `[a-z\d_]`, `[^…]`, `[\s\S]`;
+/// - anchors `^` and `\A` (start), `$` and `\Z` (end, or before one final
+///   line terminator), `\z` (very end), `\b` and `\B`;
+/// - groups `(…)` and `(?:…)`, alternation `|`, quantifiers `* + ? {m} {m,}
+///   {m,n}` (counts up to ``maximumRepetition``) and their lazy forms (`*?` …);
+/// - inline flags `(?i)` (case-insensitive, simple case mappings), `(?s)`,
+///   `(?-i)`, `(?i:…)`;
+/// - lookahead `(?=…)`/`(?!…)` only right after a leading `^` (tested once,
+///   at the start), e.g. `^(?!https://app\.example/)`.
+///
+/// Everything else (backreferences, lookbehind, lookahead elsewhere,
+/// possessive quantifiers, atomic and named groups, `\p{…}`, nested classes,
+/// `(?m)`) is rejected by ``init(_:)`` with a ``BoundedRegexError``.
+public struct BoundedRegex: Sendable, Hashable, CustomStringConvertible {
+  /// The largest count a `{m,n}` quantifier may give.
+  public static let maximumRepetition = 1000
+  /// The largest number of NFA states a pattern may compile to (counted
+  /// repetitions multiply: `(a{100}){100}` is 10,000). A match costs at most
+  /// this many steps per scalar of the text.
+  public static let maximumProgramSize = 5000
+  /// The longest pattern, in Unicode scalars.
+  public static let maximumPatternLength = 4096
+  /// The deepest nesting of groups.
+  public static let maximumNesting = 64
+
+  /// The pattern as written.
+  public let pattern: String
+  private let program: RegexProgram
+
+  /// Compiles `pattern`, or throws why it is not supported.
+  public init(_ pattern: String) throws(BoundedRegexError) {
+    var parser = RegexParser(pattern)
+    let node = try parser.parse()
+    guard RegexProgram.size(of: node, limit: Self.maximumProgramSize) <= Self.maximumProgramSize else {
+      throw BoundedRegexError(
+        "the pattern expands to more than \(Self.maximumProgramSize) steps (counted repetitions multiply)",
+        hint: "use smaller counts, or * and + instead of large {m,n}", position: 1)
+    }
+    self.pattern = pattern
+    self.program = RegexProgram(node)
+  }
+
+  /// Whether the pattern matches somewhere in `text` (at the start only when
+  /// it begins with `^`).
+  public func matches(in text: String) -> Bool {
+    RegexMachine(program: program).matches(text.unicodeScalars, searching: true)
+  }
+
+  /// Patterns are equal when written the same.
+  public static func == (lhs: BoundedRegex, rhs: BoundedRegex) -> Bool { lhs.pattern == rhs.pattern }
+
+  /// Hashes the pattern as written.
+  public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+
+  /// The pattern as written.
+  public var description: String { pattern }
+}
