@@ -12,7 +12,10 @@ import ScenarioRunner
 /// which goes to its standard error so that nothing else can write there):
 /// - `{"ready": true}` once the implementations are built, or
 ///   `{"setupFailed": MESSAGE}`,
-/// - `{"result": <ScenarioResult>}` when each scenario ends.
+/// - `{"result": <ScenarioResult>}` when each scenario ends,
+/// - `{"stuck": MESSAGE}` just before the worker ends itself because its
+///   scenario is stuck where the page's limits cannot stop it
+///   (``StuckTaskWatch``).
 ///
 /// Trace events go to the worker's ``TraceLog`` file instead, one
 /// `{"event": <TraceEvent>}` line each (long strings cut), which the
@@ -22,6 +25,7 @@ enum WorkerMessage {
   enum FromWorker {
     case ready
     case setupFailed(String)
+    case stuck(String)
     case result(ScenarioResult)
 
     /// Reads one line's value; nil when it is none of these.
@@ -30,6 +34,8 @@ enum WorkerMessage {
         self = .ready
       } else if let message = value["setupFailed"]?.stringValue {
         self = .setupFailed(message)
+      } else if let message = value["stuck"]?.stringValue {
+        self = .stuck(message)
       } else if let result = value["result"].flatMap(ScenarioResult.init(wireValue:)) {
         self = .result(result)
       } else {
@@ -50,6 +56,10 @@ enum WorkerMessage {
 
   static func setupFailed(_ message: String) -> String {
     JSONValue.object(["setupFailed": .string(message)]).serialized() + "\n"
+  }
+
+  static func stuck(_ message: String) -> String {
+    JSONValue.object(["stuck": .string(message)]).serialized() + "\n"
   }
 
   static func event(_ event: TraceEvent) -> String {

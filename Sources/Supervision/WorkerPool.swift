@@ -165,6 +165,8 @@ public final class WorkerPool {
               worker.job = nil
               finish(job.index, failedResult(job.fixture, message: "the worker could not start: \(message)"))
             }
+          case .stuck(let message):
+            worker.stuckReason = message
           case .ready:
             break
           }
@@ -172,7 +174,11 @@ public final class WorkerPool {
         if outputEnded {
           if let job = worker.job {
             worker.job = nil
-            finish(job.index, ended(worker, job: job, reason: nil))
+            if let stuck = worker.stuckReason {
+              finish(job.index, ended(worker, job: job, reason: stuck, check: CheckID.scriptTimeout))
+            } else {
+              finish(job.index, ended(worker, job: job, reason: nil))
+            }
           }
           retire(worker)
         }

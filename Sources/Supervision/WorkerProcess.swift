@@ -25,6 +25,8 @@ final class WorkerProcess {
   private(set) var errorTail: [UInt8] = []
   /// The scenario running, if any.
   var job: Job?
+  /// Why the worker ended itself, if it found its scenario stuck.
+  var stuckReason: String?
   /// Where the worker logs the trace events of the scenario it runs.
   let traceLog: TraceLog
 

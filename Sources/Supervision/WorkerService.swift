@@ -47,6 +47,17 @@ public enum WorkerService {
     let runner = ScenarioRunner(page: page, native: native, tested: configuration.tested, options: configuration.options)
     writeAll(WorkerMessage.ready, to: channel)
 
+    let scriptLimit = configuration.options.scriptTimeLimit
+    let watch = StuckTaskWatch(limit: scriptLimit * 2) { spent in
+      let message =
+        "timeout: the page's code ran for \(Int(spent.components.seconds * 1000 + spent.components.attoseconds / 1_000_000_000_000_000)) ms "
+        + "of CPU time with no sign of progress, past twice the script time limit of "
+        + "\(Int(scriptLimit.components.seconds * 1000 + scriptLimit.components.attoseconds / 1_000_000_000_000_000)) ms, "
+        + "in code the page's own limits cannot stop (a loop of bare `await`s?): bridgecheck ended the worker process "
+        + "running it; the trace ends with the last events before that"
+      writeAll(WorkerMessage.stuck(message), to: channel)
+      _exit(70)
+    }
     var fixtures = FixtureCache()
     let stream = TraceStream(path: getenv(TraceLog.environmentKey).map { String(cString: $0) })
     while let line = readLine(strippingNewline: true) {
@@ -57,9 +68,11 @@ public enum WorkerService {
       switch fixtures.fixture(file: file, id: id) {
       case .success(let fixture):
         stream.begin()
+        watch?.progress()
         result = runner.run(
           fixture,
           traceObserver: { event in
+            watch?.progress()
             stream.send(event)
             // Test faults strike at the first step, once the page has loaded.
             if event.name == "step" { WorkerFault.injectIfAsked(for: id, channel: channel) }
@@ -67,6 +80,7 @@ public enum WorkerService {
       case .failure(let failure):
         result = failure.result
       }
+      watch?.progress()
       writeAll(WorkerMessage.result(result), to: channel)
       // What an adapter detached during the scenario (reparented here) ends
       // with it.
