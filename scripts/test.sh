@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The tests: set up, then `swift test` (unit, end-to-end and mutation tests).
+# The tests: set up, fuzz the fixtures for a minute (no crash, hang or
+# undocumented exit code), then `swift test` (unit, end-to-end and mutation
+# tests). With arguments (e.g. --filter X), only `swift test` with them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -13,4 +15,8 @@ if ! command -v xmllint >/dev/null 2>&1; then
   $SUDO apt-get install -y -qq libxml2-utils >/dev/null
 fi
 swift build --product bridgecheck
+if [ "$#" -eq 0 ]; then
+  BRIDGECHECK=.build/debug/bridgecheck scripts/fuzz-fixtures.sh --time 60 --batch-size 100 --jobs 2 \
+    --timeout 120 --seed 1 --findings "${TMPDIR:-/tmp}/bridgecheck-fuzz-findings"
+fi
 exec swift test "$@"

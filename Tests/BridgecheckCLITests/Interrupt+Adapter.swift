@@ -24,11 +24,14 @@ extension InterruptTests {
   /// Runs `bridgecheck run --native COMMAND` over fixtures that each make
   /// the hung adapter wait for the 5 s command timeout (half a minute in
   /// all), sends a real SIGINT `delay` seconds after an adapter process
-  /// (found in /proc by `marker`, a path unique to the test) appeared, and
-  /// reports what was left.
-  private func interruptRun(native command: String, marker: String, delay: TimeInterval, in scratch: ScratchFolder)
-    throws -> InterruptedRun
-  {
+  /// (found in /proc by `marker`, a path unique to the test) appeared, or,
+  /// with `waitForScenario`, once a scenario is in flight (the hung adapter
+  /// got its `start`), and reports what was left.
+  private func interruptRun(
+    native command: String, marker: String, delay: TimeInterval, waitForScenario: Bool = false,
+    in scratch: ScratchFolder
+  ) throws -> InterruptedRun {
+    let started = scratch.path("scenario-started")
     let reportPath = scratch.path("r.json")
     let process = Process()
     process.executableURL = try bridgecheckBinary()
@@ -36,6 +39,9 @@ extension InterruptTests {
     process.currentDirectoryURL = packageRoot
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
+    var environment = ProcessInfo.processInfo.environment
+    environment["HANG_STARTED_MARKER"] = started
+    process.environment = environment
     try process.run()
     defer {
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -45,6 +51,11 @@ extension InterruptTests {
 
     let adapters = ProcessTable.waitForProcess(commandLineContaining: marker, timeout: 20)
     try #require(!adapters.isEmpty, "the adapter process never appeared")
+    if waitForScenario {
+      let deadline = Date().addingTimeInterval(30)
+      while !FileManager.default.fileExists(atPath: started) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+      try #require(FileManager.default.fileExists(atPath: started), "no scenario started within 30 s")
+    }
     Thread.sleep(forTimeInterval: delay)
     let stoppedAfter = try Self.interruptAndWait(process)
     // The adapters here never exit by themselves (hang.py sleeps without
@@ -87,8 +98,9 @@ extension InterruptTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let adapter = try hangingAdapter(in: scratch)
-    // After 1 s the first native scenario hangs (its 5 s limit is far off).
-    let run = try interruptRun(native: "python3 \(adapter)", marker: adapter, delay: 1, in: scratch)
+    // Once the first native scenario hangs (its 5 s limit is far off).
+    let run = try interruptRun(
+      native: "python3 \(adapter)", marker: adapter, delay: 0.2, waitForScenario: true, in: scratch)
     #expect(run.stoppedAfter < 3, "the wait for the hung adapter is cut short (stopped after \(run.stoppedAfter) s)")
     #expect(run.reason == .exit, "bridgecheck handles SIGINT itself instead of dying of it")
     #expect(run.status == 130, "an interrupted run exits 128 + SIGINT (README: exit codes)")

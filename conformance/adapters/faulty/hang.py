@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Faulty adapter: shakes hands, then never answers `start` (a deadlock in the bridge)."""
 import json
+import os
 import sys
 import time
 
@@ -14,6 +15,10 @@ while True:
     if command["type"] == "hello":
         print(json.dumps(HELLO), flush=True)
     elif command["type"] == "start":
+        # Tests that interrupt a run wait for this file: a scenario is then in flight.
+        marker = os.environ.get("HANG_STARTED_MARKER")
+        if marker:
+            open(marker, "w").close()
         sys.stderr.write("hang: waiting for a lock that is never released\n")
         sys.stderr.flush()
         while True:
