@@ -29,24 +29,12 @@ enum ReportFile {
     let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw failure(path, errno) }
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        let code = errno
-        close(fd)
-        unlink(temporary)
-        throw failure(path, code)
-      }
-      offset += count
-    }
+    let code = writeAll(text, to: fd)
     close(fd)
-    guard rename(temporary, path) == 0 else {
-      let code = errno
+    guard code == 0, rename(temporary, path) == 0 else {
+      let reason = code == 0 ? errno : code
       unlink(temporary)
-      throw failure(path, code)
+      throw failure(path, reason)
     }
   }
 
@@ -58,16 +46,23 @@ enum ReportFile {
     let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw failure(path, errno) }
     defer { close(fd) }
+    let code = writeAll(text, to: fd)
+    if code != 0 { throw failure(path, code) }
+  }
+
+  /// Writes all of `text` to `fd`; 0, or the `errno` of the write that failed.
+  private static func writeAll(_ text: String, to fd: Int32) -> Int32 {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
       let count = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw failure(path, errno)
+        return errno
       }
       offset += count
     }
+    return 0
   }
 
   /// Creates `folder` and its parents where missing; a part of it that is
