@@ -14,12 +14,13 @@ import Synchronization
 ///
 /// Stuck means: the scenario thread spent more than `limit` of CPU time
 /// since its last sign of progress (a trace event, the start of a
-/// scenario). Time the thread spends waiting (for the next scenario, for an
-/// adapter) costs no CPU, so it never counts.
+/// scenario), as the watch sees it every 50 ms. Time the thread spends
+/// waiting (for the next scenario, for an adapter) costs no CPU, so it never
+/// counts. A sign of progress costs the watched thread one atomic increment.
 final class StuckTaskWatch: @unchecked Sendable {
   private let clock: clockid_t
   private let limit: Int64
-  private let lastProgress = Atomic<Int64>(0)
+  private let progressCount = Atomic<Int>(0)
   private let onStuck: @Sendable (Duration) -> Void
 
   /// Watches the calling thread. `onStuck` runs on the watch's own thread
@@ -30,14 +31,13 @@ final class StuckTaskWatch: @unchecked Sendable {
     self.clock = clock
     self.limit = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
     self.onStuck = onStuck
-    progress()
     let thread = Thread { [self] in watch() }
     thread.start()
   }
 
   /// Records progress of the watched thread (call it on that thread).
   func progress() {
-    lastProgress.store(cpuTime(), ordering: .relaxed)
+    progressCount.add(1, ordering: .relaxed)
   }
 
   private func cpuTime() -> Int64 {
@@ -47,10 +47,18 @@ final class StuckTaskWatch: @unchecked Sendable {
   }
 
   private func watch() {
+    var seenCount = progressCount.load(ordering: .relaxed)
+    var cpuAtProgress = cpuTime()
     while true {
       usleep(50_000)
-      let spent = cpuTime() - lastProgress.load(ordering: .relaxed)
-      if spent > limit { onStuck(.nanoseconds(spent)) }
+      let count = progressCount.load(ordering: .relaxed)
+      let now = cpuTime()
+      if count != seenCount {
+        seenCount = count
+        cpuAtProgress = now
+      } else if now - cpuAtProgress > limit {
+        onStuck(.nanoseconds(now - cpuAtProgress))
+      }
     }
   }
 }

@@ -16,11 +16,20 @@
 /// caused it; the hostile bridges of `conformance/hostile/` cause the real
 /// ones.
 enum WorkerFault {
-  static func injectIfAsked(for id: String, channel: Int32) {
+  /// The kind of fault asked for scenario `id`, if any.
+  private static func kind(for id: String) -> Substring? {
     guard let spec = getenv("BRIDGECHECK_WORKER_FAULT").map({ String(cString: $0) }),
       let colon = spec.firstIndex(of: ":"), String(spec[spec.index(after: colon)...]) == id
-    else { return }
-    switch spec[..<colon] {
+    else { return nil }
+    return spec[..<colon]
+  }
+
+  /// Whether a fault is asked for scenario `id`.
+  static func isAsked(for id: String) -> Bool { kind(for: id) != nil }
+
+  static func injectIfAsked(for id: String, channel: Int32) {
+    guard let kind = kind(for: id) else { return }
+    switch kind {
     case "hang":
       signal(SIGTERM, SIG_IGN)
       while true { sleep(1000) }

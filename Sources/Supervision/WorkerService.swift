@@ -74,8 +74,12 @@ public enum WorkerService {
           traceObserver: { event in
             watch?.progress()
             stream.send(event)
-            // Test faults strike at the first step, once the page has loaded.
-            if event.name == "step" { WorkerFault.injectIfAsked(for: id, channel: channel) }
+            // Test faults strike at the first step, with the events so far
+            // logged (as they are once a real scenario runs past the quiet period).
+            if event.name == "step" && WorkerFault.isAsked(for: id) {
+              stream.flush()
+              WorkerFault.injectIfAsked(for: id, channel: channel)
+            }
           })
       case .failure(let failure):
         result = failure.result
@@ -122,14 +126,21 @@ private struct ScenarioResultFailure: Error {
 }
 
 /// Writes trace events to the worker's trace log (``TraceLog``), a file the
-/// supervisor reads only if the worker dies: buffered, and flushed before
+/// supervisor reads only if the worker dies. A file, not the pipe: the
+/// supervisor is not woken for every event.
+///
+/// Serialising every event would cost about a tenth of a scenario, and most
+/// scenarios end within milliseconds: events are kept as they are until the
+/// scenario has run for ``quietPeriod``, and from then on written out before
 /// the page runs code of the bridge under test (a task, a step, an
 /// evaluation), so that the file is current whenever the worker gets stuck
-/// in that code. A file, not the pipe: the supervisor is not woken for
-/// every event.
+/// in that code. A worker that dies within the quiet period leaves no trace
+/// excerpt (its message still says how it ended).
 private final class TraceStream {
   private let fd: Int32
-  private var pending = ""
+  private var pending: [TraceEvent] = []
+  private var started = ContinuousClock.now
+  private static let quietPeriod = Duration.milliseconds(50)
   private static let flushingEvents: Set<String> = [
     TraceEventName.task, TraceEventName.evaluate, TraceEventName.scriptRun, "step",
   ]
@@ -140,7 +151,8 @@ private final class TraceStream {
 
   /// Starts the log of a new scenario.
   func begin() {
-    pending = ""
+    pending.removeAll(keepingCapacity: true)
+    started = ContinuousClock.now
     guard fd >= 0 else { return }
     _ = ftruncate(fd, 0)
     _ = lseek(fd, 0, SEEK_SET)
@@ -148,13 +160,14 @@ private final class TraceStream {
 
   func send(_ event: TraceEvent) {
     guard fd >= 0 else { return }
-    pending += WorkerMessage.event(event)
-    if Self.flushingEvents.contains(event.name) || pending.utf8.count > 32_768 { flush() }
+    pending.append(event)
+    if Self.flushingEvents.contains(event.name) && ContinuousClock.now - started > Self.quietPeriod { flush() }
   }
 
-  private func flush() {
+  /// Writes out the events kept so far.
+  func flush() {
     guard !pending.isEmpty else { return }
-    writeAll(pending, to: fd)
-    pending = ""
+    writeAll(pending.map(WorkerMessage.event).joined(), to: fd)
+    pending.removeAll(keepingCapacity: true)
   }
 }
