@@ -274,20 +274,16 @@ struct RunCommand: ParsableCommand {
     return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
   }
 
+  /// The page side, built as a worker builds it (the paths as the user gave
+  /// them, so that a problem names them so).
   private func pageImplementation() throws -> (any PageImplementation, TestedSides) {
     guard let js else { return (ReferencePageImplementation(), .both) }
-    guard let data = FileManager.default.contents(atPath: js), let source = String(data: data, encoding: .utf8) else {
-      throw CLIError.usage("bridgecheck: cannot read the page bridge \(js)\n  hint: give the path of a JavaScript file")
+    let page = WorkerConfiguration.Page.script(path: js, profile: profile)
+    do {
+      return (try page.make(), TestedSides(page: true, native: false))
+    } catch {
+      throw CLIError.usage("bridgecheck: \(error)")
     }
-    let name = URL(fileURLWithPath: js).lastPathComponent
-    var dialect = BridgeProfile.classic
-    if let profile {
-      switch BridgeProfile.load(profile) {
-      case .success(let loaded): dialect = loaded
-      case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem)")
-      }
-    }
-    return (ScriptPageImplementation(name: name, source: source, profile: dialect), TestedSides(page: true, native: false))
   }
 
   private func nativeImplementation() throws -> any NativeImplementation {

@@ -12,9 +12,6 @@ struct LineReader {
   /// Whether the writer closed its end.
   private(set) var reachedEnd = false
 
-  /// Bytes waiting for their newline.
-  var pendingCount: Int { buffer.count }
-
   /// Reads what the pipe `fd` has now (never blocks on a non-blocking fd).
   mutating func fill(from fd: Int32) {
     while true {

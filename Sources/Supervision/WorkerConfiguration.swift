@@ -43,7 +43,28 @@ public struct WorkerConfiguration: Sendable {
 
   /// Builds the page implementation this configuration names.
   public func makePage() throws(WorkerSetupError) -> any PageImplementation {
-    switch page {
+    try page.make()
+  }
+
+  /// Builds the native implementation this configuration names (an adapter
+  /// starts its first process at once).
+  public func makeNative(shouldStop: @escaping @Sendable () -> Bool = { false }) -> any NativeImplementation {
+    switch native {
+    case .reference:
+      return ReferenceNativeImplementation()
+    case .adapter(let command, let commandTimeout, let startupTimeout):
+      return AdapterNativeImplementation(
+        command: command, limits: AdapterLimits(commandTimeout: commandTimeout, startupTimeout: startupTimeout),
+        shouldStop: shouldStop)
+    }
+  }
+}
+
+extension WorkerConfiguration.Page {
+  /// Builds the page implementation: the reference, or the script file in
+  /// its profile (the default, upstream 6.x, when none is named).
+  public func make() throws(WorkerSetupError) -> any PageImplementation {
+    switch self {
     case .reference:
       return ReferencePageImplementation()
     case .script(let path, let profileName):
@@ -59,19 +80,6 @@ public struct WorkerConfiguration: Sendable {
         }
       }
       return ScriptPageImplementation(name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
-    }
-  }
-
-  /// Builds the native implementation this configuration names (an adapter
-  /// starts its first process at once).
-  public func makeNative(shouldStop: @escaping @Sendable () -> Bool = { false }) -> any NativeImplementation {
-    switch native {
-    case .reference:
-      return ReferenceNativeImplementation()
-    case .adapter(let command, let commandTimeout, let startupTimeout):
-      return AdapterNativeImplementation(
-        command: command, limits: AdapterLimits(commandTimeout: commandTimeout, startupTimeout: startupTimeout),
-        shouldStop: shouldStop)
     }
   }
 }
