@@ -16,11 +16,14 @@ struct MutantsCommand: ParsableCommand {
       least one mutant, every mutant fails at least one fixture, and the matrix equals the expected one.
       """)
 
-  @Option(name: .customLong("fixtures"), help: "Where the fixtures are.")
-  var fixturesPath = "Fixtures"
+  @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: bridgecheck's own Fixtures/).")
+  var fixturesOption: String?
 
-  @Option(name: .customLong("mutants"), help: "Where the mutant definitions are.")
-  var mutantsPath = "conformance/mutants"
+  @Option(name: .customLong("mutants"), help: "Where the mutant definitions are (default: bridgecheck's own conformance/mutants/).")
+  var mutantsOption: String?
+
+  private var fixturesPath: String { fixturesOption ?? Resources.path("Fixtures") }
+  private var mutantsPath: String { mutantsOption ?? Resources.path("conformance/mutants") }
 
   @Flag(help: "Rewrite the expected matrix (conformance/mutants/expected-kills.json) from this run.")
   var updateExpected = false

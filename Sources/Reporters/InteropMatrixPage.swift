@@ -38,6 +38,7 @@ struct InteropMatrixPage {
       th,td{border:1px solid #d0d7de;padding:.35rem .5rem;text-align:center;white-space:nowrap}
       thead th{background:#eef1f4}
       tbody th{text-align:left;white-space:normal;min-width:8rem;max-width:11rem;position:sticky;left:0;background:#fff;font-weight:600}
+      thead th:first-child{position:sticky;left:0;z-index:1}
       td.verdict{text-align:left;white-space:normal;min-width:9rem;max-width:14rem}
       a{color:inherit}
       pre{background:#f6f8fa;color:#1b1f23;padding:.75rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere;max-width:100%}
@@ -76,7 +77,7 @@ struct InteropMatrixPage {
     html += legend()
     html += "<h2 id=\"matrix\">Matrix</h2>\n"
     html += "<div class=\"scroll\" role=\"region\" aria-labelledby=\"matrix\" tabindex=\"0\">\n"
-    html += "<table>\n<caption>Verdict and results of each page × native pair, by area</caption>\n"
+    html += "<table>\n<caption>Each pair's verdict and results by area</caption>\n"
     html += "<thead><tr><th scope=\"col\">page × native</th><th scope=\"col\">verdict</th><th scope=\"col\">total</th>"
     html += areas.map { "<th scope=\"col\">\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
     for (index, pair) in pairs.enumerated() {
@@ -102,7 +103,7 @@ struct InteropMatrixPage {
   private func legend() -> String {
     var html = "<h2 id=\"legend\">Legend</h2>\n<p>The colour is the verdict, never the pass rate:</p>\n<ul class=\"legend\">\n"
     for verdict in InteropMatrixReport.legend(pairs) {
-      html += "<li><span class=\"swatch v-\(verdict.rawValue)\">\(escape(verdict.label))</span>"
+      html += "<li><span class=\"swatch v-\(verdict.rawValue)\">\(escape(verdict.label))</span> "
       html += "\(escape(verdict.meaning))</li>\n"
     }
     return html + "</ul>\n"

@@ -43,7 +43,7 @@ public enum InteropMatrixReport {
       "Each cell: scenarios passed / scenarios judged (skips excluded; an expected failure is not a pass), "
         + "then expected failures (xfail) and errors. The mark is the verdict, not the pass rate:")
     lines.append("")
-    for verdict in legend(pairs) { lines.append("- \(verdict.icon) \(verdict.meaning)") }
+    for verdict in legend(pairs) { lines.append("- \(verdict.icon) \(verdict.label): \(verdict.meaning)") }
     lines.append("")
     lines.append(
       "| page × native | verdict | total | " + areas.map(MarkdownReport.cell).joined(separator: " | ") + " |")

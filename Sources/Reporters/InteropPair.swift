@@ -122,7 +122,7 @@ enum InteropVerdict: String, Sendable, CaseIterable {
   var label: String {
     switch self {
     case .pass: return "pass"
-    case .passWithNotes: return "pass"
+    case .passWithNotes: return "pass with notes"
     case .failMust: return "fail at must"
     case .error: return "error"
     case .notJudged: return "not judged"
@@ -144,12 +144,12 @@ enum InteropVerdict: String, Sendable, CaseIterable {
   /// What the verdict means, for the legend.
   var meaning: String {
     switch self {
-    case .pass: return "pass: every judged scenario passed"
+    case .pass: return "every judged scenario passed"
     case .passWithNotes:
-      return "pass, with notes: the gate passes; some scenarios fail as the implementation's expectations say (xfail), or fail a should/may rule"
-    case .failMust: return "fail at must: a must scenario failed, or an expected failure now passes (stale); red whatever the pass rate"
-    case .error: return "error: a scenario could not be judged (a crash, a hang, a broken adapter); red whatever the pass rate"
-    case .notJudged: return "not judged: every scenario was skipped"
+      return "the gate passes; some scenarios fail as the implementation's expectations say (xfail), or fail a should/may rule"
+    case .failMust: return "a must scenario failed, or an expected failure now passes (stale); red whatever the pass rate"
+    case .error: return "a scenario could not be judged (a crash, a hang, a broken adapter); red whatever the pass rate"
+    case .notJudged: return "every scenario was skipped"
     }
   }
 }
