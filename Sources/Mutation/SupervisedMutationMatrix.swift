@@ -13,11 +13,13 @@ import Supervision
 public enum SupervisedMutationMatrix {
   /// How far a run has got, for a progress line.
   public struct Progress: Sendable {
-    /// Cells judged so far, and in all.
+    /// Cells judged so far.
     public var cellsDone: Int
+    /// Cells in all: (mutants + 1) × fixtures.
     public var cellCount: Int
-    /// Mutants whose every cell is judged, and in all.
+    /// Mutants whose every cell is judged.
     public var mutantsDone: Int
+    /// Mutants in all.
     public var mutantCount: Int
   }
 

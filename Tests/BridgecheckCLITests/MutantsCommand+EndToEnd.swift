@@ -22,7 +22,7 @@ struct MutantsCommandEndToEndTests {
     #expect(!outcome.stdout.contains("SURVIVES"))
     #expect(!outcome.stdout.contains("REFERENCE"))
     // Progress on standard error (a log, not a terminal: whole lines).
-    #expect(outcome.stderr.contains("cells on 2 workers"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("cells) on 2 workers"), "\(outcome.stderr)")
     #expect(outcome.stderr.contains(" cells, "), "a progress line: \(outcome.stderr)")
   }
 }
