@@ -128,12 +128,3 @@ struct InteropMatrixVerdictTests {
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
   }
 }
-
-@Suite("Markdown links from anywhere")
-struct MarkdownLinkPathTests {
-  @Test func absoluteFixturePathsAreLinkedFromTheirFixturesFolder() {
-    #expect(MarkdownReport.repositoryPath("/opt/bc/share/bridgecheck/Fixtures/data/x.json") == "Fixtures/data/x.json")
-    #expect(MarkdownReport.repositoryPath("Fixtures/data/x.json") == "Fixtures/data/x.json")
-    #expect(MarkdownReport.repositoryPath("/home/me/my-fixtures/x.json") == "/home/me/my-fixtures/x.json")
-  }
-}
