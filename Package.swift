@@ -88,7 +88,7 @@ let package = Package(
     ),
     .target(
       name: "Mutation",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
+      dependencies: ["Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
     ),
     .target(
       name: "Reporters",

@@ -31,6 +31,7 @@ struct Bridgecheck: ParsableCommand {
     ProcessTree.becomeSubreaper()
     do {
       var command = try parseAsRoot()
+      if let problem = Resources.overrideProblem, !(command is WorkerCommand) { throw CLIError.usage(problem) }
       try command.run()
     } catch let exit as ExitCode {
       Foundation.exit(exit.rawValue)

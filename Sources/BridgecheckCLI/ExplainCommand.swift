@@ -9,8 +9,10 @@ struct ExplainCommand: ParsableCommand {
   @Argument(help: "The fixture id (see `bridgecheck list`).")
   var id: String
 
-  @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: Fixtures/).")
-  var fixturesPath: String = "Fixtures"
+  @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: bridgecheck's own Fixtures/).")
+  var fixturesOption: String?
+
+  private var fixturesPath: String { fixturesOption ?? Resources.path("Fixtures") }
 
   func run() throws {
     let selection = try FixtureSelection.parse([fixturesPath])

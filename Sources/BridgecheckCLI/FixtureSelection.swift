@@ -4,7 +4,7 @@ import ScenarioRunner
 
 /// Which fixtures a command works on: paths, then `--filter` and `--tag`.
 struct FixtureSelection: ParsableArguments {
-  @Argument(help: "Fixture files or folders (default: Fixtures/).")
+  @Argument(help: "Fixture files or folders (default: bridgecheck's own Fixtures/, wherever it is run from).")
   var paths: [String] = []
 
   @Option(name: .customLong("filter"), help: "Only fixtures whose id matches this glob (*, ?, [abc], [a-z], [!abc]); repeatable.")
@@ -14,7 +14,7 @@ struct FixtureSelection: ParsableArguments {
   var tags: [String] = []
 
   /// The paths to load.
-  var effectivePaths: [String] { paths.isEmpty ? ["Fixtures"] : paths }
+  var effectivePaths: [String] { paths.isEmpty ? [Resources.path("Fixtures")] : paths }
 
   /// Loads, validates and filters; problems and an empty selection are usage errors.
   func load() throws -> [Fixture] {
@@ -56,11 +56,14 @@ struct FixtureSelection: ParsableArguments {
   }
 
   /// `docs/protocol.md` in the folder of `path` or one of its parents, else
-  /// in the current folder or one of its parents, else in the checkout this
-  /// executable was built in (`.build/<configuration>/bridgecheck`), so that
-  /// fixtures kept outside the repository are checked against it too.
+  /// in bridgecheck's own files (``Resources``), else in the current folder
+  /// or one of its parents, else in the checkout this executable was built
+  /// in (`.build/<configuration>/bridgecheck`), so that fixtures kept
+  /// outside the repository are checked against it too.
   static func protocolDocument(near path: String) -> String? {
-    var starts = [URL(fileURLWithPath: path).standardizedFileURL, URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    var starts = [URL(fileURLWithPath: path).standardizedFileURL]
+    if let root = Resources.root { starts.append(URL(fileURLWithPath: root)) }
+    starts.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
       starts.append(executable.deletingLastPathComponent())
     }

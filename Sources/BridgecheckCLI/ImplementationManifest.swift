@@ -94,8 +94,13 @@ struct ImplementationManifest {
     case .reference:
       return ReferencePageImplementation()
     default:
-      guard let path, let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8)
-      else { throw CLIError.usage("bridgecheck: \(file): cannot read the page script \(path ?? "")") }
+      guard let path, let data = FileManager.default.contents(atPath: Resources.resolve(path)),
+        let source = String(data: data, encoding: .utf8)
+      else {
+        throw CLIError.usage(
+          "bridgecheck: \(file)#/path: cannot read the page script \(path ?? "")\n"
+            + "  hint: a relative path is read from the current folder, else from bridgecheck's own files")
+      }
       return ScriptPageImplementation(name: name, source: source, version: version, profile: profile)
     }
   }
@@ -104,7 +109,7 @@ struct ImplementationManifest {
   func nativeImplementation() -> any NativeImplementation {
     switch kind {
     case .adapter:
-      let resolved = command.map { $0 == "{bridgecheck}" ? Executable.path : $0 }
+      let resolved = command.map { $0 == "{bridgecheck}" ? Executable.path : $0.contains("/") ? Resources.resolve($0) : $0 }
       return AdapterNativeImplementation(command: resolved, shouldStop: { Interrupt.requested })
     default:
       return ReferenceNativeImplementation()
@@ -113,7 +118,7 @@ struct ImplementationManifest {
 
   private func loadProfile() throws -> BridgeProfile {
     guard let profile else { return .classic }
-    switch BridgeProfile.load(profile) {
+    switch BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
     case .success(let loaded): return loaded
     case .failure(let problem): throw CLIError.usage("bridgecheck: \(file): \(problem)")
     }
@@ -122,7 +127,7 @@ struct ImplementationManifest {
   /// The manifest's expected failures, if it names a baseline.
   func baseline() throws -> Baseline? {
     guard let expectedFailures else { return nil }
-    switch Baseline.load(from: expectedFailures) {
+    switch Baseline.load(from: Resources.resolve(expectedFailures)) {
     case .success(let baseline): return baseline
     case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem)")
     }

@@ -10,16 +10,26 @@ struct MatrixCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "matrix",
     abstract: "Run every page implementation against every native implementation and write the interop matrix.",
-    discussion: "Implementations are described by manifests in conformance/implementations/ (see its README).")
+    discussion: """
+      Implementations are described by manifests in conformance/implementations/ (see its README). The Markdown \
+      table goes to standard output, and to --markdown PATH when given; the published conformance/RESULTS.md is \
+      rewritten only with --write-results, and only from bridgecheck's own implementations.
+      """)
 
-  @Option(name: .customLong("implementations"), help: "Folder of implementation manifests.")
-  var implementationsPath = "conformance/implementations"
+  @Option(
+    name: .customLong("implementations"),
+    help: "Folder of implementation manifests (default: bridgecheck's own conformance/implementations/).")
+  var implementationsOption: String?
 
-  @Option(name: .customLong("fixtures"), help: "Where the fixtures are.")
-  var fixturesPath = "Fixtures"
+  @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: bridgecheck's own Fixtures/).")
+  var fixturesOption: String?
 
-  @Option(help: "Write the Markdown table here.")
-  var markdown = "conformance/RESULTS.md"
+  @Option(help: "Also write the Markdown table to this file.")
+  var markdown: String?
+
+  @Flag(
+    help: "Rewrite the published conformance/RESULTS.md (only from bridgecheck's own implementations and fixtures).")
+  var writeResults = false
 
   @Option(help: "Write the HTML page here.")
   var html = "reports/matrix.html"
@@ -29,6 +39,20 @@ struct MatrixCommand: ParsableCommand {
 
   /// --jobs, or the number of cores.
   var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
+
+  private var implementationsPath: String { implementationsOption ?? Resources.path("conformance/implementations") }
+  private var fixturesPath: String { fixturesOption ?? Resources.path("Fixtures") }
+
+  /// The published file: bridgecheck's own RESULTS.md.
+  static var resultsPath: String { Resources.path("conformance/RESULTS.md") }
+
+  func validate() throws {
+    if writeResults && (implementationsOption != nil || fixturesOption != nil) {
+      throw ValidationError(
+        "--write-results publishes the matrix of bridgecheck's own implementations and fixtures; "
+          + "with --implementations or --fixtures, write yours with --markdown PATH")
+    }
+  }
 
   func run() throws {
     Interrupt.install()
@@ -56,18 +80,30 @@ struct MatrixCommand: ParsableCommand {
         Terminal.standardError("bridgecheck: \(pairs.last?.title ?? ""): done\n")
       }
     }
+    if Interrupt.requested {
+      Terminal.standardError("bridgecheck: matrix: interrupted; nothing was written\n")
+      throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
+    }
     let document = FixtureSelection.protocolDocument(near: fixturesPath).flatMap(ProtocolDocument.init(path:))
     var explanations: [String: String] = [:]
     for fixture in fixtures {
       explanations[fixture.id] = FixtureExplanation.text(of: fixture, rule: document?.rule(fixture.spec))
     }
     let markdownText = InteropMatrixReport.markdown(pairs, toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count)
-    try Terminal.write(markdownText, to: markdown)
+    var written: [String] = []
+    for path in [markdown, writeResults ? Self.resultsPath : nil].compactMap({ $0 }) {
+      try Terminal.write(markdownText, to: path)
+      written.append(path)
+    }
     try Terminal.write(
       InteropMatrixReport.html(
         pairs, toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count, explanations: explanations),
       to: html)
+    written.append(html)
     print(markdownText, terminator: "")
-    Terminal.standardError("bridgecheck: wrote \(markdown) and \(html)\n")
+    Terminal.standardError("bridgecheck: wrote \(written.joined(separator: " and "))\n")
+    if !writeResults {
+      Terminal.standardError("  (\(Self.resultsPath) is rewritten only with --write-results)\n")
+    }
   }
 }

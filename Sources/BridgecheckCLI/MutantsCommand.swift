@@ -3,6 +3,7 @@ import BridgeImplementations
 import Foundation
 import Mutation
 import ScenarioRunner
+import Supervision
 
 /// `bridgecheck mutants`: run every mutant against every fixture and check
 /// the suite catches them all.
@@ -15,11 +16,14 @@ struct MutantsCommand: ParsableCommand {
       least one mutant, every mutant fails at least one fixture, and the matrix equals the expected one.
       """)
 
-  @Option(name: .customLong("fixtures"), help: "Where the fixtures are.")
-  var fixturesPath = "Fixtures"
+  @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: bridgecheck's own Fixtures/).")
+  var fixturesOption: String?
 
-  @Option(name: .customLong("mutants"), help: "Where the mutant definitions are.")
-  var mutantsPath = "conformance/mutants"
+  @Option(name: .customLong("mutants"), help: "Where the mutant definitions are (default: bridgecheck's own conformance/mutants/).")
+  var mutantsOption: String?
+
+  private var fixturesPath: String { fixturesOption ?? Resources.path("Fixtures") }
+  private var mutantsPath: String { mutantsOption ?? Resources.path("conformance/mutants") }
 
   @Flag(help: "Rewrite the expected matrix (conformance/mutants/expected-kills.json) from this run.")
   var updateExpected = false
@@ -27,8 +31,14 @@ struct MutantsCommand: ParsableCommand {
   @Flag(help: "List the fixtures each mutant fails.")
   var verbose = false
 
-  @Option(name: .customLong("jobs"), help: "Threads (default: the number of cores).")
+  @Option(name: .customLong("jobs"), help: "Worker processes (default: the number of cores).")
   var jobsOption: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "The most resident memory the workers may use, e.g. 1G: each of the --jobs workers gets an equal share.",
+      valueName: "size"))
+  var memoryLimit: MemorySize = MemorySize(bytes: 1 << 30)
 
   /// --jobs, or the number of cores.
   var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
@@ -40,9 +50,23 @@ struct MutantsCommand: ParsableCommand {
     if !catalog.problems.isEmpty {
       throw CLIError.usage(FixtureSelection.describe(catalog.problems))
     }
-    let matrix = MutationMatrix.run(
-      fixtures: fixtures, mutants: catalog.mutants, implementations: MutantImplementations.make(), jobs: jobs)
-    let expectedPath = (mutantsPath as NSString).appendingPathComponent("expected-kills.json")
+    let progress = MutantsProgress()
+    progress.begin(mutants: catalog.mutants.count, fixtures: fixtures.count, jobs: jobs)
+    let matrix = SupervisedMutationMatrix.run(
+      fixtures: fixtures, mutants: catalog.mutants, executable: RunCommand.executablePath, jobs: jobs,
+      limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), progress: progress.update,
+      stopReason: { Interrupt.stopReason })
+    progress.finish()
+    if !matrix.isComplete {
+      // A partial matrix proves nothing either way: no comparison, no
+      // update, and no hint to update.
+      print(MutationReport.text(matrix, differences: [], verbose: verbose), terminator: "")
+      Terminal.standardError(
+        "bridgecheck: mutants: interrupted: \(matrix.cellsRun) of \(matrix.cellCount) cells ran; "
+          + "the matrix is incomplete, so it was not compared with \(expectedPath)"
+          + (updateExpected ? " and not written" : "") + "\n")
+      throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
+    }
     let actual = ExpectedKills(kills: matrix.kills)
     var differences: [String] = []
     if updateExpected {
@@ -58,21 +82,8 @@ struct MutantsCommand: ParsableCommand {
     print(MutationReport.text(matrix, differences: differences, verbose: verbose), terminator: "")
     if !MutationReport.passes(matrix, differences: differences) { throw ExitCode(CLIError.gateExitCode) }
   }
-}
 
-/// How the CLI builds native mutants: in process, except the faults that
-/// trap, which run behind the stdio adapter (`bridgecheck reference-adapter
-/// --fault NAME`) so that their crash is an `error` in the matrix and not the
-/// end of the run.
-enum MutantImplementations {
-  static func make() -> MutationMatrix.Implementations {
-    let executable = Executable.path
-    return MutationMatrix.Implementations { fault, crashes in
-      guard crashes else { return ReferenceNativeImplementation(faults: [fault]) }
-      return AdapterNativeImplementation(
-        command: [executable, "reference-adapter", "--fault", fault], shouldStop: { Interrupt.requested })
-    }
-  }
+  private var expectedPath: String { (mutantsPath as NSString).appendingPathComponent("expected-kills.json") }
 }
 
 /// This program's own executable, to start it again as an adapter.

@@ -249,7 +249,7 @@ struct RunCommand: ParsableCommand {
   /// How a worker process rebuilds the implementations of this run.
   private func workerConfiguration(tested: TestedSides) throws -> WorkerConfiguration {
     let page: WorkerConfiguration.Page =
-      js.map { .script(path: Self.absolute($0), profile: profile.map(Self.absoluteIfPath)) } ?? .reference
+      js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) } ?? .reference
     var native = WorkerConfiguration.Native.reference
     if let nativeCommand {
       native = .adapter(
@@ -263,11 +263,6 @@ struct RunCommand: ParsableCommand {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
-  /// A profile given as a file is made absolute; a profile name stays one.
-  private static func absoluteIfPath(_ nameOrPath: String) -> String {
-    nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") ? absolute(nameOrPath) : nameOrPath
-  }
-
   /// This executable, which also serves `bridgecheck worker`.
   static var executablePath: String {
     if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
@@ -278,7 +273,13 @@ struct RunCommand: ParsableCommand {
   /// them, so that a problem names them so).
   private func pageImplementation() throws -> (any PageImplementation, TestedSides) {
     guard let js else { return (ReferencePageImplementation(), .both) }
-    let page = WorkerConfiguration.Page.script(path: js, profile: profile)
+    // A profile name is one of bridgecheck's own (wherever it is run from);
+    // one it does not have is explained with the names it has.
+    if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
+      throw CLIError.usage("bridgecheck: \(problem)")
+    }
+    let shippedProfile = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? $0 : Resources.profileArgument($0) }
+    let page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
     do {
       return (try page.make(), TestedSides(page: true, native: false))
     } catch {

@@ -9,8 +9,31 @@ public struct MutationMatrix: Sendable {
   public var mutants: [Mutant]
   /// The reference pair's results, in fixture order.
   public var reference: [ScenarioResult]
-  /// Mutant name → ids of the fixtures it fails (fail or error).
+  /// Mutant name → ids of the fixtures it fails (fail or error); only
+  /// mutants with at least one cell run.
   public var kills: [String: Set<String>]
+  /// How many cells ran (all of them unless the run was interrupted).
+  public var cellsRun: Int
+  /// How many cells the matrix has: (mutants + 1) × fixtures.
+  public var cellCount: Int
+
+  /// Whether every cell ran: only a complete matrix may be compared with,
+  /// or written as, the expected one.
+  public var isComplete: Bool { cellsRun == cellCount }
+
+  /// Creates a matrix from its parts.
+  public init(
+    fixtures: [Fixture], mutants: [Mutant], reference: [ScenarioResult], kills: [String: Set<String>],
+    cellsRun: Int? = nil, cellCount: Int? = nil
+  ) {
+    self.fixtures = fixtures
+    self.mutants = mutants
+    self.reference = reference
+    self.kills = kills
+    let total = (mutants.count + 1) * fixtures.count
+    self.cellCount = cellCount ?? total
+    self.cellsRun = cellsRun ?? total
+  }
 
   /// Builds the implementations a mutant stands for.
   public struct Implementations: Sendable {

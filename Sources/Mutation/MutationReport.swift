@@ -3,6 +3,7 @@
 public enum MutationReport {
   /// The report; `differences` are lines from ``ExpectedKills/differences(from:)``.
   public static func text(_ matrix: MutationMatrix, differences: [String], verbose: Bool) -> String {
+    guard matrix.isComplete else { return partialText(matrix, verbose: verbose) }
     var lines: [String] = []
     let caught = matrix.fixtures.count - matrix.uncaughtFixtures.count
     let killed = matrix.mutants.count - matrix.survivingMutants.count
@@ -36,11 +37,29 @@ public enum MutationReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// What an interrupted run can say: how far it got and what the mutants
+  /// that ran failed so far; no score, and nothing about fixtures not caught
+  /// or mutants surviving, which a partial run cannot know.
+  static func partialText(_ matrix: MutationMatrix, verbose: Bool) -> String {
+    var lines = [
+      "mutation matrix interrupted: \(matrix.cellsRun) of \(matrix.cellCount) cells ran; no score "
+        + "(a partial run cannot tell which fixtures or mutants are not caught)"
+    ]
+    let ran = matrix.mutants.filter { matrix.kills[$0.name] != nil }
+    let width = ran.map(\.name.count).max() ?? 0
+    for mutant in ran {
+      let ids = matrix.kills[mutant.name, default: []].sorted()
+      lines.append("\(mutant.name.padding(toLength: width, withPad: " ", startingAt: 0))  fails \(ids.count) so far")
+      if verbose { lines += ids.map { "    \($0)" } }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// Whether the matrix meets the bar: the reference passes every must and
   /// should fixture, every fixture is caught, every mutant is killed, and
   /// the matrix matches the expected one.
   public static func passes(_ matrix: MutationMatrix, differences: [String]) -> Bool {
-    matrix.referenceFailures.isEmpty && matrix.uncaughtFixtures.isEmpty && matrix.survivingMutants.isEmpty
+    matrix.isComplete && matrix.referenceFailures.isEmpty && matrix.uncaughtFixtures.isEmpty && matrix.survivingMutants.isEmpty
       && differences.isEmpty
   }
 }

@@ -1,42 +1,15 @@
 import ScenarioRunner
 
-/// One pair of implementations run over the suite.
-public struct InteropPair: Sendable {
-  /// The page side.
-  public var page: ImplementationInfo
-  /// The native side.
-  public var native: ImplementationInfo
-  /// Its results, in fixture order.
-  public var results: [ScenarioResult]
-
-  /// Creates a pair.
-  public init(page: ImplementationInfo, native: ImplementationInfo, results: [ScenarioResult]) {
-    self.page = page
-    self.native = native
-    self.results = results
-  }
-
-  /// "page × native".
-  public var title: String { "\(Self.label(page)) × \(Self.label(native))" }
-
-  static func label(_ info: ImplementationInfo) -> String {
-    info.name + (info.version.map { " \($0)" } ?? "")
-  }
-
-  /// Passed and judged (not skipped) scenarios of an area (`nil`: all areas).
-  func rate(area: String?) -> (passed: Int, judged: Int) {
-    let relevant = results.filter { (area == nil || $0.scenario.area == area) && $0.status != .skip }
-    return (relevant.filter { $0.status == .pass || $0.status == .xfail }.count, relevant.count)
-  }
-
-  var failures: [ScenarioResult] { results.filter { FailureText.isFailure($0.status) } }
-}
-
 /// Every page implementation against every native implementation, as a
 /// Markdown table (`conformance/RESULTS.md`) and a self-contained HTML page
-/// (cells coloured by pass rate, every failure linked to its explanation).
+/// (``InteropMatrixPage``): the verdict first (pass, fail at must, error),
+/// cells coloured by verdict and never by pass rate, expected failures
+/// named and not counted as passes, messages cut to a bounded size.
 /// All text that comes from implementations is escaped.
 public enum InteropMatrixReport {
+  /// The longest failure line the Markdown file shows, in characters.
+  static let lineLimit = 300
+
   /// The areas, in the order they first appear.
   static func areas(_ pairs: [InteropPair]) -> [String] {
     var seen: [String] = []
@@ -46,12 +19,15 @@ public enum InteropMatrixReport {
     return seen
   }
 
-  static func cellText(_ rate: (passed: Int, judged: Int)) -> String {
-    rate.judged == 0 ? "–" : "\(rate.passed)/\(rate.judged)"
+  /// The one-line account of a failure, cut to ``lineLimit``.
+  static func headline(_ result: ScenarioResult) -> String {
+    FailureText.truncated(FailureText.headline(result), to: lineLimit)
   }
 
-  static func percent(_ rate: (passed: Int, judged: Int)) -> Double? {
-    rate.judged == 0 ? nil : Double(rate.passed) / Double(rate.judged)
+  /// The legend's lines, one a verdict (a `not judged` one only when used).
+  static func legend(_ pairs: [InteropPair]) -> [InteropVerdict] {
+    let used = Set(pairs.map { $0.tally(area: nil).verdict })
+    return InteropVerdict.allCases.filter { $0 != .notJudged || used.contains($0) }
   }
 
   /// The Markdown report.
@@ -61,106 +37,49 @@ public enum InteropMatrixReport {
     lines.append("# bridgecheck interoperability matrix")
     lines.append("")
     lines.append(
-      "bridgecheck \(toolVersion), \(fixtureCount) fixtures. Each cell: scenarios passed / scenarios judged "
-        + "(skips excluded). Regenerate with `bridgecheck matrix`.")
+      "bridgecheck \(toolVersion), \(fixtureCount) fixtures. Regenerate with `bridgecheck matrix --write-results`.")
     lines.append("")
-    lines.append("| page × native | " + areas.map(MarkdownReport.cell).joined(separator: " | ") + " | total |")
-    lines.append("|---|" + areas.map { _ in "---:" }.joined(separator: "|") + "|---:|")
+    lines.append(
+      "Each cell: scenarios passed / scenarios judged (skips excluded; an expected failure is not a pass), "
+        + "then expected failures (xfail) and errors. The mark is the verdict, not the pass rate:")
+    lines.append("")
+    for verdict in legend(pairs) { lines.append("- \(verdict.icon) \(verdict.label): \(verdict.meaning)") }
+    lines.append("")
+    lines.append(
+      "| page × native | verdict | total | " + areas.map(MarkdownReport.cell).joined(separator: " | ") + " |")
+    lines.append("|---|---|---:|" + areas.map { _ in "---:" }.joined(separator: "|") + "|")
     for pair in pairs {
-      let cells = areas.map { area in mark(pair.rate(area: area)) }
-      lines.append("| \(MarkdownReport.cell(pair.title)) | " + cells.joined(separator: " | ") + " | \(mark(pair.rate(area: nil))) |")
+      let total = pair.tally(area: nil)
+      let cells = areas.map { mark(pair.tally(area: $0)) }
+      lines.append(
+        "| \(MarkdownReport.cell(pair.title)) | \(total.verdict.icon) \(total.verdictText) | \(mark(total)) | "
+          + cells.joined(separator: " | ") + " |")
     }
     for pair in pairs where !pair.failures.isEmpty {
       lines += ["", "## Failures of \(MarkdownReport.inline(pair.title))", ""]
-      for failure in pair.failures {
-        lines.append(
-          "- `\(failure.scenario.id)` (\(failure.scenario.level.rawValue), \(failure.status.rawValue)): "
-            + MarkdownReport.inline(FailureText.firstLine(failure.message))
-            + " — `bridgecheck explain \(failure.scenario.id)`")
-      }
+      for failure in pair.failures { lines.append(item(failure) + " — `bridgecheck explain \(failure.scenario.id)`") }
+    }
+    for pair in pairs where !pair.expectedFailures.isEmpty {
+      lines += ["", "## Expected failures of \(MarkdownReport.inline(pair.title))", ""]
+      for failure in pair.expectedFailures { lines.append(item(failure)) }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func mark(_ rate: (passed: Int, judged: Int)) -> String {
-    guard let share = percent(rate) else { return "–" }
-    let icon = share == 1 ? "✅" : share >= 0.8 ? "🟡" : "❌"
-    return "\(icon) \(cellText(rate))"
+  private static func item(_ result: ScenarioResult) -> String {
+    "- `\(result.scenario.id)` (\(result.scenario.level.rawValue), \(result.status.rawValue)): "
+      + MarkdownReport.inline(headline(result))
+  }
+
+  private static func mark(_ tally: InteropTally) -> String {
+    tally.judged == 0 ? "–" : "\(tally.verdict.icon) \(tally.text)"
   }
 
   /// The HTML page; `explanations` maps fixture ids to their `explain` text.
   public static func html(
     _ pairs: [InteropPair], toolVersion: String, fixtureCount: Int, explanations: [String: String]
   ) -> String {
-    let areas = areas(pairs)
-    var html = """
-      <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8"><title>bridgecheck interoperability matrix</title>
-      <style>
-      body{font-family:system-ui,sans-serif;margin:2rem;color:#1b1f23}
-      table{border-collapse:collapse}th,td{border:1px solid #d0d7de;padding:.35rem .6rem;text-align:center}
-      th:first-child,td:first-child{text-align:left}
-      .full{background:#d1f2d9}.most{background:#fff3c4}.low{background:#ffd7d5}.none{background:#f6f8fa}
-      pre{background:#f6f8fa;padding:.75rem;overflow:auto;white-space:pre-wrap}
-      a{color:inherit}
-      </style></head><body>
-      <h1>bridgecheck interoperability matrix</h1>
-
-      """
-    html += "<p>bridgecheck \(escape(toolVersion)), \(fixtureCount) fixtures. "
-    html += "Each cell: scenarios passed / judged (skips excluded); click a cell for its failures.</p>\n"
-    html += "<table><thead><tr><th>page × native</th>"
-    html += areas.map { "<th>\(escape($0))</th>" }.joined() + "<th>total</th></tr></thead><tbody>\n"
-    for (index, pair) in pairs.enumerated() {
-      html += "<tr><td>\(escape(pair.title))</td>"
-      for area in areas + [""] {
-        let rate = pair.rate(area: area.isEmpty ? nil : area)
-        let share = percent(rate)
-        let style = share.map { $0 == 1 ? "full" : $0 >= 0.8 ? "most" : "low" } ?? "none"
-        let hasFailures = pair.failures.contains { area.isEmpty || $0.scenario.area == area }
-        let text = escape(cellText(rate))
-        let cell = hasFailures ? "<a href=\"#pair-\(index)\">\(text)</a>" : text
-        html += "<td class=\"\(style)\">\(cell)</td>"
-      }
-      html += "</tr>\n"
-    }
-    html += "</tbody></table>\n"
-    var explained: Set<String> = []
-    for (index, pair) in pairs.enumerated() where !pair.failures.isEmpty {
-      html += "<h2 id=\"pair-\(index)\">Failures of \(escape(pair.title))</h2><ul>\n"
-      for failure in pair.failures {
-        explained.insert(failure.scenario.id)
-        html += "<li><a href=\"#\(anchor(failure.scenario.id))\"><code>\(escape(failure.scenario.id))</code></a> "
-        html += "(\(escape(failure.scenario.level.rawValue)), \(escape(failure.status.rawValue)))"
-        html += "<pre>\(escape(FailureText.visible(failure.message ?? "", keepingLineBreaks: true)))</pre></li>\n"
-      }
-      html += "</ul>\n"
-    }
-    if !explained.isEmpty { html += "<h2>Explanations</h2>\n" }
-    for id in explained.sorted() {
-      html += "<h3 id=\"\(anchor(id))\">\(escape(id))</h3><pre>\(escape(explanations[id] ?? ""))</pre>\n"
-    }
-    html += "</body></html>\n"
-    return html
-  }
-
-  /// HTML text escaping, also making invisible characters visible.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in FailureText.visible(text, keepingLineBreaks: true).unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
-
-  static func anchor(_ id: String) -> String {
-    "explain-" + String(id.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    InteropMatrixPage(pairs: pairs, toolVersion: toolVersion, fixtureCount: fixtureCount, explanations: explanations)
+      .render()
   }
 }

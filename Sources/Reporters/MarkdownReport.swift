@@ -138,7 +138,15 @@ public enum MarkdownReport {
 
   /// `[id](Fixtures/area/name.json)`.
   static func fixtureLink(_ result: ScenarioResult, _ options: Options) -> String {
-    "[\(inline(result.scenario.id))](\(url(options.linkBase + result.scenario.file)))"
+    "[\(inline(result.scenario.id))](\(url(options.linkBase + repositoryPath(result.scenario.file))))"
+  }
+
+  /// A fixture file as the repository names it: an absolute path (bridgecheck
+  /// run from another folder reads its own fixtures by absolute path) from
+  /// its last `Fixtures/` on, so that links resolve against the link base.
+  static func repositoryPath(_ file: String) -> String {
+    guard file.hasPrefix("/"), let range = file.range(of: "/Fixtures/", options: .backwards) else { return file }
+    return String(file[file.index(after: range.lowerBound)...])
   }
 
   /// `[anchor](docs/protocol.md#anchor)`, or the text when there is none.

@@ -5,12 +5,16 @@ import ScenarioRunner
 
 /// Everything a worker process needs to rebuild the runner of its
 /// supervisor: which implementations, which sides are under test, and the
-/// limits. Sent as the first line of the worker's standard input.
-public struct WorkerConfiguration: Sendable {
+/// limits. Sent as the first line of the worker's standard input, and again
+/// whenever a scenario needs another (the mutation matrix).
+public struct WorkerConfiguration: Sendable, Equatable {
   /// The page side.
   public enum Page: Sendable, Hashable {
     /// bridgecheck's reference page bridge.
     case reference
+    /// The reference page bridge's driver with another source: a mutant
+    /// (the reference with a patch applied) for the mutation matrix.
+    case referenceSource(String)
     /// A JavaScript file, in the dialect of a profile (a name or a file;
     /// nil for the default).
     case script(path: String, profile: String?)
@@ -20,6 +24,9 @@ public struct WorkerConfiguration: Sendable {
   public enum Native: Sendable, Hashable {
     /// bridgecheck's reference native bridge, in process.
     case reference
+    /// The reference native bridge with deliberate bugs switched on (the
+    /// raw values of `NativeBridgeFault`): a native mutant.
+    case referenceFaults([String])
     /// An adapter command with its limits.
     case adapter(command: [String], commandTimeout: Duration, startupTimeout: Duration)
   }
@@ -32,13 +39,26 @@ public struct WorkerConfiguration: Sendable {
   public var tested: TestedSides
   /// Limits and seed.
   public var options: RunOptions
+  /// Whether results come back as verdicts only: no trace excerpt, and
+  /// message and detail cut to a bounded size (``ScenarioResult/bounded()``).
+  /// The mutation matrix needs no more, and a megabyte payload in each of
+  /// thousands of results is memory the supervisor would hold for nothing.
+  public var verdictsOnly: Bool
 
   /// Creates a configuration.
-  public init(page: Page, native: Native, tested: TestedSides, options: RunOptions) {
+  public init(page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false) {
     self.page = page
     self.native = native
     self.tested = tested
     self.options = options
+    self.verdictsOnly = verdictsOnly
+  }
+
+  /// Two configurations are equal when a worker would build the same
+  /// runner from them.
+  public static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
+    lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested
+      && lhs.verdictsOnly == rhs.verdictsOnly && lhs.wireValue["options"] == rhs.wireValue["options"]
   }
 
   /// Builds the page implementation this configuration names.
@@ -52,6 +72,8 @@ public struct WorkerConfiguration: Sendable {
     switch native {
     case .reference:
       return ReferenceNativeImplementation()
+    case .referenceFaults(let faults):
+      return ReferenceNativeImplementation(faults: faults)
     case .adapter(let command, let commandTimeout, let startupTimeout):
       return AdapterNativeImplementation(
         command: command, limits: AdapterLimits(commandTimeout: commandTimeout, startupTimeout: startupTimeout),
@@ -67,6 +89,8 @@ extension WorkerConfiguration.Page {
     switch self {
     case .reference:
       return ReferencePageImplementation()
+    case .referenceSource(let source):
+      return ReferencePageImplementation(source: source)
     case .script(let path, let profileName):
       guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8)
       else {
@@ -109,6 +133,7 @@ extension WorkerConfiguration {
     var pageObject: JSONObject
     switch page {
     case .reference: pageObject = ["kind": "reference"]
+    case .referenceSource(let source): pageObject = ["kind": "reference-source", "source": .string(source)]
     case .script(let path, let profile):
       pageObject = ["kind": "script", "path": .string(path)]
       if let profile { pageObject["profile"] = .string(profile) }
@@ -116,13 +141,15 @@ extension WorkerConfiguration {
     let nativeObject: JSONObject
     switch native {
     case .reference: nativeObject = ["kind": "reference"]
+    case .referenceFaults(let faults):
+      nativeObject = ["kind": "reference-faults", "faults": .array(faults.map(JSONValue.string))]
     case .adapter(let command, let commandTimeout, let startupTimeout):
       nativeObject = [
         "kind": "adapter", "command": .array(command.map(JSONValue.string)),
         "commandTimeoutMs": .number(commandTimeout.milliseconds), "startupTimeoutMs": .number(startupTimeout.milliseconds),
       ]
     }
-    return [
+    var object: JSONObject = [
       "page": .object(pageObject),
       "native": .object(nativeObject),
       "tested": ["page": .bool(tested.page), "native": .bool(tested.native)],
@@ -134,12 +161,17 @@ extension WorkerConfiguration {
         "maxVirtualMillisecondsPerSettle": .number(Double(options.maxVirtualMillisecondsPerSettle)),
       ],
     ]
+    if verdictsOnly { object["verdictsOnly"] = true }
+    return .object(object)
   }
 
   /// Reads back ``wireValue``; nil when `value` is not one.
   public init?(wireValue value: JSONValue) {
     switch value["page"]?["kind"]?.stringValue {
     case "reference": page = .reference
+    case "reference-source":
+      guard let source = value["page"]?["source"]?.stringValue else { return nil }
+      page = .referenceSource(source)
     case "script":
       guard let path = value["page"]?["path"]?.stringValue else { return nil }
       page = .script(path: path, profile: value["page"]?["profile"]?.stringValue)
@@ -147,6 +179,9 @@ extension WorkerConfiguration {
     }
     switch value["native"]?["kind"]?.stringValue {
     case "reference": native = .reference
+    case "reference-faults":
+      guard let faults = value["native"]?["faults"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
+      native = .referenceFaults(faults)
     case "adapter":
       guard let words = value["native"]?["command"]?.arrayValue?.compactMap(\.stringValue),
         let command = value["native"]?["commandTimeoutMs"]?.numberValue,
@@ -165,6 +200,7 @@ extension WorkerConfiguration {
     self.options = RunOptions(
       seed: seed, scriptTimeLimit: .milliseconds(script), scenarioTimeLimit: .milliseconds(scenario),
       maxTasksPerSettle: Int(tasks), maxVirtualMillisecondsPerSettle: Int64(virtual))
+    verdictsOnly = value["verdictsOnly"]?.boolValue ?? false
   }
 }
 

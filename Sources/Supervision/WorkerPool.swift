@@ -111,12 +111,32 @@ public final class WorkerPool {
     stopReason: () -> StopReason? = { nil }, stopHandingOut: () -> Bool = { false }
   ) -> [ScenarioResult] {
     var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
-    var next = 0
     var finished = 0
-    func finish(_ index: Int, _ result: ScenarioResult) {
-      results[index] = result
-      finished += 1
-      progress(finished, result)
+    let configuration = self.configuration
+    run(
+      count: fixtures.count, assignment: { (fixtures[$0], configuration) },
+      result: { index, result in
+        results[index] = result
+        finished += 1
+        progress(finished, result)
+      }, stopReason: stopReason, stopHandingOut: stopHandingOut)
+    return results.compactMap { $0 }
+  }
+
+  /// Runs `count` scenarios, each with the configuration its assignment
+  /// names (a worker is configured again when its next scenario needs
+  /// another: the mutation matrix runs every mutant on the same workers),
+  /// and hands each result to `result` with its index as it arrives, in no
+  /// particular order; nothing is kept here, so memory does not grow with
+  /// `count`. Limits and stopping as in ``run(_:progress:stopReason:stopHandingOut:)``.
+  public func run(
+    count: Int, assignment: (Int) -> (fixture: Fixture, configuration: WorkerConfiguration),
+    result: (Int, ScenarioResult) -> Void, stopReason: () -> StopReason? = { nil },
+    stopHandingOut: () -> Bool = { false }
+  ) {
+    var next = 0
+    func finish(_ index: Int, _ outcome: ScenarioResult) {
+      result(index, outcome)
     }
     while true {
       if let reason = stopReason() {
@@ -127,13 +147,14 @@ public final class WorkerPool {
         break
       }
       // Hand out scenarios: to idle workers, starting workers as needed.
-      while next < fixtures.count && !stopHandingOut() {
+      while next < count && !stopHandingOut() {
+        let (fixture, jobConfiguration) = assignment(next)
         let worker: WorkerProcess
         if let idle = idleWorker() {
           worker = idle
         } else if workers.count < jobs {
-          guard let started = startWorker() else {
-            finish(next, startFailure(fixtures[next]))
+          guard let started = startWorker(jobConfiguration) else {
+            finish(next, startFailure(fixture))
             next += 1
             continue
           }
@@ -141,7 +162,7 @@ public final class WorkerPool {
         } else {
           break
         }
-        let job = WorkerProcess.Job(index: next, fixture: fixtures[next], started: clock.now)
+        let job = WorkerProcess.Job(index: next, fixture: fixture, configuration: jobConfiguration, started: clock.now)
         next += 1
         if !worker.start(job) {
           worker.job = nil
@@ -149,7 +170,7 @@ public final class WorkerPool {
           retire(worker)
         }
       }
-      if (next >= fixtures.count || stopHandingOut()) && !workers.contains(where: \.isBusy) { break }
+      if (next >= count || stopHandingOut()) && !workers.contains(where: \.isBusy) { break }
       wait()
       for worker in workers {
         let (messages, outputEnded) = worker.drain()
@@ -185,7 +206,6 @@ public final class WorkerPool {
       }
       enforceLimits(finish: finish)
     }
-    return results.compactMap { $0 }
   }
 
   // MARK: - Workers
@@ -200,7 +220,7 @@ public final class WorkerPool {
     workers.first { !$0.isBusy && $0.process.input >= 0 }
   }
 
-  private func startWorker() -> WorkerProcess? {
+  private func startWorker(_ configuration: WorkerConfiguration? = nil) -> WorkerProcess? {
     guard workers.count < jobs else { return nil }
     let log = TraceLog(path: logFolder + "/worker-\(workersStarted + 1).log")
     var environment = self.environment
@@ -208,7 +228,7 @@ public final class WorkerPool {
     guard let process = try? ChildProcess.spawn([executable, "worker"], environment: environment) else { return nil }
     let worker = WorkerProcess(process: process, traceLog: log, now: clock.now)
     workersStarted += 1
-    guard worker.configure(configuration) else {
+    guard worker.configure(configuration ?? self.configuration) else {
       worker.kill()
       return nil
     }
@@ -247,10 +267,10 @@ public final class WorkerPool {
 
   private func enforceLimits(finish: (Int, ScenarioResult) -> Void) {
     let now = clock.now
-    let wallClockLimit = configuration.options.scenarioTimeLimit
     let share = limits.memoryLimit / jobs
     for worker in workers {
       guard let job = worker.job else { continue }
+      let wallClockLimit = job.configuration.options.scenarioTimeLimit
       if now - job.started > wallClockLimit + limits.grace {
         worker.job = nil
         worker.kill()
@@ -268,7 +288,7 @@ public final class WorkerPool {
       guard now - worker.lastMemoryCheck >= limits.memoryInterval else { continue }
       worker.lastMemoryCheck = now
       var resident = ProcessTree.residentBytes(of: worker.pid) ?? 0
-      if case .adapter = configuration.native {
+      if case .adapter = job.configuration.native {
         // Adapters run below the worker: count them too (a whole /proc
         // scan, so less often).
         if now - worker.lastTreeCheck >= .milliseconds(250) || resident > share / 2 {

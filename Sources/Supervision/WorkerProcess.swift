@@ -15,6 +15,7 @@ final class WorkerProcess {
   struct Job {
     let index: Int
     let fixture: Fixture
+    let configuration: WorkerConfiguration
     let started: ContinuousClock.Instant
   }
 
@@ -29,6 +30,8 @@ final class WorkerProcess {
   var stuckReason: String?
   /// Where the worker logs the trace events of the scenario it runs.
   let traceLog: TraceLog
+  /// The configuration last sent to the worker.
+  private(set) var configuration: WorkerConfiguration?
 
   /// When memory was last measured, and the most seen.
   var lastMemoryCheck: ContinuousClock.Instant
@@ -47,9 +50,11 @@ final class WorkerProcess {
   var pid: pid_t { process.pid }
   var isBusy: Bool { job != nil }
 
-  /// Hands `fixture` to the worker; false when the worker is gone.
+  /// Hands `fixture` to the worker, configuring it again first when the
+  /// job's configuration is another; false when the worker is gone.
   func start(_ job: Job) -> Bool {
     self.job = job
+    if job.configuration != configuration && !configure(job.configuration) { return false }
     guard process.input >= 0 else { return false }
     return withBrokenPipeSignalSuppressed {
       writeAll(WorkerMessage.run(file: job.fixture.file, id: job.fixture.id), to: process.input)
@@ -59,6 +64,7 @@ final class WorkerProcess {
   /// Sends the configuration line.
   func configure(_ configuration: WorkerConfiguration) -> Bool {
     guard process.input >= 0 else { return false }
+    self.configuration = configuration
     return withBrokenPipeSignalSuppressed {
       writeAll(WorkerMessage.configure(configuration), to: process.input)
     }

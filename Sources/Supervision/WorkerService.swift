@@ -11,7 +11,8 @@ import ScenarioRunner
 /// The worker side (`bridgecheck worker`, started by the supervisor of
 /// `bridgecheck run`): reads its configuration and then one scenario at a
 /// time from standard input, runs each in a fresh page, and streams trace
-/// events and results back (see ``WorkerMessage``).
+/// events and results back (see ``WorkerMessage``). A later configuration
+/// line replaces the implementations (``WorkerSession``).
 ///
 /// A worker trusts nothing it runs: the supervisor kills it when a scenario
 /// passes its wall-clock or memory limit, and starts another.
@@ -34,17 +35,14 @@ public enum WorkerService {
       writeAll(WorkerMessage.setupFailed("the first line was not a worker configuration"), to: channel)
       return 2
     }
-    let page: any PageImplementation
+    var session: WorkerSession
     do {
-      page = try configuration.makePage()
+      session = try WorkerSession(configuration)
     } catch {
       writeAll(WorkerMessage.setupFailed(error.description), to: channel)
       return 2
     }
-    let native = configuration.makeNative()
-    let usesAdapter = native is AdapterNativeImplementation
-    defer { (native as? AdapterNativeImplementation)?.shutdown() }
-    let runner = ScenarioRunner(page: page, native: native, tested: configuration.tested, options: configuration.options)
+    defer { session.shutdown() }
     writeAll(WorkerMessage.ready, to: channel)
 
     let scriptLimit = configuration.options.scriptTimeLimit
@@ -61,15 +59,30 @@ public enum WorkerService {
     var fixtures = FixtureCache()
     let stream = TraceStream(path: getenv(TraceLog.environmentKey).map { String(cString: $0) })
     while let line = readLine(strippingNewline: true) {
-      guard let request = try? JSONValue.parse(line), let file = request["run"]?["file"]?.stringValue,
-        let id = request["run"]?["id"]?.stringValue
-      else { continue }
+      guard let request = try? JSONValue.parse(line) else { continue }
+      // Another configuration (the next mutant of the mutation matrix):
+      // the implementations are built again; the worker process stays.
+      if let value = request["configure"] {
+        guard let next = WorkerConfiguration(wireValue: value) else {
+          writeAll(WorkerMessage.setupFailed("a configure line was not a worker configuration"), to: channel)
+          return 2
+        }
+        session.shutdown()
+        do {
+          session = try WorkerSession(next)
+        } catch {
+          writeAll(WorkerMessage.setupFailed(error.description), to: channel)
+          return 2
+        }
+        continue
+      }
+      guard let file = request["run"]?["file"]?.stringValue, let id = request["run"]?["id"]?.stringValue else { continue }
       let result: ScenarioResult
       switch fixtures.fixture(file: file, id: id) {
       case .success(let fixture):
         stream.begin()
         watch?.progress()
-        result = runner.run(
+        result = session.runner.run(
           fixture,
           traceObserver: { event in
             watch?.progress()
@@ -85,10 +98,10 @@ public enum WorkerService {
         result = failure.result
       }
       watch?.progress()
-      writeAll(WorkerMessage.result(result), to: channel)
+      writeAll(WorkerMessage.result(session.outgoing(result)), to: channel)
       // What an adapter detached during the scenario (reparented here) ends
       // with it.
-      if usesAdapter { ProcessTree.endOrphans() }
+      if session.usesAdapter { ProcessTree.endOrphans() }
     }
     return 0
   }

@@ -28,6 +28,11 @@ extension InterruptTests {
     process.currentDirectoryURL = packageRoot
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    // hang.py touches this file when `start` arrives: the state to wait for.
+    let started = scratch.path("start-received")
+    var environment = ProcessInfo.processInfo.environment
+    environment["HANG_STARTED_MARKER"] = started
+    process.environment = environment
     try process.run()
     defer {
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -35,8 +40,11 @@ extension InterruptTests {
     }
 
     try #require(!ProcessTable.waitForProcess(commandLineContaining: adapter, timeout: 20).isEmpty)
-    // hang.py answers hello and then hangs on start: give it time to get there.
-    Thread.sleep(forTimeInterval: 1.5)
+    // hang.py answers hello and then hangs on start: wait until it got
+    // there (a state, not a time: a busy machine may take seconds).
+    let deadline = Date().addingTimeInterval(30)
+    while !FileManager.default.fileExists(atPath: started) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    try #require(FileManager.default.fileExists(atPath: started), "the adapter never got `start` within 30 s")
     let stoppedAfter = try Self.interruptAndWait(process)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let survivors = ProcessTable.waitForNoProcess(commandLineContaining: adapter, timeout: 1)

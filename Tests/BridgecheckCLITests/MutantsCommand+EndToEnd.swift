@@ -9,7 +9,7 @@ import Testing
 @Suite("Mutation matrix")
 struct MutantsCommandEndToEndTests {
   @Test func theSuiteCatchesEveryMutantAndMatchesTheExpectedMatrix() throws {
-    let outcome = try bridgecheck(["mutants"])
+    let outcome = try bridgecheck(["mutants", "--jobs", "2"])
     #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
     let score = try #require(outcome.stdout.split(separator: "\n").first)
     let numbers = score.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -21,5 +21,8 @@ struct MutantsCommandEndToEndTests {
     #expect(!outcome.stdout.contains("NOT CAUGHT"))
     #expect(!outcome.stdout.contains("SURVIVES"))
     #expect(!outcome.stdout.contains("REFERENCE"))
+    // Progress on standard error (a log, not a terminal: whole lines).
+    #expect(outcome.stderr.contains("cells) on 2 workers"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains(" cells, "), "a progress line: \(outcome.stderr)")
   }
 }

@@ -1,0 +1,63 @@
+import ScenarioRunner
+
+/// The mutation matrix built as results arrive, in any order, keeping only
+/// what the report needs: which fixtures each mutant fails, and the
+/// reference pair's results cut to a verdict (no trace, payloads bounded).
+/// Memory does not grow with the number of cells beyond one bit each.
+public struct MutationTally: Sendable {
+  /// The fixtures, in order.
+  public let fixtures: [Fixture]
+  /// The mutants, in order (row `r` of the matrix is mutant `r - 1`; row 0
+  /// is the reference pair).
+  public let mutants: [Mutant]
+  private var reference: [ScenarioResult?]
+  private var kills: [String: Set<String>] = [:]
+  private var doneInRow: [Int]
+  /// Cells judged so far.
+  public private(set) var cellsDone = 0
+
+  /// An empty tally.
+  public init(fixtures: [Fixture], mutants: [Mutant]) {
+    self.fixtures = fixtures
+    self.mutants = mutants
+    reference = Array(repeating: nil, count: fixtures.count)
+    doneInRow = Array(repeating: 0, count: mutants.count + 1)
+  }
+
+  /// Every cell: the reference row and one row per mutant.
+  public var cellCount: Int { (mutants.count + 1) * fixtures.count }
+
+  /// Mutant rows whose every cell is judged.
+  public var mutantsDone: Int { doneInRow.dropFirst().filter { $0 == fixtures.count }.count }
+
+  /// The row and fixture of a cell.
+  public func position(of cell: Int) -> (row: Int, fixture: Int) {
+    (cell / fixtures.count, cell % fixtures.count)
+  }
+
+  /// Records the result of `cell`.
+  public mutating func record(cell: Int, _ result: ScenarioResult) {
+    let (row, fixture) = position(of: cell)
+    cellsDone += 1
+    doneInRow[row] += 1
+    if row == 0 {
+      var verdict = result.bounded()
+      verdict.trace = []
+      reference[fixture] = verdict
+    } else if result.status == .fail || result.status == .error {
+      kills[mutants[row - 1].name, default: []].insert(result.scenario.id)
+    }
+  }
+
+  /// The matrix of what was recorded; ``MutationMatrix/isComplete`` says
+  /// whether every cell was.
+  public var matrix: MutationMatrix {
+    var byMutant: [String: Set<String>] = [:]
+    for (row, mutant) in mutants.enumerated() where doneInRow[row + 1] > 0 {
+      byMutant[mutant.name] = kills[mutant.name, default: []]
+    }
+    return MutationMatrix(
+      fixtures: fixtures, mutants: mutants, reference: reference.compactMap { $0 }, kills: byMutant,
+      cellsRun: cellsDone, cellCount: cellCount)
+  }
+}

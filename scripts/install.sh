@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs bridgecheck under a prefix, relocatable: PREFIX/bin/bridgecheck with its
+# resource bundle next to it, and its own files (fixtures, profiles, mutants,
+# implementations, adapters, docs) in PREFIX/share/bridgecheck, where the
+# executable finds them from any folder (see "Run it from anywhere" in the README).
+#
+# Usage: scripts/install.sh PREFIX            (builds the release binary first)
+#        BRIDGECHECK_BINARY=path scripts/install.sh PREFIX   (installs that binary)
+set -euo pipefail
+if [ "$#" -ne 1 ]; then
+  echo "usage: scripts/install.sh PREFIX (e.g. \$HOME/.local or /opt/bridgecheck)" >&2
+  exit 2
+fi
+cd "$(dirname "$0")/.."
+prefix="$1"
+binary="${BRIDGECHECK_BINARY:-}"
+if [ -z "$binary" ]; then
+  scripts/setup.sh
+  swift build -c release --product bridgecheck
+  binary=.build/release/bridgecheck
+fi
+build_folder="$(dirname "$binary")"
+mkdir -p "$prefix/bin" "$prefix/share/bridgecheck/conformance"
+cp "$binary" "$prefix/bin/bridgecheck"
+rm -rf "$prefix/bin/bridgecheck_ReferenceBridges.resources"
+cp -R "$build_folder/bridgecheck_ReferenceBridges.resources" "$prefix/bin/"
+share="$prefix/share/bridgecheck"
+rm -rf "$share/Fixtures" "$share/docs"
+cp -R Fixtures docs "$share/"
+for folder in profiles mutants implementations adapters calibration; do
+  rm -rf "$share/conformance/$folder"
+  cp -R "conformance/$folder" "$share/conformance/"
+done
+echo "installed: $prefix/bin/bridgecheck (its files in $share)"
