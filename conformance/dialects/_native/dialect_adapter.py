@@ -79,7 +79,10 @@ def serve(bridge_class, hello):
     worker.join()
 
 
-def hello(name, transports=(), injections=(), features=()):
-    """The answer to `hello`: version 1 lists for today's harness, plus what the dialect needs."""
-    return {"protocol": base.PROTOCOL_VERSION, "name": name, "version": "1.0.0",
-            "transports": list(transports), "injections": list(injections), "features": list(features)}
+def hello(name, transports=(), injections=(), features=(), needs=()):
+    """The answer to `hello`: the version-1 lists (only the mechanisms of version 1 that the dialect
+    really uses), the dialect's name, and the mechanisms of protocol_v2.py it needs (members a
+    version-1 harness ignores)."""
+    return {"protocol": base.PROTOCOL_VERSION, "name": name, "version": "1.0.0", "dialect": name,
+            "transports": list(transports), "injections": list(injections), "features": list(features),
+            "needs": list(needs)}
