@@ -30,6 +30,23 @@ describe = base.describe
 scheme_and_host = base.scheme_and_host
 
 
+class CallbackIds:
+    """Mixin for a base.Bridge whose native callback ids are `<callback_prefix>N`, not objc_cb_N."""
+
+    callback_prefix = "objc_cb_"
+
+    def call_handler(self, name, data, callback):
+        message = {"handlerName": name}
+        if data is not ABSENT:
+            message["data"] = data
+        if callback is not ABSENT and callback is not None:
+            self.counter += 1
+            callback_id = "%s%d" % (self.callback_prefix, self.counter)
+            self.pending[callback_id] = callback
+            message["callbackId"] = callback_id
+        self.send(message)
+
+
 class DialectAdapter(base.Adapter):
     """The base adapter with the dialect's bridge and the version-2 commands."""
 
