@@ -103,3 +103,85 @@ def hello(name, transports=(), injections=(), features=(), needs=()):
     return {"protocol": base.PROTOCOL_VERSION, "name": name, "version": "1.0.0", "dialect": name,
             "transports": list(transports), "injections": list(injections), "features": list(features),
             "needs": list(needs)}
+
+
+class PlainNative:
+    """The bookkeeping of a native bridge that is not WVJB-shaped (flutter, mushao, module-action):
+    handlers, invocations, callbacks, evaluations and logs. Subclasses send and receive."""
+
+    def __init__(self, configuration, page_script, out):
+        self.out = out
+        self.page_script = page_script
+        options = configuration.get("options") or {}
+        self.answer_missing_handler = options.get("answerMissingHandler") is True
+        self.handlers = set()
+        self.pending = {}          # our callback key -> the harness's callback number
+        self.invocations = {}      # invocation -> [reply, answered]; reply(data) sends the answer
+        self.next_invocation = 0
+        self.evaluations = {}      # evaluation id -> (kind, detail)
+
+    def log(self, level, code, message):
+        self.out.event("log", level=level, code=code, message=message)
+
+    def evaluate(self, script, kind, detail=None):
+        evaluation = self.out.next_evaluation_id()
+        self.evaluations[evaluation] = (kind, detail)
+        self.out.event("evaluate", id=evaluation, script=script)
+
+    def register_handler(self, name):
+        self.handlers.add(name)
+
+    def remove_handler(self, name):
+        self.handlers.discard(name)
+
+    def invoke(self, name, data, reply):
+        """A page request for handler `name`; `reply(data)` sends an answer (data may be ABSENT), None
+        when the request cannot be answered."""
+        if name not in self.handlers:
+            self.log("warning", "no-handler", "no native handler for %s" % describe(name))
+            if self.answer_missing_handler and reply is not None:
+                reply({"error": "no-handler", "handlerName": name})
+            return
+        self.next_invocation += 1
+        if reply is not None:
+            self.invocations[self.next_invocation] = [reply, False]
+        fields = {"handler": name}
+        if data is not ABSENT:
+            fields["data"] = data
+        self.out.event("handlerInvoked", invocation=self.next_invocation, canRespond=reply is not None, **fields)
+
+    def respond(self, invocation, data):
+        entry = self.invocations.get(invocation)
+        if entry is None:
+            return
+        if entry[1]:
+            self.log("warning", "duplicate-response", "a second answer to invocation %d was not sent" % invocation)
+            return
+        entry[1] = True
+        entry[0](data)  # ABSENT for the harness's nil answer: each dialect spells it its own way
+
+    def callback_invoked(self, key, data):
+        callback = self.pending.pop(key, None)
+        if callback is None:
+            self.log("warning", "unknown-response-id", "ignored an answer for the unknown id %s" % describe(key))
+            return
+        fields = {} if data is ABSENT else {"data": data}
+        self.out.event("callbackInvoked", callback=callback, **fields)
+
+    def reset(self):
+        self.log("info", "reset", "reset: dropped %d pending callback(s)" % len(self.pending))
+        self.pending.clear()
+
+    def disable_safety_timeout(self):
+        raise RuntimeError("this dialect has no safety-timeout switch")
+
+    def navigation(self, url):
+        return "allow"
+
+    def script_message(self, name, body):
+        self.log("warning", "unknown-message", "a script message to %s was not the bridge's" % describe(name))
+
+    def evaluation_result(self, evaluation, ok, result, error):
+        kind, detail = self.evaluations.pop(evaluation, (None, None))
+        if not ok and kind is not None:
+            self.log("warning", "%s-failed" % kind, "%s failed: %s" % (detail or kind, describe(error)))

@@ -9,8 +9,10 @@ to the bridge method that answers it:
                                               didFinishNavigation): after-load injection
   dialog        {kind, message, default?}     a prompt/alert/confirm panel (WKUIDelegate,
                                               WebChromeClient.onJsPrompt); answered by one
-                                              `dialogAnswer` event {answer} (a string, true/false,
-                                              or null to dismiss)
+                                              `dialogAnswer` event: {answer} (a string, true/false,
+                                              or null to dismiss) for the bridge's own panels,
+                                              {notMine: true} for the others, which the app (the
+                                              fixture) answers
   hostCall      {object, method, arguments}   the page called a method of a host object that the
                                               bridge added with an `addHostObject` event
                                               {name, methods}; answered by one `hostReturn` event
@@ -25,9 +27,15 @@ def _page_finished(bridge, command, out):
     bridge.page_finished(command.get("url", ""))
 
 
+NOT_MINE = object()
+
+
 def _dialog(bridge, command, out):
     answer = bridge.dialog(command.get("kind", "alert"), command.get("message", ""), command.get("default"))
-    out.event("dialogAnswer", answer=answer)
+    if answer is NOT_MINE:
+        out.event("dialogAnswer", notMine=True)
+    else:
+        out.event("dialogAnswer", answer=answer)
 
 
 def _host_call(bridge, command, out):

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""bridgecheck dialect bridge: the WebViewJavascriptBridge style of React Native wrappers, native
+side, behind the bridgecheck adapter protocol.
+
+NEEDS protocol_v2 `addJavaScriptChannel` / `channelMessage` (window.ReactNativeWebView).
+
+Dialect: the app installs the page script as react-native-webview's injected JavaScript (a
+document-end user script on iOS). The page posts JSON.stringify({url, messages}) to
+window.ReactNativeWebView: url https://__bridge_loaded__ announces the page bridge (the start-up
+queue then follows), url https://__wvjb_queue_message__ carries queued messages, which need no
+fetch. Messages reach the page through WebViewJavascriptBridge._handleMessageFromObjC('…')
+(injectJavaScript). No safety-timeout switch.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_native"))
+import dialect_adapter as dialect  # noqa: E402
+
+CHANNEL = "ReactNativeWebView"
+PROFILE = {"name": "react-native", "globalName": "WebViewJavascriptBridge",
+           "handleMessageFunction": "_handleMessageFromObjC"}
+
+
+class ReactNativeBridge(dialect.base.Bridge):
+    def __init__(self, configuration, page_script, out):
+        held = dict(configuration, transport="iframe", injection="bridge-loaded", profile=PROFILE)
+        super().__init__(held, page_script, out)
+        out.event("addJavaScriptChannel", name=CHANNEL)
+        out.event("addUserScript", source=page_script, injectionTime="document-end", name="react-native-injected.js")
+
+    def navigation(self, url):
+        return "allow"  # the bridge never navigates
+
+    def channel_message(self, name, body):
+        if name != CHANNEL:
+            return
+        try:
+            signal = dialect.parse_json(body) if isinstance(body, str) else None
+        except (ValueError, RecursionError):
+            signal = None
+        if not isinstance(signal, dict) or not isinstance(signal.get("url"), str):
+            self.log("warning", "malformed-queue", "a post that is not {url, messages}: %s" % dialect.describe(body))
+            return
+        host = (dialect.scheme_and_host(signal["url"]) or ("", ""))[1]
+        if host == "__bridge_loaded__":
+            self.log("info", "injected", "the page bridge announced itself")
+            self.flush_startup_queue()
+        if "messages" in signal:
+            self.process_queue(dialect.to_json(signal["messages"]))
+
+    def disable_safety_timeout(self):
+        raise RuntimeError("this React Native wrapper style has no safety-timeout switch")
+
+
+if __name__ == "__main__":
+    dialect.serve(ReactNativeBridge, dialect.hello("react-native", [], [], ["answer-missing-handler"],
+                                                   ["addJavaScriptChannel"]))
