@@ -314,14 +314,24 @@ enum PageEnvironmentScript {
       reportingError = false;
     }
   }
-  // A listener's exception is reported and the dispatch goes on, as in a
-  // browser; one thrown by an error listener only reaches the console.
+  // A listener's exception is reported (the trace records it as uncaught,
+  // window.onerror and error listeners get it) and the dispatch goes on, as
+  // in a browser; one thrown by an error listener only reaches the console.
   function listenerFailed(error) {
     if (reportingError) {
       host.console('error', 'an error event listener threw: ' + describe(error));
       return;
     }
-    reportError(error);
+    var where = { name: undefined, message: undefined, source: undefined, line: undefined, column: undefined };
+    try {
+      if (error instanceof Error) {
+        where = { name: String(error.name), message: String(error.message), source: error.sourceURL,
+          line: error.line, column: error.column };
+      }
+    } catch (unreadable) {}
+    host.uncaught(where.name, where.message === undefined ? describe(error) : where.message,
+      where.source, where.line, where.column);
+    reportError(error, undefined, where.source, where.line, where.column);
   }
 
   // ---- timers ---------------------------------------------------------------------

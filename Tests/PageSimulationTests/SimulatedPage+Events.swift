@@ -135,6 +135,11 @@ struct SimulatedPageEventTests {
       """)
     #expect(page.value("seen") == ["onerror TypeError: boom", "second listener", "returned true"])
     #expect(page.consoleLines == ["an error event listener threw: Error: from an error listener"])
+    let recorded = page.trace.events(named: TraceEventName.uncaughtException)
+    #expect(recorded.count == 1)
+    #expect(recorded.first?["name"] == "TypeError" && recorded.first?["message"] == "boom")
+    #expect(recorded.first?["source"] == "page.js" && recorded.first?["line"] == 4)
+    #expect(recorded.first?["task"]?.stringValue?.hasSuffix("(an event listener)") == true)
   }
 
   @Test func eventConstructorsNeedNewAndAType() {
