@@ -56,10 +56,13 @@
     var returned;
     if (typeof host[name] === 'function' && name !== 'send' && name !== 'response') {
       returned = host[name](hasData ? JSON.stringify(data) : undefined, id);
-    } else {
+    } else if (typeof host.send === 'function') {
       var message = { handlerName: name };
       if (hasData) message.data = data;
       returned = host.send(JSON.stringify(message), id);
+    } else {
+      delete callbacks[id];
+      return warn('the host object has neither ' + name + ' nor send; the call is dropped', name);
     }
     if (id && answer(callbacks[id], returned)) delete callbacks[id];
   }

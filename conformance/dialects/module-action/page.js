@@ -36,7 +36,13 @@
       message.callbackFunction = 'window.HybridBridge.callbackDispatcher';
       callbacks[message.callbackId] = callback;
     }
-    window.webkit.messageHandlers[CHANNEL].postMessage(message);
+    var registry = window.webkit && window.webkit.messageHandlers;
+    if (!registry || !registry[CHANNEL]) {
+      delete callbacks[message.callbackId];
+      if (window.console) window.console.error('HybridBridge: no script message handler ' + CHANNEL + '; the call is dropped');
+      return;
+    }
+    registry[CHANNEL].postMessage(message);
   }
 
   function callbackDispatcher(callbackId, result) {
