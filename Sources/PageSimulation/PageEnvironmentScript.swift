@@ -42,14 +42,21 @@ enum PageEnvironmentScript {
   var handlerAttributes = { load: true, readystatechange: true, message: true };
   var eventState = new WeakMap();
 
+  // A bare addEventListener(…) in a page script is the window's.
+  function targetOf(receiver) {
+    if (receiver === undefined || receiver === null) return global;
+    if (typeof receiver !== 'object' && typeof receiver !== 'function') throw new TypeError('Illegal invocation');
+    return receiver;
+  }
   function captureFlag(options) {
     return typeof options === 'object' && options !== null ? !!options.capture : !!options;
   }
   function addEventListener(type, listener, options) {
     if (listener === null || listener === undefined) return;
     if (typeof listener !== 'function' && typeof listener !== 'object') return;
-    var byType = listenerStore.get(this);
-    if (!byType) listenerStore.set(this, byType = ObjectCreate(null));
+    var target = targetOf(this);
+    var byType = listenerStore.get(target);
+    if (!byType) listenerStore.set(target, byType = ObjectCreate(null));
     type = String(type);
     var list = byType[type] || (byType[type] = []);
     var capture = captureFlag(options);
@@ -61,7 +68,7 @@ enum PageEnvironmentScript {
     list.push({ listener: listener, capture: capture, once: once, passive: passive, removed: false });
   }
   function removeEventListener(type, listener, options) {
-    var byType = listenerStore.get(this);
+    var byType = listenerStore.get(targetOf(this));
     var list = byType && byType[String(type)];
     if (!list) return;
     var capture = captureFlag(options);
@@ -211,13 +218,14 @@ enum PageEnvironmentScript {
     if (state.dispatching || !state.initialized) {
       throw domError('InvalidStateError', 'The object is in an invalid state.');
     }
+    var target = targetOf(this);
     state.dispatching = true;
     state.stop = state.stopNow = false;
-    event.target = this;
+    event.target = target;
     var path = [];
-    for (var node = eventParent(this); node; node = eventParent(node)) path.push(node);
+    for (var node = eventParent(target); node; node = eventParent(node)) path.push(node);
     for (var i = path.length - 1; i >= 0 && !state.stop; i--) invoke(path[i], event, 1, state);
-    if (!state.stop) invoke(this, event, 2, state);
+    if (!state.stop) invoke(target, event, 2, state);
     for (var j = 0; j < path.length && event.bubbles && !state.stop; j++) invoke(path[j], event, 3, state);
     event.currentTarget = null;
     event.eventPhase = 0;

@@ -142,6 +142,17 @@ struct SimulatedPageEventTests {
     #expect(recorded.first?["task"]?.stringValue?.hasSuffix("(an event listener)") == true)
   }
 
+  @Test func bareCallsInAPageScriptAreTheWindows() {
+    let page = loadedPage(
+      """
+      var heard = [];
+      addEventListener('load', function () { heard.push('load'); });
+      addEventListener('ping', function (e) { heard.push(e.target === window); });
+      dispatchEvent(new Event('ping'));
+      """)
+    #expect(page.value("heard") == [true, "load"])
+  }
+
   @Test func eventConstructorsNeedNewAndAType() {
     let page = loadedPage("")
     #expect(page.value("try { Event('x'); 'made' } catch (e) { e.name }") == "TypeError")
