@@ -388,6 +388,16 @@ enum PageEnvironmentScript {
       return PromiseThen.call(this, checked(onFulfilled), checked(onRejected));
     }
   }.then);
+  // A flood of rejections is stopped where it starts: the engine reports
+  // each unhandled one to the host separately, long after the loop ran.
+  var PromiseReject = Promise.reject;
+  var promiseRejected = host.promiseRejected;
+  hidden(Promise, 'reject', {
+    reject(reason) {
+      promiseRejected();
+      return PromiseReject.call(this, reason);
+    }
+  }.reject);
   var resolvedPromise = Promise.resolve();
   hidden(global, 'queueMicrotask', function queueMicrotask(callback) {
     PromiseThen.call(resolvedPromise, function () { microtaskCheckpoint(); callback(); });

@@ -23,17 +23,24 @@ public struct PageLimits: Sendable, Hashable {
   /// work); past it new navigation requests are dropped and the page has
   /// passed a limit. Default 20,000.
   public var maxPendingTasks: Int
+  /// The most promises one page may reject through `Promise.reject`; the
+  /// next call throws a `RangeError` and the page has passed a limit.
+  /// Default 10,000. (The engine reports every unhandled rejection to the
+  /// host one by one, at about 2 µs each, so a flood of them would cost
+  /// seconds per scenario after the script itself was stopped.)
+  public var maxRejectedPromises: Int
 
   /// Creates limits; the defaults suit untrusted page bridges.
   public init(
     consoleLineLength: Int = 65_536, consoleTotalBytes: Int = 4 << 20, maxTraceEvents: Int = 20_000,
-    maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 20_000
+    maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 20_000, maxRejectedPromises: Int = 10_000
   ) {
     self.consoleLineLength = consoleLineLength
     self.consoleTotalBytes = consoleTotalBytes
     self.maxTraceEvents = maxTraceEvents
     self.maxPendingTimers = maxPendingTimers
     self.maxPendingTasks = maxPendingTasks
+    self.maxRejectedPromises = maxRejectedPromises
   }
 }
 
@@ -41,7 +48,7 @@ public struct PageLimits: Sendable, Hashable {
 /// Once set, the scheduler's callers should stop: the page cannot be judged.
 public struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
   /// Which limit, in kebab case: `script-time`, `console-output`,
-  /// `trace-events`, `pending-timers`, `pending-tasks`, `value-size`.
+  /// `trace-events`, `pending-timers`, `pending-tasks`, `rejected-promises`, `value-size`.
   public var limit: String
   /// What happened, in words, naming the limit passed.
   public var message: String

@@ -17,6 +17,8 @@ final class PageWorld {
   private var timers: [Int: (task: Int, delay: Int64, repeats: Bool)] = [:]
   /// Iframe navigations waiting on their zero-delay timer (coalesced mode).
   private var pendingFrameNavigations: [Int: (task: Int, url: String)] = [:]
+  /// How many promises the page rejected with `Promise.reject`.
+  private var rejectedPromises = 0
 
   init(webView: SimulatedWebView, generation: Int, url: String) throws(ScriptError) {
     self.webView = webView
@@ -333,6 +335,10 @@ final class PageWorld {
         self.recordListenerError(name: call[0], message: call[1], source: call[2], line: call[3], column: call[4])
         return nil
       }),
+      ("promiseRejected", { [unowned self] call in
+        try self.promiseRejected()
+        return nil
+      }),
       ("dialog", { [unowned self] call in
         self.openDialog(kind: call[0].stringValue ?? "alert", message: call[1].stringValue ?? "", default: call[2].stringValue)
       }),
@@ -404,6 +410,20 @@ final class PageWorld {
     if let line = line.numberValue { fields["line"] = .number(line) }
     if let column = column.numberValue { fields["column"] = .number(column) }
     webView.trace.record(.page, TraceEventName.uncaughtException, fields)
+  }
+
+  /// Called by the page environment before each `Promise.reject`: past
+  /// ``PageLimits/maxRejectedPromises`` in one page the call throws and the
+  /// page has passed a limit, so a flood stops where it starts instead of in
+  /// the engine's one-by-one reports of unhandled rejections.
+  private func promiseRejected() throws {
+    rejectedPromises += 1
+    let limit = webView.configuration.limits.maxRejectedPromises
+    guard rejectedPromises > limit else { return }
+    webView.passLimit(
+      "rejected-promises",
+      "the page rejected more than \(limit) promises with Promise.reject (a rejection flood?)")
+    throw NativeFunctionError("bridgecheck: more than \(limit) promises rejected in one page", name: "RangeError")
   }
 
   private func openDialog(kind rawKind: String, message: String, default defaultText: String?) -> ScriptValue {

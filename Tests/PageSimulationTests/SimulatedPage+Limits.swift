@@ -61,10 +61,34 @@ struct PageLimitTests {
   func microtaskLoopsStopAtTheTimeLimit(script: String) {
     let clock = ContinuousClock()
     let start = clock.now
-    let page = loadedPage(script, configuration: limits { _ in })
+    // The rejection cap would stop the third loop first; this test is about time.
+    let page = loadedPage(script, configuration: limits { $0.maxRejectedPromises = .max })
     #expect(clock.now - start < .seconds(5))
     #expect(page.limitViolation?.limit == "script-time")
     #expect(page.limitViolation?.message.contains("microtasks") == true, "\(page.limitViolation?.message ?? "")")
+  }
+
+  @Test func aRejectionFloodStopsAtTheCap() {
+    let page = loadedPage(
+      "for (var i = 0; i < 1000000; i++) Promise.reject(new Error('r' + i));",
+      configuration: limits { $0.maxRejectedPromises = 500 })
+    #expect(page.limitViolation?.limit == "rejected-promises")
+    #expect(page.limitViolation?.message.contains("more than 500 promises") == true, "\(page.limitViolation?.message ?? "")")
+    let reported = page.trace.events.filter { $0.name == "unhandled-rejection" }.count
+    #expect(reported <= 500, "\(reported) unhandled rejections reported")
+  }
+
+  @Test func promiseRejectStillBehavesAsTheEngines() {
+    let page = loadedPage(
+      """
+      console.log(Promise.reject.name + ' ' + Promise.reject.length + ' ' + ('prototype' in Promise.reject));
+      class Deferred extends Promise {}
+      var rejected = Deferred.reject(new Error('sub'));
+      console.log(String(rejected instanceof Deferred));
+      rejected.catch(function (e) { console.log('caught ' + e.message); });
+      """)
+    #expect(page.consoleLines == ["reject 1 false", "true", "caught sub"])
+    #expect(page.limitViolation == nil)
   }
 
   @Test func ordinaryMicrotasksStillRunInOrder() {
