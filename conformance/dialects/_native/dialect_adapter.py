@@ -6,9 +6,8 @@ and, where the dialect is WVJB-shaped, its Bridge class with the dialect's own h
 
 A dialect's native.py defines its bridge class and calls `serve(BridgeClass, hello)`.
 
-Commands of adapter protocol version 1 are handled by the base adapter. The mechanisms version 1
-lacks are handled here under the names in protocol_v2.py (see there: they are assumptions until
-the dialect-core branch defines them).
+Commands of adapter protocol 1.0 are handled by the base adapter; those of 1.1 (after-load
+injection, dialogs, JavaScript interfaces) here, through protocol_1_1.py.
 """
 
 import os
@@ -20,7 +19,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "adapters", "python"))
 sys.path.insert(0, HERE)
 
 import adapter as base  # noqa: E402  (bridgecheck's own Python adapter)
-import protocol_v2 as v2  # noqa: E402
+import protocol_1_1 as v11  # noqa: E402
 
 ABSENT = base._ABSENT
 js_literal_body = base.js_literal_body
@@ -64,9 +63,9 @@ class DialectAdapter(base.Adapter):
             self.bridge = self.bridge_class(command.get("configuration") or {}, command.get("pageScript", ""),
                                             self.out)
             return True
-        handler = v2.COMMANDS.get(kind)
+        handler = v11.COMMANDS.get(kind)
         if handler is not None and self.bridge is not None:
-            handler(self.bridge, command, self.out)
+            handler(self.bridge, command, self.out, ABSENT)
             return True
         return super().perform(command)
 
@@ -96,13 +95,14 @@ def serve(bridge_class, hello):
     worker.join()
 
 
-def hello(name, transports=(), injections=(), features=(), needs=()):
-    """The answer to `hello`: the version-1 lists (only the mechanisms of version 1 that the dialect
-    really uses), the dialect's name, and the mechanisms of protocol_v2.py it needs (members a
-    version-1 harness ignores)."""
-    return {"protocol": base.PROTOCOL_VERSION, "name": name, "version": "1.0.0", "dialect": name,
-            "transports": list(transports), "injections": list(injections), "features": list(features),
-            "needs": list(needs)}
+def hello(name, transports=(), injections=(), features=(), minor=0):
+    """The answer to `hello`: protocol 1.0 for the dialects that need nothing more, 1.1 (minor=1)
+    for those that use its mechanisms; transports and injections as the dialect has them."""
+    fields = {"protocol": base.PROTOCOL_VERSION, "name": name, "version": "1.0.0",
+              "transports": list(transports), "injections": list(injections), "features": list(features)}
+    if minor:
+        fields["minor"] = minor
+    return fields
 
 
 class PlainNative:

@@ -3,7 +3,7 @@
     python3 -m unittest discover -s conformance/dialects/_native -p 'test_*.py'
 
 The harness cannot drive most dialects until the dialect-core branch lands; these exchanges check
-each native side's own mechanism now (the commands of protocol_v2.py included).
+each native side's own mechanism, the adapter-protocol 1.1 commands included (protocol_1_1.py).
 """
 
 import json
@@ -108,7 +108,7 @@ class Wvjb4(NativeTestCase):
     def test_holds_messages_until_the_page_has_loaded(self):
         n = self.native
         self.assertEqual(scripts(n.send("callHandler", name="h", data=1)), [])
-        injected = scripts(n.send("pageFinished", url="https://app.test/"))
+        injected = scripts(n.send("loadFinished"))
         self.assertEqual(injected[0], PAGE_SCRIPT)
         self.assertEqual(injected[1], r"""WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"h\",\"data\":1}');""")
 
@@ -144,7 +144,7 @@ class JsBridge1(NativeTestCase):
         queue = urllib.parse.quote('[{"handlerName":"h","data":"a+b %"}]', safe="")
         events = n.send("navigation", id=2, url="yy://return/_fetchQueue/" + queue, frame="iframe")
         self.assertEqual(self.invoked(events)["data"], "a+b %")
-        n.send("pageFinished", url="https://app.test/")
+        n.send("loadFinished")
         self.assertIn('"callbackId\\":\\"JAVA_CB_1\\"', scripts(n.send("callHandler", name="p", callback=1))[0])
 
 
@@ -153,12 +153,12 @@ class JsBridge2(NativeTestCase):
 
     def test_host_methods_are_the_handlers(self):
         n = self.native
-        self.assertEqual(only(n.start, "addHostObject")[0]["methods"], ["send", "response"])
-        self.assertEqual(only(n.send("registerHandler", name="h"), "addHostObject")[0]["methods"],
+        self.assertEqual(only(n.start, "addJavascriptInterface")[0]["methods"], ["send", "response"])
+        self.assertEqual(only(n.send("registerHandler", name="h"), "addJavascriptInterface")[0]["methods"],
                          ["send", "response", "h"])
-        n.send("pageFinished", url="https://app.test/")
-        events = n.send("hostCall", object="WebViewJavascriptBridge", method="h", arguments=["[1]", "cb_1"])
-        self.assertEqual(only(events, "hostReturn"), [{"type": "hostReturn"}])
+        n.send("loadFinished")
+        events = n.send("interfaceCall", name="WebViewJavascriptBridge", method="h", arguments=["[1]", "cb_1"])
+        self.assertEqual(only(events, "interfaceResult"), [{"type": "interfaceResult"}])
         call = self.invoked(events)
         self.assertEqual(call["data"], [1])
         events = n.send("respond", invocation=call["invocation"], data="ok")
@@ -172,14 +172,19 @@ class ReactNative(NativeTestCase):
 
     def test_the_signal_carries_the_messages(self):
         n = self.native
-        self.assertEqual(only(n.start, "addJavaScriptChannel")[0]["name"], "ReactNativeWebView")
+        channel = only(n.start, "addJavascriptInterface")[0]
+        self.assertEqual((channel["name"], channel["methods"], channel["asynchronous"]),
+                         ("ReactNativeWebView", ["postMessage"], True))
         self.assertEqual(only(n.start, "addUserScript")[0]["injectionTime"], "document-end")
         n.send("registerHandler", name="h")
         self.assertEqual(scripts(n.send("callHandler", name="p")), [])
         loaded = json.dumps({"url": "https://__bridge_loaded__", "messages": []})
-        self.assertEqual(len(scripts(n.send("channelMessage", name="ReactNativeWebView", body=loaded))), 1)
+        self.assertEqual(len(scripts(self.post(loaded))), 1)
         carried = json.dumps({"url": "https://__wvjb_queue_message__", "messages": [{"handlerName": "h", "data": 0}]})
-        self.assertEqual(self.invoked(n.send("channelMessage", name="ReactNativeWebView", body=carried))["data"], 0)
+        self.assertEqual(self.invoked(self.post(carried))["data"], 0)
+
+    def post(self, body):
+        return self.native.send("interfaceCall", name="ReactNativeWebView", method="postMessage", arguments=[body])
 
 
 class Flutter(NativeTestCase):
@@ -188,17 +193,21 @@ class Flutter(NativeTestCase):
     def test_envelopes_are_uri_encoded_and_answered_by_index(self):
         n = self.native
         n.send("registerHandler", name="h")
-        n.send("pageFinished", url="https://app.test/")
+        n.send("loadFinished")
         request = urllib.parse.quote(json.dumps({"index": 7, "type": "request", "handlerName": "h", "data": False}))
-        call = self.invoked(n.send("channelMessage", name="YGFlutterJSBridgeChannel", body=request))
+        call = self.invoked(self.post(request))
         self.assertIs(call["data"], False)
         script = scripts(n.send("respond", invocation=call["invocation"], data=""))[0]
         encoded = script[len("WebViewJavascriptBridge.nativeCall('"):-len("');")]
         self.assertEqual(json.loads(urllib.parse.unquote(encoded)),
                          {"index": 7, "type": "response", "handlerName": "h", "data": ""})
         missing = urllib.parse.quote(json.dumps({"index": 8, "type": "request", "handlerName": "nope"}))
-        script = scripts(n.send("channelMessage", name="YGFlutterJSBridgeChannel", body=missing))[0]
+        script = scripts(self.post(missing))[0]
         self.assertIn(urllib.parse.quote('"type":"error"', safe=""), script.replace("%20", ""))
+
+    def post(self, body):
+        return self.native.send("interfaceCall", name="YGFlutterJSBridgeChannel", method="postMessage",
+                                arguments=[body])
 
 
 class PromptAndroid(NativeTestCase):
@@ -207,12 +216,13 @@ class PromptAndroid(NativeTestCase):
     def test_prompts_carry_messages_and_objects_reach_the_page(self):
         n = self.native
         n.send("registerHandler", name="h")
-        events = n.send("dialog", kind="prompt", message="_wvjbxx", default='{"handlerName":"h","data":"x"}')
-        self.assertEqual(only(events, "dialogAnswer"), [{"type": "dialogAnswer", "answer": ""}])
+        self.assertEqual([e["type"] for e in n.start], ["observeLoads", "handleDialogs"])
+        events = n.send("dialog", kind="prompt", message="_wvjbxx", defaultText='{"handlerName":"h","data":"x"}')
+        self.assertEqual(only(events, "dialogAnswer"), [{"type": "dialogAnswer", "answer": "text", "text": ""}])
         self.assertEqual(self.invoked(events)["data"], "x")
-        self.assertEqual(only(n.send("dialog", kind="prompt", message="name?", default=""), "dialogAnswer"),
-                         [{"type": "dialogAnswer", "notMine": True}])
-        n.send("pageFinished", url="https://app.test/")
+        self.assertEqual(only(n.send("dialog", kind="prompt", message="name?", defaultText=""), "dialogAnswer"),
+                         [{"type": "dialogAnswer", "answer": "dismiss"}])
+        n.send("loadFinished")
         script = scripts(n.send("callHandler", name="p", data="\u2028"))[0]
         self.assertEqual(script, 'WebViewJavascriptBridge._handleMessageFromJava({"handlerName":"p","data":"\\u2028"});')
 

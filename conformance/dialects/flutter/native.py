@@ -2,8 +2,8 @@
 """bridgecheck dialect bridge: the WebViewJavascriptBridge style of Flutter webview wrappers, native
 side, behind the bridgecheck adapter protocol.
 
-NEEDS protocol_v2 `pageFinished` (injection in onPageFinished) and `addJavaScriptChannel` /
-`channelMessage` (the JavaScriptChannel YGFlutterJSBridgeChannel).
+Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`) and the
+JavaScriptChannel YGFlutterJSBridgeChannel as an asynchronous JavaScript interface.
 
 Dialect: every message is an envelope {index, type, handlerName?, data?} sent as URI-encoded JSON,
 page to native by postMessage on the channel, native to page by
@@ -27,7 +27,8 @@ class FlutterBridge(dialect.PlainNative):
         super().__init__(configuration, page_script, out)
         self.next_index = 0
         self.startup_queue = []
-        out.event("addJavaScriptChannel", name=CHANNEL)
+        dialect.v11.observe_loads(out)
+        dialect.v11.add_interface(out, CHANNEL, ["postMessage"], asynchronous=True)
 
     def page_finished(self, url):
         self.evaluate(self.page_script, "inject", "injecting the page bridge")
@@ -60,9 +61,12 @@ class FlutterBridge(dialect.PlainNative):
         super().reset()
         self.startup_queue = []
 
-    def channel_message(self, name, body):
-        if name != CHANNEL:
-            return
+    def interface_call(self, name, method, arguments):
+        if name == CHANNEL and method == "postMessage":
+            self.channel_message(arguments[0] if arguments else None)
+        return dialect.ABSENT
+
+    def channel_message(self, body):
         try:
             envelope = dialect.parse_json(urllib.parse.unquote(body, errors="surrogatepass"))
         except (TypeError, ValueError, RecursionError):
@@ -97,5 +101,4 @@ class FlutterBridge(dialect.PlainNative):
 
 
 if __name__ == "__main__":
-    dialect.serve(FlutterBridge, dialect.hello("flutter", [], [], ["answer-missing-handler"],
-                                               ["pageFinished", "addJavaScriptChannel"]))
+    dialect.serve(FlutterBridge, dialect.hello("flutter", ["channel"], ["after-load"], ["answer-missing-handler"], minor=1))

@@ -2,7 +2,8 @@
 """bridgecheck dialect bridge: Android JsBridge 1.0.x (lzyzsd/JsBridge), native side, behind the
 bridgecheck adapter protocol.
 
-NEEDS protocol_v2 `pageFinished` (JsBridge evaluates the page script in onPageFinished).
+Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`); JsBridge evaluates the
+page script in onPageFinished.
 
 Dialect: the page signals with yy://__QUEUE_MESSAGE__/; the native side evaluates
 WebViewJavascriptBridge._fetchQueue(), which on Android returns nothing and navigates to
@@ -33,6 +34,7 @@ class JsBridge1(dialect.CallbackIds, dialect.base.Bridge):
     def __init__(self, configuration, page_script, out):
         held = dict(configuration, transport="iframe", injection="bridge-loaded", profile=PROFILE)
         super().__init__(held, page_script, out)
+        dialect.v11.observe_loads(out)
 
     def page_finished(self, url):
         self.bridge_loaded()  # evaluates the page script, then sends the start-up queue
@@ -63,4 +65,4 @@ class JsBridge1(dialect.CallbackIds, dialect.base.Bridge):
 
 
 if __name__ == "__main__":
-    dialect.serve(JsBridge1, dialect.hello("jsbridge-1", ["iframe"], [], ["answer-missing-handler"], ["pageFinished"]))
+    dialect.serve(JsBridge1, dialect.hello("jsbridge-1", ["iframe"], ["after-load"], ["answer-missing-handler"], minor=1))

@@ -2,8 +2,8 @@
 """bridgecheck dialect bridge: Android JsBridge 2.x (lzyzsd/JsBridge master), native side, behind the
 bridgecheck adapter protocol.
 
-NEEDS protocol_v2 `addHostObject` / `hostCall` (addJavascriptInterface) and `pageFinished`
-(injection in onPageFinished).
+Adapter protocol 1.1: a JavaScript interface (`addJavascriptInterface`, `interfaceCall`) and
+after-load injection (`observeLoads`, `loadFinished`).
 
 Dialect: the app adds the host object WebViewJavascriptBridge with a method per native handler
 (called as name(dataJSON, callbackId)), the generic send(messageJSON, callbackId) for
@@ -38,11 +38,14 @@ class JsBridge2(dialect.CallbackIds, dialect.base.Bridge):
     def __init__(self, configuration, page_script, out):
         held = dict(configuration, transport="iframe", injection="bridge-loaded", profile=PROFILE)
         super().__init__(held, page_script, out)
+        dialect.v11.observe_loads(out)
         self.add_host_object()
 
     def add_host_object(self):
+        """The app's Java object: the generic methods and one per handler (re-added when they change;
+        the latest definition is the one the next page gets)."""
         methods = sorted(name for name in self.handlers if name.isidentifier() and name not in GENERIC)
-        self.out.event("addHostObject", name=HOST, methods=list(GENERIC) + methods)
+        dialect.v11.add_interface(self.out, HOST, list(GENERIC) + methods)
 
     def register_handler(self, name):
         super().register_handler(name)
@@ -58,14 +61,14 @@ class JsBridge2(dialect.CallbackIds, dialect.base.Bridge):
     def navigation(self, url):
         return "allow"
 
-    def host_call(self, obj, method, arguments):
+    def interface_call(self, obj, method, arguments):
         first = arguments[0] if arguments else None
         second = arguments[1] if len(arguments) > 1 else ""
         try:
             value = parsed(first)
         except (ValueError, RecursionError):
             self.log("warning", "malformed-queue", "%s(%s): not JSON" % (method, dialect.describe(first)))
-            return None
+            return dialect.ABSENT
         if method == "response":
             message = {"responseId": second}
             if value is not dialect.ABSENT:
@@ -73,7 +76,7 @@ class JsBridge2(dialect.CallbackIds, dialect.base.Bridge):
         elif method == "send":
             if not isinstance(value, dict):
                 self.log("warning", "non-object-message", "send(%s): not a message" % dialect.describe(first))
-                return None
+                return dialect.ABSENT
             message = value
         else:
             message = {"handlerName": method}
@@ -82,7 +85,7 @@ class JsBridge2(dialect.CallbackIds, dialect.base.Bridge):
         if method != "response" and isinstance(second, str) and second != "":
             message["callbackId"] = second
         self.receive(message)
-        return None
+        return dialect.ABSENT  # the answer comes later, as a message
 
     def deliver(self, message):
         script = '%s._handleMessageFromNative("%s");' % (HOST, dialect.js_literal_body(dialect.to_json(message)))
@@ -94,5 +97,4 @@ class JsBridge2(dialect.CallbackIds, dialect.base.Bridge):
 
 
 if __name__ == "__main__":
-    dialect.serve(JsBridge2, dialect.hello("jsbridge-2", [], [], ["answer-missing-handler"],
-                                           ["addHostObject", "pageFinished"]))
+    dialect.serve(JsBridge2, dialect.hello("jsbridge-2", ["host-object"], ["after-load"], ["answer-missing-handler"], minor=1))

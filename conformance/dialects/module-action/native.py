@@ -2,8 +2,8 @@
 """bridgecheck dialect bridge: the home-made module/action bridge over messageHandlers
 (../shared/seeds/003), native side, behind the bridgecheck adapter protocol.
 
-The page ships its bridge itself: this side injects nothing (NEEDS the dialect-core branch's
-"shipped by the page" injection to be judged; protocol version 1 has no such mode).
+The page ships its bridge itself: this side injects nothing, and its hello lists no injection
+(neither protocol 1.0 nor 1.1 has a "shipped by the page" mode).
 
 Dialect: the page posts {module, type, action, version, params, callbackId?, callbackFunction?} to
 the script message handler IDLJSBridge; the handler's name is "<module>.<action>" and params are its
@@ -67,5 +67,4 @@ class ModuleActionBridge(dialect.PlainNative):
 
 
 if __name__ == "__main__":
-    dialect.serve(ModuleActionBridge, dialect.hello("module-action", ["message-handlers"], [],
-                                                    ["answer-missing-handler"], ["page-shipped bridge"]))
+    dialect.serve(ModuleActionBridge, dialect.hello("module-action", ["message-handlers"], [], ["answer-missing-handler"]))

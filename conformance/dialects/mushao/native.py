@@ -2,7 +2,8 @@
 """bridgecheck dialect bridge: the home-made mushao:// URL bridge (../shared/seeds/001), native side,
 behind the bridgecheck adapter protocol.
 
-NEEDS protocol_v2 `pageFinished` (the page script is evaluated in didFinishNavigation).
+Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`); the page script is
+evaluated in didFinishNavigation.
 
 Dialect: each page call is one navigation to mushao://<methodName>://<URI-encoded JSON params>;
 the method name is the handler's, the params without callBackId are its data. A call with a
@@ -23,6 +24,10 @@ LINE_SEPARATORS = {0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 class MushaoBridge(dialect.PlainNative):
+    def __init__(self, configuration, page_script, out):
+        super().__init__(configuration, page_script, out)
+        dialect.v11.observe_loads(out)
+
     def page_finished(self, url):
         self.evaluate(self.page_script, "inject", "injecting the page bridge")
         self.log("info", "injected", "the page bridge was evaluated")
@@ -55,4 +60,4 @@ class MushaoBridge(dialect.PlainNative):
 
 
 if __name__ == "__main__":
-    dialect.serve(MushaoBridge, dialect.hello("mushao", ["iframe"], [], ["answer-missing-handler"], ["pageFinished"]))
+    dialect.serve(MushaoBridge, dialect.hello("mushao", ["iframe"], ["after-load"], ["answer-missing-handler"], minor=1))

@@ -2,11 +2,11 @@
 """bridgecheck dialect bridge: the prompt-based Android WebViewJavascriptBridge (wendux), native side,
 behind the bridgecheck adapter protocol.
 
-NEEDS protocol_v2 `pageFinished` (injection in onPageFinished) and `dialog` (the page's messages
-arrive as prompt panels, WebChromeClient.onJsPrompt).
+Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`) and dialogs
+(`handleDialogs`, `dialog`): the page's messages arrive as prompt panels (WebChromeClient.onJsPrompt).
 
 Dialect: a prompt whose message is _wvjbxx carries one message as JSON text in its default value;
-the bridge takes it and confirms the panel with an empty string. Every other panel is the app's.
+the bridge takes it and confirms the panel with an empty string. Every other panel is dismissed.
 Messages reach the page as an object literal: WebViewJavascriptBridge._handleMessageFromJava({…}),
 dispatched inside the evaluation. Messages sent before injection wait and follow the page script.
 """
@@ -16,7 +16,6 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_native"))
 import dialect_adapter as dialect  # noqa: E402
-import protocol_v2  # noqa: E402
 
 MARKER = "_wvjbxx"
 PROFILE = {"name": "prompt-android", "globalName": "WebViewJavascriptBridge",
@@ -30,6 +29,8 @@ class PromptBridge(dialect.base.Bridge):
     def __init__(self, configuration, page_script, out):
         held = dict(configuration, transport="iframe", injection="bridge-loaded", profile=PROFILE)
         super().__init__(held, page_script, out)
+        dialect.v11.observe_loads(out)
+        dialect.v11.handle_dialogs(out)
 
     def page_finished(self, url):
         self.bridge_loaded()  # evaluates the page script, then sends the start-up queue
@@ -39,7 +40,7 @@ class PromptBridge(dialect.base.Bridge):
 
     def dialog(self, kind, message, default):
         if kind != "prompt" or message != MARKER:
-            return protocol_v2.NOT_MINE
+            return None  # not the bridge's: dismissed
         try:
             message = dialect.parse_json(default) if isinstance(default, str) else dialect.ABSENT
         except (ValueError, RecursionError):
@@ -62,5 +63,5 @@ class PromptBridge(dialect.base.Bridge):
 
 
 if __name__ == "__main__":
-    dialect.serve(PromptBridge, dialect.hello("prompt-android", [], [], ["answer-missing-handler"],
-                                              ["pageFinished", "dialog"]))
+    dialect.serve(PromptBridge, dialect.hello("prompt-android", ["prompt"], ["after-load"], ["answer-missing-handler"],
+                                              minor=1))

@@ -2,7 +2,8 @@
 """bridgecheck dialect bridge: the WebViewJavascriptBridge style of React Native wrappers, native
 side, behind the bridgecheck adapter protocol.
 
-NEEDS protocol_v2 `addJavaScriptChannel` / `channelMessage` (window.ReactNativeWebView).
+Adapter protocol 1.1: window.ReactNativeWebView is an asynchronous JavaScript interface
+(`addJavascriptInterface`, `interfaceCall`).
 
 Dialect: the app installs the page script as react-native-webview's injected JavaScript (a
 document-end user script on iOS). The page posts JSON.stringify({url, messages}) to
@@ -27,15 +28,18 @@ class ReactNativeBridge(dialect.base.Bridge):
     def __init__(self, configuration, page_script, out):
         held = dict(configuration, transport="iframe", injection="bridge-loaded", profile=PROFILE)
         super().__init__(held, page_script, out)
-        out.event("addJavaScriptChannel", name=CHANNEL)
+        dialect.v11.add_interface(out, CHANNEL, ["postMessage"], asynchronous=True)
         out.event("addUserScript", source=page_script, injectionTime="document-end", name="react-native-injected.js")
 
     def navigation(self, url):
         return "allow"  # the bridge never navigates
 
-    def channel_message(self, name, body):
-        if name != CHANNEL:
-            return
+    def interface_call(self, name, method, arguments):
+        if name == CHANNEL and method == "postMessage":
+            self.channel_message(arguments[0] if arguments else None)
+        return dialect.ABSENT
+
+    def channel_message(self, body):
         try:
             signal = dialect.parse_json(body) if isinstance(body, str) else None
         except (ValueError, RecursionError):
@@ -55,5 +59,5 @@ class ReactNativeBridge(dialect.base.Bridge):
 
 
 if __name__ == "__main__":
-    dialect.serve(ReactNativeBridge, dialect.hello("react-native", [], [], ["answer-missing-handler"],
-                                                   ["addJavaScriptChannel"]))
+    dialect.serve(ReactNativeBridge, dialect.hello("react-native", ["channel"], ["document-end"], ["answer-missing-handler"],
+                                                   minor=1))

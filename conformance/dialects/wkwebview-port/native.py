@@ -10,8 +10,7 @@ means the queue has something, and the native side evaluates WKWebViewJavascript
 Messages reach the page through WKWebViewJavascriptBridge._handleMessageFromiOS('…') with ids
 spelled callbackID and responseID. Navigations are never the bridge's. No safety-timeout switch.
 
-Injection on a post to a named handler is not a version-1 injection mode: the hello lists none, so
-a version-1 harness skips what needs injection until the dialect-core branch lands.
+Injection on a post to a named handler is the `on-post` injection of adapter protocol 1.1.
 """
 
 import os
@@ -48,5 +47,5 @@ class PortBridge(dialect.base.Bridge):
 
 
 if __name__ == "__main__":
-    dialect.serve(PortBridge, dialect.hello("wkwebview-port", ["message-handlers"], [], ["answer-missing-handler"],
-                                            ["injection on a post to iOS_Native_InjectJavascript"]))
+    dialect.serve(PortBridge, dialect.hello("wkwebview-port", ["message-handlers"], ["on-post"],
+                                            ["answer-missing-handler"], minor=1))

@@ -2,8 +2,8 @@
 """bridgecheck dialect bridge: upstream WebViewJavascriptBridge 4.1.x, native side, behind the
 bridgecheck adapter protocol.
 
-NEEDS protocol_v2 `pageFinished` (after-load injection): 4.x evaluates the page script in
-webViewDidFinishLoad, and adapter protocol version 1 has no such moment.
+Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`); 4.x evaluates the page
+script in webViewDidFinishLoad.
 
 Dialect: the page signals with wvjbscheme://__WVJB_QUEUE_MESSAGE__ (no https URLs, no
 bridge-loaded URL); the native side then evaluates WebViewJavascriptBridge._fetchQueue(). Messages
@@ -27,6 +27,7 @@ class Wvjb4Bridge(dialect.base.Bridge):
     def __init__(self, configuration, page_script, out):
         held = dict(configuration, transport="iframe", injection="bridge-loaded", profile=PROFILE)
         super().__init__(held, page_script, out)
+        dialect.v11.observe_loads(out)
 
     def page_finished(self, url):
         self.bridge_loaded()  # evaluates the page script, then sends the start-up queue
@@ -46,4 +47,4 @@ class Wvjb4Bridge(dialect.base.Bridge):
 
 
 if __name__ == "__main__":
-    dialect.serve(Wvjb4Bridge, dialect.hello("wvjb-4", ["iframe"], [], ["answer-missing-handler"], ["pageFinished"]))
+    dialect.serve(Wvjb4Bridge, dialect.hello("wvjb-4", ["iframe"], ["after-load"], ["answer-missing-handler"], minor=1))
