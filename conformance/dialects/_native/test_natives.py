@@ -225,6 +225,8 @@ class PromptAndroid(NativeTestCase):
         n.send("loadFinished")
         script = scripts(n.send("callHandler", name="p", data="\u2028"))[0]
         self.assertEqual(script, 'WebViewJavascriptBridge._handleMessageFromJava({"handlerName":"p","data":"\\u2028"});')
+        script = scripts(n.send("callHandler", name="p", data={"__proto__": [1], "a": {"__proto__": 2}}))[0]
+        self.assertIn('"data":{["__proto__"]:[1],"a":{["__proto__"]:2}}', script)
 
 
 class Mushao(NativeTestCase):

@@ -21,8 +21,20 @@ MARKER = "_wvjbxx"
 PROFILE = {"name": "prompt-android", "globalName": "WebViewJavascriptBridge",
            "handleMessageFunction": "_handleMessageFromJava"}
 # JSON text is a JavaScript expression, except that engines before ES2019 end a line at a raw
-# U+2028 or U+2029 inside a string.
+# U+2028 or U+2029 inside a string, and that a "__proto__" key in an object literal sets the
+# prototype instead of making a property (written as a computed key, it stays a property).
 LINE_SEPARATORS = {0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def object_literal(value):
+    """`value` as a JavaScript expression that evaluates to the same JSON value."""
+    if isinstance(value, dict):
+        members = ("%s:%s" % ('["__proto__"]' if key == "__proto__" else dialect.to_json(key), object_literal(item))
+                   for key, item in value.items())
+        return "{" + ",".join(members) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(object_literal(item) for item in value) + "]"
+    return dialect.to_json(value)
 
 
 class PromptBridge(dialect.base.Bridge):
@@ -53,7 +65,7 @@ class PromptBridge(dialect.base.Bridge):
 
     def deliver(self, message):
         wire = {self.to_wire.get(key, key): value for key, value in message.items()}
-        literal = dialect.to_json(wire).translate(LINE_SEPARATORS)
+        literal = object_literal(wire).translate(LINE_SEPARATORS)
         script = "%s.%s(%s);" % (self.global_name, self.handle_function, literal)
         self.evaluate(script, "deliver", self.summary(message))
         self.log("debug", "sent", "%s, %d characters of script" % (self.summary(message), len(script)))

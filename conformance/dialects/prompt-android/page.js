@@ -79,7 +79,7 @@
       try {
         dispatch(message);
       } catch (error) {
-        if (window.console) window.console.error('WebViewJavascriptBridge: a handler threw', error);
+        setTimeout(function () { throw error; }, 0); // reported as uncaught, in a task of its own
       }
     }
   };

@@ -9,8 +9,9 @@ Dialect: the app installs the page script as react-native-webview's injected Jav
 document-end user script on iOS). The page posts JSON.stringify({url, messages}) to
 window.ReactNativeWebView: url https://__bridge_loaded__ announces the page bridge (the start-up
 queue then follows), url https://__wvjb_queue_message__ carries queued messages, which need no
-fetch. Messages reach the page through WebViewJavascriptBridge._handleMessageFromObjC('…')
-(injectJavaScript). No safety-timeout switch.
+fetch. The start-up queue follows the announcement, or the end of the load (onLoadEnd) when the
+page bridge does not announce itself. Messages reach the page through
+WebViewJavascriptBridge._handleMessageFromObjC('…') (injectJavaScript).
 """
 
 import os
@@ -30,6 +31,14 @@ class ReactNativeBridge(dialect.base.Bridge):
         super().__init__(held, page_script, out)
         dialect.v11.add_interface(out, CHANNEL, ["postMessage"], asynchronous=True)
         out.event("addUserScript", source=page_script, injectionTime="document-end", name="react-native-injected.js")
+        dialect.v11.observe_loads(out)
+
+    def page_finished(self, url):
+        """onLoadEnd: the injected JavaScript has run, so the start-up queue can follow (a page bridge
+        that announced itself earlier has had it already)."""
+        if self.startup_queue is not None:
+            self.log("info", "injected", "the page finished loading with the injected page bridge")
+            self.flush_startup_queue()
 
     def navigation(self, url):
         return "allow"  # the bridge never navigates
@@ -54,8 +63,6 @@ class ReactNativeBridge(dialect.base.Bridge):
         if "messages" in signal:
             self.process_queue(dialect.to_json(signal["messages"]))
 
-    def disable_safety_timeout(self):
-        raise RuntimeError("this React Native wrapper style has no safety-timeout switch")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@
 // file has just been injected) and messages the queued message objects. The app injects this file
 // as the web view's injected JavaScript once the page has loaded; set-up callbacks wait in
 // window.WVJBCallbacks. The native side delivers with _handleMessageFromObjC('…') through
-// injectJavaScript; each message is dispatched in its own setTimeout(0).
+// injectJavaScript; each message is dispatched in its own setTimeout(0) until the native side calls
+// the page handler _disableJavascriptAlertBoxSafetyTimeout (the 6.x page API these wrappers keep).
 //
 // Written for bridgecheck from the protocol; correct where wrappers of this style are not (falsy
 // data is sent as it is, answers are sent at most once, ids are tested by presence, messages wait
@@ -19,10 +20,13 @@
 
   var QUEUE_URL = 'https://__wvjb_queue_message__';
   var LOADED_URL = 'https://__bridge_loaded__';
+  var SWITCH = '_disableJavascriptAlertBoxSafetyTimeout';
   var handlers = Object.create(null);
   var callbacks = Object.create(null);
   var outbox = [];
   var counter = 0;
+  var synchronous = false;
+  var waiting = [];
 
   function warn(text, detail) {
     if (window.console) window.console.log('WebViewJavascriptBridge: ' + text, detail === undefined ? '' : detail);
@@ -94,12 +98,33 @@
     handler(message.data, respond);
   }
 
+  // Deferred until switched; then earlier messages still waiting go first, in order.
+  function handleMessageFromObjC(json) {
+    if (!synchronous) {
+      waiting.push(json);
+      return setTimeout(function () { if (waiting.length) dispatch(waiting.shift()); }, 0);
+    }
+    var due = waiting.splice(0, waiting.length);
+    due.push(json);
+    for (var i = 0; i < due.length; i++) {
+      try {
+        dispatch(due[i]);
+      } catch (error) {
+        setTimeout(function () { throw error; }, 0); // reported as uncaught, in a task of its own
+      }
+    }
+  }
+
+  handlers[SWITCH] = function () { synchronous = true; };
+
   var bridge = window.WebViewJavascriptBridge = {
     registerHandler: registerHandler,
     callHandler: callHandler,
-    _handleMessageFromObjC: function (json) {
-      setTimeout(function () { dispatch(json); }, 0);
-    }
+    disableJavscriptAlertBoxSafetyTimeout: function () {
+      synchronous = true;
+      send({ handlerName: SWITCH });
+    },
+    _handleMessageFromObjC: handleMessageFromObjC
   };
 
   post(LOADED_URL);

@@ -90,13 +90,14 @@
     handler(message.data, respond);
   }
 
-  // Synchronous by design; a throwing handler or callback is reported and must not end the
-  // native side's evaluation, which may carry more messages.
+  // Synchronous by design; a throwing handler or callback must not end the native side's
+  // evaluation, which may carry more messages: its error is thrown again in a task of its own,
+  // where window.onerror gets it.
   function handleMessageFromiOS(json) {
     try {
       dispatch(json);
     } catch (error) {
-      if (window.console) window.console.error('WKWebViewJavascriptBridge: a handler threw', error);
+      setTimeout(function () { throw error; }, 0); // reported as uncaught, in a task of its own
     }
   }
 

@@ -107,7 +107,7 @@
       try {
         dispatch(due[i]);
       } catch (error) {
-        if (window.console) window.console.error('WebViewJavascriptBridge: a handler threw', error);
+        setTimeout(function () { throw error; }, 0); // reported as uncaught, in a task of its own
       }
     }
   }
