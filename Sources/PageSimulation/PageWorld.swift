@@ -331,6 +331,10 @@ final class PageWorld {
         try self.microtaskCheckpoint()
         return nil
       }),
+      ("uncaught", { [unowned self] call in
+        self.recordListenerError(name: call[0], message: call[1], source: call[2], line: call[3], column: call[4])
+        return nil
+      }),
       ("promiseRejected", { [unowned self] call in
         try self.promiseRejected()
         return nil
@@ -387,6 +391,25 @@ final class PageWorld {
       }
       throw NativeFunctionError("bridgecheck: microtasks ran past the script time limit", name: "RangeError")
     }
+  }
+
+  /// Records an exception that an event listener threw: the page reports it
+  /// and goes on with the other listeners, as a browser does, and the trace
+  /// has it like any uncaught exception.
+  private func recordListenerError(
+    name: ScriptValue, message: ScriptValue, source: ScriptValue, line: ScriptValue, column: ScriptValue
+  ) {
+    guard webView.limitViolation == nil else { return }
+    var fields: JSONObject = [
+      "kind": .string(ScriptError.Kind.exception.rawValue),
+      "message": .string(message.stringValue(maxLength: 16_384)?.text ?? "?"),
+      "task": .string("\(webView.currentTask) (an event listener)"),
+    ]
+    if let name = name.stringValue(maxLength: 64)?.text { fields["name"] = .string(name) }
+    if let source = source.stringValue(maxLength: 1_024)?.text { fields["source"] = .string(source) }
+    if let line = line.numberValue { fields["line"] = .number(line) }
+    if let column = column.numberValue { fields["column"] = .number(column) }
+    webView.trace.record(.page, TraceEventName.uncaughtException, fields)
   }
 
   /// Called by the page environment before each `Promise.reject`: past

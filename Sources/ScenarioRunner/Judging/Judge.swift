@@ -29,7 +29,12 @@ struct Judge {
       // Without a page bridge to drive, nothing else can be judged.
       var message = harness["message"]?.stringValue ?? "the harness could not drive the page bridge"
       if let thrown = trace.first(where: { $0.name == TraceEventName.uncaughtException || Self.isFailedEvaluation($0) }) {
-        message += "; first page error: " + Self.describeError(thrown["error"]?.objectValue ?? thrown.fields)
+        let error = thrown["error"]?.objectValue ?? thrown.fields
+        if let missing = MissingPageAPI.diagnose(name: error["name"]?.stringValue, message: error["message"]?.stringValue ?? "") {
+          message = "\(missing.explanation) (\(Self.describeError(error, explained: false))); then: " + message
+        } else {
+          message += "; first page error: " + Self.describeError(error)
+        }
       }
       return .error(
         message,
@@ -105,12 +110,18 @@ struct Judge {
     event.name == TraceEventName.evaluateResult && event["ok"] == false
   }
 
-  /// `Name: message at source:line` from the fields of an error event.
-  static func describeError(_ fields: JSONObject) -> String {
-    let name = fields["name"]?.stringValue.map { "\($0): " } ?? ""
-    var text = name + (fields["message"]?.stringValue ?? "?")
+  /// `Name: message at source:line` from the fields of an error event, and
+  /// what the simulated page lacks when that is the cause.
+  static func describeError(_ fields: JSONObject, explained: Bool = true) -> String {
+    let message = fields["message"]?.stringValue ?? "?"
+    let name = fields["name"]?.stringValue
+    var text = name.map { "\($0): " } ?? ""
+    text += message
     if let source = fields["source"]?.stringValue {
       text += " at \(source)" + (fields["line"]?.numberValue.map { ":\(Int($0))" } ?? "")
+    }
+    if explained, let missing = MissingPageAPI.diagnose(name: name, message: message) {
+      text += "; " + missing.explanation
     }
     return text
   }

@@ -49,8 +49,11 @@ struct PageSabotage {
     var reasons: [String] = []
     if let injectionFailure {
       let error = injectionFailure["error"]?.objectValue ?? injectionFailure.fields
-      reasons.append(
-        "the page bridge threw while it was being injected (\(Judge.describeError(error))), so it is only partly set up")
+      let missing = MissingPageAPI.diagnose(
+        name: error["name"]?.stringValue, message: error["message"]?.stringValue ?? "")
+      let lead = missing.map { "\($0.explanation); the page bridge reached for it" } ?? "the page bridge threw"
+      let described = Judge.describeError(error, explained: missing == nil)
+      reasons.append("\(lead) while it was being injected (\(described)), so it is only partly set up")
     }
     let replaced = replacedNames
     if !replaced.isEmpty {

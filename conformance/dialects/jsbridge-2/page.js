@@ -1,0 +1,151 @@
+// bridgecheck dialect bridge: Android JsBridge 2.x (lzyzsd/JsBridge master), page side.
+//
+// Dialect (see FACTS.md): the app adds a Java object to the page with addJavascriptInterface under
+// the name WebViewJavascriptBridge before this file runs; this file adds the bridge's functions to
+// that same object (init, registerHandler, callHandler, send, _handleMessageFromNative). A call to
+// a native handler is a synchronous call of the host object's method named after the handler, with
+// the data as JSON text and the callback id; a string it returns is the answer at once, otherwise
+// the answer comes later as a message. Page answers go back through the host method
+// response(json, responseId). Without a method of that name the call goes through the host's
+// generic send(json, callbackId) with {handlerName, data}. The native side evaluates this file
+// after the page has loaded, then calls _handleMessageFromNative("…") with a JSON text for each
+// message; messages wait until the page calls init(); set-up callbacks in window.WVJBCallbacks run
+// first, then a 'WebViewJavascriptBridgeReady' event is dispatched on document.
+//
+// Written for bridgecheck from the protocol; correct where JsBridge 2.x is not (the page's data
+// is not changed to carry the callback id, a message delivered before init() is dispatched once,
+// an answer is sent at most once, ids are tested by presence, calls without a host method are not
+// lost).
+(function () {
+  'use strict';
+  var host = window.WebViewJavascriptBridge;
+  if (!host || typeof host !== 'object') {
+    if (window.console) window.console.error('WebViewJavascriptBridge: the host object is missing');
+    return;
+  }
+  if (host.inited) return;
+
+  var handlers = Object.create(null);
+  var callbacks = Object.create(null);
+  var held = [];
+  var defaultHandler = null;
+  var counter = 0;
+
+  function warn(text, detail) {
+    if (window.console) window.console.log('WebViewJavascriptBridge: ' + text, detail === undefined ? '' : detail);
+  }
+
+  function answer(callback, text) {
+    if (typeof text !== 'string') return false;
+    var value;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      value = text;
+    }
+    callback(value);
+    return true;
+  }
+
+  function call(name, hasData, data, callback) {
+    var id = '';
+    if (typeof callback === 'function') {
+      id = 'cb_' + (++counter) + '_' + Date.now();
+      callbacks[id] = callback;
+    }
+    var returned;
+    if (typeof host[name] === 'function' && name !== 'send' && name !== 'response') {
+      returned = host[name](hasData ? JSON.stringify(data) : undefined, id);
+    } else if (typeof host.send === 'function') {
+      var message = { handlerName: name };
+      if (hasData) message.data = data;
+      returned = host.send(JSON.stringify(message), id);
+    } else {
+      delete callbacks[id];
+      return warn('the host object has neither ' + name + ' nor send; the call is dropped', name);
+    }
+    if (id && answer(callbacks[id], returned)) delete callbacks[id];
+  }
+
+  function callHandler(name, data, callback) {
+    if (arguments.length === 2 && typeof data === 'function') return call(name, true, null, data);
+    call(name, arguments.length >= 2, data, callback);
+  }
+
+  function send(data, callback) {
+    if (typeof data === 'function') return call('send', false, undefined, data);
+    call('send', arguments.length >= 1, data, callback);
+  }
+
+  function registerHandler(name, handler) {
+    handlers[name] = handler;
+  }
+
+  function answerOnce(id) {
+    var answered = false;
+    return function (data) {
+      if (answered) return warn('a handler answered twice; the second answer is dropped', id);
+      answered = true;
+      host.response(data === undefined ? undefined : JSON.stringify(data), id);
+    };
+  }
+
+  function dispatch(json) {
+    var message;
+    try {
+      message = JSON.parse(json);
+    } catch (error) {
+      return warn('a message that is not JSON was ignored', json);
+    }
+    if (!message || typeof message !== 'object' || Array.isArray(message)) return warn('not a message', json);
+    if ('responseId' in message) {
+      var id = message.responseId;
+      if (typeof id !== 'string' || !(id in callbacks)) return warn('unknown responseId', id);
+      var callback = callbacks[id];
+      delete callbacks[id];
+      return callback(message.responseData);
+    }
+    var respond = 'callbackId' in message ? answerOnce(message.callbackId) : undefined;
+    var handler = 'handlerName' in message ? handlers[message.handlerName] : defaultHandler;
+    if (typeof handler !== 'function') return warn('no handler for message from native', message.handlerName);
+    handler(message.data, respond);
+  }
+
+  function schedule(json) {
+    setTimeout(function () { dispatch(json); }, 0);
+  }
+
+  function init(handler) {
+    if (held === null) throw new Error('WebViewJavascriptBridge.init called twice');
+    defaultHandler = typeof handler === 'function' ? handler : null;
+    var waiting = held;
+    held = null;
+    for (var i = 0; i < waiting.length; i++) schedule(waiting[i]);
+  }
+
+  host.init = init;
+  host.registerHandler = registerHandler;
+  host.callHandler = callHandler;
+  host.doSend = send;
+  host._handleMessageFromNative = function (json) {
+    if (held) held.push(json);
+    else schedule(json);
+  };
+  host.inited = true;
+
+  var setup = window.WVJBCallbacks;
+  window.WVJBCallbacks = [];
+  if (Array.isArray(setup)) {
+    for (var i = 0; i < setup.length; i++) {
+      try {
+        setup[i](host);
+      } catch (error) {
+        if (window.console) window.console.error('WebViewJavascriptBridge: a set-up callback threw', error);
+      }
+    }
+  }
+  var ready = document.createEvent('Events');
+  ready.initEvent('WebViewJavascriptBridgeReady');
+  ready.bridge = host;
+  document.dispatchEvent(ready);
+})();

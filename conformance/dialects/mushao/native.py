@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""bridgecheck dialect bridge: the home-made mushao:// URL bridge (../shared/seeds/001), native side,
+behind the bridgecheck adapter protocol.
+
+Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`); the page script is
+evaluated in didFinishNavigation.
+
+Dialect: each page call is one navigation to mushao://<methodName>://<URI-encoded JSON params>;
+the method name is the handler's, the params without callBackId are its data. A call with a
+callBackId is answered by evaluating window.MSF_JsBridge.nativeCallBackToJs('<id>', <result>).
+Every mushao:// URL is the bridge's and is cancelled. The native side cannot call the page: a
+harness call is an error.
+"""
+
+import os
+import sys
+import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_native"))
+import dialect_adapter as dialect  # noqa: E402
+
+PREFIX = "mushao://"
+LINE_SEPARATORS = {0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+class MushaoBridge(dialect.PlainNative):
+    def __init__(self, configuration, page_script, out):
+        super().__init__(configuration, page_script, out)
+        dialect.v11.observe_loads(out)
+
+    def page_finished(self, url):
+        self.evaluate(self.page_script, "inject", "injecting the page bridge")
+        self.log("info", "injected", "the page bridge was evaluated")
+
+    def navigation(self, url):
+        if url[:len(PREFIX)].lower() != PREFIX:
+            return "allow"
+        method, separator, encoded = url[len(PREFIX):].partition("://")
+        try:
+            params = dialect.parse_json(urllib.parse.unquote(encoded, errors="surrogatepass")) if separator else None
+        except (ValueError, RecursionError):
+            params = None
+        if not method or not isinstance(params, dict):
+            self.log("warning", "malformed-queue", "a mushao URL without a method and JSON params: %s"
+                     % dialect.describe(url))
+            return "cancel"
+        callback_id = params.pop("callBackId", None)
+        reply = None
+        if isinstance(callback_id, str):
+            def reply(result, callback_id=callback_id):
+                literal = "null" if result is dialect.ABSENT else dialect.to_json(result).translate(LINE_SEPARATORS)
+                self.evaluate("window.MSF_JsBridge.nativeCallBackToJs('%s', %s);"
+                              % (dialect.js_literal_body(callback_id), literal), "deliver")
+        self.log("debug", "received", "call %s" % dialect.describe(method))
+        self.invoke(method, params, reply)
+        return "cancel"
+
+    def call_handler(self, name, data, callback):
+        raise RuntimeError("the mushao bridge cannot call the page: it only answers the page's calls")
+
+
+if __name__ == "__main__":
+    dialect.serve(MushaoBridge, dialect.hello("mushao", ["iframe"], ["after-load"], ["answer-missing-handler"], minor=1))
