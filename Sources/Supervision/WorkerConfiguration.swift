@@ -1,4 +1,6 @@
 import BridgeImplementations
+import Exploration
+import PageSimulation
 import Foundation
 import JSONModel
 import ScenarioRunner
@@ -32,13 +34,16 @@ public struct WorkerConfiguration: Sendable {
   public var tested: TestedSides
   /// Limits and seed.
   public var options: RunOptions
+  /// Schedule exploration of every scenario (`run --explore`), or nil.
+  public var explore: ExploreOptions?
 
   /// Creates a configuration.
-  public init(page: Page, native: Native, tested: TestedSides, options: RunOptions) {
+  public init(page: Page, native: Native, tested: TestedSides, options: RunOptions, explore: ExploreOptions? = nil) {
     self.page = page
     self.native = native
     self.tested = tested
     self.options = options
+    self.explore = explore
   }
 
   /// Builds the page implementation this configuration names.
@@ -122,7 +127,7 @@ extension WorkerConfiguration {
         "commandTimeoutMs": .number(commandTimeout.milliseconds), "startupTimeoutMs": .number(startupTimeout.milliseconds),
       ]
     }
-    return [
+    var value: JSONValue = [
       "page": .object(pageObject),
       "native": .object(nativeObject),
       "tested": ["page": .bool(tested.page), "native": .bool(tested.native)],
@@ -134,6 +139,8 @@ extension WorkerConfiguration {
         "maxVirtualMillisecondsPerSettle": .number(Double(options.maxVirtualMillisecondsPerSettle)),
       ],
     ]
+    addExplorationWireFields(to: &value)
+    return value
   }
 
   /// Reads back ``wireValue``; nil when `value` is not one.
@@ -165,6 +172,7 @@ extension WorkerConfiguration {
     self.options = RunOptions(
       seed: seed, scriptTimeLimit: .milliseconds(script), scenarioTimeLimit: .milliseconds(scenario),
       maxTasksPerSettle: Int(tasks), maxVirtualMillisecondsPerSettle: Int64(virtual))
+    readExplorationWireFields(value)
   }
 }
 

@@ -247,7 +247,7 @@ public final class WorkerPool {
 
   private func enforceLimits(finish: (Int, ScenarioResult) -> Void) {
     let now = clock.now
-    let wallClockLimit = configuration.options.scenarioTimeLimit
+    let wallClockLimit = configuration.wallClockLimit
     let share = limits.memoryLimit / jobs
     for worker in workers {
       guard let job = worker.job else { continue }

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import BridgeImplementations
+import Exploration
 import JSONModel
 import PageSimulation
 import ScenarioRunner
@@ -69,7 +70,11 @@ public enum WorkerService {
       case .success(let fixture):
         stream.begin()
         watch?.progress()
-        result = runner.run(
+        if let explore = configuration.explore {
+          result = ScheduleExplorer(runner: runner, options: explore).explore(fixture, progress: { watch?.progress() })
+            .result
+        } else {
+          result = runner.run(
           fixture,
           traceObserver: { event in
             watch?.progress()
@@ -81,6 +86,7 @@ public enum WorkerService {
               WorkerFault.injectIfAsked(for: id, channel: channel)
             }
           })
+        }
       case .failure(let failure):
         result = failure.result
       }
