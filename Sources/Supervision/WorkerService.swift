@@ -67,7 +67,8 @@ public enum WorkerService {
       else { continue }
       let result: ScenarioResult
       switch fixtures.fixture(file: file, id: id) {
-      case .success(let fixture):
+      case .success(let loaded):
+        let fixture = IncidentalOrder.judged(loaded, under: configuration.options.schedule)
         stream.begin()
         watch?.progress()
         if let explore = configuration.explore {

@@ -50,6 +50,7 @@ public struct ScheduleExplorer: Sendable {
     let clock = ContinuousClock()
     let start = clock.now
     var seedsRun = 0
+    let fixture = IncidentalOrder.relaxed(fixture)
     for seed in 1...UInt64(options.seeds) {
       if let budget = options.timeBudget, clock.now - start > budget { break }
       seedsRun += 1

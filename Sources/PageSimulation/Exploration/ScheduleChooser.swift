@@ -74,6 +74,9 @@ public final class ScheduleChooser: SchedulingPolicy {
   // MARK: - SchedulingPolicy
 
   public func choose(among candidates: [ReadyTask]) -> Int {
+    // A document's own scripts run as one parse: nothing from the host
+    // comes between them (the fixtures' page scripts rely on it).
+    if candidates.contains(where: Self.isDocumentLoading) { return 0 }
     var heads: [Int] = []
     var seen: Set<String> = []
     for (index, task) in candidates.enumerated() where seen.insert(Self.source(of: task)).inserted {
@@ -81,6 +84,13 @@ public final class ScheduleChooser: SchedulingPolicy {
     }
     guard heads.count > 1 else { return 0 }
     return heads[draw(.order, count: heads.count) { $0 }]
+  }
+
+  /// Whether a task is part of loading a document (its scripts, the end of
+  /// the document, the load itself).
+  static func isDocumentLoading(_ task: ReadyTask) -> Bool {
+    task.label.hasPrefix("script ") || task.label == "document end" || task.label.hasPrefix("load ")
+      || task.label == "reload"
   }
 
   /// The independent source a task belongs to: tasks of one source run in
