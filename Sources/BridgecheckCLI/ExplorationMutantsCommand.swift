@@ -27,6 +27,9 @@ struct ExplorationMutantsCommand: ParsableCommand {
   @Option(help: "Values for fuzz mutants.")
   var runs: Int = FuzzOptions.defaultRuns
 
+  @Option(name: .customLong("mutant"), help: "Only this mutant (repeatable).")
+  var only: [String] = []
+
   @Option(name: .customLong("jobs"), help: "Threads (default: the number of cores). Changes nothing in the report.")
   var jobsOption: Int?
 
@@ -34,8 +37,15 @@ struct ExplorationMutantsCommand: ParsableCommand {
     let fixtures = try FixtureSelection.parse([fixturesPath]).load()
     let catalog = ExplorationMutantCatalog.load(from: mutantsPath)
     if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
+    let unknown = only.filter { name in !catalog.mutants.contains { $0.name == name } }
+    if !unknown.isEmpty {
+      throw CLIError.usage(
+        "bridgecheck: no exploration mutant \(unknown.joined(separator: ", "))\n  hint: one of "
+          + catalog.mutants.map(\.name).joined(separator: ", "))
+    }
+    let mutants = only.isEmpty ? catalog.mutants : catalog.mutants.filter { only.contains($0.name) }
     let matrix = ExplorationMatrix.run(
-      mutants: catalog.mutants, fixtures: fixtures, explore: ExploreOptions(seeds: explore),
+      mutants: mutants, fixtures: fixtures, explore: ExploreOptions(seeds: explore),
       fuzz: FuzzOptions(runs: runs), jobs: jobsOption ?? ProcessInfo.processInfo.activeProcessorCount)
     print(matrix.text, terminator: "")
     if !matrix.passes { throw ExitCode(CLIError.gateExitCode) }

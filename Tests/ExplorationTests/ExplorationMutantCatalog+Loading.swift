@@ -26,6 +26,6 @@ struct ExplorationMutantCatalogTests {
     let problem = try #require(catalog.problems.first)
     #expect(problem.file == file.path)
     #expect(problem.pointer.description == "/fault")
-    #expect(problem.hint?.contains("single-fetch-completion-slot") == true)
+    #expect(problem.hint?.contains("responders-cleared-each-batch") == true)
   }
 }

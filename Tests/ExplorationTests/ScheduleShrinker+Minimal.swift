@@ -26,9 +26,10 @@ struct ScheduleShrinkerTests {
     let shrinker = ScheduleShrinker(
       fails: { candidate in
         runs += 1
-        return candidate
+        return candidate.count >= 40 ? candidate : nil
       }, budget: 10)
-    _ = shrinker.shrink(start)
+    let shrunk = shrinker.shrink(start)
     #expect(runs == 10)
+    #expect(shrunk.count >= 40)
   }
 }

@@ -32,7 +32,8 @@ public struct ExplorationNativeImplementation: NativeImplementation {
     options.configuresPageBridge = false
     options.dialect = configuration.profile.wireDialect
     let view = FaultyBridgeWebView(base: webView, fault: fault, fetchScript: options.dialect.fetchQueueScript)
-    return ExplorationNativeSession(bridge: NativeBridge(webView: view, options: options), view: view, events: events)
+    return ExplorationNativeSession(
+      bridge: NativeBridge(webView: view, options: options), view: view, fault: fault, events: events)
   }
 }
 
@@ -41,16 +42,22 @@ public struct ExplorationNativeImplementation: NativeImplementation {
 final class ExplorationNativeSession: NativeSession {
   private let bridge: NativeBridge
   private let view: FaultyBridgeWebView
+  private let fault: ExplorationFault
   private weak var events: (any NativeSessionEvents)?
   private var responders: [Int: NativeBridge.ResponseCallback] = [:]
   private var nextInvocation = 0
 
-  init(bridge: NativeBridge, view: FaultyBridgeWebView, events: any NativeSessionEvents) {
+  init(bridge: NativeBridge, view: FaultyBridgeWebView, fault: ExplorationFault, events: any NativeSessionEvents) {
     self.bridge = bridge
     self.view = view
+    self.fault = fault
     self.events = events
     bridge.logHandler = { [weak self] log in
-      self?.events?.log(level: log.level.rawValue, code: log.code.rawValue, message: log.message)
+      guard let self else { return }
+      // FAULT responders-cleared-each-batch: a new batch forgets the answers
+      // still owed to the previous ones.
+      if self.fault == .respondersClearedEachBatch && log.code.rawValue == "fetched" { self.responders.removeAll() }
+      self.events?.log(level: log.level.rawValue, code: log.code.rawValue, message: log.message)
     }
   }
 

@@ -17,6 +17,8 @@ public enum IncidentalOrder {
       "answers 10 ms apart: a slower evaluation or policy decision on the way back may swap them",
     "startup-queue/reload-recovers-on-next-injection":
       "the native call and the page call of the second page are independent exchanges",
+    "startup-queue/setup-handlers-receive-startup-messages":
+      "the answer to the first start-up message and the dispatch of the second are independent",
     "startup-queue/reload-survives-fetch-without-page-bridge":
       "the native call and the page call after the second injection are independent exchanges",
   ]

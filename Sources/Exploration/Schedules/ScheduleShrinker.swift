@@ -37,15 +37,20 @@ struct ScheduleShrinker {
       if !removedAny || chunk > 1 { chunk = max(1, chunk / 2) }
     }
     // Smaller values: the least latency (or the nearest source) that fails.
-    for position in current.indices where runs < budget {
+    // (A run may make fewer deviations than it was given: the list can
+    // shrink under the loop.)
+    var position = 0
+    while position < current.count && runs < budget {
       let choice = current[position]
-      let smaller = choice.point == .order ? Array(1..<max(1, choice.value)) : choice.point.values.filter { $0 > 0 && $0 < choice.value }
-      for value in smaller {
+      let smaller =
+        choice.point == .order
+        ? Array(1..<max(1, choice.value)) : choice.point.values.filter { $0 > 0 && $0 < choice.value }
+      for value in smaller where position < current.count {
         var candidate = current
-        guard position < candidate.count else { break }
         candidate[position].value = value
         if attempt(candidate) { break }
       }
+      position += 1
     }
     return current
   }

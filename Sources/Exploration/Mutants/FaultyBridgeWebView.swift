@@ -5,13 +5,12 @@ import ReferenceBridges
 
 /// The web view as a native bridge with an ``ExplorationFault`` sees it:
 /// every call goes to the real simulated web view, except what the fault
-/// changes in the bridge's own handling of `_fetchQueue()` completions.
+/// changes in the bridge's own reading of `_fetchQueue()` results
+/// (FAULT byte-order-marks-stripped).
 final class FaultyBridgeWebView: BridgeWebView {
   private let base: SimulatedWebView
   private let fault: ExplorationFault
   private let fetchScript: String
-  /// FAULT single-fetch-completion-slot: the one completion kept.
-  private var fetchSlot: ((Result<JSONValue?, ScriptError>) -> Void)?
 
   init(base: SimulatedWebView, fault: ExplorationFault, fetchScript: String) {
     self.base = base
@@ -35,18 +34,13 @@ final class FaultyBridgeWebView: BridgeWebView {
   }
 
   func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
-    guard script == fetchScript, let completion else {
+    guard script == fetchScript, let completion, fault != .respondersClearedEachBatch else {
       base.evaluateJavaScript(script, completion: completion)
       return
     }
     switch fault {
-    case .singleFetchCompletionSlot:
-      fetchSlot = completion
-      base.evaluateJavaScript(script) { [weak self] result in
-        guard let self, let slot = self.fetchSlot else { return }
-        self.fetchSlot = nil
-        slot(result)
-      }
+    case .respondersClearedEachBatch:
+      base.evaluateJavaScript(script, completion: completion)
     case .byteOrderMarksStripped:
       base.evaluateJavaScript(script) { result in
         completion(result.map { value in
