@@ -36,7 +36,11 @@ struct ExploreArguments: ParsableArguments {
     let budget = exploreTime.map { seconds in
       Duration.milliseconds(Int64(seconds * 1000 * Double(max(1, jobs)) / Double(max(1, scenarios))))
     }
-    return ExploreOptions(seeds: explore ?? (exploreTime != nil ? 1_000_000 : ExploreOptions.defaultSeeds), timeBudget: budget)
+    var options = ExploreOptions(
+      seeds: explore ?? (exploreTime != nil ? 1_000_000 : ExploreOptions.defaultSeeds), timeBudget: budget)
+    // Fewer scenarios than jobs: each scenario's seeds share the spare cores.
+    options.threads = max(1, jobs / max(1, min(jobs, scenarios)))
+    return options
   }
 
   /// Whether the run explores schedules.

@@ -10,7 +10,10 @@ extension WorkerConfiguration {
     guard case .object(var object) = value else { return }
     if case .seed(let seed)? = options.schedule { object["replaySeed"] = .string(String(seed)) }
     if let explore {
-      var fields: JSONObject = ["seeds": .number(Double(explore.seeds)), "shrinkRuns": .number(Double(explore.shrinkRuns))]
+      var fields: JSONObject = [
+        "seeds": .number(Double(explore.seeds)), "shrinkRuns": .number(Double(explore.shrinkRuns)),
+        "threads": .number(Double(explore.threads)),
+      ]
       if let budget = explore.timeBudget { fields["timeBudgetMs"] = .number(budget.milliseconds) }
       object["explore"] = .object(fields)
     }
@@ -21,9 +24,11 @@ extension WorkerConfiguration {
   mutating func readExplorationWireFields(_ value: JSONValue) {
     if let seed = value["replaySeed"]?.stringValue.flatMap({ UInt64($0) }) { options.schedule = .seed(seed) }
     if let fields = value["explore"], let seeds = fields["seeds"]?.numberValue {
-      explore = ExploreOptions(
+      var options = ExploreOptions(
         seeds: Int(seeds), timeBudget: fields["timeBudgetMs"]?.numberValue.map { .milliseconds($0) },
         shrinkRuns: Int(fields["shrinkRuns"]?.numberValue ?? 300))
+      options.threads = Int(fields["threads"]?.numberValue ?? 1)
+      explore = options
     }
   }
 }

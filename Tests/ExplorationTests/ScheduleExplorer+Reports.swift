@@ -1,3 +1,4 @@
+import Foundation
 import PageSimulation
 import ScenarioRunner
 import Testing
@@ -40,15 +41,16 @@ struct ScheduleExplorerTests {
 
 /// Where exploration catches the schedule mutants (checked by the tests).
 enum ExplorationCatch {
-  static let pageCallbackFixture = "callbacks/page-to-native-response"
+  static let pageCallbackFixture = "transport/message-handlers-burst-both-ways"
+  static let respondersFixture = "startup-queue/document-start-startup-queue-both-ways"
 }
 
 @Suite("A failing schedule becomes a fixture")
 struct PinnedScheduleTests {
   @Test("the pinned fixture fails the mutant and passes the reference pair")
   func pinnedFixture() throws {
-    let mutant = try explorationMutant("page-callback-stored-next-tick").mutant
-    let fixture = try shippedFixture(ExplorationCatch.pageCallbackFixture)
+    let mutant = try explorationMutant("native-responders-cleared-each-batch").mutant
+    let fixture = try shippedFixture(ExplorationCatch.respondersFixture)
     let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
     #expect(outcome.failingSeed != nil)
     let folder = try temporaryFolder()

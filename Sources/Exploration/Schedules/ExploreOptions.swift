@@ -8,6 +8,9 @@ public struct ExploreOptions: Sendable, Hashable {
   public var timeBudget: Duration?
   /// The most runs one failing schedule's shrinking may take.
   public var shrinkRuns: Int
+  /// Threads that run one scenario's seeds (in batches; the first failing
+  /// seed in seed order is the one reported, so this changes no report).
+  public var threads: Int = 1
 
   /// The default budget of `--explore` (seeds per scenario), which every
   /// exploration mutant is caught within.

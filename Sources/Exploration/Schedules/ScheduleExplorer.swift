@@ -51,12 +51,29 @@ public struct ScheduleExplorer: Sendable {
     let start = clock.now
     var seedsRun = 0
     let fixture = IncidentalOrder.relaxed(fixture)
-    for seed in 1...UInt64(options.seeds) {
+    let threads = max(1, options.threads)
+    let batch = threads == 1 ? 1 : threads * 8
+    var next: UInt64 = 1
+    let last = UInt64(max(0, options.seeds))
+    var failing: (seed: UInt64, run: ScenarioRunner.ScheduledRun)?
+    while failing == nil && next <= last {
       if let budget = options.timeBudget, clock.now - start > budget { break }
-      seedsRun += 1
-      let run = runner.run(fixture, schedule: .seed(seed))
+      let seeds = Array(next...min(last, next + UInt64(batch) - 1))
+      let runner = self.runner
+      let runs =
+        threads == 1
+        ? [runner.run(fixture, schedule: .seed(seeds[0]))]
+        : ParallelWork.map(count: seeds.count, jobs: threads) { runner.run(fixture, schedule: .seed(seeds[$0])) }
       progress()
-      guard Self.isFailure(run.result) else { continue }
+      if let index = runs.firstIndex(where: { Self.isFailure($0.result) }) {
+        failing = (seeds[index], runs[index])
+        seedsRun += index + 1
+      } else {
+        seedsRun += seeds.count
+      }
+      next += UInt64(seeds.count)
+    }
+    if let (seed, run) = failing {
       let shrinker = ScheduleShrinker(
         fails: { candidate in
           let again = runner.run(fixture, schedule: .deviations(candidate))
