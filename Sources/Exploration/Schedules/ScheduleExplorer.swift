@@ -37,8 +37,8 @@ public struct ScheduleExplorer: Sendable {
     public var shrunk: [ScheduleChoice] = []
   }
 
-  /// Explores `fixture`. `progress` is called after every run (a worker's
-  /// sign of life).
+  /// Explores `fixture`. `progress` is called after every run or batch of
+  /// runs (a worker's sign of life), on the calling thread.
   public func explore(_ fixture: Fixture, progress: @escaping () -> Void = {}) -> Outcome {
     let base = runner.run(fixture)
     progress()
