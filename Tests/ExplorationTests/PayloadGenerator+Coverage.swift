@@ -64,4 +64,12 @@ struct PayloadShrinkerTests {
     #expect(shrunk.value == .string("\u{FEFF}"))
     #expect(shrunk.handler == "h")
   }
+
+  @Test("a key that fails shrinks to its failing character")
+  func failingKey() {
+    let value: JSONValue = ["<!--\tk\u{FEFF}\u{0}": 12.5, "other": [true]]
+    let shrinker = PayloadShrinker(fails: { $0.value.serialized().contains("\u{FEFF}") }, budget: 2000)
+    let shrunk = shrinker.shrink(PayloadCase(handler: "h", value: value))
+    #expect(shrunk.value == ["\u{FEFF}": .null])
+  }
 }

@@ -97,9 +97,11 @@ struct PayloadShrinker {
           changed[index].1 = simpler
           candidates.append(.object(JSONObject(changed)))
         }
-        if entry.0 != "a" && !entries.contains(where: { $0.0 == "a" }) {
+        // Shorter keys (a key can be what fails).
+        for case .string(let shorter) in smaller(.string(entry.0)).prefix(24)
+        where !entries.contains(where: { $0.0 == shorter }) {
           var renamed = entries
-          renamed[index].0 = "a"
+          renamed[index].0 = shorter
           candidates.append(.object(JSONObject(renamed)))
         }
       }
