@@ -41,6 +41,13 @@ struct FuzzCommand: ParsableCommand {
   var profile: String?
 
   @Option(
+    name: .customLong("native"),
+    help: ArgumentHelp(
+      "A native-side bridge to test instead of the reference: an adapter command (as for run --native).",
+      valueName: "command"))
+  var nativeCommand: String?
+
+  @Option(
     help: ArgumentHelp(
       "Fuzz an exploration mutant of conformance/mutants/exploration/ instead (a self-test of the properties).",
       valueName: "name"))
@@ -53,11 +60,15 @@ struct FuzzCommand: ParsableCommand {
     if runs < 1 { throw ValidationError("--runs must be at least 1") }
     if let time, !(time > 0) { throw ValidationError("--time must be more than 0 seconds") }
     if profile != nil && js == nil { throw ValidationError("--profile describes the --js page bridge: give --js FILE too") }
-    if mutant != nil && js != nil { throw ValidationError("--mutant and --js each name the bridge under test: give one") }
+    if mutant != nil && (js != nil || nativeCommand != nil) {
+      throw ValidationError("--mutant names the bridge under test: give it without --js and --native")
+    }
   }
 
   func run() throws {
+    Interrupt.install()
     let runner = try makeRunner()
+    defer { (runner.native as? AdapterNativeImplementation)?.shutdown() }
     let options = FuzzOptions(seed: seed, runs: runs, timeBudget: time.map { .milliseconds(Int64($0 * 1000)) })
     let jobs = jobsOption ?? ProcessInfo.processInfo.activeProcessorCount
     let report = FuzzCampaign(runner: runner, options: options, jobs: jobs).run()
@@ -95,12 +106,25 @@ struct FuzzCommand: ParsableCommand {
       }
       return found.runner()
     }
-    guard let js else { return ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation()) }
-    do {
-      let page = try WorkerConfiguration.Page.script(path: js, profile: profile).make()
-      return ScenarioRunner(page: page, native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: false))
-    } catch {
-      throw CLIError.usage("bridgecheck: \(error)")
+    var page: any PageImplementation = ReferencePageImplementation()
+    if let js {
+      do {
+        page = try WorkerConfiguration.Page.script(path: js, profile: profile).make()
+      } catch {
+        throw CLIError.usage("bridgecheck: \(error)")
+      }
     }
+    var native: any NativeImplementation = ReferenceNativeImplementation()
+    var options = RunOptions()
+    if let nativeCommand {
+      let limits = AdapterLimits(commandTimeout: .seconds(5), startupTimeout: .seconds(15))
+      AdapterNativeImplementation.installTerminationHandlers()
+      native = AdapterNativeImplementation(
+        command: try AdapterCommandLine.words(nativeCommand, option: "--native"), limits: limits,
+        shouldStop: { Interrupt.requested })
+      options.allowTime(for: limits)
+    }
+    let tested = TestedSides(page: js != nil || nativeCommand == nil, native: nativeCommand != nil || js == nil)
+    return ScenarioRunner(page: page, native: native, tested: tested, options: options)
   }
 }
