@@ -19,6 +19,8 @@ public enum IncidentalOrder {
       "the native call and the page call of the second page are independent exchanges",
     "startup-queue/setup-handlers-receive-startup-messages":
       "the answer to the first start-up message and the dispatch of the second are independent",
+    "transport/message-handlers-burst-both-ways":
+      "the answer to the first native call and the dispatch of the second are independent (seed 549 swaps them)",
     "startup-queue/reload-survives-fetch-without-page-bridge":
       "the native call and the page call after the second injection are independent exchanges",
   ]
