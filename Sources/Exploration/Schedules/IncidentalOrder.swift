@@ -19,6 +19,8 @@ public enum IncidentalOrder {
       "the native call and the page call of the second page are independent exchanges",
     "startup-queue/setup-handlers-receive-startup-messages":
       "the answer to the first start-up message and the dispatch of the second are independent",
+    "startup-queue/native-calls-before-injection-arrive-in-order":
+      "the answer to the second start-up message and the dispatch of the third are independent (seed 123 swaps them)",
     "transport/message-handlers-burst-both-ways":
       "the answer to the first native call and the dispatch of the second are independent (seed 549 swaps them)",
     "startup-queue/reload-survives-fetch-without-page-bridge":
