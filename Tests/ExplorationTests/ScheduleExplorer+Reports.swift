@@ -23,8 +23,8 @@ struct ScheduleExplorerTests {
 
   @Test("a failing schedule is reported with its seed, its shrunk choices and how to replay and pin it")
   func failureReport() throws {
-    let mutant = try explorationMutant("page-callback-stored-next-tick").mutant
-    let fixture = try shippedFixture(ExplorationCatch.pageCallbackFixture)
+    let mutant = try explorationMutant("native-responders-cleared-each-batch").mutant
+    let fixture = try shippedFixture(ExplorationCatch.respondersFixture)
     let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
     let seed = try #require(outcome.failingSeed, "no seed of \(ExploreOptions.defaultSeeds) failed")
     let message = outcome.result.message ?? ""
@@ -41,7 +41,6 @@ struct ScheduleExplorerTests {
 
 /// Where exploration catches the schedule mutants (checked by the tests).
 enum ExplorationCatch {
-  static let pageCallbackFixture = "transport/message-handlers-burst-both-ways"
   static let respondersFixture = "startup-queue/document-start-startup-queue-both-ways"
 }
 
