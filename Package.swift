@@ -15,6 +15,8 @@ import PackageDescription
 /// - ScenarioRunner: fixtures (model, loading, validation), running and judging.
 /// - Supervision: `bridgecheck run`'s worker processes and the supervisor that
 ///   holds them to their wall-clock and memory limits.
+/// - Exploration: seeded schedule exploration and payload property fuzzing,
+///   with replay and shrinking (`run --explore`, `fuzz`).
 /// - Mutation: deliberately broken bridges (mutants) and the mutant × fixture matrix.
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
@@ -83,8 +85,12 @@ let package = Package(
       dependencies: ["BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
     ),
     .target(
+      name: "Exploration",
+      dependencies: ["ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+    ),
+    .target(
       name: "Supervision",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: ["Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
     ),
     .target(
       name: "Mutation",
@@ -97,13 +103,14 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
-        "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel",
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation",
+        "JSRuntime", "JSONModel",
       ]
     ),
     .executableTarget(
       name: "BridgecheckCLI",
       dependencies: [
-        "Reporters", "Mutation", "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation",
+        "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation",
         "JSONModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -118,6 +125,10 @@ let package = Package(
     .testTarget(
       name: "BridgecheckCLITests",
       dependencies: ["BridgecheckCLI", "JSONModel"]
+    ),
+    .testTarget(
+      name: "ExplorationTests",
+      dependencies: ["Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
     ),
     .testTarget(
       name: "MutationTests",

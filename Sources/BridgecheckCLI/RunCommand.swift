@@ -1,5 +1,6 @@
 import ArgumentParser
 import BridgeImplementations
+import Exploration
 import Foundation
 import JSONModel
 import Reporters
@@ -20,6 +21,8 @@ struct RunCommand: ParsableCommand {
       """)
 
   @OptionGroup var selection: FixtureSelection
+
+  @OptionGroup(title: "Schedules") var schedules: ExploreArguments
 
   @Option(help: "The lowest level that gates the exit status: must, should or may. Lower levels still run.")
   var level: Level = .must
@@ -139,6 +142,7 @@ struct RunCommand: ParsableCommand {
   /// adapter start and a few commands at the adapter limits, if that is more.
   private var runOptions: RunOptions {
     var options = RunOptions(seed: seed)
+    options.schedule = schedules.schedule
     if nativeCommand != nil { options.allowTime(for: adapterLimits) }
     return options
   }
@@ -153,15 +157,22 @@ struct RunCommand: ParsableCommand {
     let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
     // The workers start first, so that their start-up overlaps the loading
     // of the fixtures here.
+    // Exploring shares its time budget by the number of scenarios: the
+    // fixtures are loaded first then.
+    var fixtures = schedules.explores ? try selection.load() : []
+    if schedules.explores, let shard { fixtures = shard.select(fixtures) }
+    let explore = schedules.options(scenarios: fixtures.count, jobs: jobs)
     let pool =
       inProcess
       ? nil
       : WorkerPool(
-        executable: Self.executablePath, configuration: try workerConfiguration(tested: tested), jobs: jobs,
-        limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
+        executable: Self.executablePath, configuration: try workerConfiguration(tested: tested, explore: explore),
+        jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
     pool?.prestart()
-    var fixtures = try selection.load()
-    if let shard { fixtures = shard.select(fixtures) }
+    if !schedules.explores {
+      fixtures = try selection.load()
+      if let shard { fixtures = shard.select(fixtures) }
+    }
     let native = try nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let expected = try loadBaseline(
@@ -186,7 +197,7 @@ struct RunCommand: ParsableCommand {
       pool.stopAll()
     } else {
       let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
-      results = SuiteRunner(runner: runner, jobs: jobs).run(
+      results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: jobs).run(
         fixtures,
         progress: { finished, result in
           failures.count(result)
@@ -247,7 +258,7 @@ struct RunCommand: ParsableCommand {
   }
 
   /// How a worker process rebuilds the implementations of this run.
-  private func workerConfiguration(tested: TestedSides) throws -> WorkerConfiguration {
+  private func workerConfiguration(tested: TestedSides, explore: ExploreOptions?) throws -> WorkerConfiguration {
     let page: WorkerConfiguration.Page =
       js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) } ?? .reference
     var native = WorkerConfiguration.Native.reference
@@ -256,7 +267,7 @@ struct RunCommand: ParsableCommand {
         command: try AdapterCommandLine.words(nativeCommand, option: "--native"),
         commandTimeout: adapterLimits.commandTimeout, startupTimeout: adapterLimits.startupTimeout)
     }
-    return WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions)
+    return WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions, explore: explore)
   }
 
   private static func absolute(_ path: String) -> String {

@@ -256,7 +256,10 @@ final class PageWorld {
         pendingFrameNavigations[frame] = (pending.task, url)
         return
       }
-      let task = webView.scheduler.schedule(kind: .page, world: generation, label: "iframe \(frame) navigation") {
+      let delay = webView.chooser?.latency(.iframeLatency) ?? 0
+      let task = webView.scheduler.schedule(
+        after: delay, kind: .page, world: generation, label: "iframe \(frame) navigation"
+      ) {
         [unowned self] in
         guard let pending = self.pendingFrameNavigations.removeValue(forKey: frame) else { return }
         self.webView.requestNavigation(NavigationAction(url: pending.url, frame: .iframe, frameID: frame))

@@ -232,12 +232,18 @@ public final class SimulatedWebView {
   public func evaluateJavaScript(
     _ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)? = nil
   ) {
-    scheduler.schedule(kind: .page, label: "evaluate") { [unowned self] in
+    let delay = chooser?.delay(.evaluateLatency, source: "evaluate", now: scheduler.now) ?? 0
+    scheduler.schedule(after: delay, kind: .page, label: "evaluate") { [unowned self] in
       let result = self.performEvaluation(script)
       guard let completion else { return }
-      self.scheduler.schedule(kind: .host, label: "evaluate completion") { completion(result) }
+      let delay = self.chooser?.delay(.completionLatency, source: "completion", now: self.scheduler.now) ?? 0
+      self.scheduler.schedule(after: delay, kind: .host, label: "evaluate completion") { completion(result) }
     }
   }
+
+  /// The schedule explorer, when the scheduler's policy is one (see
+  /// ``ScheduleChooser``); nil runs the default schedule.
+  public var chooser: ScheduleChooser? { scheduler.policy as? ScheduleChooser }
 
   private func performEvaluation(_ script: String) -> Result<JSONValue?, ScriptError> {
     trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
@@ -308,7 +314,8 @@ public final class SimulatedWebView {
     if let frame = action.frameID { fields["frameId"] = .number(Double(frame)) }
     trace.record(.page, TraceEventName.navigationRequested, fields)
     guard hasRoomForTask() else { return }
-    scheduler.schedule(kind: .host, label: "decide navigation \(action.url)") { [unowned self] in
+    let delay = chooser?.delay(.policyLatency, source: "policy", now: scheduler.now) ?? 0
+    scheduler.schedule(after: delay, kind: .host, label: "decide navigation \(action.url)") { [unowned self] in
       let policy = self.navigationPolicy(action)
       fields["policy"] = .string(policy.rawValue)
       self.trace.record(.host, TraceEventName.navigationDecided, fields)

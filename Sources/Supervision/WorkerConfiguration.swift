@@ -1,4 +1,6 @@
 import BridgeImplementations
+import Exploration
+import PageSimulation
 import Foundation
 import JSONModel
 import ScenarioRunner
@@ -45,12 +47,19 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// thousands of results is memory the supervisor would hold for nothing.
   public var verdictsOnly: Bool
 
+  /// Schedule exploration of every scenario (`run --explore`), or nil.
+  public var explore: ExploreOptions?
+
   /// Creates a configuration.
-  public init(page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false) {
+  public init(
+    page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false,
+    explore: ExploreOptions? = nil
+  ) {
     self.page = page
     self.native = native
     self.tested = tested
     self.options = options
+    self.explore = explore
     self.verdictsOnly = verdictsOnly
   }
 
@@ -58,7 +67,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// runner from them.
   public static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
     lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested
-      && lhs.verdictsOnly == rhs.verdictsOnly && lhs.wireValue["options"] == rhs.wireValue["options"]
+      && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore && lhs.wireValue["options"] == rhs.wireValue["options"]
   }
 
   /// Builds the page implementation this configuration names.
@@ -162,7 +171,9 @@ extension WorkerConfiguration {
       ],
     ]
     if verdictsOnly { object["verdictsOnly"] = true }
-    return .object(object)
+    var value = JSONValue.object(object)
+    addExplorationWireFields(to: &value)
+    return value
   }
 
   /// Reads back ``wireValue``; nil when `value` is not one.
@@ -201,6 +212,7 @@ extension WorkerConfiguration {
       seed: seed, scriptTimeLimit: .milliseconds(script), scenarioTimeLimit: .milliseconds(scenario),
       maxTasksPerSettle: Int(tasks), maxVirtualMillisecondsPerSettle: Int64(virtual))
     verdictsOnly = value["verdictsOnly"]?.boolValue ?? false
+    readExplorationWireFields(value)
   }
 }
 

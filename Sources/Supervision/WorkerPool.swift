@@ -270,7 +270,7 @@ public final class WorkerPool {
     let share = limits.memoryLimit / jobs
     for worker in workers {
       guard let job = worker.job else { continue }
-      let wallClockLimit = job.configuration.options.scenarioTimeLimit
+      let wallClockLimit = job.configuration.wallClockLimit
       if now - job.started > wallClockLimit + limits.grace {
         worker.job = nil
         worker.kill()

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import BridgeImplementations
+import Exploration
 import JSONModel
 import PageSimulation
 import ScenarioRunner
@@ -79,10 +80,16 @@ public enum WorkerService {
       guard let file = request["run"]?["file"]?.stringValue, let id = request["run"]?["id"]?.stringValue else { continue }
       let result: ScenarioResult
       switch fixtures.fixture(file: file, id: id) {
-      case .success(let fixture):
+      case .success(let loaded):
+        let fixture = IncidentalOrder.judged(loaded, under: session.configuration.options.schedule)
         stream.begin()
         watch?.progress()
-        result = session.runner.run(
+        if let explore = session.configuration.explore {
+          result = ScheduleExplorer(runner: session.runner, options: explore).explore(
+            fixture, progress: { watch?.progress() }
+          ).result
+        } else {
+          result = session.runner.run(
           fixture,
           traceObserver: { event in
             watch?.progress()
@@ -94,6 +101,7 @@ public enum WorkerService {
               WorkerFault.injectIfAsked(for: id, channel: channel)
             }
           })
+        }
       case .failure(let failure):
         result = failure.result
       }

@@ -32,6 +32,9 @@ public struct Fixture: Sendable, Hashable {
   public var allow: Set<Invariant>
   /// The file it came from, relative to the working directory.
   public var file: String
+  /// The schedule the fixture pins (`schedule`), or nil for the default one
+  /// (see docs/exploration.md).
+  public var schedule: ScheduleSpec? = nil
 }
 
 /// How binding a fixture is (`must` gates CI by default).

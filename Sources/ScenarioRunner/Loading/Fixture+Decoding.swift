@@ -24,6 +24,7 @@ extension Fixture {
     let setup = object.optional("setup").map(decoder.setup) ?? Setup()
     let steps = object.optional("steps")?.array()?.compactMap(decoder.step) ?? []
     let expect = object.optional("expect").map(decoder.expectations) ?? Expectations()
+    let schedule = object.optional("schedule").flatMap(ScheduleDecoding.schedule)
     let allow = Set(object.optional("allow")?.array()?.compactMap { $0.choice(Invariant.self, Invariant.allCases) } ?? [])
 
     if let id, let area, !id.hasPrefix(area + "/") {
@@ -39,10 +40,12 @@ extension Fixture {
     guard problems.problems.count == before, let id, let title, let area, let level, let spec, let subject else {
       return nil
     }
-    return Fixture(
+    var fixture = Fixture(
       id: id, title: title, area: area, level: level, spec: spec, subject: subject, tags: tags,
       description: description, requires: requires, setup: setup, steps: steps, expect: expect, allow: allow,
       file: file)
+    fixture.schedule = schedule
+    return fixture
   }
 }
 

@@ -5,8 +5,12 @@ public enum FixtureSchema {
   /// Fields of a fixture file.
   public static let topLevelFields = [
     "$schema", "id", "title", "area", "level", "spec", "subject", "tags", "description", "requires", "setup",
-    "steps", "expect", "allow",
+    "steps", "expect", "allow", "schedule",
   ]
+  /// Fields of `schedule`.
+  public static let scheduleFields = ["seed", "deviations"]
+  /// Fields of an entry of `schedule.deviations`.
+  public static let deviationFields = ["at", "point", "value"]
   /// Fields of `requires`.
   public static let requiresFields = ["features", "dispatch"]
   /// Fields of `setup`.

@@ -1,4 +1,5 @@
 import BridgeImplementations
+import PageSimulation
 
 /// Limits and seeds of a run. Limits on virtual time are deterministic; the
 /// wall-clock limit is a safety net against a hung implementation.
@@ -14,6 +15,9 @@ public struct RunOptions: Sendable {
   public var maxTasksPerSettle: Int
   /// The most virtual time one settle step may move the clock.
   public var maxVirtualMillisecondsPerSettle: Int64
+  /// The schedule every scenario runs under unless its fixture pins one
+  /// (`run --replay SEED`); nil for the default schedule.
+  public var schedule: ScheduleSpec? = nil
 
   /// Creates options with the defaults used by `bridgecheck run`.
   public init(

@@ -22,16 +22,22 @@ final class ScenarioExecution: NativeSessionEvents {
 
   init(
     fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
-    traceObserver: ((TraceEvent) -> Void)? = nil
+    traceObserver: ((TraceEvent) -> Void)? = nil, schedule: ScheduleSpec? = nil
   ) {
     self.fixture = fixture
     self.runner = runner
     self.deadline = deadline
     let options = runner.options
+    // The default schedule runs with the plain FIFO policy, exactly as before
+    // exploration existed; any other gets a chooser.
+    let schedule = schedule ?? fixture.schedule ?? options.schedule
+    var policy: any SchedulingPolicy = FIFOSchedulingPolicy()
+    if let schedule, !schedule.isDefault { policy = ScheduleChooser(spec: schedule, salt: Self.stableHash(fixture.id)) }
     webView = SimulatedWebView(
       configuration: PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
-        scriptTimeLimit: options.scriptTimeLimit))
+        scriptTimeLimit: options.scriptTimeLimit),
+      policy: policy)
     webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
@@ -299,8 +305,11 @@ final class ScenarioExecution: NativeSessionEvents {
         self.guarded { () throws(ImplementationError) in try self.session?.respond(invocation: invocation, data: value) }
       }
     }
-    if behaviour.delay > 0 {
-      webView.scheduler.schedule(after: behaviour.delay, kind: .host, label: "native handler \(handler) answers") {
+    let latency = webView.chooser?.delay(.answerLatency, source: "answers", now: webView.scheduler.now) ?? 0
+    if behaviour.delay + latency > 0 {
+      webView.scheduler.schedule(
+        after: behaviour.delay + latency, kind: .host, label: "native handler \(handler) answers"
+      ) {
         answer()
       }
     } else {

@@ -32,15 +32,25 @@ public struct ScenarioRunner: Sendable {
   /// implementations', is part of the result. `traceObserver` sees every
   /// trace event as it is recorded.
   public func run(_ fixture: Fixture, traceObserver: ((TraceEvent) -> Void)? = nil) -> ScenarioResult {
+    run(fixture, traceObserver: traceObserver, schedule: nil).result
+  }
+
+  /// Runs one fixture under `schedule` (nil: the fixture's or the options'
+  /// schedule), and returns the deviations from the default schedule it made.
+  func run(
+    _ fixture: Fixture, traceObserver: ((TraceEvent) -> Void)?, schedule: ScheduleSpec?
+  ) -> (result: ScenarioResult, deviations: [ScheduleChoice]) {
     let clock = ContinuousClock()
     let start = clock.now
     if let reason = skipReason(fixture) {
-      return ScenarioResult(
+      let skipped = ScenarioResult(
         scenario: ScenarioIdentity(fixture), status: .skip, message: reason, detail: nil,
         duration: clock.now - start, trace: [], traceEventCount: 0)
+      return (skipped, [])
     }
     let execution = ScenarioExecution(
-      fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit), traceObserver: traceObserver)
+      fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit), traceObserver: traceObserver,
+      schedule: schedule)
     var verdict = execution.run()
     if verdict.status == .fail, let hint = profileHint(fixture) {
       verdict.message = (verdict.message ?? "failed") + "\n" + hint
@@ -52,8 +62,9 @@ public struct ScenarioRunner: Sendable {
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
+    let deviations = execution.webView.chooser?.deviations ?? []
     execution.close()
-    return result.bounded()
+    return (result.bounded(), deviations)
   }
 
   /// The transport a scenario runs with: the fixture's, or the first both

@@ -1,0 +1,114 @@
+import JSONModel
+import ScenarioRunner
+
+/// What the fixed fixtures and exploration make of each exploration mutant:
+/// which fixtures fail it under the default schedule (none, for a mutant
+/// that only exploration finds), and at what number of seeds or fuzzed
+/// values exploration catches it.
+public struct ExplorationMatrix: Sendable {
+  /// One mutant's row.
+  public struct Row: Sendable {
+    /// The mutant.
+    public var mutant: ExplorationMutant
+    /// Fixtures that fail it under the default schedule.
+    public var fixedKills: [String]
+    /// `explore`: the fixture that failed at the lowest seed, and that seed.
+    public var exploreCatch: (fixture: String, seed: UInt64, deviations: Int)?
+    /// `fuzz`: values sent until the first failure, and the shrunk value.
+    public var fuzzCatch: (values: Int, report: FuzzFailure)?
+  }
+
+  /// The rows, by mutant name.
+  public var rows: [Row]
+
+  /// Runs every mutant: the fixtures under the default schedule, then the
+  /// mutant's finder within `explore` seeds or `fuzz` values.
+  public static func run(
+    mutants: [ExplorationMutant], fixtures: [Fixture], explore: ExploreOptions, fuzz: FuzzOptions, jobs: Int
+  ) -> ExplorationMatrix {
+    var rows: [Row] = []
+    for mutant in mutants {
+      let runner = mutant.runner()
+      let base = ParallelWork.map(count: fixtures.count, jobs: jobs) { runner.run(fixtures[$0]) }
+      let killed = base.filter(ScheduleExplorer.isFailure).map(\.scenario.id)
+      var row = Row(mutant: mutant, fixedKills: killed)
+      switch mutant.foundBy {
+      case .explore:
+        let explorer = ScheduleExplorer(runner: runner, options: explore)
+        let passing = fixtures.indices.filter { base[$0].status == .pass }
+        let outcomes = ParallelWork.map(count: passing.count, jobs: jobs) { explorer.explore(fixtures[passing[$0]]) }
+        let caught = zip(passing, outcomes).compactMap { index, outcome in
+          outcome.failingSeed.map { (fixture: fixtures[index].id, seed: $0, deviations: outcome.shrunk.count) }
+        }
+        row.exploreCatch = caught.min { ($0.seed, $0.fixture) < ($1.seed, $1.fixture) }
+      case .fuzz:
+        let report = FuzzCampaign(runner: runner, options: fuzz, jobs: jobs).run()
+        if let failure = report.failure { row.fuzzCatch = (report.valuesRun, failure) }
+      }
+      rows.append(row)
+    }
+    return ExplorationMatrix(rows: rows)
+  }
+
+  /// Whether every mutant is missed by the fixed fixtures and caught by its
+  /// finder within the budget.
+  public var passes: Bool {
+    rows.allSatisfy { $0.fixedKills.isEmpty && ($0.exploreCatch != nil || $0.fuzzCatch != nil) }
+  }
+
+  /// The matrix as text, one mutant a line (deterministic).
+  public var text: String {
+    var lines = ["exploration mutants: missed by the fixed fixtures, caught by exploration"]
+    for row in rows {
+      var line = "  \(row.mutant.name) (\(row.mutant.foundBy.rawValue)): "
+      line += row.fixedKills.isEmpty ? "fixed fixtures miss it; " : "FAILED by fixed fixtures \(row.fixedKills.joined(separator: ", ")); "
+      if let found = row.exploreCatch {
+        line += "explore catches it at seed \(found.seed) (\(found.fixture), shrunk to \(found.deviations) deviation\(found.deviations == 1 ? "" : "s"))"
+      } else if let found = row.fuzzCatch {
+        line += "fuzz catches it after \(found.values) values (shrunk to \(JSONValueText.visible(found.report.shrunk.value)) under "
+          + "\(JSONValueText.quote(found.report.shrunk.handler)))"
+      } else {
+        line += "NOT CAUGHT within the budget"
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// Short printable forms for reports.
+public enum JSONValueText {
+  /// A value as JSON with invisible characters (controls, U+2028/U+2029,
+  /// U+FEFF) escaped: the same value, readable.
+  public static func visible(_ value: JSONValue) -> String {
+    var text = ""
+    for scalar in value.serialized().unicodeScalars {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF, 0x200B, 0x202E].contains(scalar.value) {
+        text += escape(scalar)
+      } else {
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    return text
+  }
+
+  private static func escape(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// A string as a JSON literal (escapes make invisible characters visible).
+  public static func quote(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value) {
+        escaped += escape(scalar)
+      } else if scalar == "\"" || scalar == "\\" {
+        escaped += "\\" + String(scalar)
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return "\"" + escaped + "\""
+  }
+}

@@ -1,0 +1,66 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import ReferenceBridges
+import ScenarioRunner
+
+/// A mutant whose bug shows only under some schedules or some values, from
+/// `conformance/mutants/exploration/`: `page/*.json` are patches of the
+/// reference page bridge (the format of `conformance/mutants/page/`),
+/// `native/*.json` name an ``ExplorationFault``:
+/// `{"name", "bug", "seenIn", "fault", "foundBy"}`. `foundBy` says what
+/// catches it: `explore` (schedules) or `fuzz` (values).
+public struct ExplorationMutant: Sendable, Hashable {
+  /// How the mutant is built.
+  public enum Construction: Sendable, Hashable {
+    /// The reference page bridge with text replacements (find, replace).
+    case pagePatch([[String]])
+    /// The reference native bridge with an exploration fault.
+    case nativeFault(ExplorationFault)
+  }
+
+  /// What catches the mutant.
+  public enum Finder: String, Sendable, Hashable, CaseIterable {
+    case explore, fuzz
+  }
+
+  /// Unique name.
+  public var name: String
+  /// The bug, in one sentence.
+  public var bug: String
+  /// Where bridges in the wild have it.
+  public var seenIn: String
+  /// How it is built.
+  public var construction: Construction
+  /// What catches it.
+  public var foundBy: Finder
+  /// The definition file.
+  public var file: String
+
+  /// The page side under test: the patched reference, or the reference.
+  public var page: any PageImplementation {
+    guard case .pagePatch(let replacements) = construction else { return ReferencePageImplementation() }
+    var source = ReferenceScripts.pageBridge
+    for pair in replacements {
+      if let range = source.range(of: pair[0]) { source.replaceSubrange(range, with: pair[1]) }
+    }
+    return ReferencePageImplementation(source: source)
+  }
+
+  /// The native side under test.
+  public var native: any NativeImplementation {
+    guard case .nativeFault(let fault) = construction else { return ReferenceNativeImplementation() }
+    return ExplorationNativeImplementation(fault: fault)
+  }
+
+  /// The side under test, as a runner judges it.
+  public var tested: TestedSides {
+    if case .pagePatch = construction { return TestedSides(page: true, native: false) }
+    return TestedSides(page: false, native: true)
+  }
+
+  /// A runner of this mutant.
+  public func runner(options: RunOptions = RunOptions()) -> ScenarioRunner {
+    ScenarioRunner(page: page, native: native, tested: tested, options: options)
+  }
+}

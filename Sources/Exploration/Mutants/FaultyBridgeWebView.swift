@@ -1,0 +1,53 @@
+import JSONModel
+import JSRuntime
+import PageSimulation
+import ReferenceBridges
+
+/// The web view as a native bridge with an ``ExplorationFault`` sees it:
+/// every call goes to the real simulated web view, except what the fault
+/// changes in the bridge's own reading of `_fetchQueue()` results
+/// (FAULT byte-order-marks-stripped).
+final class FaultyBridgeWebView: BridgeWebView {
+  private let base: SimulatedWebView
+  private let fault: ExplorationFault
+  private let fetchScript: String
+
+  init(base: SimulatedWebView, fault: ExplorationFault, fetchScript: String) {
+    self.base = base
+    self.fault = fault
+    self.fetchScript = fetchScript
+  }
+
+  var navigationPolicy: (NavigationAction) -> NavigationPolicy {
+    get { base.navigationPolicy }
+    set { base.navigationPolicy = newValue }
+  }
+  var trace: Trace { base.trace }
+  var scheduler: PageScheduler { base.scheduler }
+
+  func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+    base.addScriptMessageHandler(named: name, handler)
+  }
+
+  func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+    base.addUserScript(script, injectionTime: injectionTime)
+  }
+
+  func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+    guard script == fetchScript, let completion, fault != .respondersClearedEachBatch else {
+      base.evaluateJavaScript(script, completion: completion)
+      return
+    }
+    switch fault {
+    case .respondersClearedEachBatch:
+      base.evaluateJavaScript(script, completion: completion)
+    case .byteOrderMarksStripped:
+      base.evaluateJavaScript(script) { result in
+        completion(result.map { value in
+          guard case .string(let text)? = value else { return value }
+          return .string(String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })))
+        })
+      }
+    }
+  }
+}

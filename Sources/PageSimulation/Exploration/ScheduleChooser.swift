@@ -1,0 +1,106 @@
+/// Draws the open choices of one scenario's schedule (see ``ChoicePoint``)
+/// from a ``ScheduleSpec``, and records the ones that deviate from the
+/// default. It is also the scheduler's ``SchedulingPolicy``.
+///
+/// Deterministic: the same spec and the same scenario give the same choices,
+/// in the same order. Not thread-safe: one chooser belongs to one web view.
+public final class ScheduleChooser: SchedulingPolicy {
+  /// The spec this chooser follows.
+  public let spec: ScheduleSpec
+  /// Every choice drawn so far that differs from the default, in order.
+  public private(set) var deviations: [ScheduleChoice] = []
+  /// How many choices were drawn (defaults included).
+  public private(set) var drawn = 0
+
+  private var random: SeededRandom
+  private let density: Double
+  private let pinned: [Int: ScheduleChoice]
+  /// The latest due time given to each ordered source, so that latencies
+  /// never reorder a source.
+  private var lastDue: [String: VirtualTime] = [:]
+
+  /// Creates a chooser. `salt` (a hash of the fixture id) makes each
+  /// scenario's schedule of a seed its own.
+  public init(spec: ScheduleSpec, salt: UInt64 = 0) {
+    self.spec = spec
+    switch spec {
+    case .seed(let seed):
+      var random = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D ^ salt)
+      // Seeds differ in how far they stray: some make one or two
+      // deviations, others many.
+      let densities = [0.05, 0.15, 0.4, 0.8]
+      density = seed == 0 ? 0 : densities[Int(random.next() % UInt64(densities.count))]
+      self.random = random
+      pinned = [:]
+    case .deviations(let choices):
+      random = SeededRandom(seed: 0)
+      density = 0
+      pinned = Dictionary(choices.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// Draws a choice among `count` options (0 is the default) at `point`.
+  private func draw(_ point: ChoicePoint, count: Int, valueOf: (Int) -> Int) -> Int {
+    let index = drawn
+    drawn += 1
+    var option = 0
+    if let pin = pinned[index], pin.point == point {
+      option = (0..<count).first { valueOf($0) == pin.value } ?? 0
+    } else if density > 0, count > 1, random.nextUnitInterval() < density {
+      option = 1 + Int(random.next() % UInt64(count - 1))
+    }
+    if option != 0 { deviations.append(ScheduleChoice(index: index, point: point, value: valueOf(option))) }
+    return option
+  }
+
+  /// The delay of a task of an ordered `source` (e.g. `evaluate`), at
+  /// `point`: the drawn latency, never less than what keeps the source in
+  /// order.
+  public func delay(_ point: ChoicePoint, source: String, now: VirtualTime) -> Int64 {
+    let values = point.values
+    let latency = Int64(values[draw(point, count: values.count) { values[$0] }])
+    var due = now.advanced(by: latency)
+    if let last = lastDue[source], last > due { due = last }
+    lastDue[source] = due
+    return due.milliseconds - now.milliseconds
+  }
+
+  /// A latency with no order to keep (an iframe navigation: one per frame).
+  public func latency(_ point: ChoicePoint) -> Int64 {
+    let values = point.values
+    return Int64(values[draw(point, count: values.count) { values[$0] }])
+  }
+
+  // MARK: - SchedulingPolicy
+
+  public func choose(among candidates: [ReadyTask]) -> Int {
+    // A document's own scripts run as one parse: nothing from the host
+    // comes between them (the fixtures' page scripts rely on it).
+    if candidates.contains(where: Self.isDocumentLoading) { return 0 }
+    var heads: [Int] = []
+    var seen: Set<String> = []
+    for (index, task) in candidates.enumerated() where seen.insert(Self.source(of: task)).inserted {
+      heads.append(index)
+    }
+    guard heads.count > 1 else { return 0 }
+    return heads[draw(.order, count: heads.count) { $0 }]
+  }
+
+  /// Whether a task is part of loading a document (its scripts, the end of
+  /// the document, the load itself).
+  static func isDocumentLoading(_ task: ReadyTask) -> Bool {
+    task.label.hasPrefix("script ") || task.label == "document end" || task.label.hasPrefix("load ")
+      || task.label == "reload"
+  }
+
+  /// The independent source a task belongs to: tasks of one source run in
+  /// the order they were scheduled.
+  static func source(of task: ReadyTask) -> String {
+    let label = task.label
+    if label == "evaluate" { return "evaluate" }
+    if label == "evaluate completion" { return "completion" }
+    if label.hasPrefix("decide navigation") { return "policy" }
+    if label.hasPrefix("native handler") { return "answers" }
+    return task.kind == .page || label == "reload" || label.hasPrefix("load ") ? "page" : "host"
+  }
+}

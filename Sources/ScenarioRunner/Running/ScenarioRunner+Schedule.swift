@@ -1,0 +1,19 @@
+import PageSimulation
+
+extension ScenarioRunner {
+  /// One run of a fixture under an explicit schedule.
+  public struct ScheduledRun: Sendable {
+    /// The result, as ``ScenarioRunner/run(_:traceObserver:)`` gives it.
+    public var result: ScenarioResult
+    /// The choices of the run that differ from the default schedule, in the
+    /// order they were drawn.
+    public var deviations: [ScheduleChoice]
+  }
+
+  /// Runs `fixture` under `schedule`, whatever schedule the fixture pins
+  /// (schedule exploration and shrinking, `run --replay`).
+  public func run(_ fixture: Fixture, schedule: ScheduleSpec) -> ScheduledRun {
+    let (result, deviations) = run(fixture, traceObserver: nil, schedule: schedule)
+    return ScheduledRun(result: result, deviations: deviations)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PageSimulation
+import ScenarioRunner
+import Testing
+
+@testable import Exploration
+
+@Suite("Exploring a scenario's schedules")
+struct ScheduleExplorerTests {
+  @Test("the reference pair passes a scenario under 60 seeds, and the report does not depend on --jobs")
+  func referencePasses() throws {
+    let fixtures = try [
+      "callbacks/page-to-native-response", "transport/order-kept-across-batches", "startup-queue/reload-recovers-on-next-injection",
+    ].map(shippedFixture)
+    let options = ExploreOptions(seeds: 60)
+    let one = ExploringSuiteRunner(runner: referenceRunner, explore: options, jobs: 1).run(fixtures)
+    let two = ExploringSuiteRunner(runner: referenceRunner, explore: options, jobs: 2).run(fixtures)
+    for (first, second) in zip(one, two) {
+      #expect(first.status == .pass, "\(first.scenario.id): \(first.message ?? "")")
+      #expect(first.status == second.status && first.message == second.message)
+    }
+  }
+
+  @Test("a failing schedule is reported with its seed, its shrunk choices and how to replay and pin it")
+  func failureReport() throws {
+    let mutant = try explorationMutant("native-responders-cleared-each-batch").mutant
+    let fixture = try shippedFixture(ExplorationCatch.respondersFixture)
+    let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
+    let seed = try #require(outcome.failingSeed, "no seed of \(ExploreOptions.defaultSeeds) failed")
+    let message = outcome.result.message ?? ""
+    #expect(message.contains("seed \(seed)"))
+    #expect(message.contains("--replay \(seed)"))
+    #expect(message.contains("\"schedule\": {\"deviations\":"))
+    #expect(outcome.shrunk.count <= outcome.seedDeviations.count)
+    #expect(!outcome.shrunk.isEmpty)
+    // Replaying the seed fails again, and so does the shrunk pin.
+    #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .seed(seed)).result))
+    #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .deviations(outcome.shrunk)).result))
+  }
+}
+
+/// Where exploration catches the schedule mutants (checked by the tests).
+enum ExplorationCatch {
+  static let respondersFixture = "startup-queue/document-start-startup-queue-both-ways"
+}
+
+@Suite("A failing schedule becomes a fixture")
+struct PinnedScheduleTests {
+  @Test("the pinned fixture fails the mutant and passes the reference pair")
+  func pinnedFixture() throws {
+    let mutant = try explorationMutant("native-responders-cleared-each-batch").mutant
+    let fixture = try shippedFixture(ExplorationCatch.respondersFixture)
+    let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
+    #expect(outcome.failingSeed != nil)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pinned = try writeAndLoad(
+      FixturePin.pinned(fixture, schedule: .deviations(outcome.shrunk)), to: folder.appendingPathComponent("pinned.json"))
+    #expect(pinned.schedule == .deviations(outcome.shrunk))
+    #expect(ScheduleExplorer.isFailure(mutant.runner().run(pinned)))
+    #expect(referenceRunner.run(pinned).status == .pass)
+  }
+}
