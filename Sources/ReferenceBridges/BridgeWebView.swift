@@ -21,6 +21,16 @@ public protocol BridgeWebView: AnyObject {
   func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime)
   /// Evaluates `script` in the page; `completion` runs later with the result.
   func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?)
+  /// Answers the page's `alert`, `confirm` and `prompt` (a `WKUIDelegate`).
+  var dialogHandler: (PageDialog) -> DialogAnswer { get set }
+  /// Called, in a host task, when a page has finished loading
+  /// (`webView(_:didFinish:)`); nil for none.
+  var loadFinishedHandler: (() -> Void)? { get set }
+  /// Adds a global object `name` with `methods` to every page loaded from
+  /// now on; a call runs `handler` synchronously with the method's name and
+  /// arguments, and returns its value (`addJavascriptInterface`).
+  func addJavascriptInterface(
+    named name: String, methods: [String], _ handler: @escaping (String, [JSONValue?]) -> JSONValue?)
 }
 
 extension SimulatedWebView: BridgeWebView {}

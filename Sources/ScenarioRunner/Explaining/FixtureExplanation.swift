@@ -55,6 +55,8 @@ public enum FixtureExplanation {
     switch setup.injection {
     case .bridgeLoaded?: lines.append("The native side injects the page bridge when the page navigates to https://__bridge_loaded__.")
     case .documentStart?: lines.append("The native side injects the page bridge at document start, before any page script.")
+    case .afterLoad?: lines.append("The native side injects the page bridge once the page has finished loading.")
+    case .onPost?: lines.append("The native side injects the page bridge when the page posts to its injection handler.")
     case nil:
       lines.append(
         "The page bridge is injected the way both implementations support (on https://__bridge_loaded__ when they can).")
@@ -70,6 +72,10 @@ public enum FixtureExplanation {
           + (setup.iframeNavigation == .coalesced
             ? " (several in one task coalesce into one, as in WebKit)." : " (every src change is its own request)."))
     case .messageHandlers?: lines.append("The page signals with window.webkit.messageHandlers.…postMessage.")
+    case .location?: lines.append("The page signals by setting location to the signal URL.")
+    case .channel?: lines.append("The page signals by posting a string to a channel object the host adds.")
+    case .hostObject?: lines.append("The page signals by calling a host object's method, synchronously.")
+    case .prompt?: lines.append("The page signals through prompt(), which the host answers.")
     }
     if setup.options.answerMissingHandler {
       lines.append("Both sides are configured to answer calls to missing handlers with an error object.")

@@ -66,6 +66,46 @@ public struct Requirements: Sendable, Hashable {
   /// The dispatch mode the page dialect must have (fixtures about the safety
   /// timeout need `deferred`); nil for any.
   public var dispatch: DispatchMode?
+  /// The classic spellings the fixture writes on purpose (a classic URL in
+  /// upper case, classic field names in the wire text it expects): the
+  /// scenario applies only to dialects that spell them the same way.
+  public var spelled: [ClassicSpelling] = []
+}
+
+/// A part of classic WVJB that a fixture may spell out on purpose.
+public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
+  /// The page global `WebViewJavascriptBridge` and its method names.
+  case global
+  /// The queue signal URL `https://__wvjb_queue_message__` and fetching by `_fetchQueue()`.
+  case queueURL
+  /// The injection URL `https://__bridge_loaded__`.
+  case bridgeLoadedURL
+  /// The message field names and the JSON-string delivery.
+  case fields
+  /// The start-up array `WVJBCallbacks` and `setupWebViewJavascriptBridge`.
+  case callbacksArray
+
+  /// Whether `profile` spells this part as classic WVJB does.
+  public func isClassic(in profile: BridgeProfile) -> Bool {
+    let classic = BridgeProfile.classic
+    switch self {
+    case .global:
+      return profile.names.global == classic.names.global && profile.names.registerHandler == classic.names.registerHandler
+        && profile.names.callHandler == classic.names.callHandler && profile.names.handleMessage == classic.names.handleMessage
+        && profile.names.fetchQueue == classic.names.fetchQueue
+    case .queueURL:
+      return profile.queue == .fetch && profile.encoding == .json && profile.envelope == nil
+        && profile.signals.allSatisfy { !$0.kind.isNavigation || $0.url.lowercased() == BridgeProfile.classicQueueURL }
+    case .bridgeLoadedURL:
+      return profile.bridgeLoadedURL.lowercased() == BridgeProfile.classicBridgeLoadedURL
+    case .fields:
+      return profile.fields == .classic && profile.delivery == .jsonString && profile.encoding == .json
+        && profile.envelope == nil
+    case .callbacksArray:
+      return profile.names.callbacksArray == classic.names.callbacksArray
+        && profile.names.setupFunction == classic.names.setupFunction
+    }
+  }
 }
 
 /// The starting state of a scenario.

@@ -56,7 +56,8 @@ private struct FixtureDecoding {
     }
     return Requirements(
       features: object.optional("features")?.array()?.compactMap { $0.string() } ?? [],
-      dispatch: object.optional("dispatch")?.choice(DispatchMode.self, DispatchMode.allCases))
+      dispatch: object.optional("dispatch")?.choice(DispatchMode.self, DispatchMode.allCases),
+      spelled: object.optional("spelled")?.array()?.compactMap { $0.choice(ClassicSpelling.self, ClassicSpelling.allCases) } ?? [])
   }
 
   func setup(_ node: JSONNode) -> Setup {

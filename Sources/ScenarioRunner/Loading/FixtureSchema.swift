@@ -8,7 +8,7 @@ public enum FixtureSchema {
     "steps", "expect", "allow",
   ]
   /// Fields of `requires`.
-  public static let requiresFields = ["features", "dispatch"]
+  public static let requiresFields = ["features", "dispatch", "spelled"]
   /// Fields of `setup`.
   public static let setupFields = [
     "transport", "injection", "iframeNavigation", "options", "nativeHandlers", "pageHandlers", "pageSetup",

@@ -191,12 +191,12 @@ final class ScenarioExecution: NativeSessionEvents {
     case .pageScript(let source):
       return source
     case .deliverToPage(let raw):
-      let message = FixtureDialect.deliverable(raw, dialect: configuration.profile.wireDialect)
+      let message = configuration.profile.deliverable(raw) ?? raw
       return "\(helper).deliver(\(message.jsonLiteral));"
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
-      let value = FixtureDialect.queued(result, dialect: configuration.profile.wireDialect).map(HarnessPageScript.expression)
+      let value = configuration.profile.queued(result).map(HarnessPageScript.expression)
         ?? "undefined"
       return "\(helper).queueToNative(\(result != nil), \(value), \(transport), \(url));"
     default:
