@@ -27,7 +27,9 @@ struct RunCommand: ParsableCommand {
   @Option(help: "A page-side bridge (JavaScript file) to test instead of the reference.")
   var js: String?
 
-  @Option(help: "The dialect of the --js bridge: a profile name from conformance/profiles/ or a profile file (default wvjb-classic).")
+  @Option(
+    help:
+      "The dialect: a profile name from conformance/profiles/ (bridgecheck profiles lists them) or a profile file. It is the dialect of the --js bridge (default wvjb-classic); without --js, bridgecheck's reference page bridge speaks it (to the --native bridge, or to the reference native bridge).")
   var profile: String?
 
   @Option(
@@ -111,9 +113,6 @@ struct RunCommand: ParsableCommand {
   var inProcess = false
 
   func validate() throws {
-    if profile != nil && js == nil {
-      throw ValidationError("--profile describes the --js page bridge: give --js FILE too")
-    }
     if markdownAppend && markdownPath == nil {
       throw ValidationError("--markdown-append needs --markdown PATH: the file to append to")
     }
@@ -249,7 +248,8 @@ struct RunCommand: ParsableCommand {
   /// How a worker process rebuilds the implementations of this run.
   private func workerConfiguration(tested: TestedSides) throws -> WorkerConfiguration {
     let page: WorkerConfiguration.Page =
-      js.map { .script(path: Self.absolute($0), profile: profile.map(Self.absoluteIfPath)) } ?? .reference
+      js.map { .script(path: Self.absolute($0), profile: profile.map(Self.absoluteIfPath)) }
+      ?? profile.map { .referenceInProfile(profile: Self.absoluteIfPath($0)) } ?? .reference
     var native = WorkerConfiguration.Native.reference
     if let nativeCommand {
       native = .adapter(
@@ -277,8 +277,19 @@ struct RunCommand: ParsableCommand {
   /// The page side, built as a worker builds it (the paths as the user gave
   /// them, so that a problem names them so).
   private func pageImplementation() throws -> (any PageImplementation, TestedSides) {
-    guard let js else { return (ReferencePageImplementation(), .both) }
-    let page = WorkerConfiguration.Page.script(path: js, profile: profile)
+    let page: WorkerConfiguration.Page
+    if let js {
+      page = .script(path: js, profile: profile)
+    } else if let profile {
+      // The reference page bridge speaks the profile's dialect.
+      do {
+        return (try WorkerConfiguration.Page.referenceInProfile(profile: profile).make(), .both)
+      } catch {
+        throw CLIError.usage("bridgecheck: \(error)")
+      }
+    } else {
+      return (ReferencePageImplementation(), .both)
+    }
     do {
       return (try page.make(), TestedSides(page: true, native: false))
     } catch {

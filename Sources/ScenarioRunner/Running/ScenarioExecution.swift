@@ -31,7 +31,7 @@ final class ScenarioExecution: NativeSessionEvents {
     webView = SimulatedWebView(
       configuration: PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
-        scriptTimeLimit: options.scriptTimeLimit))
+        scriptTimeLimit: options.scriptTimeLimit, userAgent: runner.page.profile.userAgent))
     webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
@@ -122,17 +122,16 @@ final class ScenarioExecution: NativeSessionEvents {
       })
     let readySteps = fixture.setup.onReady.compactMap(pageStepScript).map { "function () { \($0) }" }
     let ready = "__bridgecheck.ready(\(HarnessPageScript.expression(handlers)), [\(readySteps.joined(separator: ", "))]);"
+    let profile = runner.page.profile
     switch fixture.setup.pageSetup {
     case .snippet:
-      let profile = runner.page.profile
+      if let snippet = PageSetupSnippet.source(for: profile) {
+        scripts.append(PageScript(name: "setup-snippet.js", source: snippet))
+      }
       scripts.append(
-        PageScript(
-          name: "setup-snippet.js",
-          source: ReferenceScripts.setupSnippet(globalName: profile.globalName, bridgeLoadedURL: profile.bridgeLoadedURL)))
-      scripts.append(
-        PageScript(name: "page-ready.js", source: "setupWebViewJavascriptBridge(function (bridge) { \(ready) });"))
+        PageScript(name: "page-ready.js", source: "\(HarnessPageScript.helperGlobal).whenReady(function (bridge) { \(ready) });"))
     case .none:
-      let global = runner.page.profile.globalName.jsonLiteral
+      let global = profile.globalName.jsonLiteral
       scripts.append(PageScript(name: "page-ready.js", source: "if (window[\(global)]) { \(ready) }"))
     }
     for (index, source) in fixture.setup.pageScripts.enumerated() {
