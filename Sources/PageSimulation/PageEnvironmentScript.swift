@@ -1,7 +1,7 @@
 /// The JavaScript that turns a bare JavaScriptCore global object into the
-/// browser environment bridges expect (`window`, `document`, timers, console,
-/// dialogs, `location`, `webkit.messageHandlers`, virtual `Date`, seeded
-/// `Math.random`).
+/// browser environment bridges expect (`window`, `document`, DOM events,
+/// timers, console, dialogs, `location`, `webkit.messageHandlers`, virtual
+/// `Date`, seeded `Math.random`).
 ///
 /// It evaluates to a function that takes the host's native functions and
 /// returns the page internals the host calls back (`fireTimer`,
@@ -34,32 +34,209 @@ enum PageEnvironmentScript {
   hidden(global, 'frames', global);
   global.onerror = null;
 
-  // ---- events (window and document) -------------------------------------------
-  function makeEventTarget(target) {
-    var listeners = ObjectCreate(null);
-    hidden(target, 'addEventListener', function addEventListener(type, listener) {
-      if (typeof listener !== 'function') return;
-      var list = listeners[type] || (listeners[type] = []);
-      if (list.indexOf(listener) < 0) list.push(listener);
-    });
-    hidden(target, 'removeEventListener', function removeEventListener(type, listener) {
-      var list = listeners[type];
-      if (!list) return;
-      var index = list.indexOf(listener);
-      if (index >= 0) list.splice(index, 1);
-    });
-    return function dispatch(type, event) {
-      var list = (listeners[type] || []).slice();
-      for (var i = 0; i < list.length; i++) {
-        try {
-          list[i].call(target, event);
-        } catch (error) {
-          reportError(error);
-        }
-      }
-    };
+  // ---- events (window, document, elements) ------------------------------------
+  // One listener store for every target; the path of an event is the target,
+  // its ancestors, then document and window (as in WebKit), walked capture
+  // first, then at the target, then bubbling when the event bubbles.
+  var listenerStore = new WeakMap();
+  var handlerAttributes = { load: true, readystatechange: true, message: true };
+  var eventState = new WeakMap();
+
+  function captureFlag(options) {
+    return typeof options === 'object' && options !== null ? !!options.capture : !!options;
   }
-  var dispatchWindowEvent = makeEventTarget(global);
+  function addEventListener(type, listener, options) {
+    if (listener === null || listener === undefined) return;
+    if (typeof listener !== 'function' && typeof listener !== 'object') return;
+    var byType = listenerStore.get(this);
+    if (!byType) listenerStore.set(this, byType = ObjectCreate(null));
+    type = String(type);
+    var list = byType[type] || (byType[type] = []);
+    var capture = captureFlag(options);
+    for (var i = 0; i < list.length; i++) {
+      if (list[i].listener === listener && list[i].capture === capture) return;
+    }
+    var once = typeof options === 'object' && options !== null && !!options.once;
+    var passive = typeof options === 'object' && options !== null && !!options.passive;
+    list.push({ listener: listener, capture: capture, once: once, passive: passive, removed: false });
+  }
+  function removeEventListener(type, listener, options) {
+    var byType = listenerStore.get(this);
+    var list = byType && byType[String(type)];
+    if (!list) return;
+    var capture = captureFlag(options);
+    for (var i = 0; i < list.length; i++) {
+      if (list[i].listener === listener && list[i].capture === capture) {
+        list[i].removed = true;
+        list.splice(i, 1);
+        return;
+      }
+    }
+  }
+
+  function EventConstructor(type, init) {
+    if (!new.target) throw new TypeError("Failed to construct 'Event': Please use the 'new' operator");
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    initialise(this, String(type), init);
+  }
+  function initialise(event, type, init) {
+    init = init || {};
+    eventState.set(event, { initialized: true, dispatching: false, stop: false, stopNow: false, canceled: false, passive: false });
+    event.type = type;
+    event.bubbles = !!init.bubbles;
+    event.cancelable = !!init.cancelable;
+    event.composed = !!init.composed;
+    event.target = null;
+    event.currentTarget = null;
+    event.eventPhase = 0;
+    event.isTrusted = false;
+    event.timeStamp = host.pageTime();
+  }
+  function stateOf(event) {
+    var state = eventState.get(event);
+    if (!state) throw new TypeError("Can only call Event methods on instances of Event");
+    return state;
+  }
+  var eventPrototype = EventConstructor.prototype;
+  eventPrototype.preventDefault = function preventDefault() {
+    var state = stateOf(this);
+    if (this.cancelable && !state.passive) state.canceled = true;
+  };
+  eventPrototype.stopPropagation = function stopPropagation() { stateOf(this).stop = true; };
+  eventPrototype.stopImmediatePropagation = function stopImmediatePropagation() {
+    var state = stateOf(this);
+    state.stop = true;
+    state.stopNow = true;
+  };
+  eventPrototype.initEvent = function initEvent(type, bubbles, cancelable) {
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    var state = stateOf(this);
+    if (state.dispatching) return;
+    state.initialized = true;
+    state.stop = state.stopNow = state.canceled = false;
+    this.type = String(type);
+    this.bubbles = !!bubbles;
+    this.cancelable = !!cancelable;
+  };
+  defineProperty(eventPrototype, 'defaultPrevented', { get: function () { return stateOf(this).canceled; } });
+  defineProperty(eventPrototype, 'returnValue', {
+    get: function () { return !stateOf(this).canceled; },
+    set: function (value) { if (!value) this.preventDefault(); }
+  });
+  defineProperty(eventPrototype, 'cancelBubble', {
+    get: function () { return stateOf(this).stop; },
+    set: function (value) { if (value) stateOf(this).stop = true; }
+  });
+  ['NONE', 'CAPTURING_PHASE', 'AT_TARGET', 'BUBBLING_PHASE'].forEach(function (name, value) {
+    defineProperty(EventConstructor, name, { value: value, enumerable: true });
+    defineProperty(eventPrototype, name, { value: value, enumerable: true });
+  });
+
+  function CustomEventConstructor(type, init) {
+    if (!new.target) throw new TypeError("Failed to construct 'CustomEvent': Please use the 'new' operator");
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    initialise(this, String(type), init);
+    this.detail = init && init.detail !== undefined ? init.detail : null;
+  }
+  CustomEventConstructor.prototype = ObjectCreate(eventPrototype);
+  hidden(CustomEventConstructor.prototype, 'constructor', CustomEventConstructor);
+  CustomEventConstructor.prototype.initCustomEvent = function initCustomEvent(type, bubbles, cancelable, detail) {
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    if (stateOf(this).dispatching) return;
+    this.initEvent(type, bubbles, cancelable);
+    this.detail = detail === undefined ? null : detail;
+  };
+  hidden(eventPrototype, 'constructor', EventConstructor);
+  defineProperty(EventConstructor, 'name', { value: 'Event' });
+  defineProperty(CustomEventConstructor, 'name', { value: 'CustomEvent' });
+  hidden(global, 'Event', EventConstructor);
+  hidden(global, 'CustomEvent', CustomEventConstructor);
+
+  // document.createEvent: an event that must be initialised before dispatch.
+  var createdKinds = { event: EventConstructor, events: EventConstructor, htmlevents: EventConstructor,
+    customevent: CustomEventConstructor };
+  function createEvent(kind) {
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    var Kind = createdKinds[String(kind).toLowerCase()];
+    if (!Kind) throw domError('NotSupportedError', 'The operation is not supported.');
+    var event = new Kind('');
+    eventState.get(event).initialized = false;
+    if (Kind === CustomEventConstructor) event.detail = null;
+    return event;
+  }
+  function domError(name, message) {
+    var error = new Error(message);
+    error.name = name;
+    return error;
+  }
+
+  function eventParent(target) {
+    if (target === global) return null;
+    if (target === documentObject) return global;
+    if (target.parentNode) return target.parentNode;
+    return target === documentElement ? documentObject : null;
+  }
+  function invoke(target, event, phase, state) {
+    var byType = listenerStore.get(target);
+    var list = byType && byType[event.type];
+    event.currentTarget = target;
+    event.eventPhase = phase;
+    if (phase !== 1 && handlerAttributes[event.type] && typeof target['on' + event.type] === 'function') {
+      callListener(target['on' + event.type], target, event, state, false);
+    }
+    if (!list) return;
+    list = list.slice();
+    for (var i = 0; i < list.length && !state.stopNow; i++) {
+      var entry = list[i];
+      if (entry.removed) continue;
+      if (phase === 1 && !entry.capture) continue;
+      if (phase === 3 && entry.capture) continue;
+      if (entry.once) removeEventListener.call(target, event.type, entry.listener, entry.capture);
+      callListener(entry.listener, target, event, state, entry.passive);
+    }
+  }
+  function callListener(listener, target, event, state, passive) {
+    state.passive = passive;
+    try {
+      if (typeof listener === 'function') listener.call(target, event);
+      else if (listener && typeof listener.handleEvent === 'function') listener.handleEvent(event);
+    } catch (error) {
+      listenerFailed(error, event);
+    }
+    state.passive = false;
+  }
+  function dispatchEvent(event) {
+    var state = eventState.get(event);
+    if (!state) throw new TypeError("Argument 1 ('event') to EventTarget.dispatchEvent must be an instance of Event");
+    if (state.dispatching || !state.initialized) {
+      throw domError('InvalidStateError', 'The object is in an invalid state.');
+    }
+    state.dispatching = true;
+    state.stop = state.stopNow = false;
+    event.target = this;
+    var path = [];
+    for (var node = eventParent(this); node; node = eventParent(node)) path.push(node);
+    for (var i = path.length - 1; i >= 0 && !state.stop; i--) invoke(path[i], event, 1, state);
+    if (!state.stop) invoke(this, event, 2, state);
+    for (var j = 0; j < path.length && event.bubbles && !state.stop; j++) invoke(path[j], event, 3, state);
+    event.currentTarget = null;
+    event.eventPhase = 0;
+    state.dispatching = false;
+    return !state.canceled;
+  }
+  function makeEventTarget(target) {
+    hidden(target, 'addEventListener', addEventListener);
+    hidden(target, 'removeEventListener', removeEventListener);
+    hidden(target, 'dispatchEvent', dispatchEvent);
+  }
+  // An event the page itself fires (load, readystatechange, error).
+  function fire(target, type, bubbles, cancelable, fields) {
+    var event = new EventConstructor(type, { bubbles: bubbles, cancelable: cancelable });
+    event.isTrusted = true;
+    for (var key in fields) event[key] = fields[key];
+    return dispatchEvent.call(target, event);
+  }
+  makeEventTarget(global);
 
   // ---- virtual time -----------------------------------------------------------
   function VirtualDate() {
@@ -119,6 +296,7 @@ enum PageEnvironmentScript {
   hidden(global, 'console', consoleObject);
 
   // ---- errors -----------------------------------------------------------------------
+  var reportingError = false;
   function reportError(error, message, source, line, column) {
     if (message === undefined) message = describe(error);
     var handler = global.onerror;
@@ -129,7 +307,21 @@ enum PageEnvironmentScript {
         host.console('error', 'window.onerror threw: ' + describe(failure));
       }
     }
-    dispatchWindowEvent('error', { type: 'error', message: message, filename: source, lineno: line, colno: column, error: error });
+    reportingError = true;
+    try {
+      fire(global, 'error', false, true, { message: message, filename: source, lineno: line, colno: column, error: error });
+    } finally {
+      reportingError = false;
+    }
+  }
+  // A listener's exception is reported and the dispatch goes on, as in a
+  // browser; one thrown by an error listener only reaches the console.
+  function listenerFailed(error) {
+    if (reportingError) {
+      host.console('error', 'an error event listener threw: ' + describe(error));
+      return;
+    }
+    reportError(error);
   }
 
   // ---- timers ---------------------------------------------------------------------
@@ -255,8 +447,9 @@ enum PageEnvironmentScript {
       if (name === 'id') return this.id || null;
       return name in this.__attributes ? this.__attributes[name] : null;
     },
-    addEventListener: function addEventListener() {},
-    removeEventListener: function removeEventListener() {}
+    addEventListener: addEventListener,
+    removeEventListener: removeEventListener,
+    dispatchEvent: dispatchEvent
   };
   defineProperty(nodePrototype, 'isConnected', { get: function () { return isConnected(this); } });
   defineProperty(nodePrototype, 'firstChild', { get: function () { return this.childNodes[0] || null; } });
@@ -310,14 +503,18 @@ enum PageEnvironmentScript {
     documentElement: documentElement,
     head: head,
     body: body,
-    readyState: 'loading',
+    createEvent: createEvent,
     createElement: function createElement(tagName) { return makeElement(tagName); },
     createTextNode: function createTextNode(text) {
       return { nodeType: 3, textContent: String(text), childNodes: [], parentNode: null };
     },
     getElementById: function getElementById(id) { return findById(documentElement, String(id)); }
   };
-  var dispatchDocumentEvent = makeEventTarget(documentObject);
+  var readyState = 'loading';
+  defineProperty(documentObject, 'readyState', { get: function () { return readyState; }, enumerable: true });
+  documentObject.onreadystatechange = null;
+  global.onload = null;
+  makeEventTarget(documentObject);
   defineProperty(documentObject, 'title', { value: '', writable: true, enumerable: true });
   hidden(global, 'document', documentObject);
 
@@ -360,11 +557,15 @@ enum PageEnvironmentScript {
   function removeMessageHandler(name) { delete messageHandlers[name]; }
 
   // ---- load events ----------------------------------------------------------------
+  // loading → interactive (DOMContentLoaded) → complete (load), with a
+  // readystatechange at each step, in WebKit's order.
   function documentLoaded() {
-    documentObject.readyState = 'interactive';
-    dispatchDocumentEvent('DOMContentLoaded', { type: 'DOMContentLoaded' });
-    documentObject.readyState = 'complete';
-    dispatchWindowEvent('load', { type: 'load' });
+    readyState = 'interactive';
+    fire(documentObject, 'readystatechange', false, false);
+    fire(documentObject, 'DOMContentLoaded', true, false);
+    readyState = 'complete';
+    fire(documentObject, 'readystatechange', false, false);
+    fire(global, 'load', false, false);
   }
 
   return {
