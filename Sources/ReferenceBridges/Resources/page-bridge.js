@@ -663,8 +663,11 @@
   // timer scheduled before any incoming message can schedule its own, so page handlers registered
   // there exist before the native start-up messages are dispatched. The array is read when the
   // timer fires, and entries added while draining are run too. A missing or non-array value is
-  // tolerated (upstream throws a TypeError here).
-  runSoon(function drainStartupCallbacks() {
+  // tolerated (upstream throws a TypeError here). A dialect that dispatches synchronously drains
+  // them before the injection returns: the native start-up messages that follow are dispatched at
+  // once and must find the handlers.
+  var drainLater = DISPATCH === 'synchronous' ? function (fn) { fn(); } : runSoon;
+  drainLater(function drainStartupCallbacks() {
     if (typeof CALLBACKS !== 'string') {
       return;
     }

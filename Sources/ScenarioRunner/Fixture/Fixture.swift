@@ -97,7 +97,8 @@ public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
       return profile.queue == .fetch && profile.encoding == .json && profile.envelope == nil
         && profile.signals.allSatisfy { !$0.kind.isNavigation || $0.url.lowercased() == BridgeProfile.classicQueueURL }
     case .bridgeLoadedURL:
-      return profile.bridgeLoadedURL.lowercased() == BridgeProfile.classicBridgeLoadedURL
+      return profile.injectionModes.contains(.bridgeLoaded)
+        && profile.bridgeLoadedURL.lowercased() == BridgeProfile.classicBridgeLoadedURL
     case .fields:
       return profile.fields == .classic && profile.delivery == .jsonString && profile.encoding == .json
         && profile.envelope == nil

@@ -200,8 +200,8 @@ function (record, settings) {
     ready: function (handlers, steps) {
       var target = bridge();
       if (target && settings.initName !== null && typeof target[settings.initName] === 'function') {
-        // The init handshake: a default handler that answers nothing, as a page without one.
-        target[settings.initName](function () {});
+        // The init handshake, without a default handler (messages for missing handlers stay missing).
+        target[settings.initName]();
       }
       for (var i = 0; i < handlers.length; i++) register(handlers[i].name, handlers[i].behaviour);
       for (var j = 0; j < steps.length; j++) steps[j]();
