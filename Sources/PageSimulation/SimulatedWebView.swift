@@ -172,17 +172,24 @@ public final class SimulatedWebView {
   /// synchronously, in every page loaded from now on (before any user or
   /// page script), like Android's `addJavascriptInterface` or a Flutter
   /// `JavaScriptChannel`. A call's arguments arrive as JSON; the handler's
-  /// value is the call's result (`undefined` for nil).
+  /// value is the call's result (`undefined` for nil). An `asynchronous`
+  /// interface (a channel: Flutter's `JavaScriptChannel`, React Native's
+  /// `postMessage`) returns `undefined` at once and runs `handler` in a host
+  /// task of its own.
   public func addJavascriptInterface(
-    named name: String, methods: [String], _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
+    named name: String, methods: [String], asynchronous: Bool = false,
+    _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
   ) {
     let function = Self.interfaceFunctionName(name)
     hostFunctions.append(
       (
         function,
-        { arguments in
+        { [unowned self] arguments in
           let method = arguments.first??.stringValue ?? ""
-          return handler(method, Array(arguments.dropFirst()))
+          let passed = (arguments.count > 1 ? arguments[1]?.arrayValue ?? [] : []).map { $0 == .null ? nil : $0 }
+          guard asynchronous else { return handler(method, passed) }
+          self.scheduler.schedule(kind: .host, label: "\(name).\(method)") { _ = handler(method, passed) }
+          return nil
         }
       ))
     javascriptInterfaces.append((name, methods))
@@ -197,7 +204,7 @@ public final class SimulatedWebView {
       let function = JSONValue.string(Self.interfaceFunctionName(interface.name)).serialized()
       let methods = interface.methods.map { method -> String in
         let quoted = JSONValue.string(method).serialized()
-        return "\(quoted): function () { return globalThis[\(function)].apply(null, [\(quoted)].concat(Array.prototype.slice.call(arguments))); }"
+        return "\(quoted): function () { return globalThis[\(function)](\(quoted), Array.prototype.slice.call(arguments)); }"
       }
       return "globalThis[\(JSONValue.string(interface.name).serialized())] = {\(methods.joined(separator: ", "))};"
     }

@@ -136,8 +136,15 @@ extension BridgeMessageCodec {
     let entry = "\(profile.names.global).\(profile.names.handleMessage)("
     if profile.delivery == .object {
       // JSON is an object literal; U+2028 and U+2029 are escaped for
-      // engines before ES2019 (they only occur inside strings).
-      let json = JSONValue.object(wire).serialized()
+      // engines before ES2019 (they only occur inside strings). A
+      // `__proto__` key in a literal would set the prototype instead of a
+      // key: such a message is built by JSON.parse, still as an object.
+      let value = JSONValue.object(wire)
+      if hasProtoKey(value) {
+        let literal = JavaScriptStringEscaping.singleQuotedLiteralBody(value.serialized(), faults: faults)
+        return entry + "JSON.parse('" + literal + "'));"
+      }
+      let json = value.serialized()
         .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
       return entry + json + ");"
     }
@@ -147,6 +154,15 @@ extension BridgeMessageCodec {
     guard prefix != classicPrefix, script.hasPrefix(classicPrefix) else { return script }
     // Both prefixes are ASCII: characters and bytes count alike.
     return prefix + script.dropFirst(classicPrefix.count)
+  }
+
+  /// Whether `value` has a `__proto__` key at any depth.
+  static func hasProtoKey(_ value: JSONValue) -> Bool {
+    switch value {
+    case .object(let object): return object.keys.contains("__proto__") || object.values.contains(where: hasProtoKey)
+    case .array(let elements): return elements.contains(where: hasProtoKey)
+    default: return false
+    }
   }
 
   /// Incoming `data` or `responseData` as a faulty bridge reads it.

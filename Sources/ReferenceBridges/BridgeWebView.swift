@@ -27,10 +27,12 @@ public protocol BridgeWebView: AnyObject {
   /// (`webView(_:didFinish:)`); nil for none.
   var loadFinishedHandler: (() -> Void)? { get set }
   /// Adds a global object `name` with `methods` to every page loaded from
-  /// now on; a call runs `handler` synchronously with the method's name and
-  /// arguments, and returns its value (`addJavascriptInterface`).
+  /// now on; a call runs `handler` with the method's name and arguments,
+  /// synchronously returning its value (`addJavascriptInterface`), or, when
+  /// `asynchronous`, later in a host task (a channel's `postMessage`).
   func addJavascriptInterface(
-    named name: String, methods: [String], _ handler: @escaping (String, [JSONValue?]) -> JSONValue?)
+    named name: String, methods: [String], asynchronous: Bool,
+    _ handler: @escaping (String, [JSONValue?]) -> JSONValue?)
 }
 
 extension SimulatedWebView: BridgeWebView {}

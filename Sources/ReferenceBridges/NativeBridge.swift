@@ -135,12 +135,12 @@ public final class NativeBridge {
         self?.didReceive(message)
       }
     case .channel(let name):
-      webView.addJavascriptInterface(named: name, methods: ["postMessage"]) { [weak self] _, arguments in
+      webView.addJavascriptInterface(named: name, methods: ["postMessage"], asynchronous: true) { [weak self] _, arguments in
         self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
         return nil
       }
     case .hostObject(let name, let method):
-      webView.addJavascriptInterface(named: name, methods: [method]) { [weak self] _, arguments in
+      webView.addJavascriptInterface(named: name, methods: [method], asynchronous: false) { [weak self] _, arguments in
         self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
         return .bool(true)
       }

@@ -468,7 +468,8 @@ final class AdapterNativeSession: NativeSession {
       else {
         throw violation("sent an addJavascriptInterface event without a string `name` and an array `methods`")
       }
-      webView.addJavascriptInterface(named: name, methods: methods) { [weak self] method, arguments in
+      let asynchronous = event["asynchronous"]?.boolValue ?? false
+      webView.addJavascriptInterface(named: name, methods: methods, asynchronous: asynchronous) { [weak self] method, arguments in
         self?.interfaceCalled(name, method: method, arguments: arguments)
       }
 

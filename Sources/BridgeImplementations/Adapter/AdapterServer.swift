@@ -347,11 +347,12 @@ public final class AdapterWebView: BridgeWebView {
   }
 
   public func addJavascriptInterface(
-    named name: String, methods: [String], _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
+    named name: String, methods: [String], asynchronous: Bool, _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
   ) {
     interfaces[name] = handler
     server?.emit(
-      AdapterProtocol.Event.addJavascriptInterface, ["name": .string(name), "methods": .array(methods.map(JSONValue.string))])
+      AdapterProtocol.Event.addJavascriptInterface,
+      ["name": .string(name), "methods": .array(methods.map(JSONValue.string)), "asynchronous": .bool(asynchronous)])
   }
 
   fileprivate func callInterface(_ name: String, method: String, arguments: [JSONValue?]) -> JSONValue? {

@@ -319,9 +319,24 @@
       log('error', 'signalling the native side failed; the message stays queued', error);
       return false;
     }
-    if (messagingIframe && payload !== undefined) {
-      messagingIframe.src = QUEUE_URL + payload;
-      return true;
+    if (payload !== undefined) {
+      // A URL that carries messages gets an iframe of its own: URLs set on one iframe within a
+      // task coalesce, and each of these is a different message.
+      try {
+        var carrier = documentAtInjection.createElement('iframe');
+        carrier.style.display = 'none';
+        carrier.src = QUEUE_URL + payload;
+        documentAtInjection.documentElement.appendChild(carrier);
+        runSoon(function () {
+          if (carrier.parentNode) {
+            carrier.parentNode.removeChild(carrier);
+          }
+        });
+        return true;
+      } catch (error) {
+        log('error', 'cannot create an iframe for the message; it is lost', error);
+        return false;
+      }
     }
     if (messagingIframe) {
       // Several sets within one task may reach the native side as a single navigation; that is
@@ -625,16 +640,6 @@
       messagingIframe = documentAtInjection.createElement('iframe');
       messagingIframe.style.display = 'none';
       messagingIframe.src = QUEUE_URL;
-      documentAtInjection.documentElement.appendChild(messagingIframe);
-    } catch (error) {
-      messagingIframe = null;
-      log('error', 'cannot create the messaging iframe; messages will stay queued', error);
-    }
-  } else if (signal.kind === 'iframe') {
-    // Messages ride in the URL: the iframe is created without a first request.
-    try {
-      messagingIframe = documentAtInjection.createElement('iframe');
-      messagingIframe.style.display = 'none';
       documentAtInjection.documentElement.appendChild(messagingIframe);
     } catch (error) {
       messagingIframe = null;

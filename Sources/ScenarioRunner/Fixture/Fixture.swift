@@ -100,8 +100,9 @@ public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
       return profile.injectionModes.contains(.bridgeLoaded)
         && profile.bridgeLoadedURL.lowercased() == BridgeProfile.classicBridgeLoadedURL
     case .fields:
+      // The wire text a fixture reads is the fetch result and the delivery script.
       return profile.fields == .classic && profile.delivery == .jsonString && profile.encoding == .json
-        && profile.envelope == nil
+        && profile.envelope == nil && profile.queue == .fetch
     case .callbacksArray:
       return profile.names.callbacksArray == classic.names.callbacksArray
         && profile.names.setupFunction == classic.names.setupFunction

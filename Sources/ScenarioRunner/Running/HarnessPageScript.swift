@@ -237,6 +237,7 @@ function (record, settings) {
   };
   // Runs `fn(bridge)` once the bridge exists, the way a page of the dialect waits for it: its
   // setup function, its ready event, or (neither) a timer after the global appears.
+  var waiting = [];
   function whenReady(fn) {
     var found = global[settings.globalName];
     if (found !== undefined && found !== null) { fn(found); return; }
@@ -251,6 +252,8 @@ function (record, settings) {
       });
       return;
     }
+    waiting[waiting.length] = fn;
+    if (waiting.length > 1) return;
     var value;
     defineProperty(global, settings.globalName, {
       configurable: true, enumerable: true,
@@ -258,7 +261,12 @@ function (record, settings) {
       set: function (assigned) {
         value = assigned;
         defineProperty(global, settings.globalName, { value: assigned, writable: true, configurable: true, enumerable: true });
-        later(function () { fn(assigned); }, 0);
+        later(function () {
+          var callbacks = waiting.splice(0, waiting.length);
+          for (var i = 0; i < callbacks.length; i++) {
+            try { callbacks[i](assigned); } catch (error) { later(function () { throw error; }, 0); }
+          }
+        }, 0);
       }
     });
   }
