@@ -187,6 +187,9 @@ public final class SimulatedWebView {
         { [unowned self] arguments in
           let method = arguments.first??.stringValue ?? ""
           let passed = (arguments.count > 1 ? arguments[1]?.arrayValue ?? [] : []).map { $0 == .null ? nil : $0 }
+          self.trace.record(
+            .page, TraceEventName.interfaceCalled,
+            ["name": .string(name), "method": .string(method), "arguments": .array(passed.map { $0 ?? .null })])
           guard asynchronous else { return handler(method, passed) }
           self.scheduler.schedule(kind: .host, label: "\(name).\(method)") { _ = handler(method, passed) }
           return nil

@@ -288,6 +288,9 @@ public enum FixtureExplanation {
     case .regex(let pattern): return "matching /\(VisibleText.plain(pattern.pattern))/"
     case .contains(let text): return "containing " + literalText(text)
     case .array, .object: return VisibleText.json(matcher.json)
+    case .capture(let name): return "any value, captured as \(name)"
+    case .captured(let name): return "the value captured as \(name)"
+    case .containsCaptured(let name): return "containing the value captured as \(name)"
     }
   }
 

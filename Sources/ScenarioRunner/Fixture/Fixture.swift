@@ -28,10 +28,22 @@ public struct Fixture: Sendable, Hashable {
   public var steps: [Step]
   /// What the trace must and must not show.
   public var expect: Expectations
+  /// Patterns that bind names to values of the trace (`$capture`), such as
+  /// the callback id a native side actually issued; expectations match
+  /// them with `$captured` and `$containsCaptured`, wire steps with `${name}`.
+  public var captures: [EventPattern] = []
   /// Built-in invariants this scenario switches off.
   public var allow: Set<Invariant>
   /// The file it came from, relative to the working directory.
   public var file: String
+}
+
+extension Fixture {
+  /// Whether the fixture reads the wire events derived from the trace.
+  var usesWireEvents: Bool {
+    let names = [WireEvents.toPage, WireEvents.toNative]
+    return (captures + expect.events + expect.absent + expect.counts.map(\.pattern)).contains { names.contains($0.event) }
+  }
 }
 
 /// How binding a fixture is (`must` gates CI by default).

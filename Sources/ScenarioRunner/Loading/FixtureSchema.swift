@@ -5,7 +5,7 @@ public enum FixtureSchema {
   /// Fields of a fixture file.
   public static let topLevelFields = [
     "$schema", "id", "title", "area", "level", "spec", "subject", "tags", "description", "requires", "setup",
-    "steps", "expect", "allow",
+    "steps", "expect", "captures", "allow",
   ]
   /// Fields of `requires`.
   public static let requiresFields = ["features", "dispatch", "spelled"]
@@ -55,6 +55,6 @@ public enum FixtureSchema {
     "native-log", "harness-error", "task", "page-loaded", "page-unloaded", "script-run", "evaluate",
     "evaluate-result", "navigation-requested", "navigation-decided", "navigation-replaced", "navigation-dropped",
     "console", "uncaught-exception", "unhandled-rejection", "script-terminated", "dialog", "script-message",
-    "budget-exhausted", "step",
+    "budget-exhausted", "step", "interface-called", "wire-to-page", "wire-to-native",
   ]
 }

@@ -60,8 +60,16 @@ final class ScenarioExecution: NativeSessionEvents {
     if let verdict = limitVerdict() { return verdict }
     if let abort { return abort }
     if let failure = session?.failure { return .implementationFailure(failure) }
-    let verdict = Judge(fixture: fixture, trace: webView.trace.events).verdict()
+    let verdict = Judge(fixture: fixture, trace: judgedTrace()).verdict()
     return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// The recorded trace, followed by the wire events read out of it when
+  /// the fixture needs them (it names them or captures from them).
+  private func judgedTrace() -> [TraceEvent] {
+    let events = webView.trace.events
+    guard fixture.usesWireEvents else { return events }
+    return events + WireEvents.derive(from: events, profile: configuration.profile)
   }
 
   /// A failure caused by the page under test sabotaging itself (its bridge
@@ -189,7 +197,11 @@ final class ScenarioExecution: NativeSessionEvents {
       return "\(helper).navigate(\(url.jsonLiteral), \(frame.rawValue.jsonLiteral));"
     case .pageScript(let source):
       return source
-    case .deliverToPage(let raw):
+    case .deliverToPage(let written):
+      var raw = written
+      if !fixture.captures.isEmpty {
+        raw = CaptureSubstitution.substitute(raw, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
+      }
       let message = configuration.profile.deliverable(raw) ?? raw
       return "\(helper).deliver(\(message.jsonLiteral));"
     case .queueToNative(let result, let signal):
