@@ -65,7 +65,7 @@ extension BridgeProfile {
     switch injection {
     case .bridgeLoaded: ["kind": .string(injection.rawValue), "url": .string(bridgeLoadedURL)]
     case .onPost: ["kind": .string(injection.rawValue), "handler": .string(injectHandlerName)]
-    case .documentStart, .afterLoad: ["kind": .string(injection.rawValue)]
+    case .documentStart, .documentEnd, .afterLoad: ["kind": .string(injection.rawValue)]
     }
   }
 

@@ -111,6 +111,9 @@ public enum Injection: String, Sendable, Hashable, Codable, CaseIterable {
   case bridgeLoaded = "bridge-loaded"
   /// Before any page script, as a document-start user script.
   case documentStart = "document-start"
+  /// After the page's own scripts, as a document-end user script
+  /// (react-native-webview's `injectedJavaScript`).
+  case documentEnd = "document-end"
   /// When the page has finished loading (`webView(_:didFinish:)`,
   /// `onPageFinished`), by evaluating it.
   case afterLoad = "after-load"

@@ -114,6 +114,10 @@ public final class NativeBridge {
         // object, a prompt): the load's end announces the bridge.
         webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
       }
+    case .atDocumentEnd:
+      webView.addUserScript(
+        PageScript(name: PageInjection.userScriptName, source: injectionScript), injectionTime: .atDocumentEnd)
+      webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
     case .afterLoad:
       webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
     case .onPost:
@@ -321,6 +325,8 @@ public final class NativeBridge {
       }
     case .atDocumentStart:
       log(.info, .injected, "document-start page bridge announced itself (page load \(count))")
+    case .atDocumentEnd:
+      log(.info, .injected, "document-end page bridge announced itself (page load \(count))")
     }
     flushStartupQueue()
   }

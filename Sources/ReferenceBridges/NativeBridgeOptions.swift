@@ -55,6 +55,9 @@ public struct NativeBridgeOptions: Sendable {
     /// small document-end user script then announces it to the native side
     /// (see ``NativeBridge`` for how the start-up queue is flushed).
     case atDocumentStart
+    /// The page bridge is a document-end user script in every page; the end
+    /// of the load announces it to the native side.
+    case atDocumentEnd
     /// The native side evaluates the page bridge when the page has finished
     /// loading (`webView(_:didFinish:)`).
     case afterLoad
@@ -67,6 +70,7 @@ public struct NativeBridgeOptions: Sendable {
       switch injection {
       case .bridgeLoaded: self = .onBridgeLoaded
       case .documentStart: self = .atDocumentStart
+      case .documentEnd: self = .atDocumentEnd
       case .afterLoad: self = .afterLoad
       case .onPost: self = .onPost
       }

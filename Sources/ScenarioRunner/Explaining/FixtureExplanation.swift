@@ -55,6 +55,7 @@ public enum FixtureExplanation {
     switch setup.injection {
     case .bridgeLoaded?: lines.append("The native side injects the page bridge when the page navigates to https://__bridge_loaded__.")
     case .documentStart?: lines.append("The native side injects the page bridge at document start, before any page script.")
+    case .documentEnd?: lines.append("The native side injects the page bridge at document end, after the page's scripts.")
     case .afterLoad?: lines.append("The native side injects the page bridge once the page has finished loading.")
     case .onPost?: lines.append("The native side injects the page bridge when the page posts to its injection handler.")
     case nil:
