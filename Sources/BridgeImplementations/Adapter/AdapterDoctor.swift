@@ -104,7 +104,7 @@ public enum AdapterDoctor {
 
     mutating func run() {
       // 1. Handshake.
-      guard let hello = roundTrip("hello", ["protocol": .number(Double(AdapterProtocol.version))], first: true)
+      guard let hello = roundTrip("hello", ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(AdapterProtocol.minorVersion))], first: true)
       else { return }
       let hellos = hello.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
       guard let helloEvent = hellos.first else {
