@@ -256,8 +256,12 @@ struct ProfileReader {
 
   private mutating func readDispatch(_ value: JSONValue, at pointer: JSONPointer, into profile: inout BridgeProfile) {
     if case .string = value {
+      // The earlier flat form: a synchronous dialect has no switch at all.
       profile.dispatch = choice(value, at: pointer, DispatchMode.self) ?? .deferred
-      if profile.dispatch == .synchronous { profile.safetyTimeoutHandler = nil }
+      if profile.dispatch == .synchronous {
+        profile.safetyTimeoutHandler = nil
+        profile.names.disableSafetyTimeout = nil
+      }
       return
     }
     guard let object = value.objectValue else {
