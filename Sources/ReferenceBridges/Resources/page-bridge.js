@@ -196,9 +196,11 @@
   var HANDSHAKE = member(dialect, 'handshake', 'none');
   var dispatchSpec = member(dialect, 'dispatch', null);
   var DISPATCH = member(dispatchSpec, 'mode', 'deferred');
-  var SWITCH_HANDLER = member(dispatchSpec, 'switch', '_disableJavascriptAlertBoxSafetyTimeout');
+  var SWITCH_HANDLER = member(dispatchSpec, 'switch', SAFETY_TIMEOUT_HANDLER);
   var QUEUE_URL = signal.url || QUEUE_URL;
   var envelopeCounter = 0;
+  // Whether the dialect's signal carries the messages (no fetch).
+  var CARRIES = QUEUE_RETURN === 'in-signal' || QUEUE_RETURN === 'per-message';
   LOG_PREFIX = GLOBAL + ': ';
 
   // Double-injection guard: a second injection must change nothing, in particular it must keep
@@ -291,7 +293,7 @@
             ' is missing; the message stays queued');
           return false;
         }
-        if (payload !== undefined) {
+        if (CARRIES) {
           handler.postMessage(payload);
           return true;
         }
@@ -319,7 +321,7 @@
       log('error', 'signalling the native side failed; the message stays queued', error);
       return false;
     }
-    if (payload !== undefined) {
+    if (CARRIES) {
       // A URL that carries messages gets an iframe of its own: URLs set on one iframe within a
       // task coalesce, and each of these is a different message.
       try {
