@@ -49,6 +49,33 @@ extension BridgeProfile {
     return encoding == .uriJSON ? Self.encodeURIComponent(text) : text
   }
 
+  /// The payloads the page would put in transit for a queue written as
+  /// `text` (the JSON text of an array, or anything on purpose), in a
+  /// dialect whose queue does not come back by the fetch's value: for
+  /// `per-message`, one payload per message of a valid array; otherwise
+  /// one. Nil when the dialect wraps payloads in an envelope and `text` is
+  /// not JSON (an envelope cannot hold it).
+  public func transitPayloads(ofQueueText text: String) -> [String]? {
+    let parsed = try? JSONValue.parse(text)
+    if queue == .perMessage, case .array(let entries)? = parsed {
+      return entries.compactMap { entry in wrapped(entry.serialized(), parsed: entry) }
+    }
+    return wrapped(text, parsed: parsed).map { [$0] }
+  }
+
+  private func wrapped(_ text: String, parsed: JSONValue?) -> String? {
+    var written = text
+    if let envelope {
+      guard let parsed else { return nil }
+      var object = JSONObject()
+      for key in envelope.constants.keys.sorted() { object[key] = envelope.constants[key].map(JSONValue.string) }
+      if let counterKey = envelope.counterKey { object[counterKey] = .number(1) }
+      object[envelope.payloadKey] = parsed
+      written = JSONValue.object(object).serialized()
+    }
+    return encoding == .uriJSON ? Self.encodeURIComponent(written) : written
+  }
+
   /// JavaScript's `encodeURIComponent`.
   public static func encodeURIComponent(_ text: String) -> String {
     var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))

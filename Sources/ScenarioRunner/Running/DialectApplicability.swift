@@ -24,10 +24,17 @@ enum DialectApplicability {
       guard profile.deliverable(raw) == nil else { return nil }
       return "the fixture delivers a message that is not a JSON object as raw text, and the profile \(profile.name) "
         + "delivers objects (\"delivery\": \"object\"), which cannot carry it"
-    case .queueToNative(_, let signal):
+    case .queueToNative(let result, let signal):
       guard profile.queue == .fetch else {
-        return "the fixture plays the page's queue fetch, and in the profile \(profile.name) the queue is not "
-          + "returned by the fetch call (\"queue\": {\"return\": \"\(profile.queue.rawValue)\"})"
+        // The harness plays the queue the way the dialect carries it.
+        guard case .string(let text)? = result, signal == nil, !text.isEmpty, profile.transitPayloads(ofQueueText: text) != nil,
+          profile.queue != .perMessage || (try? JSONValue.parse(text))?.arrayValue != nil
+        else {
+          return "the fixture plays the page's queue fetch with \(signal != nil ? "a signal URL of its own" : "a value that is no queue in transit"), "
+            + "and in the profile \(profile.name) the queue is not returned by the fetch call "
+            + "(\"queue\": {\"return\": \"\(profile.queue.rawValue)\"})"
+        }
+        return nil
       }
       if signal != nil && transport?.isNavigation != true {
         return "the fixture signals with a URL of its own, and the profile \(profile.name) does not signal by navigation"

@@ -227,6 +227,18 @@ function (record, settings) {
       settings.transport = transport;
       signalNative(url);
     },
+    // A signal that carries a payload, as a page of the dialect sends it.
+    signalWith: function (signal, payload) {
+      if (signal.kind === 'message-handlers') { global.webkit.messageHandlers[signal.name].postMessage(payload); return; }
+      if (signal.kind === 'channel') { global[signal.name].postMessage(payload); return; }
+      if (signal.kind === 'host-object') { global[signal.name][signal.method](payload); return; }
+      if (signal.kind === 'prompt') { global.prompt(signal.marker, payload); return; }
+      if (signal.kind === 'location') { location.href = signal.url + payload; return; }
+      var frame = document.createElement('iframe');
+      frame.style.display = 'none';
+      frame.src = signal.url + payload;
+      document.documentElement.appendChild(frame);
+    },
     navigate: function (url, frameKind) {
       if (frameKind === 'main') { location.href = url; return; }
       var frame = document.createElement('iframe');

@@ -204,6 +204,21 @@ final class ScenarioExecution: NativeSessionEvents {
       }
       let message = configuration.profile.deliverable(raw) ?? raw
       return "\(helper).deliver(\(message.jsonLiteral));"
+    case .queueToNative(.string(let text)?, nil) where configuration.profile.queue != .fetch:
+      // The dialect carries its queue another way: the harness plays it so.
+      let profile = configuration.profile
+      let renamed = profile.queued(.string(text))?.stringValue ?? text
+      let payloads = profile.transitPayloads(ofQueueText: renamed) ?? []
+      if profile.queue == .navigation {
+        return payloads.map { "\(helper).navigate(\((profile.queueReturnURL + $0).jsonLiteral), \"iframe\");" }.joined(separator: "\n")
+      }
+      let signal = profile.signal(configuration.transport) ?? SignalMechanism(kind: configuration.transport)
+      let spec = JSONValue.object([
+        "kind": .string(signal.kind.rawValue), "url": .string(signal.url), "name": .string(signal.name),
+        "method": .string(signal.method), "marker": .string(signal.marker),
+      ])
+      return payloads.map { "\(helper).signalWith(\(HarnessPageScript.expression(spec)), \($0.jsonLiteral));" }
+        .joined(separator: "\n")
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
