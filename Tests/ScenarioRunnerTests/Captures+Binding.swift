@@ -10,8 +10,8 @@ struct CapturesBindingTests {
     {"id": "response-unknown/capture", "title": "t", "area": "response-unknown", "level": "must", "spec": "s", "subject": "page",
      "setup": {"pageHandlers": {"echo": "echo"}},
      "steps": [{"action": "settle"}, {"action": "native.call", "handler": "echo", "data": 1, "callback": "n1"}, {"action": "settle"}],
-     "captures": [{"event": "wire-to-page", "message": {"handlerName": "echo", "data": 1, "callbackId": {"$capture": "id"}}}],
-     "expect": {"counts": [{"event": "wire-to-native", "message": {"handlerName": "echo", "responseId": {"$captured": "id"}, "responseData": 1}, "$count": 1}]}}
+     "captures": [{"event": "wire-to-page", "handlerName": "echo", "data": 1, "callbackId": {"$capture": "id"}}],
+     "expect": {"counts": [{"event": "wire-to-native", "handlerName": "echo", "responseId": {"$captured": "id"}, "responseData": 1, "$count": 1}]}}
     """
 
   @Test func aCaptureMatchesTheIdTheNativeSideIssued() throws {
@@ -20,7 +20,7 @@ struct CapturesBindingTests {
   }
 
   @Test func aWrongExpectationAboutTheCapturedIdFails() throws {
-    let wrong = Self.text.replacingOccurrences(of: #""responseData": 1}, "$count": 1"#, with: #""responseData": 2}, "$count": 1"#)
+    let wrong = Self.text.replacingOccurrences(of: #""responseData": 1, "$count": 1"#, with: #""responseData": 2, "$count": 1"#)
     let result = referenceRunner.run(try fixture(wrong))
     #expect(result.status == .fail)
   }

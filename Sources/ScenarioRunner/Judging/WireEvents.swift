@@ -6,8 +6,10 @@ import PageSimulation
 /// dialect: `wire-to-page` for every message a native side delivered (from
 /// its delivery scripts) and `wire-to-native` for every message the page
 /// handed over (fetch results, returned queues, signals that carry them).
-/// Their `message` field has classic field names, so fixtures can bind to
-/// the ids actually issued (`captures`) in any dialect.
+/// Their fields are the message's, under classic names (absent when the
+/// message has none), and `at`, the sequence number of the event they come
+/// from: fixtures bind to the ids actually issued (`captures`) and check
+/// each field alone, in any dialect.
 enum WireEvents {
   /// The event names.
   static let toPage = "wire-to-page"
@@ -20,10 +22,10 @@ enum WireEvents {
     var fetchPending = false
     func add(_ name: String, _ messages: [JSONObject], from event: TraceEvent) {
       for message in messages {
+        var fields = message
+        fields["at"] = .number(Double(event.sequence))
         derived.append(
-          TraceEvent(
-            sequence: trace.count + derived.count, time: event.time, source: event.source, name: name,
-            fields: ["message": .object(message), "at": .number(Double(event.sequence))]))
+          TraceEvent(sequence: trace.count + derived.count, time: event.time, source: event.source, name: name, fields: fields))
       }
     }
     func messages(inTransit text: String) -> [JSONObject] {
