@@ -22,6 +22,10 @@ public enum FixtureExplanation {
     if fixture.steps.isEmpty { out.append("  (none: the page loads and everything pending runs)") }
     for (index, step) in fixture.steps.enumerated() { out.append("  \(index + 1). \(describe(step))") }
     out.append("  Finally, everything still pending runs.")
+    if !fixture.captures.isEmpty {
+      out += ["", "Captured from the trace (the first event each matches):"]
+        + fixture.captures.map { "  - " + event($0) }
+    }
     out += ["", "Then the trace must show:"] + expectations(fixture.expect)
     let checked = Invariant.allCases.filter { !fixture.allow.contains($0) }
     out += ["", "Always checked: " + checked.map { invariantText($0) }.joined(separator: "; ") + "."]
@@ -272,6 +276,10 @@ public enum FixtureExplanation {
         } ?? "")
     case "uncaught-exception":
       text = "an exception escapes page code"
+    case "wire-to-page":
+      text = "the native side delivers a message to the page"
+    case "wire-to-native":
+      text = "the page hands a message to the native side"
     default:
       text = "event \(pattern.event)"
     }
