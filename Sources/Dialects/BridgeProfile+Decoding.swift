@@ -84,7 +84,15 @@ extension BridgeProfile {
   public static func decode(_ value: JSONValue, file: String) -> Result<BridgeProfile, ProfileProblems> {
     var reader = ProfileReader(file: file)
     let profile = reader.read(value)
-    if reader.problems.isEmpty { reader.check(profile) }
-    return reader.problems.isEmpty ? .success(profile) : .failure(ProfileProblems(reader.problems))
+    // The checks across members run too (every problem at once), except
+    // where a member is already reported: its value there is a default.
+    let reported = reader.problems
+    var checks = ProfileReader(file: file)
+    checks.check(profile)
+    let extra = checks.problems.filter { problem in
+      !reported.contains { problem.pointer.description.hasPrefix($0.pointer.description) && !$0.pointer.isRoot }
+    }
+    let problems = reported + extra
+    return problems.isEmpty ? .success(profile) : .failure(ProfileProblems(problems))
   }
 }

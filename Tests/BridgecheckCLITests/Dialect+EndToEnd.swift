@@ -117,4 +117,35 @@ struct DialectEndToEndTests {
       #expect(outcome.stderr.contains(expected.replacingOccurrences(of: "profile.json", with: file)), "\(file): \(outcome.stderr)")
     }
   }
+
+  /// Without --js the reference page bridge speaks the profile: a native
+  /// side of another dialect is checked alone, through the adapter path and
+  /// the doctor; `profiles` lists every shipped dialect and refuses a
+  /// mechanism the harness cannot honour.
+  @Test(arguments: ["jsbridge-1", "wkwebview-port", "prompt-android"])
+  func aNativeSideOfAnotherDialectIsCheckedAlone(profile: String) throws {
+    let run = try bridgecheck([
+      "run", "--native", "bridgecheck reference-adapter", "--profile", profile, "--filter", "callbacks/*", "--format", "json",
+    ])
+    #expect(run.status == 0, "\(profile): \(run.stdout.prefix(2_000))")
+    #expect((try summary(run.stdout)?["passed"]?.numberValue ?? 0) >= 3, "\(profile)")
+    let doctor = try bridgecheck(["doctor", "--native", "bridgecheck reference-adapter", "--profile", profile])
+    #expect(doctor.status == 0, "\(profile): \(doctor.stdout)")
+  }
+
+  @Test func profilesAreListedAndCheckedAtLoad() throws {
+    let list = try bridgecheck(["profiles"])
+    #expect(list.status == 0, "\(list.stdout)")
+    for name in ["wvjb-classic", "wvjb-4", "wvjb-5", "wkwebview-port", "jsbridge-1", "jsbridge-2", "react-native", "flutter"] {
+      #expect(list.stdout.contains(name), "\(name) is listed")
+    }
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write(
+      "bad.json", #"{"name": "bad", "signals": [{"kind": "iframe", "url": "javascript:void(0)"}], "queue": {"return": "sometimes"}}"#)
+    let check = try bridgecheck(["profiles", "--check", scratch.path("bad.json")])
+    #expect(check.status == 2)
+    #expect(check.stdout.contains("#/signals/0/url"), "\(check.stdout)")
+    #expect(check.stdout.contains("#/queue/return"), "every problem at once: \(check.stdout)")
+  }
 }
