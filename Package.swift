@@ -9,6 +9,8 @@ import PackageDescription
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
+/// - Dialects: the dialect model of the WVJB family (profiles), its loading
+///   and validation, and the translation of wire messages.
 /// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS) bridges.
 /// - BridgeImplementations: the two protocols every implementation sits behind
 ///   (page side, native side) and the in-process reference implementations.
@@ -45,6 +47,7 @@ let package = Package(
     .executable(name: "bridgecheck-bench", targets: ["BridgecheckBenchmarks"]),
     .library(name: "BridgeImplementations", targets: ["BridgeImplementations"]),
     .library(name: "ReferenceBridges", targets: ["ReferenceBridges"]),
+    .library(name: "Dialects", targets: ["Dialects"]),
     .library(name: "PageSimulation", targets: ["PageSimulation"]),
     .library(name: "JSRuntime", targets: ["JSRuntime"]),
     .library(name: "JSONModel", targets: ["JSONModel"]),
@@ -70,19 +73,20 @@ let package = Package(
       ]
     ),
     .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"]),
+    .target(name: "Dialects", dependencies: ["JSONModel"]),
     .target(
       name: "ReferenceBridges",
-      dependencies: ["PageSimulation", "JSRuntime", "JSONModel"],
+      dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
       resources: [.copy("Resources")],
       swiftSettings: hotLoopSettings
     ),
     .target(
       name: "BridgeImplementations",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl"]
+      dependencies: ["Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl"]
     ),
     .target(
       name: "ScenarioRunner",
-      dependencies: ["BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+      dependencies: ["Dialects", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
     ),
     .target(
       name: "Exploration",
@@ -115,6 +119,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
+    .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"]),
     .testTarget(

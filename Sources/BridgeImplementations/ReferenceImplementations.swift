@@ -8,16 +8,19 @@ import ReferenceBridges
 /// injects the bridge. The script itself is the same for every scenario and
 /// every native side.
 public struct ReferencePageImplementation: PageImplementation {
-  public let name = "reference"
+  public var name: String { profile == .reference ? "reference" : "reference (\(profile.name))" }
   public let version: String? = nil
-  public let profile = BridgeProfile.reference
+  public let profile: BridgeProfile
   public let features: Set<String> = [ImplementationFeature.answerMissingHandler]
   /// The bridge source; the shipped reference unless replaced (mutants).
   public let source: String
 
-  /// Creates the reference page bridge, or a variant of its source.
-  public init(source: String = ReferenceScripts.pageBridge) {
+  /// Creates the reference page bridge, or a variant of its source,
+  /// speaking `profile` (by default the classic names, with both classic
+  /// transports and injection modes).
+  public init(source: String = ReferenceScripts.pageBridge, profile: BridgeProfile = .reference) {
     self.source = source
+    self.profile = profile
   }
 
   public func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String {
@@ -30,12 +33,22 @@ public struct ReferencePageImplementation: PageImplementation {
 
   /// `window.WVJBReferenceOptions = {…};` for a configuration.
   static func optionsAssignment(_ configuration: SessionConfiguration) -> String {
-    let options: JSONValue = [
-      "transport": configuration.transport == .iframe ? "iframe" : "messageHandlers",
+    let transport: JSONValue =
+      switch configuration.transport {
+      case .iframe: "iframe"
+      case .messageHandlers: "messageHandlers"
+      default: .string(configuration.transport.rawValue)
+      }
+    var options: JSONObject = [
+      "transport": transport,
       "messageHandlerName": .string(configuration.profile.messageHandlerName),
       "answerMissingHandler": .bool(configuration.options.answerMissingHandler),
     ]
-    return "window.WVJBReferenceOptions = \(options.serialized());\n"
+    // The dialect, when it is not the classic one the bridge speaks alone.
+    if configuration.profile.dialectKey != BridgeProfile.reference.dialectKey {
+      options["dialect"] = configuration.profile.json
+    }
+    return "window.WVJBReferenceOptions = \(JSONValue.object(options).serialized());\n"
   }
 }
 
@@ -65,15 +78,8 @@ public struct ReferenceNativeImplementation: NativeImplementation {
     webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
-    var options = NativeBridgeOptions(
-      transport: configuration.transport == .iframe
-        ? .iframe : .messageHandlers(name: configuration.profile.messageHandlerName),
-      injection: configuration.injection == .bridgeLoaded ? .onBridgeLoaded : .atDocumentStart,
-      answerMissingHandler: configuration.options.answerMissingHandler,
-      pageBridgeScript: pageScript)
-    options.configuresPageBridge = false
+    var options = NativeBridgeOptions(configuration: configuration, pageScript: pageScript)
     options.faults = faults
-    options.dialect = configuration.profile.wireDialect
     return ReferenceNativeSession(bridge: NativeBridge(webView: webView, options: options), events: events)
   }
 }
@@ -133,5 +139,32 @@ final class ReferenceNativeSession: NativeSession {
   func close() {
     responders.removeAll()
     bridge.webView.navigationPolicy = { _ in .allow }
+  }
+}
+
+extension NativeBridgeOptions {
+  /// The options of the reference native bridge for one scenario: the
+  /// profile's signal of the scenario's transport, its injection mode and
+  /// the profile itself. The page script is injected exactly as given.
+  public init(configuration: SessionConfiguration, pageScript: String) {
+    let profile = configuration.profile
+    let signal = profile.signal(configuration.transport) ?? SignalMechanism(kind: configuration.transport, name: profile.messageHandlerName)
+    self.init(
+      transport: NativeBridgeOptions.Transport(signal), injection: NativeBridgeOptions.Injection(configuration.injection),
+      answerMissingHandler: configuration.options.answerMissingHandler, pageBridgeScript: pageScript)
+    configuresPageBridge = false
+    self.profile = profile
+  }
+}
+
+extension BridgeProfile {
+  /// The profile without its name and description: two profiles with the
+  /// same key speak the same dialect.
+  public var dialectKey: BridgeProfile {
+    var key = self
+    key.name = ""
+    key.summary = ""
+    key.describes = nil
+    return key
   }
 }

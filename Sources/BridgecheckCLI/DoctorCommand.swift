@@ -20,6 +20,9 @@ struct DoctorCommand: ParsableCommand {
     help: ArgumentHelp("The adapter command, split like a shell command line.", valueName: "command"))
   var nativeCommand: String
 
+  @Option(help: "The dialect of the session: a profile name from conformance/profiles/ or a profile file (default wvjb-classic).")
+  var profile: String?
+
   @Option(help: "Seconds to wait for each answer (all of its lines, up to done).")
   var timeout: Double = 5
 
@@ -38,9 +41,16 @@ struct DoctorCommand: ParsableCommand {
     // Ctrl-C ends the examination, and with it the adapter (which runs in
     // a process group of its own, so the terminal's SIGINT never reaches it).
     Interrupt.install()
+    var dialect = BridgeProfile.classic
+    if let profile {
+      switch BridgeProfile.load(profile) {
+      case .success(let loaded): dialect = loaded
+      case .failure(let problems): throw CLIError.usage("bridgecheck: \(problems)")
+      }
+    }
     let report = AdapterDoctor.examine(
       command: command, timeout: .milliseconds(Int64(timeout * 1000)),
-      startupTimeout: .milliseconds(Int64(startupTimeout * 1000)), shouldStop: { Interrupt.requested })
+      startupTimeout: .milliseconds(Int64(startupTimeout * 1000)), profile: dialect, shouldStop: { Interrupt.requested })
     print(report.text)
     if report.interrupted { throw ExitCode(130) }
     if !report.passed { throw ExitCode(1) }

@@ -30,7 +30,9 @@ struct RunCommand: ParsableCommand {
   @Option(help: "A page-side bridge (JavaScript file) to test instead of the reference.")
   var js: String?
 
-  @Option(help: "The dialect of the --js bridge: a profile name from conformance/profiles/ or a profile file (default wvjb-classic).")
+  @Option(
+    help:
+      "The dialect: a profile name from conformance/profiles/ (bridgecheck profiles lists them) or a profile file. It is the dialect of the --js bridge (default wvjb-classic); without --js, bridgecheck's reference page bridge speaks it (to the --native bridge, or to the reference native bridge).")
   var profile: String?
 
   @Option(
@@ -114,9 +116,6 @@ struct RunCommand: ParsableCommand {
   var inProcess = false
 
   func validate() throws {
-    if profile != nil && js == nil {
-      throw ValidationError("--profile describes the --js page bridge: give --js FILE too")
-    }
     if markdownAppend && markdownPath == nil {
       throw ValidationError("--markdown-append needs --markdown PATH: the file to append to")
     }
@@ -260,7 +259,8 @@ struct RunCommand: ParsableCommand {
   /// How a worker process rebuilds the implementations of this run.
   private func workerConfiguration(tested: TestedSides, explore: ExploreOptions?) throws -> WorkerConfiguration {
     let page: WorkerConfiguration.Page =
-      js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) } ?? .reference
+      js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) }
+      ?? profile.map { .referenceInProfile(profile: Resources.profileArgument($0)) } ?? .reference
     var native = WorkerConfiguration.Native.reference
     if let nativeCommand {
       native = .adapter(
@@ -283,13 +283,21 @@ struct RunCommand: ParsableCommand {
   /// The page side, built as a worker builds it (the paths as the user gave
   /// them, so that a problem names them so).
   private func pageImplementation() throws -> (any PageImplementation, TestedSides) {
-    guard let js else { return (ReferencePageImplementation(), .both) }
+    guard js != nil || profile != nil else { return (ReferencePageImplementation(), .both) }
     // A profile name is one of bridgecheck's own (wherever it is run from);
     // one it does not have is explained with the names it has.
     if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
       throw CLIError.usage("bridgecheck: \(problem)")
     }
     let shippedProfile = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? $0 : Resources.profileArgument($0) }
+    guard let js else {
+      // No page script: the reference page bridge speaks the profile's dialect.
+      do {
+        return (try WorkerConfiguration.Page.referenceInProfile(profile: shippedProfile ?? "wvjb-classic").make(), .both)
+      } catch {
+        throw CLIError.usage("bridgecheck: \(error)")
+      }
+    }
     let page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
     do {
       return (try page.make(), TestedSides(page: true, native: false))

@@ -15,3 +15,11 @@ extension ScriptMessage {
     ScriptMessage(name: name, body: body)
   }
 }
+
+extension PageDialog {
+  /// A dialog the page opened, as a host stand-in (the adapter's proxy web
+  /// view) receives it from the harness.
+  public static func opened(kind: Kind, message: String, defaultText: String?) -> PageDialog {
+    PageDialog(kind: kind, message: message, defaultText: defaultText)
+  }
+}

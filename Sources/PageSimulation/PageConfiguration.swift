@@ -26,6 +26,12 @@ public struct PageConfiguration: Sendable {
   public var defaultURL: String
   /// Caps on console output, trace events, timers and pending tasks.
   public var limits: PageLimits
+  /// The page's `navigator.userAgent` (a dialect's profile may set it:
+  /// some bridges choose their transport by it).
+  public var userAgent: String
+
+  /// The user agent of a simulated page unless a configuration says otherwise.
+  public static let defaultUserAgent = "Mozilla/5.0 (bridgecheck simulated WebKit)"
 
   /// Creates a configuration; the defaults reproduce a real WebKit page.
   public init(
@@ -34,9 +40,11 @@ public struct PageConfiguration: Sendable {
     iframeNavigation: IframeNavigationMode = .coalesced,
     scriptTimeLimit: Duration = .seconds(1),
     defaultURL: String = "https://app.bridgecheck.test/index.html",
-    limits: PageLimits = PageLimits()
+    limits: PageLimits = PageLimits(),
+    userAgent: String? = nil
   ) {
     self.limits = limits
+    self.userAgent = userAgent ?? Self.defaultUserAgent
     self.seed = seed
     self.epochMilliseconds = epochMilliseconds
     self.iframeNavigation = iframeNavigation

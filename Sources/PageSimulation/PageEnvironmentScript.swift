@@ -556,7 +556,7 @@ enum PageEnvironmentScript {
   };
   defineProperty(locationObject, 'href', { get: function () { return host.url(); }, set: navigate, enumerable: true });
   hidden(global, 'location', locationObject);
-  hidden(global, 'navigator', { userAgent: 'Mozilla/5.0 (bridgecheck simulated WebKit)', language: 'en-US' });
+  hidden(global, 'navigator', { userAgent: host.userAgent(), language: 'en-US' });
 
   // ---- dialogs -------------------------------------------------------------------
   hidden(global, 'alert', function alert(message) {

@@ -293,6 +293,7 @@ final class PageWorld {
       }),
       ("random", { [unowned self] call in call.context.number(self.random.nextUnitInterval()) }),
       ("url", { [unowned self] call in call.context.string(self.url) }),
+      ("userAgent", { [unowned self] call in call.context.string(self.webView.configuration.userAgent) }),
       ("setTimer", { [unowned self] call in
         try self.setTimer(
           id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0), repeats: call[2].boolValue ?? false)

@@ -24,8 +24,12 @@ public final class SimulatedWebView {
   /// Answers `alert`, `confirm` and `prompt` synchronously, as a
   /// `WKUIDelegate` does. Default: dismiss (no UI delegate).
   public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
+  /// Called in a host task of its own once a page has finished loading
+  /// (after its `load` event), as `webView(_:didFinish:)`; nil for none.
+  public var loadFinishedHandler: (() -> Void)?
 
   private var hostFunctions: [(name: String, body: HostFunction)] = []
+  private var javascriptInterfaces: [(name: String, methods: [String])] = []
   private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
   private var messageHandlerNames: [String] = []
   private var userScripts: [(script: PageScript, time: UserScriptInjectionTime)] = []
@@ -164,6 +168,52 @@ public final class SimulatedWebView {
     hostFunctions.append((name, body))
   }
 
+  /// Adds a global object `name` whose `methods` call `handler`
+  /// synchronously, in every page loaded from now on (before any user or
+  /// page script), like Android's `addJavascriptInterface` or a Flutter
+  /// `JavaScriptChannel`. A call's arguments arrive as JSON; the handler's
+  /// value is the call's result (`undefined` for nil). An `asynchronous`
+  /// interface (a channel: Flutter's `JavaScriptChannel`, React Native's
+  /// `postMessage`) returns `undefined` at once and runs `handler` in a host
+  /// task of its own.
+  public func addJavascriptInterface(
+    named name: String, methods: [String], asynchronous: Bool = false,
+    _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
+  ) {
+    let function = Self.interfaceFunctionName(name)
+    hostFunctions.append(
+      (
+        function,
+        { [unowned self] arguments in
+          let method = arguments.first??.stringValue ?? ""
+          let passed = (arguments.count > 1 ? arguments[1]?.arrayValue ?? [] : []).map { $0 == .null ? nil : $0 }
+          self.trace.record(
+            .page, TraceEventName.interfaceCalled,
+            ["name": .string(name), "method": .string(method), "arguments": .array(passed.map { $0 ?? .null })])
+          guard asynchronous else { return handler(method, passed) }
+          self.scheduler.schedule(kind: .host, label: "\(name).\(method)") { _ = handler(method, passed) }
+          return nil
+        }
+      ))
+    javascriptInterfaces.append((name, methods))
+  }
+
+  private static func interfaceFunctionName(_ name: String) -> String { "__bridgecheckInterface_" + name }
+
+  /// The script defining the interface objects, from their host functions.
+  private var interfaceScript: PageScript? {
+    guard !javascriptInterfaces.isEmpty else { return nil }
+    let definitions = javascriptInterfaces.map { interface -> String in
+      let function = JSONValue.string(Self.interfaceFunctionName(interface.name)).serialized()
+      let methods = interface.methods.map { method -> String in
+        let quoted = JSONValue.string(method).serialized()
+        return "\(quoted): function () { return globalThis[\(function)](\(quoted), Array.prototype.slice.call(arguments)); }"
+      }
+      return "globalThis[\(JSONValue.string(interface.name).serialized())] = {\(methods.joined(separator: ", "))};"
+    }
+    return PageScript(name: "bridgecheck-javascript-interfaces.js", source: definitions.joined(separator: "\n"))
+  }
+
   // MARK: - Loading
 
   /// Loads a page in a host task: a fresh world, document-start user
@@ -201,6 +251,7 @@ public final class SimulatedWebView {
     trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
     for function in hostFunctions { world.installHostFunction(named: function.name, function.body) }
     for name in messageHandlerNames { world.addMessageHandler(name) }
+    if let interfaceScript { world.runScript(interfaceScript, phase: "document-start") }
     for entry in userScripts where entry.time == .atDocumentStart {
       world.runScript(entry.script, phase: "document-start")
     }
@@ -210,9 +261,13 @@ public final class SimulatedWebView {
       }
     }
     let endScripts = userScripts.filter { $0.time == .atDocumentEnd }.map(\.script)
-    scheduler.schedule(kind: .page, world: generation, label: "document end") { [unowned world] in
+    scheduler.schedule(kind: .page, world: generation, label: "document end") { [unowned world, weak self_ = self] in
       for script in endScripts { world.runScript(script, phase: "document-end") }
       world.documentLoaded()
+      guard let self = self_, self.loadFinishedHandler != nil else { return }
+      self.scheduler.schedule(kind: .host, world: world.generation, label: "did finish load") { [unowned self] in
+        self.loadFinishedHandler?()
+      }
     }
   }
 

@@ -108,6 +108,8 @@ public enum TraceEventName {
   public static let dialog = "dialog"
   /// `window.webkit.messageHandlers.<name>.postMessage(body)`: `name`, `body`.
   public static let scriptMessage = "script-message"
+  /// The page called a method of a JavaScript interface (`name`, `method`, `arguments`).
+  public static let interfaceCalled = "interface-called"
   /// A task budget ran out while settling: `reason`.
   public static let budgetExhausted = "budget-exhausted"
   /// The page passed one of its limits (see ``PageLimits``) and the run

@@ -1,3 +1,4 @@
+import Dialects
 import Foundation
 import JSONModel
 
@@ -126,15 +127,42 @@ extension BridgeMessageCodec {
       + String(decoding: deliverySuffix, as: UTF8.self)
   }
 
-  /// ``deliveryScript(for:faults:)`` for a bridge of `dialect`: the message
-  /// renamed for the wire, delivered through the dialect's global and entry
-  /// point. With classic names, exactly ``deliveryScript(for:faults:)``.
-  static func deliveryScript(for message: JSONObject, dialect: WireDialect, faults: Set<NativeBridgeFault>) -> String {
-    let script = deliveryScript(for: dialect.toWire(message), faults: faults)
+  /// ``deliveryScript(for:faults:)`` for a bridge of `profile`: the
+  /// message renamed for the wire, delivered through the dialect's global
+  /// and entry point, as a string literal or an object literal. With
+  /// classic names, exactly ``deliveryScript(for:faults:)``.
+  static func deliveryScript(for message: JSONObject, profile: BridgeProfile, faults: Set<NativeBridgeFault>) -> String {
+    let wire = profile.toWire(message)
+    let entry = "\(profile.names.global).\(profile.names.handleMessage)("
+    if profile.delivery == .object {
+      // JSON is an object literal; U+2028 and U+2029 are escaped for
+      // engines before ES2019 (they only occur inside strings). A
+      // `__proto__` key in a literal would set the prototype instead of a
+      // key: such a message is built by JSON.parse, still as an object.
+      let value = JSONValue.object(wire)
+      if hasProtoKey(value) {
+        let literal = JavaScriptStringEscaping.singleQuotedLiteralBody(value.serialized(), faults: faults)
+        return entry + "JSON.parse('" + literal + "'));"
+      }
+      let json = value.serialized()
+        .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+      return entry + json + ");"
+    }
+    let script = deliveryScript(for: wire, faults: faults)
     let classicPrefix = String(decoding: deliveryPrefix, as: UTF8.self)
-    guard dialect.deliveryPrefix != classicPrefix, script.hasPrefix(classicPrefix) else { return script }
+    let prefix = entry + "'"
+    guard prefix != classicPrefix, script.hasPrefix(classicPrefix) else { return script }
     // Both prefixes are ASCII: characters and bytes count alike.
-    return dialect.deliveryPrefix + script.dropFirst(classicPrefix.count)
+    return prefix + script.dropFirst(classicPrefix.count)
+  }
+
+  /// Whether `value` has a `__proto__` key at any depth.
+  static func hasProtoKey(_ value: JSONValue) -> Bool {
+    switch value {
+    case .object(let object): return object.keys.contains("__proto__") || object.values.contains(where: hasProtoKey)
+    case .array(let elements): return elements.contains(where: hasProtoKey)
+    default: return false
+    }
   }
 
   /// Incoming `data` or `responseData` as a faulty bridge reads it.

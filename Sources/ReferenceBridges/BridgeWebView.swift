@@ -21,6 +21,18 @@ public protocol BridgeWebView: AnyObject {
   func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime)
   /// Evaluates `script` in the page; `completion` runs later with the result.
   func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?)
+  /// Answers the page's `alert`, `confirm` and `prompt` (a `WKUIDelegate`).
+  var dialogHandler: (PageDialog) -> DialogAnswer { get set }
+  /// Called, in a host task, when a page has finished loading
+  /// (`webView(_:didFinish:)`); nil for none.
+  var loadFinishedHandler: (() -> Void)? { get set }
+  /// Adds a global object `name` with `methods` to every page loaded from
+  /// now on; a call runs `handler` with the method's name and arguments,
+  /// synchronously returning its value (`addJavascriptInterface`), or, when
+  /// `asynchronous`, later in a host task (a channel's `postMessage`).
+  func addJavascriptInterface(
+    named name: String, methods: [String], asynchronous: Bool,
+    _ handler: @escaping (String, [JSONValue?]) -> JSONValue?)
 }
 
 extension SimulatedWebView: BridgeWebView {}

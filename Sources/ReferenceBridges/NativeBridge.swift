@@ -1,3 +1,4 @@
+import Dialects
 import JSONModel
 import PageSimulation
 
@@ -98,17 +99,62 @@ public final class NativeBridge {
       guard let self else { return appPolicy(action) }
       return self.decidePolicy(for: action)
     }
-    if case .messageHandlers(let name) = options.transport {
+    installSignal()
+    switch options.injection {
+    case .onBridgeLoaded:
+      break
+    case .atDocumentStart:
+      webView.addUserScript(
+        PageScript(name: PageInjection.userScriptName, source: injectionScript), injectionTime: .atDocumentStart)
+      if let announce = PageInjection.announceScript(for: options) {
+        webView.addUserScript(
+          PageScript(name: PageInjection.announceScriptName, source: announce), injectionTime: .atDocumentEnd)
+      } else {
+        // A signal that cannot announce from the page (a channel, a host
+        // object, a prompt): the load's end announces the bridge.
+        webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
+      }
+    case .atDocumentEnd:
+      webView.addUserScript(
+        PageScript(name: PageInjection.userScriptName, source: injectionScript), injectionTime: .atDocumentEnd)
+      webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
+    case .afterLoad:
+      webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
+    case .onPost:
+      webView.addScriptMessageHandler(named: options.profile.injectHandlerName) { [weak self] _ in
+        self?.bridgeLoaded()
+      }
+    }
+  }
+
+  /// Makes the page's signal reach the bridge: a script message handler, a
+  /// JavaScript interface or a prompt answer (navigations come through the
+  /// navigation policy).
+  private func installSignal() {
+    switch options.transport {
+    case .iframe, .location:
+      break
+    case .messageHandlers(let name):
       webView.addScriptMessageHandler(named: name) { [weak self] message in
         self?.didReceive(message)
       }
-    }
-    if options.injection == .atDocumentStart {
-      webView.addUserScript(
-        PageScript(name: PageInjection.userScriptName, source: injectionScript), injectionTime: .atDocumentStart)
-      webView.addUserScript(
-        PageScript(name: PageInjection.announceScriptName, source: PageInjection.announceScript(for: options)),
-        injectionTime: .atDocumentEnd)
+    case .channel(let name):
+      webView.addJavascriptInterface(named: name, methods: ["postMessage"], asynchronous: true) { [weak self] _, arguments in
+        self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
+        return nil
+      }
+    case .hostObject(let name, let method):
+      webView.addJavascriptInterface(named: name, methods: [method], asynchronous: false) { [weak self] _, arguments in
+        self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
+        return .bool(true)
+      }
+    case .prompt(let marker):
+      let previous = webView.dialogHandler
+      webView.dialogHandler = { [weak self] dialog in
+        guard dialog.kind == .prompt, dialog.message == marker, let self else { return previous(dialog) }
+        self.didReceive(ScriptMessage.posted(name: marker, body: dialog.defaultText.map(JSONValue.string)))
+        return .text("")
+      }
     }
   }
 
@@ -190,9 +236,9 @@ public final class NativeBridge {
   public func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
     // FAULT host-case-sensitive, legacy-scheme-ignored, bridge-url-substring-match,
     // https-underscore-host-cancelled: see BridgeURL(_:faults:).
-    let url = BridgeURL(action.url, dialect: options.dialect, faults: faults)
+    let url = classify(action.url)
     // FAULT app-policy-asked-first: what the app cancels, the bridge never sees.
-    if faults.contains(.appPolicyAskedFirst) && url.isBridgeURL && appNavigationPolicy(action) == .cancel {
+    if faults.contains(.appPolicyAskedFirst) && url != .notBridge && appNavigationPolicy(action) == .cancel {
       return .cancel
     }
     switch url {
@@ -202,8 +248,11 @@ public final class NativeBridge {
       // FAULT app-policy-ignored: the app is never asked.
       if faults.contains(.appPolicyIgnored) { return .allow }
       return appNavigationPolicy(action)
-    case .queueMessage:
+    case .signal(payload: nil):
       fetchQueue()
+      return .cancel
+    case .signal(payload: let payload?), .returnedQueue(let payload):
+      processQueue(options.profile.queueText(fromTransit: payload))
       return .cancel
     case .bridgeLoaded:
       bridgeLoaded()
@@ -216,9 +265,40 @@ public final class NativeBridge {
     }
   }
 
+  /// What a navigation URL is to this bridge: classic URLs as the classic
+  /// bridge reads them (``BridgeURL``), others by the profile.
+  func classify(_ url: String) -> DialectURL {
+    guard Self.hasClassicEndpoints(options.profile) else { return options.profile.classify(navigation: url) }
+    switch BridgeURL(url, faults: faults) {
+    case .queueMessage: return .signal(payload: nil)
+    case .bridgeLoaded: return .bridgeLoaded
+    case .unknown: return .unknown
+    case .notBridge: return .notBridge
+    }
+  }
+
+  /// Whether `profile` signals, fetches and asks for injection at classic
+  /// WVJB's hosts (`https` or `wvjbscheme`), as ``BridgeURL`` reads them.
+  static func hasClassicEndpoints(_ profile: BridgeProfile) -> Bool {
+    func classic(_ url: String, _ host: String) -> Bool {
+      guard let parts = URLParts.schemeAndHost(of: url) else { return false }
+      return parts.host == host && (parts.scheme == "https" || parts.scheme == BridgeURL.legacyScheme)
+    }
+    return profile.queue == .fetch
+      && profile.signals.allSatisfy { !$0.kind.isNavigation || classic($0.url, BridgeURL.queueMessageHost) }
+      && classic(profile.bridgeLoadedURL, BridgeURL.bridgeLoadedHost)
+  }
+
   private func didReceive(_ message: ScriptMessage) {
     if message.body == .string(PageInjection.bridgeLoadedSignal) {
       bridgeLoaded()
+    } else if options.profile.signalCarriesPayload {
+      // The signal carries the messages (a queue, or one message).
+      switch message.body {
+      case .string(let text)?: processQueue(options.profile.queueText(fromTransit: text))
+      case let body?: processQueue(options.profile.queueText(fromTransit: body.serialized()))
+      case nil: log(.warning, .emptyQueue, "a signal carried no messages")
+      }
     } else {
       // Any other body is only a signal: the messages are in the queue.
       fetchQueue()
@@ -233,7 +313,7 @@ public final class NativeBridge {
     injectionCount += 1
     let count = injectionCount
     switch options.injection {
-    case .onBridgeLoaded:
+    case .onBridgeLoaded, .afterLoad, .onPost:
       webView.evaluateJavaScript(injectionScript) { [weak self] result in
         guard let self else { return }
         switch result {
@@ -245,6 +325,8 @@ public final class NativeBridge {
       }
     case .atDocumentStart:
       log(.info, .injected, "document-start page bridge announced itself (page load \(count))")
+    case .atDocumentEnd:
+      log(.info, .injected, "document-end page bridge announced itself (page load \(count))")
     }
     flushStartupQueue()
   }
@@ -292,7 +374,7 @@ public final class NativeBridge {
   }
 
   private func deliver(_ message: JSONObject) {
-    let script = BridgeMessageCodec.deliveryScript(for: message, dialect: options.dialect, faults: faults)
+    let script = BridgeMessageCodec.deliveryScript(for: message, profile: options.profile, faults: faults)
     webView.evaluateJavaScript(script) { [weak self] result in
       guard let self, case .failure(let error) = result else { return }
       self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
@@ -320,11 +402,14 @@ public final class NativeBridge {
       if faultFetchInFlight { return }
       faultFetchInFlight = true
     }
-    webView.evaluateJavaScript(options.dialect.fetchQueueScript) { [weak self] result in
+    webView.evaluateJavaScript(options.profile.fetchQueueScript) { [weak self] result in
       guard let self else { return }
       if self.faults.contains(.signalDroppedWhileFetching) { self.faultFetchInFlight = false }
       switch result {
       case .success(let value):
+        // A queue returned by navigation comes later, as a URL; a string
+        // returned here is taken too (JsBridge 1.x returns it on iOS).
+        if self.options.profile.queue == .navigation, value?.stringValue?.isEmpty != false { return }
         self.processFetchResult(value)
       case .failure(let error):
         self.log(.warning, .fetchFailed, "fetching the page queue failed: \(error)")
@@ -343,7 +428,7 @@ public final class NativeBridge {
       log(.warning, .emptyQueue, "the page queue fetch returned \(what)")
       return
     }
-    processQueue(text)
+    processQueue(options.profile.queueText(fromTransit: text))
   }
 
   /// Processes one fetched batch (the JSON text of an array of messages).
@@ -381,7 +466,7 @@ public final class NativeBridge {
         if faults.contains(.batchStopsAtBadEntry) { break }
         continue
       }
-      receive(options.dialect.fromWire(message))
+      receive(options.profile.fromWire(message))
     }
   }
 

@@ -1,3 +1,5 @@
+import Dialects
+
 /// How a ``NativeBridge`` talks to its page. Fixed at creation.
 public struct NativeBridgeOptions: Sendable {
   /// How the page signals that it has queued messages.
@@ -7,12 +9,38 @@ public struct NativeBridgeOptions: Sendable {
     /// The page posts to `window.webkit.messageHandlers[name]`; the native
     /// side registers that script message handler.
     case messageHandlers(name: String = NativeBridgeOptions.defaultMessageHandlerName)
+    /// The page sets the main frame's `location` to a signal URL.
+    case location
+    /// The page calls `name.postMessage(string)` on a global the native
+    /// side adds (a JavaScriptChannel).
+    case channel(name: String)
+    /// The page calls `name.method(payload)` on a global the native side
+    /// adds, synchronously (`addJavascriptInterface`).
+    case hostObject(name: String, method: String)
+    /// The page calls `prompt(marker, payload)`, which the native side answers.
+    case prompt(marker: String)
+
+    /// The transport of a dialect's signal.
+    public init(_ signal: SignalMechanism) {
+      switch signal.kind {
+      case .iframe: self = .iframe
+      case .location: self = .location
+      case .messageHandlers: self = .messageHandlers(name: signal.name)
+      case .channel: self = .channel(name: signal.name)
+      case .hostObject: self = .hostObject(name: signal.name, method: signal.method)
+      case .prompt: self = .prompt(marker: signal.marker)
+      }
+    }
 
     /// The value of the page option `transport`.
     var pageOptionName: String {
       switch self {
       case .iframe: "iframe"
       case .messageHandlers: "messageHandlers"
+      case .location: "location"
+      case .channel: "channel"
+      case .hostObject: "host-object"
+      case .prompt: "prompt"
       }
     }
   }
@@ -27,6 +55,26 @@ public struct NativeBridgeOptions: Sendable {
     /// small document-end user script then announces it to the native side
     /// (see ``NativeBridge`` for how the start-up queue is flushed).
     case atDocumentStart
+    /// The page bridge is a document-end user script in every page; the end
+    /// of the load announces it to the native side.
+    case atDocumentEnd
+    /// The native side evaluates the page bridge when the page has finished
+    /// loading (`webView(_:didFinish:)`).
+    case afterLoad
+    /// The native side evaluates the page bridge when the page posts to the
+    /// script message handler the profile names (`injectHandlerName`).
+    case onPost
+
+    /// The injection mode of a dialect.
+    public init(_ injection: Dialects.Injection) {
+      switch injection {
+      case .bridgeLoaded: self = .onBridgeLoaded
+      case .documentStart: self = .atDocumentStart
+      case .documentEnd: self = .atDocumentEnd
+      case .afterLoad: self = .afterLoad
+      case .onPost: self = .onPost
+      }
+    }
   }
 
   /// The script message handler name the reference page bridge uses by default.
@@ -53,9 +101,10 @@ public struct NativeBridgeOptions: Sendable {
   /// and every native side injects the page script exactly as given, so
   /// every native side sees the same script.
   public var configuresPageBridge = true
-  /// The names the page bridge uses on the wire (global, entry points,
-  /// signal hosts, message fields). Default: classic WVJB.
-  public var dialect: WireDialect = .classic
+  /// The dialect the page bridge speaks (names, fields, signal URLs, how
+  /// the queue comes back, the encoding, the delivery form). Default:
+  /// classic WVJB.
+  public var profile: BridgeProfile = .classic
   /// Deliberate bugs to switch on, for mutation testing only; empty for a
   /// correct bridge.
   public var faults: Set<NativeBridgeFault> = []

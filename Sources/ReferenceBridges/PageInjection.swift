@@ -32,15 +32,17 @@ enum PageInjection {
   /// The document-end user script of document-start injection: tells the
   /// native side, over the transport, that the page bridge is in this page.
   /// It never throws into the page.
-  static func announceScript(for options: NativeBridgeOptions) -> String {
+  static func announceScript(for options: NativeBridgeOptions) -> String? {
     switch options.transport {
-    case .iframe:
+    case .channel, .hostObject, .prompt:
+      return nil
+    case .iframe, .location:
       return """
         (function () {
           try {
             var frame = document.createElement('iframe');
             frame.style.display = 'none';
-            frame.src = 'https://\(options.dialect.bridgeLoadedHost)';
+            frame.src = '\(javaScriptStringLiteralBody(options.profile.bridgeLoadedURL))';
             document.documentElement.appendChild(frame);
             document.documentElement.removeChild(frame);
           } catch (error) {}

@@ -17,6 +17,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
     /// The reference page bridge's driver with another source: a mutant
     /// (the reference with a patch applied) for the mutation matrix.
     case referenceSource(String)
+    /// bridgecheck's reference page bridge speaking the dialect of a
+    /// profile (a name or a file).
+    case referenceInProfile(profile: String)
     /// A JavaScript file, in the dialect of a profile (a name or a file;
     /// nil for the default).
     case script(path: String, profile: String?)
@@ -100,19 +103,25 @@ extension WorkerConfiguration.Page {
       return ReferencePageImplementation()
     case .referenceSource(let source):
       return ReferencePageImplementation(source: source)
+    case .referenceInProfile(let profileName):
+      return ReferencePageImplementation(profile: try Self.loadProfile(profileName))
     case .script(let path, let profileName):
       guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8)
       else {
         throw WorkerSetupError("cannot read the page bridge \(path)", hint: "give the path of a JavaScript file")
       }
-      var profile = BridgeProfile.classic
-      if let profileName {
-        switch BridgeProfile.load(profileName) {
-        case .success(let loaded): profile = loaded
-        case .failure(let problem): throw WorkerSetupError("\(problem)", hint: nil)
-        }
-      }
+      let profile = try profileName.map(Self.loadProfile) ?? BridgeProfile.classic
       return ScriptPageImplementation(name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
+    }
+  }
+}
+
+extension WorkerConfiguration.Page {
+  /// Loads a profile by name or path; every problem in the error.
+  static func loadProfile(_ nameOrPath: String) throws(WorkerSetupError) -> BridgeProfile {
+    switch BridgeProfile.load(nameOrPath) {
+    case .success(let loaded): return loaded
+    case .failure(let problems): throw WorkerSetupError("\(problems)", hint: nil)
     }
   }
 }
@@ -143,6 +152,7 @@ extension WorkerConfiguration {
     switch page {
     case .reference: pageObject = ["kind": "reference"]
     case .referenceSource(let source): pageObject = ["kind": "reference-source", "source": .string(source)]
+    case .referenceInProfile(let profile): pageObject = ["kind": "reference", "profile": .string(profile)]
     case .script(let path, let profile):
       pageObject = ["kind": "script", "path": .string(path)]
       if let profile { pageObject["profile"] = .string(profile) }
@@ -179,7 +189,8 @@ extension WorkerConfiguration {
   /// Reads back ``wireValue``; nil when `value` is not one.
   public init?(wireValue value: JSONValue) {
     switch value["page"]?["kind"]?.stringValue {
-    case "reference": page = .reference
+    case "reference":
+      page = value["page"]?["profile"]?.stringValue.map { .referenceInProfile(profile: $0) } ?? .reference
     case "reference-source":
       guard let source = value["page"]?["source"]?.stringValue else { return nil }
       page = .referenceSource(source)

@@ -77,7 +77,8 @@ struct FixtureExplanationWordingTests {
     #expect(nested.contains("the next queue fetch return the text `[{\"handlerName\":\"ask\""), "raw text, not a JSON string literal")
     let twice = try explain("response-unknown/page-handler-answering-twice-sends-one-response")
     #expect(twice.contains(#"Page handler "twice" answers with the data it received, twice."#), "\(twice)")
-    #expect(twice.contains("a script the native side evaluated returns a result matching /objc_cb_1[\\s\\S]*objc_cb_1/"))
+    #expect(twice.contains("the native side delivers a message to the page (callbackId any value, captured as n1"), "\(twice)")
+    #expect(twice.contains("Exactly once: the page hands a message to the native side (responseId the value captured as n1)"))
   }
 
   @Test func stepEventsAndUndefinedDataReadAsSentences() throws {

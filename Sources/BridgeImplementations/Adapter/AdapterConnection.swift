@@ -95,7 +95,7 @@ final class AdapterConnection: @unchecked Sendable {
   @discardableResult
   func handshake() throws(ImplementationError) -> AdapterInfo {
     let events = try exchange(
-      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version))],
+      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(AdapterProtocol.minorVersion))],
       timeout: limits.helloTimeout)
     let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
     guard hellos.count == 1, let hello = hellos.first else {

@@ -51,7 +51,7 @@ public enum AdapterDoctor {
   /// adapter is ended like at any other end.
   public static func examine(
     command: [String], timeout: Duration = .seconds(5), startupTimeout: Duration = AdapterLimits().startupTimeout,
-    shouldStop: @escaping @Sendable () -> Bool = { false }
+    profile: BridgeProfile = .classic, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> Report {
     var findings: [Finding] = []
     let probe: LineProbe
@@ -64,7 +64,7 @@ public enum AdapterDoctor {
     defer { probe.process.kill() }
     findings.append(Finding(passed: true, title: "start", explanation: "started \(AdapterConnection.describe(command)) (pid \(probe.process.pid))"))
     var examination = Examination(
-      probe: probe, limits: AdapterLimits(commandTimeout: timeout, startupTimeout: startupTimeout))
+      probe: probe, limits: AdapterLimits(commandTimeout: timeout, startupTimeout: startupTimeout), profile: profile)
     examination.run()
     findings += examination.findings
     return Report(findings: findings, info: examination.info, stderrTail: probe.stderr.text, processID: probe.process.pid)
@@ -77,6 +77,8 @@ public enum AdapterDoctor {
     /// The doctor's time limits, with the event and byte limits of
     /// `bridgecheck run` for one answer.
     let limits: AdapterLimits
+    /// The dialect the session speaks (classic WVJB unless `--profile`).
+    let profile: BridgeProfile
     var findings: [Finding] = []
     var info: AdapterInfo?
     var seq = 0
@@ -86,9 +88,10 @@ public enum AdapterDoctor {
     /// The limit of the answer to `hello`, from the start of the process.
     var helloTimeout: Duration { limits.helloTimeout }
 
-    init(probe: LineProbe, limits: AdapterLimits) {
+    init(probe: LineProbe, limits: AdapterLimits, profile: BridgeProfile) {
       self.probe = probe
       self.limits = limits
+      self.profile = profile
     }
 
     mutating func pass(_ title: String, _ explanation: String) {
@@ -101,7 +104,7 @@ public enum AdapterDoctor {
 
     mutating func run() {
       // 1. Handshake.
-      guard let hello = roundTrip("hello", ["protocol": .number(Double(AdapterProtocol.version))], first: true)
+      guard let hello = roundTrip("hello", ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(AdapterProtocol.minorVersion))], first: true)
       else { return }
       let hellos = hello.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
       guard let helloEvent = hellos.first else {
@@ -133,9 +136,16 @@ public enum AdapterDoctor {
       guard quietAfterDone("hello") else { return }
 
       // 2. A short session: start, a handler, injection, an ordinary navigation, a call, stop.
+      let transport = profile.transports.first { info.transports.contains($0) } ?? profile.transports.first ?? .iframe
+      let injection = profile.injections.first { info.injections.contains($0) } ?? profile.injections.first ?? .bridgeLoaded
       let configuration = SessionConfiguration(
-        transport: info.transports.first ?? .iframe, injection: info.injections.contains(.bridgeLoaded) ? .bridgeLoaded : .documentStart,
-        options: BridgeOptions(), profile: .classic)
+        transport: transport, injection: injection, options: BridgeOptions(), profile: profile)
+      if !info.transports.contains(transport) || !info.injections.contains(injection) {
+        failure(
+          "dialect",
+          "the profile \(profile.name) signals over \(transport.rawValue) and injects by \(injection.rawValue), and the "
+            + "adapter's hello does not list both; list them in `transports` and `injections` if the bridge supports them")
+      }
       let pageScript = "/* bridgecheck doctor: a page bridge would be here */"
       guard
         roundTrip(
@@ -145,26 +155,38 @@ public enum AdapterDoctor {
       else { return }
       pass("start", "start and registerHandler were answered with done")
 
-      guard let injection = roundTrip(
-        "navigation", ["id": 1, "url": "https://__bridge_loaded__", "frame": "iframe"])
-      else { return }
-      guard checkPolicy(injection, id: 1, expected: "cancel", url: "https://__bridge_loaded__") else { return }
-      if configuration.injection == .bridgeLoaded {
-        guard let evaluation = injection.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }) else {
+      // The page asks for the bridge the way the dialect does.
+      let request: (command: String, fields: JSONObject, what: String)?
+      switch injection {
+      case .bridgeLoaded:
+        request = ("navigation", ["id": 1, "url": .string(profile.bridgeLoadedURL), "frame": "iframe"], "a navigation to \(profile.bridgeLoadedURL)")
+      case .onPost:
+        request = ("scriptMessage", ["name": .string(profile.injectHandlerName)], "a post to \(profile.injectHandlerName)")
+      case .afterLoad:
+        request = ("loadFinished", [:], "the end of a page load (loadFinished)")
+      case .documentStart, .documentEnd:
+        request = nil
+      }
+      if let request {
+        guard let injected = roundTrip(request.command, request.fields) else { return }
+        if request.command == "navigation" {
+          guard checkPolicy(injected, id: 1, expected: "cancel", url: profile.bridgeLoadedURL) else { return }
+        }
+        guard let evaluation = injected.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }) else {
           return failure(
             "injection",
-            "a navigation to https://__bridge_loaded__ must make the bridge evaluate the page script: expected an "
+            "\(request.what) must make the bridge evaluate the page script: expected an "
               + #"evaluate event {"type":"evaluate","id":…,"script":"…"} before done"#)
         }
         guard evaluation["id"] != nil, evaluation["script"]?.stringValue != nil else {
           return failure("injection", "an evaluate event needs an `id` (echoed back in evaluationResult) and a string `script`")
         }
-        pass("injection", "https://__bridge_loaded__ was cancelled and the page script evaluated")
+        pass("injection", "\(request.what) made the bridge evaluate the page script")
         guard
           roundTrip("evaluationResult", ["id": evaluation["id"] ?? .null, "ok": true]) != nil
         else { return }
       } else {
-        pass("injection", "https://__bridge_loaded__ was cancelled")
+        pass("injection", "\(injection.rawValue) injection: the page script is a user script")
       }
       guard let ordinary = roundTrip("navigation", ["id": 2, "url": "https://example.com/", "frame": "main"]) else { return }
       guard checkPolicy(ordinary, id: 2, expected: "allow", url: "https://example.com/") else { return }
@@ -172,10 +194,12 @@ public enum AdapterDoctor {
 
       guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else { return }
       if let script = call.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate })?["script"]?.stringValue {
-        if script.contains("_handleMessageFromObjC(") || script.contains(configuration.profile.handleMessageFunction) {
+        if script.contains("\(profile.handleMessageFunction)(") {
           pass("native call", "callHandler was delivered with one evaluation")
         } else {
-          failure("native call", "callHandler evaluated a script that does not call _handleMessageFromObjC: \(JSONValue.string(String(script.prefix(200))))")
+          failure(
+            "native call",
+            "callHandler evaluated a script that does not call \(profile.handleMessageFunction): \(JSONValue.string(String(script.prefix(200))))")
           return
         }
       } else {

@@ -210,6 +210,8 @@ final class AdapterNativeSession: NativeSession {
   private var closed = false
   private var nextNavigationID = 0
   private var userScriptCount = 0
+  /// The `dialogAnswer` or `interfaceResult` of the command being sent.
+  private var answer: JSONObject?
 
   init(pool: AdapterPool, connection: AdapterConnection, webView: SimulatedWebView, events: any NativeSessionEvents) {
     self.pool = pool
@@ -327,6 +329,32 @@ final class AdapterNativeSession: NativeSession {
     _ = try? send(AdapterProtocol.Command.scriptMessage, fields)
   }
 
+  private func dialogOpened(_ dialog: PageDialog) -> DialogAnswer {
+    guard !closed, failure == nil, connection != nil else { return .dismiss }
+    var fields: JSONObject = ["kind": .string(dialog.kind.rawValue), "message": .string(dialog.message)]
+    if let text = dialog.defaultText { fields["defaultText"] = .string(text) }
+    answer = nil
+    _ = try? send(AdapterProtocol.Command.dialog, fields)
+    defer { answer = nil }
+    return answer.map(AdapterProtocol.answer(from:)) ?? .dismiss
+  }
+
+  private func interfaceCalled(_ name: String, method: String, arguments: [JSONValue?]) -> JSONValue? {
+    guard !closed, failure == nil, connection != nil else { return nil }
+    answer = nil
+    let fields: JSONObject = [
+      "name": .string(name), "method": .string(method), "arguments": .array(arguments.map { $0 ?? .null }),
+    ]
+    _ = try? send(AdapterProtocol.Command.interfaceCall, fields)
+    defer { answer = nil }
+    return answer?["value"]
+  }
+
+  private func loadFinished() {
+    guard !closed, failure == nil, connection != nil else { return }
+    _ = try? send(AdapterProtocol.Command.loadFinished)
+  }
+
   // MARK: - Commands and events
 
   /// Sends a command and dispatches its events. For `navigation`, returns
@@ -434,6 +462,26 @@ final class AdapterNativeSession: NativeSession {
           "sent a log event without `level` (debug, info, warning or error), a string `code` and a string `message`")
       }
       events?.log(level: level, code: code, message: message)
+
+    case AdapterProtocol.Event.addJavascriptInterface:
+      guard let name = event["name"]?.stringValue, let methods = event["methods"]?.arrayValue?.compactMap(\.stringValue)
+      else {
+        throw violation("sent an addJavascriptInterface event without a string `name` and an array `methods`")
+      }
+      let asynchronous = event["asynchronous"]?.boolValue ?? false
+      webView.addJavascriptInterface(named: name, methods: methods, asynchronous: asynchronous) { [weak self] method, arguments in
+        self?.interfaceCalled(name, method: method, arguments: arguments)
+      }
+
+    case AdapterProtocol.Event.handleDialogs:
+      webView.dialogHandler = { [weak self] dialog in self?.dialogOpened(dialog) ?? .dismiss }
+
+    case AdapterProtocol.Event.observeLoads:
+      webView.loadFinishedHandler = { [weak self] in self?.loadFinished() }
+
+    case AdapterProtocol.Event.dialogAnswer where command == AdapterProtocol.Command.dialog,
+      AdapterProtocol.Event.interfaceResult where command == AdapterProtocol.Command.interfaceCall:
+      answer = event
 
     case AdapterProtocol.Event.error:
       let message = event["message"]?.stringValue ?? "(no message)"

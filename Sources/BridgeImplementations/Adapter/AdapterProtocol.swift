@@ -13,6 +13,11 @@ import PageSimulation
 public enum AdapterProtocol {
   /// The protocol version this bridgecheck speaks.
   public static let version = 1
+  /// The minor version: 1 adds the commands and events of dialects beyond
+  /// classic WVJB (dialogs, JavaScript interfaces, the end of a load, the
+  /// whole profile in `start`). An adapter that gives no `minor` in its
+  /// `hello` speaks 1.0 and is never sent them.
+  public static let minorVersion = 1
 
   /// Command types (harness → adapter).
   public enum Command {
@@ -29,11 +34,17 @@ public enum AdapterProtocol {
     public static let evaluationResult = "evaluationResult"
     public static let stop = "stop"
     public static let exit = "exit"
+    /// 1.1: a page finished loading (`webView(_:didFinish:)`).
+    public static let loadFinished = "loadFinished"
+    /// 1.1: the page opened `alert`, `confirm` or `prompt`; answer with `dialogAnswer`.
+    public static let dialog = "dialog"
+    /// 1.1: the page called a method of a JavaScript interface; answer with `interfaceResult`.
+    public static let interfaceCall = "interfaceCall"
 
     /// Every command type.
     public static let all: Set<String> = [
       hello, start, registerHandler, removeHandler, callHandler, respond, reset, disableSafetyTimeout, navigation,
-      scriptMessage, evaluationResult, stop, exit,
+      scriptMessage, evaluationResult, stop, exit, loadFinished, dialog, interfaceCall,
     ]
   }
 
@@ -49,10 +60,21 @@ public enum AdapterProtocol {
     public static let policy = "policy"
     public static let error = "error"
     public static let done = "done"
+    /// 1.1: add a global object whose methods call the adapter (`interfaceCall`).
+    public static let addJavascriptInterface = "addJavascriptInterface"
+    /// 1.1: send the page's dialogs as `dialog` commands.
+    public static let handleDialogs = "handleDialogs"
+    /// 1.1: send `loadFinished` when a page has finished loading.
+    public static let observeLoads = "observeLoads"
+    /// 1.1: the answer to a `dialog` command.
+    public static let dialogAnswer = "dialogAnswer"
+    /// 1.1: the value of an `interfaceCall` (absent: `undefined`).
+    public static let interfaceResult = "interfaceResult"
 
     /// Every event type.
     public static let all: Set<String> = [
       hello, evaluate, addUserScript, addScriptMessageHandler, handlerInvoked, callbackInvoked, log, policy, error, done,
+      addJavascriptInterface, handleDialogs, observeLoads, dialogAnswer, interfaceResult,
     ]
   }
 
@@ -60,7 +82,9 @@ public enum AdapterProtocol {
   public static let documentStart = "document-start"
   public static let documentEnd = "document-end"
 
-  /// The `configuration` object of a `start` command.
+  /// The `configuration` object of a `start` command. `profile` holds the
+  /// classic flat names (1.0) and, since 1.1, the whole dialect under
+  /// `profile.dialect` (the profile file format).
   public static func configurationJSON(_ configuration: SessionConfiguration) -> JSONValue {
     let profile = configuration.profile
     return [
@@ -75,17 +99,15 @@ public enum AdapterProtocol {
         "queueMessageURL": .string(profile.queueMessageURL),
         "bridgeLoadedURL": .string(profile.bridgeLoadedURL),
         "messageHandlerName": .string(profile.messageHandlerName),
-        "fields": [
-          "handlerName": .string(profile.fields.handlerName), "data": .string(profile.fields.data),
-          "callbackId": .string(profile.fields.callbackId), "responseId": .string(profile.fields.responseId),
-          "responseData": .string(profile.fields.responseData),
-        ],
+        "fields": profile.fields.json,
+        "dialect": profile.json,
       ],
     ]
   }
 
   /// Reads the `configuration` object of a `start` command (missing parts
-  /// take the classic defaults).
+  /// take the classic defaults; `profile.dialect`, when present, is the
+  /// whole dialect).
   public static func configuration(from value: JSONValue?) throws(AdapterProtocolError) -> SessionConfiguration {
     guard let object = value?.objectValue else {
       throw AdapterProtocolError("start: `configuration` must be an object")
@@ -100,24 +122,38 @@ public enum AdapterProtocol {
     }
     let options = BridgeOptions(answerMissingHandler: object["options"]?["answerMissingHandler"]?.boolValue ?? false)
     var profile = BridgeProfile.classic
-    if let fields = object["profile"]?.objectValue {
-      if let name = fields["name"]?.stringValue { profile.name = name }
-      if let name = fields["globalName"]?.stringValue { profile.globalName = name }
-      if let name = fields["fetchQueueFunction"]?.stringValue { profile.fetchQueueFunction = name }
-      if let name = fields["handleMessageFunction"]?.stringValue { profile.handleMessageFunction = name }
-      if let url = fields["queueMessageURL"]?.stringValue { profile.queueMessageURL = url }
-      if let url = fields["bridgeLoadedURL"]?.stringValue { profile.bridgeLoadedURL = url }
-      if let name = fields["messageHandlerName"]?.stringValue { profile.messageHandlerName = name }
-      if let names = fields["fields"]?.objectValue {
-        var map: [String: String] = [:]
-        for (key, value) in names { if let renamed = value.stringValue { map[key] = renamed } }
-        guard let parsed = MessageFieldNames(renaming: map) else {
-          throw AdapterProtocolError("start: `profile.fields` has a key that is not a classic field name")
-        }
-        profile.fields = parsed
+    if let dialect = object["profile"]?["dialect"] {
+      switch BridgeProfile.decode(dialect, file: "start.configuration.profile.dialect") {
+      case .success(let decoded): profile = decoded
+      case .failure(let problems): throw AdapterProtocolError("start: \(problems)")
+      }
+    } else if let fields = object["profile"]?.objectValue {
+      var flat = fields
+      flat["fields"] = fields["fields"]
+      switch BridgeProfile.decode(.object(flat), file: "start.configuration.profile") {
+      case .success(let decoded): profile = decoded
+      case .failure(let problems): throw AdapterProtocolError("start: \(problems)")
       }
     }
     return SessionConfiguration(transport: transport, injection: injection, options: options, profile: profile)
+  }
+
+  /// The members of a `dialogAnswer` event for `answer`.
+  public static func answerJSON(_ answer: DialogAnswer) -> JSONObject {
+    switch answer {
+    case .dismiss: ["answer": "dismiss"]
+    case .confirm: ["answer": "confirm"]
+    case .text(let text): ["answer": "text", "text": .string(text)]
+    }
+  }
+
+  /// Reads a `dialogAnswer` event.
+  public static func answer(from event: JSONObject) -> DialogAnswer {
+    switch event["answer"]?.stringValue {
+    case "confirm": .confirm
+    case "text": .text(event["text"]?.stringValue ?? "")
+    default: .dismiss
+    }
   }
 
   /// The `error` object of a failed `evaluationResult`: `kind`, `message`,
@@ -153,6 +189,8 @@ public struct AdapterProtocolError: Error, Sendable, Hashable, CustomStringConve
 public struct AdapterInfo: Sendable, Hashable {
   /// The protocol version it speaks.
   public var protocolVersion: Int
+  /// The minor version it speaks (0 when its `hello` gives none).
+  public var minorVersion: Int
   /// Its name, for reports.
   public var name: String
   /// Its version, if it gave one.
@@ -166,11 +204,13 @@ public struct AdapterInfo: Sendable, Hashable {
 
   /// Creates a description.
   public init(
-    protocolVersion: Int = AdapterProtocol.version, name: String, version: String? = nil,
+    protocolVersion: Int = AdapterProtocol.version, minorVersion: Int = AdapterProtocol.minorVersion, name: String,
+    version: String? = nil,
     transports: [Transport] = Transport.allCases, injections: [Injection] = Injection.allCases,
     features: Set<String> = []
   ) {
     self.protocolVersion = protocolVersion
+    self.minorVersion = minorVersion
     self.name = name
     self.version = version
     self.transports = transports
@@ -182,6 +222,7 @@ public struct AdapterInfo: Sendable, Hashable {
   public var helloFields: JSONObject {
     var fields: JSONObject = [
       "protocol": .number(Double(protocolVersion)),
+      "minor": .number(Double(minorVersion)),
       "name": .string(name),
     ]
     if let version { fields["version"] = .string(version) }
@@ -198,6 +239,7 @@ public struct AdapterInfo: Sendable, Hashable {
         "the hello event has no `protocol` number (it must be \(AdapterProtocol.version), the version the adapter speaks)")
     }
     protocolVersion = Int(number)
+    minorVersion = event.integer("minor") ?? 0
     guard protocolVersion == AdapterProtocol.version else {
       throw AdapterProtocolError(
         "the adapter speaks protocol version \(protocolVersion), and this bridgecheck speaks version \(AdapterProtocol.version)")

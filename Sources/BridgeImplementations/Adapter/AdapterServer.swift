@@ -238,6 +238,20 @@ public final class AdapterServer {
         result = .failure(AdapterProtocol.scriptError(from: command["error"]))
       }
       session.webView.complete(evaluation: id, with: result)
+    case AdapterProtocol.Command.loadFinished:
+      session.webView.loadFinishedHandler?()
+    case AdapterProtocol.Command.dialog:
+      let kind = PageDialog.Kind(rawValue: command["kind"]?.stringValue ?? "") ?? .alert
+      let dialog = PageDialog.opened(
+        kind: kind, message: command["message"]?.stringValue ?? "", defaultText: command["defaultText"]?.stringValue)
+      emit(AdapterProtocol.Event.dialogAnswer, AdapterProtocol.answerJSON(session.webView.dialogHandler(dialog)))
+    case AdapterProtocol.Command.interfaceCall:
+      guard let method = command["method"]?.stringValue else {
+        throw AdapterProtocolError("interfaceCall: `method` must be a string")
+      }
+      let arguments = command["arguments"]?.arrayValue ?? []
+      let value = session.webView.callInterface(try name(), method: method, arguments: arguments.map { $0 })
+      emit(AdapterProtocol.Event.interfaceResult, value.map { ["value": $0] } ?? [:])
     default:
       throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
     }
@@ -293,8 +307,19 @@ public final class AdapterWebView: BridgeWebView {
   /// A local scheduler (the clock stays at 0); nothing runs on it.
   public let scheduler = PageScheduler()
 
+  /// Answers the page's dialogs; the server asks it on every `dialog`
+  /// command. Default: dismiss.
+  public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss } {
+    didSet { server?.emit(AdapterProtocol.Event.handleDialogs, [:]) }
+  }
+  /// Runs on every `loadFinished` command.
+  public var loadFinishedHandler: (() -> Void)? {
+    didSet { server?.emit(AdapterProtocol.Event.observeLoads, [:]) }
+  }
+
   fileprivate weak var server: AdapterServer?
   private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
+  private var interfaces: [String: (String, [JSONValue?]) -> JSONValue?] = [:]
   private var evaluations: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
   private var nextEvaluation = 0
 
@@ -319,6 +344,19 @@ public final class AdapterWebView: BridgeWebView {
     nextEvaluation += 1
     evaluations[nextEvaluation] = completion
     server?.emit(AdapterProtocol.Event.evaluate, ["id": .number(Double(nextEvaluation)), "script": .string(script)])
+  }
+
+  public func addJavascriptInterface(
+    named name: String, methods: [String], asynchronous: Bool, _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
+  ) {
+    interfaces[name] = handler
+    server?.emit(
+      AdapterProtocol.Event.addJavascriptInterface,
+      ["name": .string(name), "methods": .array(methods.map(JSONValue.string)), "asynchronous": .bool(asynchronous)])
+  }
+
+  fileprivate func callInterface(_ name: String, method: String, arguments: [JSONValue?]) -> JSONValue? {
+    interfaces[name]?(method, arguments)
   }
 
   fileprivate func deliver(_ message: ScriptMessage) {

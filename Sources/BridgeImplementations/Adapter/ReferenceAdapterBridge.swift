@@ -23,15 +23,8 @@ public final class ReferenceAdapterBridge: AdapterBridge {
   /// Builds the bridge on the context's proxy web view.
   public init(context: AdapterContext, faults: Set<NativeBridgeFault> = []) {
     let configuration = context.configuration
-    var options = NativeBridgeOptions(
-      transport: configuration.transport == .iframe
-        ? .iframe : .messageHandlers(name: configuration.profile.messageHandlerName),
-      injection: configuration.injection == .bridgeLoaded ? .onBridgeLoaded : .atDocumentStart,
-      answerMissingHandler: configuration.options.answerMissingHandler,
-      pageBridgeScript: context.pageScript)
-    options.configuresPageBridge = false  // the page script is injected exactly as the harness gave it
+    var options = NativeBridgeOptions(configuration: configuration, pageScript: context.pageScript)
     options.faults = faults
-    options.dialect = configuration.profile.wireDialect
     bridge = NativeBridge(webView: context.webView, options: options)
     let log = context.log
     bridge.logHandler = { entry in log(entry.level.rawValue, entry.code.rawValue, entry.message) }

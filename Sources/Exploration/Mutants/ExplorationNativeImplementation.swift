@@ -23,15 +23,8 @@ public struct ExplorationNativeImplementation: NativeImplementation {
     webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
-    var options = NativeBridgeOptions(
-      transport: configuration.transport == .iframe
-        ? .iframe : .messageHandlers(name: configuration.profile.messageHandlerName),
-      injection: configuration.injection == .bridgeLoaded ? .onBridgeLoaded : .atDocumentStart,
-      answerMissingHandler: configuration.options.answerMissingHandler,
-      pageBridgeScript: pageScript)
-    options.configuresPageBridge = false
-    options.dialect = configuration.profile.wireDialect
-    let view = FaultyBridgeWebView(base: webView, fault: fault, fetchScript: options.dialect.fetchQueueScript)
+    let options = NativeBridgeOptions(configuration: configuration, pageScript: pageScript)
+    let view = FaultyBridgeWebView(base: webView, fault: fault, fetchScript: options.profile.fetchQueueScript)
     return ExplorationNativeSession(
       bridge: NativeBridge(webView: view, options: options), view: view, fault: fault, events: events)
   }

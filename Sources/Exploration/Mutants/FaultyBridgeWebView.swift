@@ -33,6 +33,22 @@ final class FaultyBridgeWebView: BridgeWebView {
     base.addUserScript(script, injectionTime: injectionTime)
   }
 
+  var dialogHandler: (PageDialog) -> DialogAnswer {
+    get { base.dialogHandler }
+    set { base.dialogHandler = newValue }
+  }
+  var loadFinishedHandler: (() -> Void)? {
+    get { base.loadFinishedHandler }
+    set { base.loadFinishedHandler = newValue }
+  }
+
+  func addJavascriptInterface(
+    named name: String, methods: [String], asynchronous: Bool,
+    _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
+  ) {
+    base.addJavascriptInterface(named: name, methods: methods, asynchronous: asynchronous, handler)
+  }
+
   func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
     guard script == fetchScript, let completion, fault != .respondersClearedEachBatch else {
       base.evaluateJavaScript(script, completion: completion)

@@ -12,9 +12,14 @@
 //   _handleMessageFromObjC(json)         native side: deliver one JSON message to the page
 //
 // Options, read once at injection from `window.WVJBReferenceOptions` (when it is an object):
-//   transport:            'iframe' (default) | 'messageHandlers'
+//   transport:            'iframe' (default) | 'messageHandlers' | 'location' | 'channel' |
+//                         'host-object' | 'prompt' (the kind of the dialect's signal to use)
 //   messageHandlerName:   non-empty string, default 'WebViewJavascriptBridge'
 //   answerMissingHandler: boolean, default false
+//   dialect:              a bridgecheck profile (docs/protocol.md section 9): the bridge then speaks
+//                         that dialect's names, fields, signal, queue return, encoding, envelope,
+//                         delivery form, start-up (callbacks array, ready event, init handshake) and
+//                         dispatch. Without it, classic WVJB 6.x.
 // Without that global the file is a complete classic bridge (iframe signals). Under bridgecheck the
 // harness sets the global in the page, from a document-start script of its own, before any native
 // side injects this file; native sides inject the file exactly as it is.
@@ -23,12 +28,6 @@
 // older web view engines too.
 (function () {
   'use strict';
-
-  // Double-injection guard: a second injection must change nothing, in particular it must keep
-  // the handlers the page already registered.
-  if (window.WebViewJavascriptBridge) {
-    return;
-  }
 
   // ---------------------------------------------------------------------------------------------
   // Globals captured at injection, so a page that later replaces them cannot break the bridge.
@@ -46,7 +45,7 @@
   var QUEUE_SIGNAL = '__wvjb_queue_message__';
   var QUEUE_URL = 'https://' + QUEUE_SIGNAL;
   var SAFETY_TIMEOUT_HANDLER = '_disableJavascriptAlertBoxSafetyTimeout';
-  var LOG_PREFIX = 'WebViewJavascriptBridge: ';
+  var LOG_PREFIX = 'bridge: ';
 
   function log(level, text, detail) {
     try {
@@ -92,6 +91,7 @@
   var transport = 'iframe';
   var messageHandlerName = 'WebViewJavascriptBridge';
   var answerMissingHandler = false;
+  var dialect = null;
 
   (function readOptions() {
     var options;
@@ -111,12 +111,14 @@
     try {
       for (var key in options) {
         if (has(options, key) && key !== 'transport' && key !== 'messageHandlerName' &&
-            key !== 'answerMissingHandler') {
+            key !== 'answerMissingHandler' && key !== 'dialect') {
           log('warn', 'unknown option ignored: ' + key);
         }
       }
       if (has(options, 'transport')) {
-        if (options.transport === 'iframe' || options.transport === 'messageHandlers') {
+        if (options.transport === 'iframe' || options.transport === 'messageHandlers' ||
+            options.transport === 'location' || options.transport === 'channel' ||
+            options.transport === 'host-object' || options.transport === 'prompt') {
           transport = options.transport;
         } else {
           log('warn', 'unknown transport ' + describe(options.transport) + ', using "iframe"');
@@ -129,6 +131,9 @@
           log('warn', 'messageHandlerName must be a non-empty string, got ' +
             describe(options.messageHandlerName) + ', using "WebViewJavascriptBridge"');
         }
+      }
+      if (has(options, 'dialect') && options.dialect !== null && typeof options.dialect === 'object') {
+        dialect = options.dialect;
       }
       if (has(options, 'answerMissingHandler')) {
         if (typeof options.answerMissingHandler === 'boolean') {
@@ -145,6 +150,107 @@
   })();
 
   // ---------------------------------------------------------------------------------------------
+  // Dialect (classic WVJB 6.x unless the options name another)
+  // ---------------------------------------------------------------------------------------------
+  function member(object, key, fallback) {
+    return object && has(object, key) && object[key] !== undefined ? object[key] : fallback;
+  }
+  var names = member(dialect, 'names', null);
+  var GLOBAL = member(names, 'global', 'WebViewJavascriptBridge');
+  var REGISTER = member(names, 'registerHandler', 'registerHandler');
+  var CALL = member(names, 'callHandler', 'callHandler');
+  var FETCH = member(names, 'fetchQueue', '_fetchQueue');
+  var HANDLE = member(names, 'handleMessage', '_handleMessageFromObjC');
+  var INIT = member(names, 'init', 'init');
+  var CALLBACKS = member(names, 'callbacksArray', 'WVJBCallbacks');
+  var READY_EVENT = member(names, 'readyEvent', null);
+  var DISABLE = member(names, 'disableSafetyTimeout', 'disableJavscriptAlertBoxSafetyTimeout');
+  var wireFields = member(dialect, 'fields', null);
+  var FIELD = {
+    handlerName: member(wireFields, 'handlerName', 'handlerName'),
+    data: member(wireFields, 'data', 'data'),
+    callbackId: member(wireFields, 'callbackId', 'callbackId'),
+    responseId: member(wireFields, 'responseId', 'responseId'),
+    responseData: member(wireFields, 'responseData', 'responseData')
+  };
+  var signal = { kind: 'iframe', url: 'https://__wvjb_queue_message__' };
+  var signals = member(dialect, 'signals', null);
+  if (isArray(signals)) {
+    for (var s = 0; s < signals.length; s++) {
+      var kind = signals[s] && signals[s].kind;
+      if (kind === transport || (kind === 'message-handlers' && transport === 'messageHandlers')) {
+        signal = signals[s];
+      }
+    }
+  }
+  if (transport === 'messageHandlers') {
+    signal = { kind: 'message-handlers', name: signal.kind === 'message-handlers' ? signal.name : messageHandlerName };
+    messageHandlerName = signal.name;
+  }
+  var queueSpec = member(dialect, 'queue', null);
+  var QUEUE_RETURN = member(queueSpec, 'return', 'fetch');
+  var RETURN_URL = member(queueSpec, 'url', '');
+  var ENCODING = member(queueSpec, 'encoding', 'json');
+  var ENVELOPE = member(queueSpec, 'envelope', null);
+  var DELIVERY = member(dialect, 'delivery', 'json-string');
+  var HANDSHAKE = member(dialect, 'handshake', 'none');
+  var dispatchSpec = member(dialect, 'dispatch', null);
+  var DISPATCH = member(dispatchSpec, 'mode', 'deferred');
+  var SWITCH_HANDLER = member(dispatchSpec, 'switch', SAFETY_TIMEOUT_HANDLER);
+  var QUEUE_URL = signal.url || QUEUE_URL;
+  var envelopeCounter = 0;
+  // Whether the dialect's signal carries the messages (no fetch).
+  var CARRIES = QUEUE_RETURN === 'in-signal' || QUEUE_RETURN === 'per-message';
+  LOG_PREFIX = GLOBAL + ': ';
+
+  // Double-injection guard: a second injection must change nothing, in particular it must keep
+  // the handlers the page already registered.
+  if (window[GLOBAL]) {
+    return;
+  }
+
+  // A message with classic keys, renamed for the wire, and back.
+  function toWire(message) {
+    var wire = {};
+    for (var key in message) {
+      if (has(message, key)) {
+        wire[has(FIELD, key) ? FIELD[key] : key] = message[key];
+      }
+    }
+    return wire;
+  }
+
+  function fromWire(wire) {
+    var message = {};
+    for (var key in FIELD) {
+      if (has(FIELD, key) && has(wire, FIELD[key])) {
+        message[key] = wire[FIELD[key]];
+      }
+    }
+    return message;
+  }
+
+  // The JSON text of a queue (or of one message) as the dialect carries it.
+  function transit(text) {
+    if (ENVELOPE && typeof ENVELOPE === 'object') {
+      var head = {};
+      var constants = ENVELOPE.constants || {};
+      for (var key in constants) {
+        if (has(constants, key)) {
+          head[key] = constants[key];
+        }
+      }
+      if (typeof ENVELOPE.counterKey === 'string') {
+        head[ENVELOPE.counterKey] = ++envelopeCounter;
+      }
+      var written = stringifyJSON(head);
+      text = written.slice(0, -1) + (written.length > 2 ? ',' : '') + stringifyJSON(ENVELOPE.payloadKey) +
+        ':' + text + '}';
+    }
+    return ENCODING === 'uri-json' ? encodeURIComponent(text) : text;
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Private state
   // ---------------------------------------------------------------------------------------------
   // Null-prototype maps: a name such as "toString" or "__proto__" arriving from the native side
@@ -154,45 +260,93 @@
   // Each entry is one message already serialized to JSON text (see send()).
   var sendQueue = [];
   var callbackCounter = 0;
-  var dispatchSynchronously = false;
+  var dispatchSynchronously = DISPATCH === 'synchronous';
+  // Messages delivered before init() (the init handshake), or null once it ran or without one.
+  var heldUntilInit = HANDSHAKE === 'init' ? [] : null;
+  var defaultHandler = null;
   // Incoming messages waiting for their safety-timeout timer, oldest first.
   var waiting = [];
   var messagingIframe = null;
+  var returnIframe = null;
 
   // ---------------------------------------------------------------------------------------------
   // Page -> native
   // ---------------------------------------------------------------------------------------------
-  function signalNative() {
-    if (transport === 'messageHandlers') {
-      // Looked up on every send: the host may register the handler after injection, and while it
-      // is missing the message simply stays queued for a later fetch.
-      var handler;
-      try {
-        var webkit = window.webkit;
-        var registry = webkit && webkit.messageHandlers;
-        handler = registry && registry[messageHandlerName];
-      } catch (error) {
-        handler = undefined;
-      }
-      if (!handler || typeof handler.postMessage !== 'function') {
-        log('error', 'window.webkit.messageHandlers.' + messageHandlerName +
-          ' is missing; the message stays queued');
-        return;
-      }
-      try {
+  // Signals the native side; `payload` is the transit text of a queue or message when the
+  // dialect carries messages in its signal.
+  function signalNative(payload) {
+    var carried = payload === undefined ? '' : payload;
+    try {
+      if (signal.kind === 'message-handlers') {
+        // Looked up on every send: the host may register the handler after injection, and while it
+        // is missing the message simply stays queued for a later fetch.
+        var handler;
+        try {
+          var webkit = window.webkit;
+          var registry = webkit && webkit.messageHandlers;
+          handler = registry && registry[messageHandlerName];
+        } catch (error) {
+          handler = undefined;
+        }
+        if (!handler || typeof handler.postMessage !== 'function') {
+          log('error', 'window.webkit.messageHandlers.' + messageHandlerName +
+            ' is missing; the message stays queued');
+          return false;
+        }
+        if (CARRIES) {
+          handler.postMessage(payload);
+          return true;
+        }
         // The body is only a signal; the native side answers it by evaluating _fetchQueue().
         handler.postMessage(QUEUE_SIGNAL);
-      } catch (error) {
-        log('error', 'postMessage to ' + messageHandlerName + ' failed; the message stays queued',
-          error);
+        return true;
       }
-      return;
+      if (signal.kind === 'channel') {
+        window[signal.name].postMessage(carried);
+        return true;
+      }
+      if (signal.kind === 'host-object') {
+        window[signal.name][signal.method](carried);
+        return true;
+      }
+      if (signal.kind === 'prompt') {
+        window.prompt(signal.marker, carried);
+        return true;
+      }
+      if (signal.kind === 'location') {
+        window.location.href = QUEUE_URL + carried;
+        return true;
+      }
+    } catch (error) {
+      log('error', 'signalling the native side failed; the message stays queued', error);
+      return false;
+    }
+    if (CARRIES) {
+      // A URL that carries messages gets an iframe of its own: URLs set on one iframe within a
+      // task coalesce, and each of these is a different message.
+      try {
+        var carrier = documentAtInjection.createElement('iframe');
+        carrier.style.display = 'none';
+        carrier.src = QUEUE_URL + payload;
+        documentAtInjection.documentElement.appendChild(carrier);
+        runSoon(function () {
+          if (carrier.parentNode) {
+            carrier.parentNode.removeChild(carrier);
+          }
+        });
+        return true;
+      } catch (error) {
+        log('error', 'cannot create an iframe for the message; it is lost', error);
+        return false;
+      }
     }
     if (messagingIframe) {
       // Several sets within one task may reach the native side as a single navigation; that is
       // fine because every navigation fetches the whole queue.
       messagingIframe.src = QUEUE_URL;
+      return true;
     }
+    return false;
   }
 
   // Queues one message and signals the native side. The message is serialized here, not in
@@ -206,18 +360,54 @@
       callbackId = 'cb_' + (++callbackCounter) + '_' + now();
       message.callbackId = callbackId;
     }
+    message = toWire(message);
     var text = stringifyJSON(message); // may throw to the caller; nothing is queued then
     if (callbackId !== undefined) {
       responseCallbacks[callbackId] = responseCallback;
+    }
+    if (QUEUE_RETURN === 'per-message' || QUEUE_RETURN === 'in-signal') {
+      sendInSignal(text);
+      return;
     }
     sendQueue.push(text);
     signalNative();
   }
 
+  // Dialects whose signal carries the messages: each message with its own signal, or the whole
+  // queue with every signal (what a failed signal left queued goes with the next one).
+  function sendInSignal(text) {
+    if (QUEUE_RETURN === 'per-message') {
+      signalNative(transit(text));
+      return;
+    }
+    sendQueue[sendQueue.length] = text;
+    var pending = sendQueue;
+    sendQueue = [];
+    if (!signalNative(transit('[' + pending.join(',') + ']'))) {
+      sendQueue = pending.concat(sendQueue);
+    }
+  }
+
   function fetchQueue() {
+    if (QUEUE_RETURN !== 'fetch' || ENCODING !== 'json' || ENVELOPE) {
+      return fetchQueueInDialect();
+    }
     var text = '[' + sendQueue.join(',') + ']';
     sendQueue = [];
     return text;
+  }
+
+  function fetchQueueInDialect() {
+    var batch = '[' + sendQueue.join(',') + ']';
+    sendQueue = [];
+    if (QUEUE_RETURN === 'navigation') {
+      // The queue goes back by a navigation, not as the fetch call's value.
+      if (returnIframe) {
+        returnIframe.src = RETURN_URL + transit(batch);
+      }
+      return undefined;
+    }
+    return transit(batch);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -252,7 +442,9 @@
   function disableJavscriptAlertBoxSafetyTimeout() {
     dispatchSynchronously = true;
     // As classic bridges do: tell the native side too (no data key, no callback).
-    send({ handlerName: SAFETY_TIMEOUT_HANDLER });
+    if (typeof SWITCH_HANDLER === 'string') {
+      send({ handlerName: SWITCH_HANDLER });
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -283,21 +475,25 @@
   // Dispatches one message. Exceptions thrown by page handlers and page callbacks are NOT caught
   // here; the caller decides (see handleMessageFromNative).
   function dispatchMessage(messageJSON) {
-    if (typeof messageJSON !== 'string') {
+    var message;
+    if (DELIVERY === 'object' && typeof messageJSON === 'object') {
+      message = messageJSON;
+    } else if (typeof messageJSON !== 'string') {
       log('warn', 'ignored a message that is not a JSON string: ' + describe(messageJSON));
       return;
-    }
-    var message;
-    try {
-      message = parseJSON(messageJSON);
-    } catch (error) {
-      log('warn', 'ignored a message that is not valid JSON: ' + messageJSON);
-      return;
+    } else {
+      try {
+        message = parseJSON(messageJSON);
+      } catch (error) {
+        log('warn', 'ignored a message that is not valid JSON: ' + messageJSON);
+        return;
+      }
     }
     if (typeof message !== 'object' || message === null || isArray(message)) {
-      log('warn', 'ignored a message that is not a JSON object: ' + messageJSON);
+      log('warn', 'ignored a message that is not a JSON object: ' + describe(messageJSON));
       return;
     }
+    message = fromWire(message);
 
     // A response is recognised by the PRESENCE of responseId: "" and 0 are ids, not absences.
     if (has(message, 'responseId')) {
@@ -321,6 +517,11 @@
     var responseCallback;
     if (has(message, 'callbackId')) {
       responseCallback = makeResponseCallback(handlerName, message.callbackId);
+    }
+    if ((typeof handlerName !== 'string' || !has(handlers, handlerName)) && defaultHandler) {
+      // The init handshake's default handler takes what no named handler takes.
+      defaultHandler(message.data, responseCallback);
+      return;
     }
     if (typeof handlerName !== 'string' || !has(handlers, handlerName)) {
       log('warn', 'no handler registered for ' + describe(handlerName));
@@ -353,6 +554,11 @@
   // switching modes never lets a later message overtake an earlier one. Their timers then find
   // nothing left to do.
   function handleMessageFromNative(messageJSON) {
+    if (heldUntilInit) {
+      // The init handshake: nothing is dispatched before the page calls init().
+      heldUntilInit.push(messageJSON);
+      return;
+    }
     if (dispatchSynchronously) {
       var messages = waiting.splice(0, waiting.length);
       messages.push(messageJSON);
@@ -377,26 +583,59 @@
 
   // The native side disables the safety timeout by calling this page handler. If it asks for an
   // answer it gets one (without data), so it is never left waiting.
-  handlers[SAFETY_TIMEOUT_HANDLER] = function (data, responseCallback) {
-    dispatchSynchronously = true;
-    if (responseCallback) {
-      responseCallback();
+  if (typeof SWITCH_HANDLER === 'string') {
+    handlers[SWITCH_HANDLER] = function (data, responseCallback) {
+      dispatchSynchronously = true;
+      if (responseCallback) {
+        responseCallback();
+      }
+    };
+  }
+
+  // The init handshake: the page's default handler, then every message held so far, in order.
+  function init(handler) {
+    if (heldUntilInit === null) {
+      log('warn', 'init() called again, ignored');
+      return;
     }
-  };
+    defaultHandler = typeof handler === 'function' ? handler : null;
+    var held = heldUntilInit;
+    heldUntilInit = null;
+    for (var i = 0; i < held.length; i++) {
+      handleMessageFromNative(held[i]);
+    }
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Installation
   // ---------------------------------------------------------------------------------------------
-  var bridge = {
-    registerHandler: registerHandler,
-    callHandler: callHandler,
-    disableJavscriptAlertBoxSafetyTimeout: disableJavscriptAlertBoxSafetyTimeout,
-    _fetchQueue: fetchQueue,
-    _handleMessageFromObjC: handleMessageFromNative
-  };
-  window.WebViewJavascriptBridge = bridge;
+  var bridge = {};
+  bridge[REGISTER] = registerHandler;
+  bridge[CALL] = callHandler;
+  if (typeof DISABLE === 'string') {
+    bridge[DISABLE] = disableJavscriptAlertBoxSafetyTimeout;
+  }
+  if (QUEUE_RETURN === 'fetch' || QUEUE_RETURN === 'navigation') {
+    bridge[FETCH] = fetchQueue;
+  }
+  bridge[HANDLE] = handleMessageFromNative;
+  if (HANDSHAKE === 'init') {
+    bridge[INIT] = init;
+  }
+  window[GLOBAL] = bridge;
 
-  if (transport === 'iframe') {
+  if (QUEUE_RETURN === 'navigation') {
+    try {
+      returnIframe = documentAtInjection.createElement('iframe');
+      returnIframe.style.display = 'none';
+      documentAtInjection.documentElement.appendChild(returnIframe);
+    } catch (error) {
+      returnIframe = null;
+      log('error', 'cannot create the queue return iframe; queued messages cannot be returned', error);
+    }
+  }
+
+  if (signal.kind === 'iframe' && QUEUE_RETURN !== 'per-message' && QUEUE_RETURN !== 'in-signal') {
     // One hidden iframe for the life of the page. Its src is set before it is inserted, so the
     // insertion itself requests the queue URL once; the native side answers with an empty fetch.
     try {
@@ -410,15 +649,38 @@
     }
   }
 
+  // The ready event, for dialects that announce the bridge with one (WVJB 4.x, JsBridge).
+  if (typeof READY_EVENT === 'string') {
+    try {
+      var readyEvent;
+      if (typeof documentAtInjection.createEvent === 'function') {
+        readyEvent = documentAtInjection.createEvent('Events');
+        readyEvent.initEvent(READY_EVENT, false, false);
+      } else {
+        readyEvent = new Event(READY_EVENT);
+      }
+      readyEvent.bridge = bridge;
+      documentAtInjection.dispatchEvent(readyEvent);
+    } catch (error) {
+      log('error', 'cannot fire ' + READY_EVENT, error);
+    }
+  }
+
   // Start-up callbacks registered by the page's setupWebViewJavascriptBridge(). Drained once, in a
   // timer scheduled before any incoming message can schedule its own, so page handlers registered
   // there exist before the native start-up messages are dispatched. The array is read when the
   // timer fires, and entries added while draining are run too. A missing or non-array value is
-  // tolerated (upstream throws a TypeError here).
-  runSoon(function drainStartupCallbacks() {
+  // tolerated (upstream throws a TypeError here). A dialect that dispatches synchronously drains
+  // them before the injection returns: the native start-up messages that follow are dispatched at
+  // once and must find the handlers.
+  var drainLater = DISPATCH === 'synchronous' ? function (fn) { fn(); } : runSoon;
+  drainLater(function drainStartupCallbacks() {
+    if (typeof CALLBACKS !== 'string') {
+      return;
+    }
     var callbacks;
     try {
-      callbacks = window.WVJBCallbacks;
+      callbacks = window[CALLBACKS];
     } catch (error) {
       return;
     }
@@ -428,20 +690,20 @@
     for (var i = 0; i < callbacks.length; i++) {
       var callback = callbacks[i];
       if (typeof callback !== 'function') {
-        log('warn', 'WVJBCallbacks[' + i + '] is not a function, skipped');
+        log('warn', CALLBACKS + '[' + i + '] is not a function, skipped');
         continue;
       }
       try {
         callback(bridge);
       } catch (error) {
-        log('error', 'WVJBCallbacks[' + i + '] threw', error);
+        log('error', CALLBACKS + '[' + i + '] threw', error);
       }
     }
     try {
       // Throws in strict mode when the page declared it with `var` (not configurable).
-      delete window.WVJBCallbacks;
+      delete window[CALLBACKS];
     } catch (error) {
-      window.WVJBCallbacks = undefined;
+      window[CALLBACKS] = undefined;
     }
   });
 })();

@@ -22,6 +22,10 @@ public enum FixtureExplanation {
     if fixture.steps.isEmpty { out.append("  (none: the page loads and everything pending runs)") }
     for (index, step) in fixture.steps.enumerated() { out.append("  \(index + 1). \(describe(step))") }
     out.append("  Finally, everything still pending runs.")
+    if !fixture.captures.isEmpty {
+      out += ["", "Captured from the trace (the first event each matches):"]
+        + fixture.captures.map { "  - " + event($0) }
+    }
     out += ["", "Then the trace must show:"] + expectations(fixture.expect)
     let checked = Invariant.allCases.filter { !fixture.allow.contains($0) }
     out += ["", "Always checked: " + checked.map { invariantText($0) }.joined(separator: "; ") + "."]
@@ -55,6 +59,9 @@ public enum FixtureExplanation {
     switch setup.injection {
     case .bridgeLoaded?: lines.append("The native side injects the page bridge when the page navigates to https://__bridge_loaded__.")
     case .documentStart?: lines.append("The native side injects the page bridge at document start, before any page script.")
+    case .documentEnd?: lines.append("The native side injects the page bridge at document end, after the page's scripts.")
+    case .afterLoad?: lines.append("The native side injects the page bridge once the page has finished loading.")
+    case .onPost?: lines.append("The native side injects the page bridge when the page posts to its injection handler.")
     case nil:
       lines.append(
         "The page bridge is injected the way both implementations support (on https://__bridge_loaded__ when they can).")
@@ -70,6 +77,10 @@ public enum FixtureExplanation {
           + (setup.iframeNavigation == .coalesced
             ? " (several in one task coalesce into one, as in WebKit)." : " (every src change is its own request)."))
     case .messageHandlers?: lines.append("The page signals with window.webkit.messageHandlers.…postMessage.")
+    case .location?: lines.append("The page signals by setting location to the signal URL.")
+    case .channel?: lines.append("The page signals by posting a string to a channel object the host adds.")
+    case .hostObject?: lines.append("The page signals by calling a host object's method, synchronously.")
+    case .prompt?: lines.append("The page signals through prompt(), which the host answers.")
     }
     if setup.options.answerMissingHandler {
       lines.append("Both sides are configured to answer calls to missing handlers with an error object.")
@@ -265,6 +276,10 @@ public enum FixtureExplanation {
         } ?? "")
     case "uncaught-exception":
       text = "an exception escapes page code"
+    case "wire-to-page":
+      text = "the native side delivers a message to the page"
+    case "wire-to-native":
+      text = "the page hands a message to the native side"
     default:
       text = "event \(pattern.event)"
     }
@@ -282,6 +297,9 @@ public enum FixtureExplanation {
     case .regex(let pattern): return "matching /\(VisibleText.plain(pattern.pattern))/"
     case .contains(let text): return "containing " + literalText(text)
     case .array, .object: return VisibleText.json(matcher.json)
+    case .capture(let name): return "any value, captured as \(name)"
+    case .captured(let name): return "the value captured as \(name)"
+    case .containsCaptured(let name): return "containing the value captured as \(name)"
     }
   }
 

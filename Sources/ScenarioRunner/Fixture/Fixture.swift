@@ -28,6 +28,10 @@ public struct Fixture: Sendable, Hashable {
   public var steps: [Step]
   /// What the trace must and must not show.
   public var expect: Expectations
+  /// Patterns that bind names to values of the trace (`$capture`), such as
+  /// the callback id a native side actually issued; expectations match
+  /// them with `$captured` and `$containsCaptured`, wire steps with `${name}`.
+  public var captures: [EventPattern] = []
   /// Built-in invariants this scenario switches off.
   public var allow: Set<Invariant>
   /// The file it came from, relative to the working directory.
@@ -35,6 +39,14 @@ public struct Fixture: Sendable, Hashable {
   /// The schedule the fixture pins (`schedule`), or nil for the default one
   /// (see docs/exploration.md).
   public var schedule: ScheduleSpec? = nil
+}
+
+extension Fixture {
+  /// Whether the fixture reads the wire events derived from the trace.
+  var usesWireEvents: Bool {
+    let names = [WireEvents.toPage, WireEvents.toNative]
+    return (captures + expect.events + expect.absent + expect.counts.map(\.pattern)).contains { names.contains($0.event) }
+  }
 }
 
 /// How binding a fixture is (`must` gates CI by default).
@@ -69,6 +81,48 @@ public struct Requirements: Sendable, Hashable {
   /// The dispatch mode the page dialect must have (fixtures about the safety
   /// timeout need `deferred`); nil for any.
   public var dispatch: DispatchMode?
+  /// The classic spellings the fixture writes on purpose (a classic URL in
+  /// upper case, classic field names in the wire text it expects): the
+  /// scenario applies only to dialects that spell them the same way.
+  public var spelled: [ClassicSpelling] = []
+}
+
+/// A part of classic WVJB that a fixture may spell out on purpose.
+public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
+  /// The page global `WebViewJavascriptBridge` and its method names.
+  case global
+  /// The queue signal URL `https://__wvjb_queue_message__` and fetching by `_fetchQueue()`.
+  case queueURL
+  /// The injection URL `https://__bridge_loaded__`.
+  case bridgeLoadedURL
+  /// The message field names and the JSON-string delivery.
+  case fields
+  /// The start-up array `WVJBCallbacks` and `setupWebViewJavascriptBridge`.
+  case callbacksArray
+
+  /// Whether `profile` spells this part as classic WVJB does.
+  public func isClassic(in profile: BridgeProfile) -> Bool {
+    let classic = BridgeProfile.classic
+    switch self {
+    case .global:
+      return profile.names.global == classic.names.global && profile.names.registerHandler == classic.names.registerHandler
+        && profile.names.callHandler == classic.names.callHandler && profile.names.handleMessage == classic.names.handleMessage
+        && profile.names.fetchQueue == classic.names.fetchQueue
+    case .queueURL:
+      return profile.queue == .fetch && profile.encoding == .json && profile.envelope == nil
+        && profile.signals.allSatisfy { !$0.kind.isNavigation || $0.url.lowercased() == BridgeProfile.classicQueueURL }
+    case .bridgeLoadedURL:
+      return profile.injectionModes.contains(.bridgeLoaded)
+        && profile.bridgeLoadedURL.lowercased() == BridgeProfile.classicBridgeLoadedURL
+    case .fields:
+      // The wire text a fixture reads is the fetch result and the delivery script.
+      return profile.fields == .classic && profile.delivery == .jsonString && profile.encoding == .json
+        && profile.envelope == nil && profile.queue == .fetch
+    case .callbacksArray:
+      return profile.names.callbacksArray == classic.names.callbacksArray
+        && profile.names.setupFunction == classic.names.setupFunction
+    }
+  }
 }
 
 /// The starting state of a scenario.

@@ -7,6 +7,16 @@ import PageSimulation
 struct Judge {
   let fixture: Fixture
   let trace: [TraceEvent]
+  /// The values the fixture's captures bound in the trace.
+  let captures: [String: JSONValue]
+
+  /// A judge of `trace`, which holds the derived wire events (if any) after
+  /// the recorded ones.
+  init(fixture: Fixture, trace: [TraceEvent]) {
+    self.fixture = fixture
+    self.trace = trace
+    captures = fixture.captures.isEmpty ? [:] : CaptureSubstitution.bindings(fixture.captures, in: trace)
+  }
 
   /// The verdict, with every failing check listed (the one the message is
   /// about first), so an expectations entry can tell a new failure in a
@@ -218,7 +228,7 @@ struct Judge {
   }
 
   private func matches(_ pattern: EventPattern, _ event: TraceEvent) -> Bool {
-    event.name == pattern.event && pattern.fields.allSatisfy { $0.matcher.matches(event.fields[$0.key]) }
+    event.name == pattern.event && pattern.fields.allSatisfy { $0.matcher.matches(event.fields[$0.key], captures: captures) }
   }
 
   /// The event of the same name that matches the most fields, preferring
@@ -230,11 +240,11 @@ struct Judge {
   }
 
   private func score(_ pattern: EventPattern, _ event: TraceEvent) -> Int {
-    pattern.fields.filter { $0.matcher.matches(event.fields[$0.key]) }.count
+    pattern.fields.filter { $0.matcher.matches(event.fields[$0.key], captures: captures) }.count
   }
 
   private func differences(_ pattern: EventPattern, _ event: TraceEvent) -> String {
-    let lines = pattern.fields.filter { !$0.matcher.matches(event.fields[$0.key]) }.map { key, matcher in
+    let lines = pattern.fields.filter { !$0.matcher.matches(event.fields[$0.key], captures: captures) }.map { key, matcher in
       let actual = event.fields[key].map { PayloadBound.value($0).description } ?? "absent (undefined)"
       return "\n  \(key): expected \(PayloadBound.value(matcher.json)), got \(actual)"
     }

@@ -25,6 +25,8 @@ extension Fixture {
     let steps = object.optional("steps")?.array()?.compactMap(decoder.step) ?? []
     let expect = object.optional("expect").map(decoder.expectations) ?? Expectations()
     let schedule = object.optional("schedule").flatMap(ScheduleDecoding.schedule)
+    let captures = object.optional("captures")?.array()?.compactMap { decoder.pattern($0) } ?? []
+    decoder.checkCaptures(captures, expect: expect, steps: steps, at: JSONPointer.root.appending("captures"))
     let allow = Set(object.optional("allow")?.array()?.compactMap { $0.choice(Invariant.self, Invariant.allCases) } ?? [])
 
     if let id, let area, !id.hasPrefix(area + "/") {
@@ -42,8 +44,8 @@ extension Fixture {
     }
     var fixture = Fixture(
       id: id, title: title, area: area, level: level, spec: spec, subject: subject, tags: tags,
-      description: description, requires: requires, setup: setup, steps: steps, expect: expect, allow: allow,
-      file: file)
+      description: description, requires: requires, setup: setup, steps: steps, expect: expect, captures: captures,
+      allow: allow, file: file)
     fixture.schedule = schedule
     return fixture
   }
@@ -59,7 +61,8 @@ private struct FixtureDecoding {
     }
     return Requirements(
       features: object.optional("features")?.array()?.compactMap { $0.string() } ?? [],
-      dispatch: object.optional("dispatch")?.choice(DispatchMode.self, DispatchMode.allCases))
+      dispatch: object.optional("dispatch")?.choice(DispatchMode.self, DispatchMode.allCases),
+      spelled: object.optional("spelled")?.array()?.compactMap { $0.choice(ClassicSpelling.self, ClassicSpelling.allCases) } ?? [])
   }
 
   func setup(_ node: JSONNode) -> Setup {
@@ -256,6 +259,46 @@ private struct FixtureDecoding {
     }
   }
 
+  /// Every `$capture` is in `captures`, named once; every `$captured`,
+  /// `$containsCaptured` and `${name}` in a wire step names a capture.
+  func checkCaptures(_ captures: [EventPattern], expect: Expectations, steps: [Step], at pointer: JSONPointer) {
+    var defined: [String] = []
+    for pattern in captures {
+      let names = pattern.fields.flatMap { $0.matcher.bindsNames }
+      if names.isEmpty {
+        problems.add(
+          pattern.pointer, "capture-binds-nothing", "a capture pattern binds no name",
+          hint: "give one field {\"$capture\": \"name\"}, e.g. {\"event\": \"wire-to-page\", \"message\": {\"callbackId\": {\"$capture\": \"n1\"}}}")
+      }
+      for name in names where defined.contains(name) {
+        problems.add(pattern.pointer, "capture-twice", "the capture \"\(name)\" is bound twice", hint: "give each capture its own name")
+      }
+      defined += names
+    }
+    for pattern in expect.events + expect.absent + expect.counts.map(\.pattern) {
+      for (key, matcher) in pattern.fields {
+        if !matcher.bindsNames.isEmpty {
+          problems.add(
+            pattern.pointer.appending(key), "capture-outside-captures", "$capture is allowed in \"captures\" only",
+            hint: "bind the name in \"captures\" and match it here with {\"$captured\": …}")
+        }
+        for name in matcher.readsNames where !defined.contains(name) {
+          problems.add(
+            pattern.pointer.appending(key), "unknown-capture", "no capture is called \"\(name)\"",
+            hint: defined.isEmpty ? "define it in \"captures\"" : "captures: \(defined.joined(separator: ", "))")
+        }
+      }
+    }
+    for (index, step) in steps.enumerated() {
+      guard case .deliverToPage(let raw) = step else { continue }
+      for name in CaptureSubstitution.names(in: raw) where !defined.contains(name) {
+        problems.add(
+          JSONPointer.root.appending("steps").appending(index), "unknown-capture", "no capture is called \"\(name)\"",
+          hint: "define it in \"captures\"; ${name} in a wire.toPage message stands for its value")
+      }
+    }
+  }
+
   func expectations(_ node: JSONNode) -> Expectations {
     var expect = Expectations()
     guard let object = node.object(allowed: FixtureSchema.expectFields, context: " in expect") else { return expect }
@@ -320,6 +363,9 @@ private struct FixtureDecoding {
           return regex(pattern, at: operandNode.pointer).map { .regex($0) }
         case "$contains": return operandNode.string(nonEmpty: false).map { .contains($0) }
         case "$literal": return .exact(operand)
+        case "$capture": return operandNode.string().map { .capture($0) }
+        case "$captured": return operandNode.string().map { .captured($0) }
+        case "$containsCaptured": return operandNode.string().map { .containsCaptured($0) }
         default:
           let suggestion = closest(to: key, among: ValueMatcher.operatorNames).map { "did you mean \"\($0)\"? " } ?? ""
           problems.add(

@@ -5,14 +5,14 @@ public enum FixtureSchema {
   /// Fields of a fixture file.
   public static let topLevelFields = [
     "$schema", "id", "title", "area", "level", "spec", "subject", "tags", "description", "requires", "setup",
-    "steps", "expect", "allow", "schedule",
+    "steps", "expect", "captures", "allow", "schedule",
   ]
   /// Fields of `schedule`.
   public static let scheduleFields = ["seed", "deviations"]
   /// Fields of an entry of `schedule.deviations`.
   public static let deviationFields = ["at", "point", "value"]
   /// Fields of `requires`.
-  public static let requiresFields = ["features", "dispatch"]
+  public static let requiresFields = ["features", "dispatch", "spelled"]
   /// Fields of `setup`.
   public static let setupFields = [
     "transport", "injection", "iframeNavigation", "options", "nativeHandlers", "pageHandlers", "pageSetup",
@@ -59,6 +59,6 @@ public enum FixtureSchema {
     "native-log", "harness-error", "task", "page-loaded", "page-unloaded", "script-run", "evaluate",
     "evaluate-result", "navigation-requested", "navigation-decided", "navigation-replaced", "navigation-dropped",
     "console", "uncaught-exception", "unhandled-rejection", "script-terminated", "dialog", "script-message",
-    "budget-exhausted", "step",
+    "budget-exhausted", "step", "interface-called", "wire-to-page", "wire-to-native",
   ]
 }

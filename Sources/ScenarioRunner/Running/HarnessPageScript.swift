@@ -25,9 +25,24 @@ enum HarnessPageScript {
   /// under test for the scenario (``PageImplementation/pageOptionsScript(for:)``).
   static let pageOptionsScriptName = "bridgecheck-page-options.js"
 
+  /// The global the fixtures' own page scripts use to reach the bridge in
+  /// any dialect: `bridgecheckPage.callHandler(…)`, `.registerHandler(…)`,
+  /// `.bridge()` and `.setup(fn)` (the dialect's setup function, or its
+  /// ready event). Non-enumerable; see docs/fixtures.md.
+  static let pageHelperGlobal = "bridgecheckPage"
+
   static func source(profile: BridgeProfile) -> String {
+    let names = profile.names
+    let optional = { (text: String?) -> JSONValue in text.map(JSONValue.string) ?? .null }
     let settings: JSONValue = [
       "globalName": .string(profile.globalName),
+      "registerName": .string(names.registerHandler),
+      "callName": .string(names.callHandler),
+      "disableName": optional(names.disableSafetyTimeout),
+      "initName": profile.handshake == .initCall ? .string(names.initFunction) : .null,
+      "readyEvent": optional(names.readyEvent),
+      "setupFunction": optional(names.setupFunction),
+      "objectDelivery": .bool(profile.delivery == .object),
       "fetchQueue": .string(profile.fetchQueueFunction),
       "handleMessage": .string(profile.handleMessageFunction),
       "queueURL": .string(profile.queueMessageURL),
@@ -133,10 +148,11 @@ function (record, settings) {
     var callback = label === null ? undefined : function (responseData) {
       record('page-callback-invoked', withData({ label: label }, responseData));
     };
-    if (form === 'two-argument') target.callHandler(handler, callback);
-    else if (callback) target.callHandler(handler, hasData ? data : undefined, callback);
-    else if (hasData) target.callHandler(handler, data);
-    else target.callHandler(handler);
+    var name = settings.callName;
+    if (form === 'two-argument') target[name](handler, callback);
+    else if (callback) target[name](handler, hasData ? data : undefined, callback);
+    else if (hasData) target[name](handler, data);
+    else target[name](handler);
   }
   function makeHandler(name, behaviour) {
     return function (data, responseCallback) {
@@ -157,7 +173,7 @@ function (record, settings) {
   }
   function register(name, behaviour) {
     var target = bridge();
-    if (target) target.registerHandler(name, makeHandler(name, behaviour));
+    if (target) target[settings.registerName](name, makeHandler(name, behaviour));
   }
   function signalNative(url) {
     var handlers = global.webkit && global.webkit.messageHandlers;
@@ -182,16 +198,23 @@ function (record, settings) {
     call: call,
     register: register,
     ready: function (handlers, steps) {
+      var target = bridge();
+      if (target && settings.initName !== null && typeof target[settings.initName] === 'function') {
+        // The init handshake, without a default handler (messages for missing handlers stay missing).
+        target[settings.initName]();
+      }
       for (var i = 0; i < handlers.length; i++) register(handlers[i].name, handlers[i].behaviour);
       for (var j = 0; j < steps.length; j++) steps[j]();
     },
     disableSafetyTimeout: function () {
       var target = bridge();
-      if (target) target.disableJavscriptAlertBoxSafetyTimeout();
+      if (target && settings.disableName !== null) target[settings.disableName]();
     },
     deliver: function (raw) {
       var target = bridge();
-      if (target) target[settings.handleMessage](raw);
+      if (!target) return;
+      if (settings.objectDelivery) target[settings.handleMessage](parseJSON(raw));
+      else target[settings.handleMessage](raw);
     },
     queueToNative: function (hasResult, result, transport, url) {
       var target = bridge();
@@ -204,6 +227,18 @@ function (record, settings) {
       settings.transport = transport;
       signalNative(url);
     },
+    // A signal that carries a payload, as a page of the dialect sends it.
+    signalWith: function (signal, payload) {
+      if (signal.kind === 'message-handlers') { global.webkit.messageHandlers[signal.name].postMessage(payload); return; }
+      if (signal.kind === 'channel') { global[signal.name].postMessage(payload); return; }
+      if (signal.kind === 'host-object') { global[signal.name][signal.method](payload); return; }
+      if (signal.kind === 'prompt') { global.prompt(signal.marker, payload); return; }
+      if (signal.kind === 'location') { location.href = signal.url + payload; return; }
+      var frame = document.createElement('iframe');
+      frame.style.display = 'none';
+      frame.src = signal.url + payload;
+      document.documentElement.appendChild(frame);
+    },
     navigate: function (url, frameKind) {
       if (frameKind === 'main') { location.href = url; return; }
       var frame = document.createElement('iframe');
@@ -212,7 +247,59 @@ function (record, settings) {
       document.documentElement.appendChild(frame);
     }
   };
+  // Runs `fn(bridge)` once the bridge exists, the way a page of the dialect waits for it: its
+  // setup function, its ready event, or (neither) a timer after the global appears.
+  var waiting = [];
+  function whenReady(fn) {
+    var found = global[settings.globalName];
+    if (found !== undefined && found !== null) { fn(found); return; }
+    if (settings.setupFunction !== null && typeof global[settings.setupFunction] === 'function') {
+      global[settings.setupFunction](fn);
+      return;
+    }
+    if (settings.readyEvent !== null) {
+      document.addEventListener(settings.readyEvent, function listener() {
+        document.removeEventListener(settings.readyEvent, listener);
+        fn(global[settings.globalName]);
+      });
+      return;
+    }
+    waiting[waiting.length] = fn;
+    if (waiting.length > 1) return;
+    var value;
+    defineProperty(global, settings.globalName, {
+      configurable: true, enumerable: true,
+      get: function () { return value; },
+      set: function (assigned) {
+        value = assigned;
+        defineProperty(global, settings.globalName, { value: assigned, writable: true, configurable: true, enumerable: true });
+        later(function () {
+          var callbacks = waiting.splice(0, waiting.length);
+          for (var i = 0; i < callbacks.length; i++) {
+            try { callbacks[i](assigned); } catch (error) { later(function () { throw error; }, 0); }
+          }
+        }, 0);
+      }
+    });
+  }
+  helper.whenReady = whenReady;
   defineProperty(global, '__bridgecheck', { value: helper, enumerable: false });
+  // The fixtures' page scripts reach the bridge through this, in any dialect.
+  defineProperty(global, 'bridgecheckPage', {
+    enumerable: false,
+    value: {
+      bridge: function () { return bridge(); },
+      callHandler: function () {
+        var target = bridge();
+        if (target) return target[settings.callName].apply(target, arguments);
+      },
+      registerHandler: function (name, fn) {
+        var target = bridge();
+        if (target) target[settings.registerName](name, fn);
+      },
+      setup: whenReady
+    }
+  });
 }
 """#
 }

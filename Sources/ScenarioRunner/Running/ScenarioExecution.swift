@@ -36,7 +36,7 @@ final class ScenarioExecution: NativeSessionEvents {
     webView = SimulatedWebView(
       configuration: PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
-        scriptTimeLimit: options.scriptTimeLimit),
+        scriptTimeLimit: options.scriptTimeLimit, userAgent: runner.page.profile.userAgent),
       policy: policy)
     webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
@@ -66,8 +66,16 @@ final class ScenarioExecution: NativeSessionEvents {
     if let verdict = limitVerdict() { return verdict }
     if let abort { return abort }
     if let failure = session?.failure { return .implementationFailure(failure) }
-    let verdict = Judge(fixture: fixture, trace: webView.trace.events).verdict()
+    let verdict = Judge(fixture: fixture, trace: judgedTrace()).verdict()
     return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// The recorded trace, followed by the wire events read out of it when
+  /// the fixture needs them (it names them or captures from them).
+  private func judgedTrace() -> [TraceEvent] {
+    let events = webView.trace.events
+    guard fixture.usesWireEvents else { return events }
+    return events + WireEvents.derive(from: events, profile: configuration.profile)
   }
 
   /// A failure caused by the page under test sabotaging itself (its bridge
@@ -128,17 +136,16 @@ final class ScenarioExecution: NativeSessionEvents {
       })
     let readySteps = fixture.setup.onReady.compactMap(pageStepScript).map { "function () { \($0) }" }
     let ready = "__bridgecheck.ready(\(HarnessPageScript.expression(handlers)), [\(readySteps.joined(separator: ", "))]);"
+    let profile = runner.page.profile
     switch fixture.setup.pageSetup {
     case .snippet:
-      let profile = runner.page.profile
+      if let snippet = PageSetupSnippet.source(for: profile) {
+        scripts.append(PageScript(name: "setup-snippet.js", source: snippet))
+      }
       scripts.append(
-        PageScript(
-          name: "setup-snippet.js",
-          source: ReferenceScripts.setupSnippet(globalName: profile.globalName, bridgeLoadedURL: profile.bridgeLoadedURL)))
-      scripts.append(
-        PageScript(name: "page-ready.js", source: "setupWebViewJavascriptBridge(function (bridge) { \(ready) });"))
+        PageScript(name: "page-ready.js", source: "\(HarnessPageScript.helperGlobal).whenReady(function (bridge) { \(ready) });"))
     case .none:
-      let global = runner.page.profile.globalName.jsonLiteral
+      let global = profile.globalName.jsonLiteral
       scripts.append(PageScript(name: "page-ready.js", source: "if (window[\(global)]) { \(ready) }"))
     }
     for (index, source) in fixture.setup.pageScripts.enumerated() {
@@ -196,13 +203,32 @@ final class ScenarioExecution: NativeSessionEvents {
       return "\(helper).navigate(\(url.jsonLiteral), \(frame.rawValue.jsonLiteral));"
     case .pageScript(let source):
       return source
-    case .deliverToPage(let raw):
-      let message = FixtureDialect.deliverable(raw, dialect: configuration.profile.wireDialect)
+    case .deliverToPage(let written):
+      var raw = written
+      if !fixture.captures.isEmpty {
+        raw = CaptureSubstitution.substitute(raw, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
+      }
+      let message = configuration.profile.deliverable(raw) ?? raw
       return "\(helper).deliver(\(message.jsonLiteral));"
+    case .queueToNative(.string(let text)?, nil) where configuration.profile.queue != .fetch:
+      // The dialect carries its queue another way: the harness plays it so.
+      let profile = configuration.profile
+      let renamed = profile.queued(.string(text))?.stringValue ?? text
+      let payloads = profile.transitPayloads(ofQueueText: renamed) ?? []
+      if profile.queue == .navigation {
+        return payloads.map { "\(helper).navigate(\((profile.queueReturnURL + $0).jsonLiteral), \"iframe\");" }.joined(separator: "\n")
+      }
+      let signal = profile.signal(configuration.transport) ?? SignalMechanism(kind: configuration.transport)
+      let spec = JSONValue.object([
+        "kind": .string(signal.kind.rawValue), "url": .string(signal.url), "name": .string(signal.name),
+        "method": .string(signal.method), "marker": .string(signal.marker),
+      ])
+      return payloads.map { "\(helper).signalWith(\(HarnessPageScript.expression(spec)), \($0.jsonLiteral));" }
+        .joined(separator: "\n")
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
-      let value = FixtureDialect.queued(result, dialect: configuration.profile.wireDialect).map(HarnessPageScript.expression)
+      let value = configuration.profile.queued(result).map(HarnessPageScript.expression)
         ?? "undefined"
       return "\(helper).queueToNative(\(result != nil), \(value), \(transport), \(url));"
     default:

@@ -113,14 +113,14 @@ public struct ScenarioRunner: Sendable {
     } else if self.injection(for: fixture) == nil {
       return "the page bridge \(page.name) and the native bridge \(native.name) share no injection mode"
     }
-    if let dispatch = fixture.requires.dispatch, fixture.subject != .native, page.profile.dispatch != dispatch {
+    if let dispatch = fixture.requires.dispatch, page.profile.dispatch != dispatch,
+      fixture.subject != .native || page.profile.dispatch == .synchronous
+    {
       return "applies to page dialects whose dispatch is \(dispatch.rawValue) (the safety timeout), and the profile "
         + "\(page.profile.name) declares \"dispatch\": \"\(page.profile.dispatch.rawValue)\""
     }
-    let literal = FixtureDialect.classicNamesWrittenLiterally(by: fixture, dialect: page.profile.wireDialect)
-    if !literal.isEmpty {
-      return "the fixture's own scripts, URLs or expectations spell out the classic "
-        + "\(literal.joined(separator: ", ")), which the profile \(page.profile.name) renames"
+    if let reason = DialectApplicability.skipReason(fixture, profile: page.profile, transport: transport(for: fixture)) {
+      return reason
     }
     for feature in fixture.requires.features + setup.options.requiredFeatures {
       let pageHas = page.features.contains(feature)
@@ -169,7 +169,7 @@ extension ScenarioRunner {
           + "\"\(profile.dispatch.rawValue)\"; a dialect without a safety timeout (dispatch inside the native "
           + "evaluation by design) says \"dispatch\": \"synchronous\" in its profile")
     }
-    if !profile.speaksClassicWireNames {
+    if !profile.speaksClassicWire {
       lines.append(
         "the harness spoke the names of the profile \(profile.name) (\"globalName\" \(profile.globalName), "
           + "\"handleMessageFunction\" \(profile.handleMessageFunction), \"fields\"…); check them against the bridge")

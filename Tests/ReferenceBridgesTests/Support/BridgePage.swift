@@ -25,6 +25,7 @@ struct BridgeSetup: Sendable, Hashable, CustomTestStringConvertible {
     switch transport {
     case .iframe: transportName = "iframe"
     case .messageHandlers(let name): transportName = "messageHandlers(\(name.debugDescription))"
+    default: transportName = transport.pageOptionName
     }
     return "\(transportName), \(injection.rawValue)"
   }

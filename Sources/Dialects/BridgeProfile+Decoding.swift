@@ -1,0 +1,98 @@
+import Foundation
+import JSONModel
+
+/// A problem in an implementation file (profile or manifest): the file, the
+/// JSON pointer, what is wrong and how to fix it.
+public struct ImplementationFileProblem: Error, Sendable, Hashable, CustomStringConvertible {
+  public var file: String
+  public var pointer: JSONPointer
+  public var message: String
+  public var hint: String?
+
+  public init(file: String, pointer: JSONPointer, message: String, hint: String? = nil) {
+    self.file = file
+    self.pointer = pointer
+    self.message = message
+    self.hint = hint
+  }
+
+  public var description: String {
+    "\(file)#\(pointer.isRoot ? "" : pointer.description): \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
+  }
+}
+
+/// Every problem of a profile file, reported together.
+public struct ProfileProblems: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The problems, in the order of the file.
+  public var problems: [ImplementationFileProblem]
+
+  public init(_ problems: [ImplementationFileProblem]) { self.problems = problems }
+
+  public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension BridgeProfile {
+  /// The members of a profile file.
+  public static let fileFields = [
+    "$schema", "name", "description", "describes", "names", "fields", "signals", "queue", "delivery", "injections",
+    "handshake", "dispatch", "userAgent",
+  ]
+  /// The members of the earlier, flat profile format, still read.
+  public static let legacyFileFields = [
+    "globalName", "fetchQueueFunction", "handleMessageFunction", "queueMessageURL", "bridgeLoadedURL",
+    "messageHandlerName", "transports",
+  ]
+
+  /// The folder of the shipped profiles.
+  public static let shippedFolder = "conformance/profiles"
+
+  /// Reads a profile: a name of a file in `conformance/profiles/` (e.g.
+  /// `wvjb-classic`) or a path to a JSON file. Every problem is reported.
+  public static func load(_ nameOrPath: String, profilesFolder: String = shippedFolder) -> Result<
+    BridgeProfile, ProfileProblems
+  > {
+    let path =
+      nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
+      ? nameOrPath : (profilesFolder as NSString).appendingPathComponent(nameOrPath + ".json")
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let known = shippedNames(in: profilesFolder)
+      return .failure(
+        ProfileProblems([
+          ImplementationFileProblem(
+            file: path, pointer: .root, message: "no such profile",
+            hint: known.isEmpty ? "give the path of a profile JSON file" : "profiles: \(known.joined(separator: ", ")), or a path")
+        ]))
+    }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(utf8: [UInt8](data))
+    } catch {
+      return .failure(ProfileProblems([ImplementationFileProblem(file: path, pointer: .root, message: "not valid JSON: \(error)")]))
+    }
+    return decode(value, file: path)
+  }
+
+  /// The names of the profiles in `folder`, sorted.
+  public static func shippedNames(in folder: String = shippedFolder) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
+  /// Decodes and validates a profile object: every problem, each with the
+  /// JSON pointer and a hint. A mechanism the harness cannot honour is a
+  /// problem, never a silent allow.
+  public static func decode(_ value: JSONValue, file: String) -> Result<BridgeProfile, ProfileProblems> {
+    var reader = ProfileReader(file: file)
+    let profile = reader.read(value)
+    // The checks across members run too (every problem at once), except
+    // where a member is already reported: its value there is a default.
+    let reported = reader.problems
+    var checks = ProfileReader(file: file)
+    checks.check(profile)
+    let extra = checks.problems.filter { problem in
+      !reported.contains { problem.pointer.description.hasPrefix($0.pointer.description) && !$0.pointer.isRoot }
+    }
+    let problems = reported + extra
+    return problems.isEmpty ? .success(profile) : .failure(ProfileProblems(problems))
+  }
+}

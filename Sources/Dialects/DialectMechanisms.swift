@@ -1,0 +1,161 @@
+/// How the page signals the native side: the kind of a ``SignalMechanism``.
+/// Fixtures name a kind in `setup.transport` when they need it.
+public enum Transport: String, Sendable, Hashable, Codable, CaseIterable {
+  /// A hidden iframe navigates to the signal URL (classic WVJB).
+  case iframe
+  /// `window.webkit.messageHandlers.<name>.postMessage(…)` (WKWebView style).
+  case messageHandlers = "message-handlers"
+  /// The main frame's `location` is set to the signal URL.
+  case location
+  /// A global object `<name>.postMessage(string)` that the host adds (a
+  /// Flutter `JavaScriptChannel`, React Native's `ReactNativeWebView`).
+  case channel
+  /// A global object whose method the page calls synchronously and which
+  /// returns a value (Android's `addJavascriptInterface`).
+  case hostObject = "host-object"
+  /// `prompt(marker, payload)`, answered synchronously by the host (a
+  /// `WKUIDelegate` or `WebChromeClient.onJsPrompt`).
+  case prompt
+
+  /// Whether the signal is a navigation request.
+  public var isNavigation: Bool { self == .iframe || self == .location }
+}
+
+/// One way the page signals the native side, with its parameters.
+public struct SignalMechanism: Sendable, Hashable {
+  /// The kind of signal.
+  public var kind: Transport
+  /// Navigation signals: the URL the page navigates to (any scheme and
+  /// host the harness can intercept, e.g. `yy://__QUEUE_MESSAGE__/`). With
+  /// messages carried in the URL, the payload follows it.
+  public var url: String
+  /// Message handlers, channels and host objects: the name the page uses.
+  public var name: String
+  /// Host objects: the method the page calls (`name.method(payload)`).
+  public var method: String
+  /// Prompt signals: the first argument (`prompt(marker, payload)`).
+  public var marker: String
+
+  /// Creates a signal; unused parameters keep their classic defaults.
+  public init(
+    kind: Transport, url: String = BridgeProfile.classicQueueURL, name: String = BridgeProfile.classicGlobal,
+    method: String = "postMessage", marker: String = "_wvjb_signal"
+  ) {
+    self.kind = kind
+    self.url = url
+    self.name = name
+    self.method = method
+    self.marker = marker
+  }
+}
+
+/// How the queued messages reach the native side once it is signalled.
+public enum QueueReturn: String, Sendable, Hashable, CaseIterable {
+  /// The native side evaluates the fetch call, whose completion value is
+  /// the queue text (classic WVJB).
+  case fetch
+  /// The native side evaluates the fetch call, which returns nothing and
+  /// navigates to the return URL followed by the encoded queue
+  /// (Android JsBridge 1.x: `yy://return/_fetchQueue/…`).
+  case navigation
+  /// The signal itself carries the whole encoded queue (its body, its
+  /// URL's tail, its argument); no fetch.
+  case inSignal = "in-signal"
+  /// Every signal carries exactly one encoded message; no queue, no fetch.
+  case perMessage = "per-message"
+
+  /// Whether the native side evaluates the fetch call.
+  public var fetches: Bool { self == .fetch || self == .navigation }
+}
+
+/// How a queue (or one message) is written in transit.
+public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
+  /// JSON text as it is.
+  case json
+  /// JSON text passed through `encodeURIComponent`.
+  case uriJSON = "uri-json"
+}
+
+/// An object that wraps the payload in transit: the payload goes under
+/// ``payloadKey``, next to fixed members (`{"url": …, "messages": […]}`).
+public struct Envelope: Sendable, Hashable {
+  /// The member holding the messages (an array, or one message).
+  public var payloadKey: String
+  /// Fixed members written next to it.
+  public var constants: [String: String]
+  /// A member holding a counter that grows with every envelope sent
+  /// (from 1), or nil.
+  public var counterKey: String?
+
+  /// Creates an envelope.
+  public init(payloadKey: String, constants: [String: String] = [:], counterKey: String? = nil) {
+    self.payloadKey = payloadKey
+    self.constants = constants
+    self.counterKey = counterKey
+  }
+}
+
+/// How the native side hands one message to the page's entry point.
+public enum DeliveryArgument: String, Sendable, Hashable, CaseIterable {
+  /// The JSON text in a single-quoted string literal (classic WVJB).
+  case jsonString = "json-string"
+  /// The message as an object literal (JSON written as JavaScript).
+  case object
+}
+
+/// When the native side puts the page bridge into the page: the kind of an
+/// injection. Fixtures name one in `setup.injection` when they need it.
+public enum Injection: String, Sendable, Hashable, Codable, CaseIterable {
+  /// When the page navigates to the bridge-loaded URL (classic WVJB, through
+  /// the page's setup snippet).
+  case bridgeLoaded = "bridge-loaded"
+  /// Before any page script, as a document-start user script.
+  case documentStart = "document-start"
+  /// After the page's own scripts, as a document-end user script
+  /// (react-native-webview's `injectedJavaScript`).
+  case documentEnd = "document-end"
+  /// When the page has finished loading (`webView(_:didFinish:)`,
+  /// `onPageFinished`), by evaluating it.
+  case afterLoad = "after-load"
+  /// When the page posts to a named script message handler
+  /// (`iOS_Native_InjectJavascript`), by evaluating it.
+  case onPost = "on-post"
+}
+
+/// How the page bridge dispatches a message the native side delivers.
+public enum DispatchMode: String, Sendable, Hashable, Codable, CaseIterable {
+  /// From a zero-delay timer, after the native evaluation returned (the
+  /// classic "safety timeout"), until it is switched off (when the dialect
+  /// has a switch); then synchronously.
+  case deferred
+  /// Always synchronously, inside the evaluation that delivers the message:
+  /// the dialect has no safety timeout.
+  case synchronous
+}
+
+/// What the page must do before native messages reach its handlers.
+public enum StartupHandshake: String, Sendable, Hashable, CaseIterable {
+  /// Nothing: messages are dispatched as they arrive.
+  case none
+  /// The page calls `init(defaultHandler)` on the bridge; messages that
+  /// arrive before are held by the page bridge and dispatched, in order,
+  /// by `init` (WVJB 4.x, Android JsBridge 1.x).
+  case initCall = "init"
+}
+
+/// The project and versions a profile describes.
+public struct DescribedProject: Sendable, Hashable {
+  /// The project (`owner/name` or a product name).
+  public var project: String
+  /// The versions, e.g. `6.0.x`.
+  public var versions: String
+  /// Where its code is published, if anywhere.
+  public var home: String?
+
+  /// Creates a description.
+  public init(project: String, versions: String, home: String? = nil) {
+    self.project = project
+    self.versions = versions
+    self.home = home
+  }
+}

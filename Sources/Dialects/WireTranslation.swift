@@ -1,0 +1,119 @@
+import Foundation
+import JSONModel
+
+/// The translation of wire messages between classic WVJB (how fixtures,
+/// the harness and the reference native bridge think) and a dialect (how
+/// its page bridge speaks): field names, the transit encoding and envelope,
+/// and the form a delivered message takes.
+extension BridgeProfile {
+  /// `message`, written with classic field names, renamed for the wire.
+  public func toWire(_ message: JSONObject) -> JSONObject { fields.toWire(message) }
+
+  /// `message` as it came over the wire, with classic field names.
+  public func fromWire(_ message: JSONObject) -> JSONObject { fields.fromWire(message) }
+
+  /// What arrived in transit (a fetch result, a signal's body or URL tail,
+  /// a returned queue), as the JSON text of an array of messages: the
+  /// encoding undone, the envelope opened, a single message (per-message
+  /// dialects) put in an array. Text that cannot be read that way is
+  /// returned as it is, for the native side to report as malformed.
+  public func queueText(fromTransit transit: String) -> String {
+    var text = transit
+    if encoding == .uriJSON {
+      guard let decoded = text.removingPercentEncoding else { return transit }
+      text = decoded
+    }
+    guard envelope != nil || queue == .perMessage else { return text }
+    guard var value = try? JSONValue.parse(text) else { return text }
+    if let envelope {
+      guard let payload = value.objectValue?[envelope.payloadKey] else { return text }
+      value = payload
+    }
+    if queue == .perMessage, value.arrayValue == nil { value = .array([value]) }
+    return value.serialized()
+  }
+
+  /// The page-side text of a queue of `messages` (classic field names) as
+  /// this dialect puts it in transit; `counter` numbers the envelope.
+  public func transitText(of messages: [JSONObject], counter: Int = 1) -> String {
+    var value: JSONValue = .array(messages.map { .object(toWire($0)) })
+    if queue == .perMessage, messages.count == 1 { value = .object(toWire(messages[0])) }
+    if let envelope {
+      var object = JSONObject()
+      for key in envelope.constants.keys.sorted() { object[key] = envelope.constants[key].map(JSONValue.string) }
+      if let counterKey = envelope.counterKey { object[counterKey] = .number(Double(counter)) }
+      object[envelope.payloadKey] = value
+      value = .object(object)
+    }
+    let text = value.serialized()
+    return encoding == .uriJSON ? Self.encodeURIComponent(text) : text
+  }
+
+  /// The payloads the page would put in transit for a queue written as
+  /// `text` (the JSON text of an array, or anything on purpose), in a
+  /// dialect whose queue does not come back by the fetch's value: for
+  /// `per-message`, one payload per message of a valid array; otherwise
+  /// one. Nil when the dialect wraps payloads in an envelope and `text` is
+  /// not JSON (an envelope cannot hold it).
+  public func transitPayloads(ofQueueText text: String) -> [String]? {
+    let parsed = try? JSONValue.parse(text)
+    if queue == .perMessage, case .array(let entries)? = parsed {
+      return entries.compactMap { entry in wrapped(entry.serialized(), parsed: entry) }
+    }
+    return wrapped(text, parsed: parsed).map { [$0] }
+  }
+
+  private func wrapped(_ text: String, parsed: JSONValue?) -> String? {
+    var written = text
+    if let envelope {
+      guard let parsed else { return nil }
+      var object = JSONObject()
+      for key in envelope.constants.keys.sorted() { object[key] = envelope.constants[key].map(JSONValue.string) }
+      if let counterKey = envelope.counterKey { object[counterKey] = .number(1) }
+      object[envelope.payloadKey] = parsed
+      written = JSONValue.object(object).serialized()
+    }
+    return encoding == .uriJSON ? Self.encodeURIComponent(written) : written
+  }
+
+  /// JavaScript's `encodeURIComponent`.
+  public static func encodeURIComponent(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+    allowed.insert(charactersIn: "-_.!~*'()")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+
+  // MARK: - Wire-level steps the harness plays
+
+  /// A raw message the harness delivers to the page, in the dialect: a JSON
+  /// object has its fields renamed; anything else (malformed text on
+  /// purpose) is delivered as written. Nil when the dialect delivers
+  /// objects and `raw` is not one (it cannot be delivered as written).
+  public func deliverable(_ raw: String) -> String? {
+    guard case .object(let message)? = try? JSONValue.parse(raw) else {
+      return delivery == .jsonString ? raw : nil
+    }
+    return fields == .classic ? raw : JSONValue.object(toWire(message)).serialized()
+  }
+
+  /// What the harness makes the page's queue fetch return, in the dialect:
+  /// message objects (in an array, or in the JSON text of an array) have
+  /// their fields renamed; anything else is returned as written.
+  public func queued(_ result: JSONValue?) -> JSONValue? {
+    guard fields != .classic, let result else { return result }
+    switch result {
+    case .array(let entries):
+      return .array(entries.map(renamedEntry))
+    case .string(let text):
+      guard case .array(let entries)? = try? JSONValue.parse(text) else { return result }
+      return .string(JSONValue.array(entries.map(renamedEntry)).serialized())
+    default:
+      return result
+    }
+  }
+
+  private func renamedEntry(_ entry: JSONValue) -> JSONValue {
+    guard case .object(let message) = entry else { return entry }
+    return .object(toWire(message))
+  }
+}

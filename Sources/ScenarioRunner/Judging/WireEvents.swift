@@ -1,0 +1,67 @@
+import Dialects
+import JSONModel
+import PageSimulation
+
+/// The messages that crossed the wire, read out of a trace in the page's
+/// dialect: `wire-to-page` for every message a native side delivered (from
+/// its delivery scripts) and `wire-to-native` for every message the page
+/// handed over (fetch results, returned queues, signals that carry them).
+/// Their fields are the message's, under classic names (absent when the
+/// message has none), and `at`, the sequence number of the event they come
+/// from: fixtures bind to the ids actually issued (`captures`) and check
+/// each field alone, in any dialect.
+enum WireEvents {
+  /// The event names.
+  static let toPage = "wire-to-page"
+  static let toNative = "wire-to-native"
+
+  /// The derived events, numbered after `trace`'s last event, in the order
+  /// of the events they come from; each names its source in `at`.
+  static func derive(from trace: [TraceEvent], profile: BridgeProfile) -> [TraceEvent] {
+    var derived: [TraceEvent] = []
+    var fetchPending = false
+    func add(_ name: String, _ messages: [JSONObject], from event: TraceEvent) {
+      for message in messages {
+        var fields = message
+        fields["at"] = .number(Double(event.sequence))
+        derived.append(
+          TraceEvent(sequence: trace.count + derived.count, time: event.time, source: event.source, name: name, fields: fields))
+      }
+    }
+    func messages(inTransit text: String) -> [JSONObject] {
+      guard case .array(let entries)? = try? JSONValue.parse(profile.queueText(fromTransit: text)) else { return [] }
+      return entries.compactMap(\.objectValue).map(profile.fromWire)
+    }
+    for event in trace {
+      switch event.name {
+      case TraceEventName.evaluate:
+        guard let script = event["script"]?.stringValue else { continue }
+        if script.hasPrefix(profile.fetchQueueScript) || script.hasPrefix("window." + profile.fetchQueueScript) {
+          fetchPending = true
+        } else if let message = profile.decodeDelivery(script) {
+          add(toPage, [message], from: event)
+        }
+      case TraceEventName.evaluateResult where fetchPending:
+        fetchPending = false
+        if profile.queue == .fetch, let text = event["result"]?.stringValue { add(toNative, messages(inTransit: text), from: event) }
+      case TraceEventName.navigationRequested:
+        guard let url = event["url"]?.stringValue else { continue }
+        switch profile.classify(navigation: url) {
+        case .signal(let payload?), .returnedQueue(let payload): add(toNative, messages(inTransit: payload), from: event)
+        default: break
+        }
+      case TraceEventName.scriptMessage where profile.signalCarriesPayload:
+        if let body = event["body"]?.stringValue { add(toNative, messages(inTransit: body), from: event) }
+      case TraceEventName.dialog where profile.signalCarriesPayload:
+        if event["kind"]?.stringValue == "prompt", let text = event["default"]?.stringValue {
+          add(toNative, messages(inTransit: text), from: event)
+        }
+      case TraceEventName.interfaceCalled where profile.signalCarriesPayload:
+        if let text = event["arguments"]?.arrayValue?.first?.stringValue { add(toNative, messages(inTransit: text), from: event) }
+      default:
+        continue
+      }
+    }
+    return derived
+  }
+}

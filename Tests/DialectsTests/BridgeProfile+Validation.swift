@@ -1,0 +1,55 @@
+import Dialects
+import JSONModel
+import Testing
+
+@Suite("Profile validation")
+struct BridgeProfileValidationTests {
+  func problems(_ text: String) throws -> [ImplementationFileProblem] {
+    switch BridgeProfile.decode(try JSONValue.parse(text), file: "p.json") {
+    case .success: return []
+    case .failure(let problems): return problems.problems
+    }
+  }
+
+  @Test func everyProblemIsReportedWithItsPointer() throws {
+    let found = try problems(
+      #"{"name": "x", "names": {"global": "1bad"}, "signals": [{"kind": "smoke"}], "dispatch": {"mode": "sometimes"}, "extra": 1}"#)
+    let pointers = Set(found.map(\.pointer.description))
+    #expect(pointers.isSuperset(of: ["/extra", "/names/global", "/signals/0/kind", "/dispatch/mode"]), "\(found)")
+    #expect(found.allSatisfy { $0.hint != nil || $0.message.contains("string") })
+  }
+
+  @Test func aSignalTheHarnessCannotInterceptIsRefusedAtLoad() throws {
+    let found = try problems(#"{"name": "x", "signals": [{"kind": "iframe", "url": "javascript:void(0)"}]}"#)
+    #expect(found.map(\.pointer.description) == ["/signals/0/url"])
+    let pageHost = try problems(#"{"name": "x", "signals": [{"kind": "location", "url": "https://app.bridgecheck.test/q"}]}"#)
+    #expect(pageHost.map(\.pointer.description) == ["/signals/0/url"])
+  }
+
+  @Test func contradictionsAreRefused() throws {
+    let found = try problems(#"{"name": "x", "dispatch": {"mode": "synchronous", "switch": "_off"}}"#)
+    #expect(found.map(\.pointer.description) == ["/dispatch/switch"])
+    let half = try problems(#"{"name": "x", "names": {"callbacksArray": null}}"#)
+    #expect(half.map(\.pointer.description) == ["/names/setupFunction"])
+  }
+
+  @Test func theFlatFormatStillLoads() throws {
+    let value = try JSONValue.parse(
+      #"{"name": "port", "globalName": "WKWebViewJavascriptBridge", "messageHandlerName": "flush", "transports": ["message-handlers"], "injections": ["document-start"], "dispatch": "synchronous", "fields": {"callbackId": "callbackID"}}"#)
+    let profile = try BridgeProfile.decode(value, file: "p.json").get()
+    #expect(profile.names.global == "WKWebViewJavascriptBridge")
+    #expect(profile.signals == [SignalMechanism(kind: .messageHandlers, name: "flush")])
+    #expect(profile.injections == [.documentStart])
+    #expect(profile.safetyTimeoutHandler == nil)
+    #expect(profile.fields.callbackId == "callbackID")
+  }
+
+  @Test func aProfileReadsBackFromItsOwnJSON() throws {
+    var profile = BridgeProfile(name: "round-trip", queue: .navigation, queueReturnURL: "yy://return/_fetchQueue/")
+    profile.signals = [SignalMechanism(kind: .iframe, url: "yy://__QUEUE_MESSAGE__/")]
+    profile.names.readyEvent = "WebViewJavascriptBridgeReady"
+    profile.handshake = .initCall
+    profile.envelope = Envelope(payloadKey: "messages", constants: ["type": "queue"], counterKey: "index")
+    #expect(try BridgeProfile.decode(profile.json, file: "p.json").get() == profile)
+  }
+}
