@@ -24,6 +24,19 @@ struct Samples {
     return Double(sorted[index]) / 1e6
   }
 
+  /// How many samples there are.
+  var count: Int { nanoseconds.count }
+
+  /// Adds one sample.
+  mutating func add(nanoseconds sample: Int64) { nanoseconds.append(sample) }
+
+  /// The samples multiplied by `factor` (per-item figures from totals).
+  func scaled(by factor: Double) -> Samples {
+    var scaled = Samples()
+    scaled.nanoseconds = nanoseconds.map { Int64((Double($0) * factor).rounded()) }
+    return scaled
+  }
+
   /// Adds the samples of `other`.
   mutating func append(_ other: Samples) { nanoseconds += other.nanoseconds }
 

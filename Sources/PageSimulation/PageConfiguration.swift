@@ -26,6 +26,11 @@ public struct PageConfiguration: Sendable {
   public var defaultURL: String
   /// Caps on console output, trace events, timers and pending tasks.
   public var limits: PageLimits
+  /// Whether each page of this web view is a fresh global context in the
+  /// calling thread's shared JavaScriptCore context group (cheaper; each page
+  /// still a world of its own, see `SharedContextGroup`) rather than in a
+  /// context group of its own. Use the web view on one thread only.
+  public var sharesContextGroup: Bool
 
   /// Creates a configuration; the defaults reproduce a real WebKit page.
   public init(
@@ -34,8 +39,10 @@ public struct PageConfiguration: Sendable {
     iframeNavigation: IframeNavigationMode = .coalesced,
     scriptTimeLimit: Duration = .seconds(1),
     defaultURL: String = "https://app.bridgecheck.test/index.html",
-    limits: PageLimits = PageLimits()
+    limits: PageLimits = PageLimits(),
+    sharesContextGroup: Bool = false
   ) {
+    self.sharesContextGroup = sharesContextGroup
     self.limits = limits
     self.seed = seed
     self.epochMilliseconds = epochMilliseconds

@@ -320,3 +320,15 @@ public final class SimulatedWebView {
     messageHandlers[message.name]?(message)
   }
 }
+
+extension SimulatedWebView {
+  /// Makes the calling thread's next page with
+  /// ``PageConfiguration/sharesContextGroup`` start in a fresh JavaScriptCore
+  /// context group: a harness calls it after a scenario that ended in an error,
+  /// so that nothing the engine may still hold of that page reaches the next.
+  /// (Groups in which a script was terminated or a page passed a limit are
+  /// retired without it.)
+  public static func retireSharedContextGroup() {
+    SharedContextGroup.retireOnThisThread()
+  }
+}

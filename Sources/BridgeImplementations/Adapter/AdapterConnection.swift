@@ -163,8 +163,9 @@ final class AdapterConnection: @unchecked Sendable {
     -> [JSONObject]
   {
     let clock = ContinuousClock()
+    let started = clock.now
     let timeLimit = timeout ?? limits.commandTimeout
-    let deadline = clock.now.advanced(by: timeLimit)
+    let deadline = started.advanced(by: timeLimit)
     var written = 0
     var events: [JSONObject] = []
     var bytesRead = 0
@@ -190,6 +191,7 @@ final class AdapterConnection: @unchecked Sendable {
             )
           }
           compactInput()
+          AdapterTraffic.record(command: type, written: line.count, read: bytesRead, elapsed: clock.now - started)
           return events
         }
         events.append(event)

@@ -14,6 +14,12 @@ public struct RunOptions: Sendable {
   public var maxTasksPerSettle: Int
   /// The most virtual time one settle step may move the clock.
   public var maxVirtualMillisecondsPerSettle: Int64
+  /// Whether the pages of the scenarios one thread runs are fresh global
+  /// contexts in one shared JavaScriptCore context group (the default: about
+  /// half the cost of a scenario), or each in a context group of its own.
+  /// Verdicts and traces are the same either way; after a scenario that ends
+  /// in an error the thread's group is replaced.
+  public var sharesContextGroups: Bool = true
 
   /// Creates options with the defaults used by `bridgecheck run`.
   public init(

@@ -31,7 +31,7 @@ final class ScenarioExecution: NativeSessionEvents {
     webView = SimulatedWebView(
       configuration: PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
-        scriptTimeLimit: options.scriptTimeLimit))
+        scriptTimeLimit: options.scriptTimeLimit, sharesContextGroup: options.sharesContextGroups))
     webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
@@ -84,7 +84,7 @@ final class ScenarioExecution: NativeSessionEvents {
       return nil
     }
     webView.addUserScript(
-      PageScript(name: "bridgecheck-harness.js", source: HarnessPageScript.source(profile: profile)),
+      PageScript(name: "bridgecheck-harness.js", source: PageScriptCache.harness(for: profile)),
       injectionTime: .atDocumentStart)
     if let options = runner.page.pageOptionsScript(for: configuration) {
       // The page bridge's per-scenario options come from the harness's side
@@ -128,7 +128,7 @@ final class ScenarioExecution: NativeSessionEvents {
       scripts.append(
         PageScript(
           name: "setup-snippet.js",
-          source: ReferenceScripts.setupSnippet(globalName: profile.globalName, bridgeLoadedURL: profile.bridgeLoadedURL)))
+          source: PageScriptCache.setupSnippet(globalName: profile.globalName, bridgeLoadedURL: profile.bridgeLoadedURL)))
       scripts.append(
         PageScript(name: "page-ready.js", source: "setupWebViewJavascriptBridge(function (bridge) { \(ready) });"))
     case .none:

@@ -53,6 +53,11 @@ public struct ScenarioRunner: Sendable {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
     execution.close()
+    // Nothing the engine may hold of a page that ended in an error (or
+    // passed a limit) reaches the next scenario of this thread.
+    if options.sharesContextGroups, verdict.status == .error || execution.webView.limitViolation != nil {
+      SimulatedWebView.retireSharedContextGroup()
+    }
     return result.bounded()
   }
 
