@@ -24,6 +24,9 @@ struct Samples {
     return Double(sorted[index]) / 1e6
   }
 
+  /// The samples in the order they were taken, in milliseconds.
+  var values: [Double] { nanoseconds.map { Double($0) / 1e6 } }
+
   /// How many samples there are.
   var count: Int { nanoseconds.count }
 
@@ -42,7 +45,7 @@ struct Samples {
 
   /// `412.1 (398.0–450.2)`: the median, the minimum and the maximum, in ms.
   var range: String {
-    "\(Self.format(quantile(0.5))) (\(Self.format(quantile(0))) – \(Self.format(quantile(1))))"
+    "\(Self.format(quantile(0.5))) (\(Self.format(quantile(0)))–\(Self.format(quantile(1))))"
   }
 
   /// `median 0.412 ms, p90 …, p99 … (n = 1000)`.

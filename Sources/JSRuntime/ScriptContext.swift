@@ -127,20 +127,27 @@ public final class ScriptContext {
       let global = JSContextGetGlobalObject(context)
       if JSObjectHasProperty(context, global, name) { _ = JSObjectDeleteProperty(context, global, name, nil) }
     }
-    objectKeys = captureIntrinsic("Object.keys")
-    for name in ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"] {
-      errorConstructors[name] = captureIntrinsic(name)
-    }
+    let intrinsics = captureIntrinsics(["Object.keys"] + Self.errorNames)
+    objectKeys = intrinsics[0]
+    for (index, name) in Self.errorNames.enumerated() { errorConstructors[name] = intrinsics[index + 1] }
   }
 
-  /// Evaluates `expression` once at creation and keeps the object it names,
-  /// protected, so that later page scripts cannot swap it out.
-  private func captureIntrinsic(_ expression: String) -> JSObjectRef? {
-    guard let context = raw, let value = try? evaluateRaw(expression, sourceURL: nil),
-      JSValueIsObject(context, value)
-    else { return nil }
-    protect(value)
-    return JSValueToObject(context, value, nil)
+  private static let errorNames = ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"]
+
+  /// Evaluates `expressions` once at creation (in one entry) and keeps the
+  /// objects they name, protected, so that later page scripts cannot swap
+  /// them out; nil for one that is not an object.
+  private func captureIntrinsics(_ expressions: [String]) -> [JSObjectRef?] {
+    let source = "[" + expressions.joined(separator: ", ") + "]"
+    guard let context = raw, let array = try? evaluateRaw(source, sourceURL: nil),
+      let arrayObject = JSValueToObject(context, array, nil)
+    else { return expressions.map { _ in nil } }
+    return expressions.indices.map { index in
+      guard let value = JSObjectGetPropertyAtIndex(context, arrayObject, UInt32(index), nil), JSValueIsObject(context, value)
+      else { return nil }
+      protect(value)
+      return JSValueToObject(context, value, nil)
+    }
   }
 
   deinit { close() }

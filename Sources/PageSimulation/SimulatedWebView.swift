@@ -128,7 +128,7 @@ public final class SimulatedWebView {
       "injectionTime": .string(injectionTime == .atDocumentStart ? "document-start" : "document-end"),
       "length": .number(Double(script.source.utf16.count)),
     ]
-    let separators = script.source.unicodeScalars.reduce(0) { $0 + ($1 == "\u{2028}" || $1 == "\u{2029}" ? 1 : 0) }
+    let separators = LineSeparators.count(in: script.source)
     if separators > 0 { fields["rawLineSeparators"] = .number(Double(separators)) }
     trace.record(.host, TraceEventName.userScriptAdded, fields)
   }

@@ -14,6 +14,8 @@ public struct AdapterTraffic: Sendable, Hashable {
   /// Wall-clock time from writing each command to reading its `done`, summed,
   /// in nanoseconds.
   public var roundTripNanoseconds: Int64 = 0
+  /// The same, by command type.
+  public var roundTripNanosecondsByCommand: [String: Int64] = [:]
 
   /// Every command answered, of any type.
   public var commandCount: Int { commands.values.reduce(0, +) }
@@ -31,6 +33,7 @@ public struct AdapterTraffic: Sendable, Hashable {
       traffic.bytesWritten += written
       traffic.bytesRead += read
       traffic.roundTripNanoseconds += nanoseconds
+      traffic.roundTripNanosecondsByCommand[command, default: 0] += nanoseconds
     }
   }
 
