@@ -145,7 +145,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenarioRunnerTests",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel"]
     ),
     .testTarget(
       name: "ReferenceBridgesTests",

@@ -2,13 +2,17 @@ import BridgeImplementations
 import Foundation
 import ScenarioRunner
 
-/// Scenarios per second over the shipped fixtures with the reference page
-/// bridge and three native sides: the reference native bridge in process,
-/// the same bridge behind the adapter protocol (`bridgecheck reference-adapter`,
-/// the executable built next to this one), and the Python adapter
+/// The shipped fixtures with the reference page bridge and three native
+/// sides: the reference native bridge in process (the floor), the same
+/// bridge behind the adapter protocol (`bridgecheck reference-adapter`, the
+/// executable built next to this one), and the Python adapter
 /// (`conformance/adapters/python/adapter.py`). Both sides are under test, so
-/// every mode executes the same scenarios. Run from the package root.
+/// every mode runs the same scenarios; rounds alternate between the modes so
+/// that a busy machine slows them alike. Then where the adapter's time goes:
+/// commands per scenario by type, bytes, and time waiting for `done`.
 enum AdapterBenchmark {
+  static let rounds = 9
+
   static func run() throws {
     let outcome = FixtureLoader().load(paths: ["Fixtures"])
     guard outcome.problems.isEmpty, !outcome.fixtures.isEmpty else {
@@ -16,49 +20,87 @@ enum AdapterBenchmark {
       return
     }
     let fixtures = outcome.fixtures
-    var modes: [(label: String, native: () -> any NativeImplementation)] = [
-      ("in process (reference)", { ReferenceNativeImplementation() })
+    var modes: [(label: String, native: any NativeImplementation)] = [
+      ("in process (floor)", ReferenceNativeImplementation())
     ]
     let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
     let bridgecheck = folder.appendingPathComponent("bridgecheck").path
     if FileManager.default.isExecutableFile(atPath: bridgecheck) {
-      modes.append(("Swift adapter (reference-adapter)", { AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"]) }))
+      modes.append(("Swift adapter", AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"])))
     } else {
       print("  (no \(bridgecheck): build the bridgecheck product too to measure the Swift adapter)")
     }
     let python = "conformance/adapters/python/adapter.py"
     if FileManager.default.fileExists(atPath: python) {
-      modes.append(("Python adapter", { AdapterNativeImplementation(command: ["python3", python]) }))
+      modes.append(("Python adapter", AdapterNativeImplementation(command: ["python3", python])))
     }
-
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    var baseline: [Int: Double] = [:]
+    defer { for mode in modes { (mode.native as? AdapterNativeImplementation)?.shutdown() } }
     for mode in modes {
-      let native = mode.native()
-      defer { (native as? AdapterNativeImplementation)?.shutdown() }
-      if let failure = (native as? AdapterNativeImplementation)?.startupFailure {
+      if let failure = (mode.native as? AdapterNativeImplementation)?.startupFailure {
         print("  \(mode.label): did not start: \(failure)")
-        continue
+        return
       }
-      let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-      let warmUp = SuiteRunner(runner: runner, jobs: cores).run(fixtures)
-      let executed = warmUp.filter { $0.status != .skip }.count
-      let broken = warmUp.filter { $0.status == .fail || $0.status == .error }.count
-      var parts: [String] = []
-      for jobs in Set([1, cores]).sorted() {
-        let samples = Samples.collect(3) { _ = SuiteRunner(runner: runner, jobs: jobs).run(fixtures) }
-        let seconds = samples.quantile(0.5) / 1000
-        let rate = Double(executed) / seconds
-        var text = "--jobs \(jobs): \(format(rate)) scenarios/s (\(format(seconds * 1000 / Double(executed))) ms each)"
-        if let reference = baseline[jobs] {
-          text += ", ×\(format(reference / rate)) the in-process time"
-        } else {
-          baseline[jobs] = rate
-        }
-        parts.append(text)
-      }
-      print("  \(mode.label), \(executed) scenarios: " + parts.joined(separator: "; ") + (broken > 0 ? " — WARNING: \(broken) failed or errored" : ""))
     }
+    let runners = modes.map { ScenarioRunner(page: ReferencePageImplementation(), native: $0.native, tested: .both) }
+    var executed: [Int] = []
+    for (index, runner) in runners.enumerated() {
+      let warmUp = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
+      executed.append(warmUp.filter { $0.status != .skip }.count)
+      let broken = warmUp.filter { $0.status == .fail || $0.status == .error }.count
+      if broken > 0 { print("  WARNING: \(modes[index].label): \(broken) scenarios failed or errored") }
+    }
+    var samples = [Samples](repeating: Samples(), count: runners.count)
+    for _ in 0..<rounds {
+      for (index, runner) in runners.enumerated() {
+        samples[index].append(
+          Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(fixtures) }.scaled(by: 1 / Double(executed[index])))
+      }
+    }
+    print("  one judged scenario (the mean of a round), --jobs 1, median (min–max) of \(rounds) rounds of \(fixtures.count) fixtures:")
+    for (index, mode) in modes.enumerated() {
+      var ratio = ""
+      if index > 0 {
+        // Each round's time against the floor's in the same round: a busy
+        // spell that slows one round slows both sides of its ratio.
+        let ratios = zip(samples[index].values, samples[0].values).map { $0 / $1 }.sorted()
+        ratio = "  ×\(Samples.format(ratios[ratios.count / 2])) (\(Samples.format(ratios.first ?? 0))–\(Samples.format(ratios.last ?? 0))) the floor, round by round"
+      }
+      print("    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(samples[index].range) ms\(ratio)")
+    }
+    for (index, mode) in modes.enumerated().dropFirst() {
+      AdapterTraffic.reset()
+      let total = Samples.collect(1) { _ = SuiteRunner(runner: runners[index], jobs: 1).run(fixtures) }
+      describe(AdapterTraffic.current, label: mode.label, scenarios: executed[index], total: total.quantile(0.5))
+    }
+  }
+
+  /// Commands per scenario and what waiting for them cost, from one run.
+  static func describe(_ traffic: AdapterTraffic, label: String, scenarios: Int, total milliseconds: Double) {
+    let perScenario = Double(traffic.commandCount) / Double(scenarios)
+    let waiting = Double(traffic.roundTripNanoseconds) / 1e6
+    print(
+      "  \(label), one run: \(format(perScenario)) commands per scenario, \(format(Double(traffic.bytesWritten) / Double(scenarios) / 1024)) KB "
+        + "written and \(format(Double(traffic.bytesRead) / Double(scenarios) / 1024)) KB read per scenario; waiting for `done`: "
+        + "\(format(waiting / Double(scenarios))) ms per scenario (\(format(waiting * 1000 / Double(max(1, traffic.commandCount)))) µs "
+        + "per command, \(format(100 * waiting / milliseconds))% of the run)")
+    let kinds = traffic.commands.sorted { $0.value > $1.value }
+    print("    commands per scenario (µs each, mean):")
+    for (command, count) in kinds {
+      let each = Double(traffic.roundTripNanosecondsByCommand[command] ?? 0) / 1000 / Double(count)
+      print("      \(command.padding(toLength: 22, withPad: " ", startingAt: 0)) \(format(Double(count) / Double(scenarios))) (\(format(each)) µs)")
+    }
+    // What batching could save, with the protocol as it is measured here:
+    // the `evaluationResult` acknowledgements (nothing waits for their
+    // answer beyond ordering), `registerHandler` at setup (could ride on
+    // `start`) and `stop` (could ride on the next `start`) each cost a round
+    // trip whose own work in the adapter is small.
+    let batchable = ["evaluationResult", "registerHandler", "stop"]
+    let count = batchable.reduce(0) { $0 + (traffic.commands[$1] ?? 0) }
+    let nanoseconds = batchable.reduce(Int64(0)) { $0 + (traffic.roundTripNanosecondsByCommand[$1] ?? 0) }
+    print(
+      "    batching \(batchable.joined(separator: ", ")) into the command after them would save up to "
+        + "\(format(Double(count) / Double(scenarios))) round trips and \(format(Double(nanoseconds) / 1e6 / Double(scenarios))) ms "
+        + "per scenario (their measured waiting time)")
   }
 
   static func format(_ value: Double) -> String {

@@ -24,12 +24,28 @@ struct Samples {
     return Double(sorted[index]) / 1e6
   }
 
+  /// The samples in the order they were taken, in milliseconds.
+  var values: [Double] { nanoseconds.map { Double($0) / 1e6 } }
+
+  /// How many samples there are.
+  var count: Int { nanoseconds.count }
+
+  /// Adds one sample.
+  mutating func add(nanoseconds sample: Int64) { nanoseconds.append(sample) }
+
+  /// The samples multiplied by `factor` (per-item figures from totals).
+  func scaled(by factor: Double) -> Samples {
+    var scaled = Samples()
+    scaled.nanoseconds = nanoseconds.map { Int64((Double($0) * factor).rounded()) }
+    return scaled
+  }
+
   /// Adds the samples of `other`.
   mutating func append(_ other: Samples) { nanoseconds += other.nanoseconds }
 
   /// `412.1 (398.0–450.2)`: the median, the minimum and the maximum, in ms.
   var range: String {
-    "\(Self.format(quantile(0.5))) (\(Self.format(quantile(0))) – \(Self.format(quantile(1))))"
+    "\(Self.format(quantile(0.5))) (\(Self.format(quantile(0)))–\(Self.format(quantile(1))))"
   }
 
   /// `median 0.412 ms, p90 …, p99 … (n = 1000)`.

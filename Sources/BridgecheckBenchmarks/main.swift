@@ -5,6 +5,8 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
   ("roundtrip", "round trips through the reference native and page bridges; 1 MB and 10 MB payloads", RoundTripBenchmark.run),
   ("page", "cost of creating a simulated page with a 5 KB bridge script loaded", PageCreationBenchmark.run),
+  ("startup", "where a scenario's time goes, step by step, with a shared context group and a group per page", StartupStepsBenchmark.run),
+  ("memory", "resident memory over 2,000 scenarios in process, shared context group vs a group per page", MemoryBenchmark.run),
   ("suite", "the shipped suite against the reference pair: wall time and costliest scenarios", SuiteBenchmark.run),
   ("supervised", "the shipped suite in worker processes under the supervisor vs in process (the floor)", SupervisedSuiteBenchmark.run),
   ("adapter", "scenarios per second: native bridge in process vs the Swift adapter vs the Python adapter", AdapterBenchmark.run),

@@ -34,6 +34,27 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
                                                             JSObjectRef function,
                                                             JSValueRef *exception);
 
+/// Runs a full garbage collection of the context's virtual machine now
+/// (JSGarbageCollect only hints that one would be welcome).
+JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
+
+/// A script parsed once for a context group, evaluated in any of its
+/// contexts without parsing or copying its text again (JSScriptRefPrivate.h).
+typedef struct OpaqueJSScript *JSScriptRef;
+
+/// Parses `source` for `contextGroup`; NULL with `errorMessage` and
+/// `errorLine` set when it has a syntax error.
+JS_EXPORT JSScriptRef JSScriptCreateFromString(JSContextGroupRef contextGroup, JSStringRef url,
+                                               int startingLineNumber, JSStringRef source,
+                                               JSStringRef *errorMessage, int *errorLine);
+
+/// Releases a script made by JSScriptCreateFromString.
+JS_EXPORT void JSScriptRelease(JSScriptRef script);
+
+/// Runs `script` in `context` (a context of the group it was made for).
+JS_EXPORT JSValueRef JSScriptEvaluate(JSContextRef context, JSScriptRef script, JSValueRef thisValue,
+                                      JSValueRef *exception);
+
 #ifdef __cplusplus
 }
 #endif

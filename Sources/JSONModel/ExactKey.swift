@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A string compared and hashed by its exact UTF-8 bytes.
 ///
 /// Swift's `String` equality uses Unicode canonical equivalence, so `"é"`
@@ -26,7 +34,12 @@ struct ExactKey: Hashable, Sendable {
     var lhs = lhs
     var rhs = rhs
     return lhs.withUTF8 { left in
-      rhs.withUTF8 { right in left.count == right.count && left.elementsEqual(right) }
+      rhs.withUTF8 { right in
+        guard left.count == right.count else { return false }
+        guard left.count > 0, let a = left.baseAddress, let b = right.baseAddress, a != b else { return true }
+        // memcmp: a megabyte expectation compares in microseconds.
+        return memcmp(a, b, left.count) == 0
+      }
     }
   }
 

@@ -41,27 +41,50 @@ public final class ScriptContext {
     /// value. Default 64 MiB (a 10 MB string payload counts 10 MiB; a
     /// 10-million-element array counts 160 MiB and stops before it is read).
     public var maxConversionSize: Int
+    /// Whether the context lives in the calling thread's shared context
+    /// group (``SharedContextGroup``) instead of a group of its own. A fresh
+    /// global context in a shared group costs a fraction of a fresh group,
+    /// and scripts it runs again are not compiled again; each context is
+    /// still a world of its own. Use such a context only on the thread that
+    /// created it. Ignored without a ``timeLimit`` (the engine's time limit
+    /// is per group). Default false.
+    public var sharesContextGroup: Bool
 
     /// Creates a configuration; the defaults suit untrusted page scripts.
     public init(
       timeLimit: Duration? = .seconds(1), maxConversionDepth: Int = 2_000, name: String? = nil,
-      maxStringLength: Int = 32 << 20, maxConversionSize: Int = 64 << 20
+      maxStringLength: Int = 32 << 20, maxConversionSize: Int = 64 << 20, sharesContextGroup: Bool = false
     ) {
       self.timeLimit = timeLimit
       self.maxConversionDepth = maxConversionDepth
       self.name = name
       self.maxStringLength = maxStringLength
       self.maxConversionSize = maxConversionSize
+      self.sharesContextGroup = sharesContextGroup
     }
   }
 
   /// The settings this context was created with.
   public let configuration: Configuration
 
-  private let group: JSContextGroupRef
+  /// The group, until ``close()``.
+  private var group: ContextGroup?
   private(set) var raw: JSGlobalContextRef?
-  private let watchdog = ExecutionWatchdog()
-  private var functions: [NativeFunctionBox] = []
+  private let watchdog: ExecutionWatchdog
+  /// Values protected from collection on behalf of this context, with how
+  /// many times each: ``close()`` unprotects what is left, so that a value
+  /// Swift still holds does not keep a closed page alive in a shared group.
+  private var protectedValues: [JSValueRef: Int] = [:]
+  /// Set when the watchdog terminated a script of this context or the page
+  /// passed a limit (``terminateSoon()``): its group is retired at close.
+  private var wasTerminated = false
+  /// Whether ``onUnhandledRejection(_:)`` set the engine's callback, which
+  /// ``close()`` then points elsewhere (see ``ContextGroup/releaseRejectionCallback(of:)``).
+  private var hasRejectionCallback = false
+  /// The native functions made in this context, with their (protected)
+  /// function objects: at close each object forgets its box, so a function
+  /// of a closed page that something still reaches calls nothing.
+  private var functions: [(box: NativeFunctionBox, object: JSObjectRef)] = []
   private var entryDepth = 0
   /// The time budget of the current task (or of each entry outside a task).
   private var budget: TaskBudget?
@@ -86,34 +109,45 @@ public final class ScriptContext {
   public init(configuration: Configuration = Configuration()) {
     Self.engineOptions
     self.configuration = configuration
-    group = JSContextGroupCreate()
-    let context = JSGlobalContextCreateInGroup(group, nil)
+    let group =
+      configuration.sharesContextGroup && configuration.timeLimit != nil
+      ? SharedContextGroup.current() : ContextGroup(shared: false)
+    self.group = group
+    watchdog = group.watchdog
+    let context = group.makeGlobalContext()
     raw = context
     if let name = configuration.name {
       JSStrings.with(name) { JSGlobalContextSetName(context, $0) }
     }
     if let limit = configuration.timeLimit {
-      watchdog.install(on: group, seconds: limit.seconds)
+      watchdog.arm(on: group.raw, seconds: limit.seconds)
       budget = TaskBudget(limit: limit)
     }
     JSStrings.with("WebAssembly") { name in
       let global = JSContextGetGlobalObject(context)
       if JSObjectHasProperty(context, global, name) { _ = JSObjectDeleteProperty(context, global, name, nil) }
     }
-    objectKeys = captureIntrinsic("Object.keys")
-    for name in ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"] {
-      errorConstructors[name] = captureIntrinsic(name)
-    }
+    let intrinsics = captureIntrinsics(["Object.keys"] + Self.errorNames)
+    objectKeys = intrinsics[0]
+    for (index, name) in Self.errorNames.enumerated() { errorConstructors[name] = intrinsics[index + 1] }
   }
 
-  /// Evaluates `expression` once at creation and keeps the object it names,
-  /// protected, so that later page scripts cannot swap it out.
-  private func captureIntrinsic(_ expression: String) -> JSObjectRef? {
-    guard let context = raw, let value = try? evaluateRaw(expression, sourceURL: nil),
-      JSValueIsObject(context, value)
-    else { return nil }
-    JSValueProtect(context, value)
-    return JSValueToObject(context, value, nil)
+  private static let errorNames = ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"]
+
+  /// Evaluates `expressions` once at creation (in one entry) and keeps the
+  /// objects they name, protected, so that later page scripts cannot swap
+  /// them out; nil for one that is not an object.
+  private func captureIntrinsics(_ expressions: [String]) -> [JSObjectRef?] {
+    let source = "[" + expressions.joined(separator: ", ") + "]"
+    guard let context = raw, let array = try? evaluateRaw(source, sourceURL: nil),
+      let arrayObject = JSValueToObject(context, array, nil)
+    else { return expressions.map { _ in nil } }
+    return expressions.indices.map { index in
+      guard let value = JSObjectGetPropertyAtIndex(context, arrayObject, UInt32(index), nil), JSValueIsObject(context, value)
+      else { return nil }
+      protect(value)
+      return JSValueToObject(context, value, nil)
+    }
   }
 
   deinit { close() }
@@ -131,13 +165,41 @@ public final class ScriptContext {
   public func close() {
     guard let context = raw else { return }
     precondition(entryDepth == 0, "ScriptContext.close() called from inside a running script")
+    lastException = nil
+    for (value, count) in protectedValues {
+      for _ in 0..<count { JSValueUnprotect(context, value) }
+    }
+    protectedValues.removeAll()
+    if hasRejectionCallback, let group, group.isShared { group.releaseRejectionCallback(of: context) }
+    for function in functions {
+      JSObjectSetPrivate(function.object, nil)
+      JSValueUnprotect(context, function.object)
+    }
     raw = nil
     JSGlobalContextRelease(context)
-    JSContextGroupRelease(group)
+    if wasTerminated { group?.retire() }
+    group = nil
     functions.removeAll()
     objectKeys = nil
     errorConstructors.removeAll()
-    lastException = nil
+  }
+
+  /// How many protections this context holds now (values Swift keeps, the
+  /// intrinsics captured at creation); zero once closed.
+  var protectedValueCount: Int { protectedValues.values.reduce(0, +) }
+
+  /// Protects `value` from collection until ``unprotect(_:)`` or ``close()``.
+  func protect(_ value: JSValueRef) {
+    guard let context = raw else { return }
+    JSValueProtect(context, value)
+    protectedValues[value, default: 0] += 1
+  }
+
+  /// Undoes one ``protect(_:)`` of `value` (nothing once the context is closed).
+  func unprotect(_ value: JSValueRef) {
+    guard let context = raw, let count = protectedValues[value] else { return }
+    JSValueUnprotect(context, value)
+    protectedValues[value] = count > 1 ? count - 1 : nil
   }
 
   // MARK: - Task budgets
@@ -171,9 +233,10 @@ public final class ScriptContext {
   /// had used its budget. A native function calls it when the page passed a
   /// limit and nothing it does from now on matters.
   public func terminateSoon() {
-    guard budget != nil, raw != nil else { return }
+    guard budget != nil, raw != nil, let group else { return }
+    wasTerminated = true
     budget?.exhaust()
-    watchdog.arm(on: group, seconds: 0.001)
+    watchdog.arm(on: group.raw, seconds: 0.001)
   }
 
   /// Whether the current task has used its whole budget.
@@ -191,13 +254,13 @@ public final class ScriptContext {
   /// Before a top-level entry: refuses it when the task's budget is gone,
   /// and gives the watchdog only what is left of it.
   private func startEntry() throws(ScriptError) {
-    guard var budget else { return }
+    guard var budget, let group else { return }
     if budget.isExhausted { throw budgetError(budget) }
     watchdog.reset()
     // A task that used less than a tenth of its budget keeps the whole
     // limit for the next entry (no call into the engine in the common case).
     let remaining = budget.spent < budget.limit / 10 ? budget.limit : budget.remaining
-    watchdog.arm(on: group, seconds: remaining.seconds)
+    watchdog.arm(on: group.raw, seconds: remaining.seconds)
     budget.entryBegan(at: .now)
     self.budget = budget
   }
@@ -219,6 +282,21 @@ public final class ScriptContext {
   @discardableResult
   public func evaluate(_ source: String, sourceURL: String? = nil) throws(ScriptError) -> ScriptValue {
     let result = try evaluateRaw(source, sourceURL: sourceURL)
+    return ScriptValue(context: self, raw: result)
+  }
+
+  /// Evaluates a prepared script as a classic script in the global scope:
+  /// its text is parsed once per context group (see ``PreparedScript``).
+  /// Same results and errors as ``evaluate(_:sourceURL:)``.
+  @discardableResult
+  public func evaluate(_ script: PreparedScript) throws(ScriptError) -> ScriptValue {
+    let context = try open()
+    guard let parsed = group?.parsed(script) else {
+      return try evaluate(script.source, sourceURL: script.sourceURL)
+    }
+    let result = try enter(sourceURL: script.sourceURL, source: script.source) { exception in
+      JSScriptEvaluate(context, parsed, nil, exception)
+    }
     return ScriptValue(context: self, raw: result)
   }
 
@@ -290,8 +368,9 @@ public final class ScriptContext {
   public func makeFunction(named name: String, _ body: @escaping NativeFunction) -> ScriptValue {
     guard let context = raw else { return undefined }
     let box = NativeFunctionBox(context: self, name: name, body: body)
-    functions.append(box)
-    let object = JSObjectMake(context, nativeFunctionClass, Unmanaged.passUnretained(box).toOpaque())
+    let object = JSObjectMake(context, nativeFunctionClass, Unmanaged.passUnretained(box).toOpaque())!
+    JSValueProtect(context, object)
+    functions.append((box, object))
     return ScriptValue(context: self, raw: object)
   }
 
@@ -305,6 +384,7 @@ public final class ScriptContext {
     }
     if let object = function.objectRef {
       JSGlobalContextSetUnhandledRejectionCallback(context, object, nil)
+      hasRejectionCallback = true
     }
   }
 
@@ -425,6 +505,7 @@ public final class ScriptContext {
     }
     let terminated = watchdog.fired
     watchdog.reset()
+    if terminated { wasTerminated = true }
     var error = ErrorDescription.describe(exception, in: context)
     if error.sourceURL == nil { error.sourceURL = sourceURL }
     if terminated {

@@ -20,11 +20,11 @@ public final class ScriptValue {
   init(context: ScriptContext, raw: JSValueRef?) {
     self.context = context
     self.raw = raw
-    if let raw, let open = context.raw { JSValueProtect(open, raw) }
+    if let raw { context.protect(raw) }
   }
 
   deinit {
-    if let raw, let open = context.raw { JSValueUnprotect(open, raw) }
+    if let raw { context.unprotect(raw) }
   }
 
   /// The raw value while the context is open.

@@ -32,6 +32,11 @@ public struct PageConfiguration: Sendable {
 
   /// The user agent of a simulated page unless a configuration says otherwise.
   public static let defaultUserAgent = "Mozilla/5.0 (bridgecheck simulated WebKit)"
+  /// Whether each page of this web view is a fresh global context in the
+  /// calling thread's shared JavaScriptCore context group (cheaper; each page
+  /// still a world of its own, see `SharedContextGroup`) rather than in a
+  /// context group of its own. Use the web view on one thread only.
+  public var sharesContextGroup: Bool
 
   /// Creates a configuration; the defaults reproduce a real WebKit page.
   public init(
@@ -41,8 +46,10 @@ public struct PageConfiguration: Sendable {
     scriptTimeLimit: Duration = .seconds(1),
     defaultURL: String = "https://app.bridgecheck.test/index.html",
     limits: PageLimits = PageLimits(),
-    userAgent: String? = nil
+    userAgent: String? = nil,
+    sharesContextGroup: Bool = false
   ) {
+    self.sharesContextGroup = sharesContextGroup
     self.limits = limits
     self.userAgent = userAgent ?? Self.defaultUserAgent
     self.seed = seed

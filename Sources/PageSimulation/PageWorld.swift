@@ -28,7 +28,9 @@ final class PageWorld {
     let configuration = webView.configuration
     random = SeededRandom(seed: configuration.seed &+ UInt64(generation) &* 0x9E37_79B9)
     context = ScriptContext(
-      configuration: .init(timeLimit: configuration.scriptTimeLimit, name: "page \(generation) \(url)"))
+      configuration: .init(
+        timeLimit: configuration.scriptTimeLimit, name: "page \(generation) \(url)",
+        sharesContextGroup: configuration.sharesContextGroup))
     context.beginTask()
     context.onUnhandledRejection { [unowned self] reason in
       // Past a limit nothing more is recorded: a flood of rejections costs
@@ -37,7 +39,7 @@ final class PageWorld {
       self.webView.trace.record(.page, TraceEventName.unhandledRejection, ["reason": .string(self.describe(reason))])
     }
     do {
-      let install = try context.evaluate(PageEnvironmentScript.source, sourceURL: PageEnvironmentScript.sourceURL)
+      let install = try context.evaluate(PageEnvironmentScript.prepared)
       internals = try PageInternals(install.call([makeHostObject()]))
     } catch {
       context.close()

@@ -132,7 +132,7 @@ public final class SimulatedWebView {
       "injectionTime": .string(injectionTime == .atDocumentStart ? "document-start" : "document-end"),
       "length": .number(Double(script.source.utf16.count)),
     ]
-    let separators = script.source.unicodeScalars.reduce(0) { $0 + ($1 == "\u{2028}" || $1 == "\u{2029}" ? 1 : 0) }
+    let separators = LineSeparators.count(in: script.source)
     if separators > 0 { fields["rawLineSeparators"] = .number(Double(separators)) }
     trace.record(.host, TraceEventName.userScriptAdded, fields)
   }
@@ -380,5 +380,17 @@ public final class SimulatedWebView {
   /// Hands a posted message to its handler, if one is registered.
   func deliverScriptMessage(_ message: ScriptMessage) {
     messageHandlers[message.name]?(message)
+  }
+}
+
+extension SimulatedWebView {
+  /// Makes the calling thread's next page with
+  /// ``PageConfiguration/sharesContextGroup`` start in a fresh JavaScriptCore
+  /// context group: a harness calls it after a scenario that ended in an error,
+  /// so that nothing the engine may still hold of that page reaches the next.
+  /// (Groups in which a script was terminated or a page passed a limit are
+  /// retired without it.)
+  public static func retireSharedContextGroup() {
+    SharedContextGroup.retireOnThisThread()
   }
 }

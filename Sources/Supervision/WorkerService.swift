@@ -30,7 +30,8 @@ public enum WorkerService {
     ProcessTree.becomeSubreaper()
     AdapterNativeImplementation.installTerminationHandlers()
 
-    guard let first = readLine(strippingNewline: true), let value = try? JSONValue.parse(first),
+    var input = LineReader()
+    guard let first = input.readLine(from: STDIN_FILENO), let value = try? JSONValue.parse(first),
       let configurationValue = value["configure"], let configuration = WorkerConfiguration(wireValue: configurationValue)
     else {
       writeAll(WorkerMessage.setupFailed("the first line was not a worker configuration"), to: channel)
@@ -59,7 +60,7 @@ public enum WorkerService {
     }
     var fixtures = FixtureCache()
     let stream = TraceStream(path: getenv(TraceLog.environmentKey).map { String(cString: $0) })
-    while let line = readLine(strippingNewline: true) {
+    while let line = input.readLine(from: STDIN_FILENO) {
       guard let request = try? JSONValue.parse(line) else { continue }
       // Another configuration (the next mutant of the mutation matrix):
       // the implementations are built again; the worker process stays.

@@ -64,6 +64,9 @@ final class AdapterConnection: @unchecked Sendable {
   /// Unconsumed stdout bytes from `inputStart` on.
   private var inputBuffer: [UInt8] = []
   private var inputStart = 0
+  /// Where reads land before they join `inputBuffer` (kept, not allocated
+  /// and zeroed again for every read).
+  private var readChunk = [UInt8](repeating: 0, count: 65_536)
   private var stderrTail: StderrTail
   /// The failure that ended this connection, if any.
   private(set) var failure: ImplementationError?
@@ -163,9 +166,12 @@ final class AdapterConnection: @unchecked Sendable {
     -> [JSONObject]
   {
     let clock = ContinuousClock()
+    let started = clock.now
     let timeLimit = timeout ?? limits.commandTimeout
-    let deadline = clock.now.advanced(by: timeLimit)
-    var written = 0
+    let deadline = started.advanced(by: timeLimit)
+    // The pipe almost always has room for the command: write it at once,
+    // and poll only for what is left (one system call fewer per command).
+    var written = writeSome(line, from: 0)
     var events: [JSONObject] = []
     var bytesRead = 0
     var scanFrom = inputStart
@@ -190,6 +196,7 @@ final class AdapterConnection: @unchecked Sendable {
             )
           }
           compactInput()
+          AdapterTraffic.record(command: type, written: line.count, read: bytesRead, elapsed: clock.now - started)
           return events
         }
         events.append(event)
@@ -223,17 +230,7 @@ final class AdapterConnection: @unchecked Sendable {
 
       if fds[1].revents != 0 { drainStandardError() }
       if wantsWrite && fds[2].revents != 0 {
-        let result = withBrokenPipeSignalSuppressed {
-          line.withUnsafeBytes { bytes in
-            write(process.input, bytes.baseAddress! + written, bytes.count - written)
-          }
-        }
-        if result > 0 {
-          written += result
-        } else if result < 0 && errno != EAGAIN && errno != EINTR {
-          // EPIPE: the adapter closed stdin or died; its stdout says which.
-          process.closeInput()
-        }
+        written = writeSome(line, from: written)
       }
       if fds[0].revents != 0 {
         let count = readStandardOutput()
@@ -250,6 +247,21 @@ final class AdapterConnection: @unchecked Sendable {
         }
       }
     }
+  }
+
+  /// Writes what it can of `line` from `offset` without blocking; returns the
+  /// new offset. A broken pipe closes the input (the adapter closed stdin or
+  /// died; its stdout says which).
+  private func writeSome(_ line: [UInt8], from offset: Int) -> Int {
+    guard offset < line.count, process.input >= 0 else { return offset }
+    let result = withBrokenPipeSignalSuppressed {
+      line.withUnsafeBytes { bytes in
+        write(process.input, bytes.baseAddress! + offset, bytes.count - offset)
+      }
+    }
+    if result > 0 { return offset + result }
+    if result < 0 && errno != EAGAIN && errno != EINTR { process.closeInput() }
+    return offset
   }
 
   /// Output that arrived between commands answers nothing: a second `done`,
@@ -274,13 +286,12 @@ final class AdapterConnection: @unchecked Sendable {
   /// nothing was ready.
   private func readStandardOutput() -> Int {
     var total = 0
-    var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
+      let count = readChunk.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
       if count > 0 {
-        inputBuffer.append(contentsOf: chunk[0..<count])
+        inputBuffer.append(contentsOf: readChunk[0..<count])
         total += count
-        if count < chunk.count || total >= 1 << 20 { return total }
+        if count < readChunk.count || total >= 1 << 20 { return total }
         continue
       }
       if count == 0 { return total > 0 ? total : 0 }

@@ -80,7 +80,7 @@ struct Judge {
       let raw = trace.first { event in
         if event.name == TraceEventName.userScriptAdded { return (event["rawLineSeparators"]?.numberValue ?? 0) > 0 }
         guard event.name == TraceEventName.evaluate, let script = event["script"]?.stringValue else { return false }
-        return script.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }
+        return LineSeparators.occur(in: script)
       }
       return raw.map { event in
         guard event.name == TraceEventName.evaluate else {

@@ -37,7 +37,10 @@ public struct BoundedRegex: Sendable, Hashable, CustomStringConvertible {
 
   /// The pattern as written.
   public let pattern: String
-  private let program: RegexProgram
+  private let machine: RegexMachine
+  /// The DFA learned by earlier matches, kept from one match to the next
+  /// (each pattern is compiled once, where it is written in a fixture).
+  private let learned: LearnedSteps?
 
   /// Compiles `pattern`, or throws why it is not supported.
   public init(_ pattern: String) throws(BoundedRegexError) {
@@ -49,13 +52,16 @@ public struct BoundedRegex: Sendable, Hashable, CustomStringConvertible {
         hint: "use smaller counts, or * and + instead of large {m,n}", position: 1)
     }
     self.pattern = pattern
-    self.program = RegexProgram(node)
+    let program = RegexProgram(node)
+    machine = RegexMachine(program: program)
+    learned = program.lookaheads.isEmpty ? LearnedSteps() : nil
   }
 
   /// Whether the pattern matches somewhere in `text` (at the start only when
   /// it begins with `^`).
   public func matches(in text: String) -> Bool {
-    RegexMachine(program: program).matches(text.unicodeScalars, searching: true)
+    guard let learned else { return machine.matches(text.unicodeScalars, searching: true) }
+    return learned.use { cache in machine.matches(text.unicodeScalars, searching: true, cache: &cache) }
   }
 
   /// Patterns are equal when written the same.

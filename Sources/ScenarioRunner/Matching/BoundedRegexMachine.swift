@@ -28,10 +28,18 @@ struct RegexMachine {
   /// Whether the program matches in `text`: starting anywhere when
   /// `searching`, else only at the start.
   func matches(_ text: String.UnicodeScalarView, searching requested: Bool) -> Bool {
+    var cache = RegexStateCache()
+    return matches(text, searching: requested, cache: &cache)
+  }
+
+  /// Whether the program matches in `text`, with the steps `cache` learned
+  /// from earlier texts. A cache may be kept from one text to the next only
+  /// for a program without lookaheads (their results depend on the text) and
+  /// the same `searching`.
+  func matches(_ text: String.UnicodeScalarView, searching requested: Bool, cache: inout RegexStateCache) -> Bool {
     let searching = requested && !program.anchoredAtStart
     var scratch = ClosureScratch(count: program.instructions.count)
     var lookaheadResults: [Int: Bool] = [:]
-    var cache = RegexStateCache()
     var state = cache.intern([0])
     var index = text.startIndex
     var previous: Unicode.Scalar?

@@ -90,26 +90,26 @@ function (record, settings) {
   // them, say) cannot be judged; checkBuiltIns() names what changed.
   var getOwnNames = Object.getOwnPropertyNames;
   var getDescriptor = Object.getOwnPropertyDescriptor;
-  var createObject = Object.create;
-  var watched = [];
-  function watch(prefix, object, keys) {
-    for (var i = 0; i < keys.length; i++) {
-      watched[watched.length] = { label: prefix + keys[i], object: object, key: keys[i], descriptor: getDescriptor(object, keys[i]) };
+  var getDescriptors = Object.getOwnPropertyDescriptors;
+  var setPrototypeOf = Object.setPrototypeOf;
+  // Snapshots taken with one native call each (every descriptor of the
+  // object, in a prototype-less object); names are compared only when
+  // checkBuiltIns() runs, which a verdict asks for only when it fails.
+  function snapshot(label, object, keys) {
+    var descriptors = keys === null ? getDescriptors(object) : {};
+    setPrototypeOf(descriptors, null);
+    if (keys !== null) {
+      for (var i = 0; i < keys.length; i++) descriptors[keys[i]] = getDescriptor(object, keys[i]);
     }
+    return { label: label, object: object, keys: keys, descriptors: descriptors };
   }
-  watch('', global, ['setTimeout', 'clearTimeout', 'JSON']);
-  watch('JSON.', JSON, ['parse', 'stringify']);
-  var prototypes = [
-    { label: 'Object.prototype', object: Object.prototype },
-    { label: 'Array.prototype', object: Array.prototype },
-    { label: 'Function.prototype', object: Function.prototype }
+  var watched = [
+    snapshot('', global, ['setTimeout', 'clearTimeout', 'JSON']),
+    snapshot('JSON.', JSON, ['parse', 'stringify']),
+    snapshot('Object.prototype.', Object.prototype, null),
+    snapshot('Array.prototype.', Array.prototype, null),
+    snapshot('Function.prototype.', Function.prototype, null)
   ];
-  for (var p = 0; p < prototypes.length; p++) {
-    var names = getOwnNames(prototypes[p].object);
-    prototypes[p].known = createObject(null);
-    for (var n = 0; n < names.length; n++) prototypes[p].known[names[n]] = true;
-    watch(prototypes[p].label + '.', prototypes[p].object, names);
-  }
   function sameDescriptor(a, b) {
     if (a === undefined || b === undefined) return a === b;
     return a.value === b.value && a.get === b.get && a.set === b.set;
@@ -117,15 +117,19 @@ function (record, settings) {
   function replacedBuiltIns() {
     var found = [];
     for (var i = 0; i < watched.length; i++) {
-      var now = getDescriptor(watched[i].object, watched[i].key);
-      if (!sameDescriptor(now, watched[i].descriptor)) {
-        found[found.length] = watched[i].label + (now === undefined ? ' (deleted)' : '');
+      var entry = watched[i];
+      var keys = entry.keys || getOwnNames(entry.descriptors);
+      for (var k = 0; k < keys.length; k++) {
+        var now = getDescriptor(entry.object, keys[k]);
+        if (!sameDescriptor(now, entry.descriptors[keys[k]])) {
+          found[found.length] = entry.label + keys[k] + (now === undefined ? ' (deleted)' : '');
+        }
       }
     }
-    for (var j = 0; j < prototypes.length; j++) {
-      var current = getOwnNames(prototypes[j].object);
-      for (var k = 0; k < current.length; k++) {
-        if (prototypes[j].known[current[k]] !== true) found[found.length] = prototypes[j].label + '.' + current[k] + ' (added)';
+    for (var j = 2; j < watched.length; j++) {
+      var current = getOwnNames(watched[j].object);
+      for (var c = 0; c < current.length; c++) {
+        if (watched[j].descriptors[current[c]] === undefined) found[found.length] = watched[j].label + current[c] + ' (added)';
       }
     }
     return found;

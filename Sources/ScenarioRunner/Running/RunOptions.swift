@@ -18,6 +18,12 @@ public struct RunOptions: Sendable {
   /// The schedule every scenario runs under unless its fixture pins one
   /// (`run --replay SEED`); nil for the default schedule.
   public var schedule: ScheduleSpec? = nil
+  /// Whether the pages of the scenarios one thread runs are fresh global
+  /// contexts in one shared JavaScriptCore context group (the default: about
+  /// half the cost of a scenario), or each in a context group of its own.
+  /// Verdicts and traces are the same either way; after a scenario that ends
+  /// in an error the thread's group is replaced.
+  public var sharesContextGroups: Bool = true
 
   /// Creates options with the defaults used by `bridgecheck run`.
   public init(

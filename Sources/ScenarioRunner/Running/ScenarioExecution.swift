@@ -36,7 +36,8 @@ final class ScenarioExecution: NativeSessionEvents {
     webView = SimulatedWebView(
       configuration: PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
-        scriptTimeLimit: options.scriptTimeLimit, userAgent: runner.page.profile.userAgent),
+        scriptTimeLimit: options.scriptTimeLimit, userAgent: runner.page.profile.userAgent,
+        sharesContextGroup: options.sharesContextGroups),
       policy: policy)
     webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
@@ -98,7 +99,7 @@ final class ScenarioExecution: NativeSessionEvents {
       return nil
     }
     webView.addUserScript(
-      PageScript(name: "bridgecheck-harness.js", source: HarnessPageScript.source(profile: profile)),
+      PageScript(name: "bridgecheck-harness.js", source: PageScriptCache.harness(for: profile)),
       injectionTime: .atDocumentStart)
     if let options = runner.page.pageOptionsScript(for: configuration) {
       // The page bridge's per-scenario options come from the harness's side

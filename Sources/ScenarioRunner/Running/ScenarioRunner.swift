@@ -64,6 +64,11 @@ public struct ScenarioRunner: Sendable {
     }
     let deviations = execution.webView.chooser?.deviations ?? []
     execution.close()
+    // Nothing the engine may hold of a page that ended in an error (or
+    // passed a limit) reaches the next scenario of this thread.
+    if options.sharesContextGroups, verdict.status == .error || execution.webView.limitViolation != nil {
+      SimulatedWebView.retireSharedContextGroup()
+    }
     return (result.bounded(), deviations)
   }
 

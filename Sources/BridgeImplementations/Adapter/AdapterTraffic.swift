@@ -1,0 +1,41 @@
+import Synchronization
+
+/// What the harness exchanged with adapter processes, summed over every
+/// connection of this process: for measuring where the adapter path's time
+/// goes (`bridgecheck-bench adapter`). Counting costs one uncontended lock
+/// per command.
+public struct AdapterTraffic: Sendable, Hashable {
+  /// Commands answered with `done`, by command type.
+  public var commands: [String: Int] = [:]
+  /// Bytes of command lines written.
+  public var bytesWritten = 0
+  /// Bytes of event lines read.
+  public var bytesRead = 0
+  /// Wall-clock time from writing each command to reading its `done`, summed,
+  /// in nanoseconds.
+  public var roundTripNanoseconds: Int64 = 0
+  /// The same, by command type.
+  public var roundTripNanosecondsByCommand: [String: Int64] = [:]
+
+  /// Every command answered, of any type.
+  public var commandCount: Int { commands.values.reduce(0, +) }
+
+  /// The traffic so far.
+  public static var current: AdapterTraffic { recorded.withLock { $0 } }
+
+  /// Starts counting again from zero.
+  public static func reset() { recorded.withLock { $0 = AdapterTraffic() } }
+
+  static func record(command: String, written: Int, read: Int, elapsed: Duration) {
+    let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+    recorded.withLock { traffic in
+      traffic.commands[command, default: 0] += 1
+      traffic.bytesWritten += written
+      traffic.bytesRead += read
+      traffic.roundTripNanoseconds += nanoseconds
+      traffic.roundTripNanosecondsByCommand[command, default: 0] += nanoseconds
+    }
+  }
+
+  private static let recorded = Mutex(AdapterTraffic())
+}

@@ -1,0 +1,78 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import PageSimulation
+import ScenarioRunner
+import Testing
+
+@testable import Mutation
+
+/// Pages that share their thread's JavaScriptCore context group must give
+/// exactly the results and traces that pages with a group each give: the
+/// reference pair over every shipped fixture and a few mutants (page and
+/// native) over a third of them, run one after another on one thread so that each page of the
+/// shared run follows pages of other bridges and fixtures.
+@Suite("Shared context groups give the same results")
+struct SharedContextGroupSameResultsTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// A run's outcome with the whole trace.
+  struct Outcome: Equatable, CustomStringConvertible {
+    var status: ScenarioStatus
+    var message: String?
+    var checks: [String]
+    var trace: [TraceEvent]
+    var description: String { "\(status) \(message ?? "") \(checks) (\(trace.count) events)" }
+  }
+
+  private func runners(sharing: Bool) throws -> [ScenarioRunner] {
+    var options = RunOptions()
+    options.sharesContextGroups = sharing
+    let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
+    let page = catalog.mutants.filter { $0.side == .page }.prefix(2)
+    let native = catalog.mutants.filter { $0.side == .native && !$0.crashes }.prefix(2)
+    try #require(page.count == 2 && native.count == 2, "the catalog has page and native mutants")
+    var runners = [ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)]
+    for mutant in page {
+      runners.append(
+        ScenarioRunner(
+          page: ReferencePageImplementation(source: try #require(mutant.pageSource())), native: ReferenceNativeImplementation(),
+          tested: TestedSides(page: true, native: false), options: options))
+    }
+    for mutant in native {
+      guard case .nativeFault(let fault) = mutant.construction else { continue }
+      runners.append(
+        ScenarioRunner(
+          page: ReferencePageImplementation(), native: ReferenceNativeImplementation(faults: [fault]),
+          tested: TestedSides(page: false, native: true), options: options))
+    }
+    return runners
+  }
+
+  /// The reference pair runs every fixture; the mutants every third one
+  /// (the comparison is of the engine's isolation, not of the mutants).
+  private func outcomes(sharing: Bool, fixtures: [Fixture]) throws -> [Outcome] {
+    var outcomes: [Outcome] = []
+    let runners = try runners(sharing: sharing)
+    for (index, fixture) in fixtures.enumerated() {
+      for runner in index % 3 == 0 ? runners : [runners[0]] {
+        var trace: [TraceEvent] = []
+        let result = runner.run(fixture) { trace.append($0) }
+        outcomes.append(Outcome(status: result.status, message: result.message, checks: result.failedChecks, trace: trace))
+      }
+    }
+    return outcomes
+  }
+
+  @Test func sameVerdictsAndTracesAsAGroupPerPage() throws {
+    let loaded = FixtureLoader().load(paths: [Self.root.appendingPathComponent("Fixtures").path])
+    try #require(loaded.problems.isEmpty && loaded.fixtures.count > 100)
+    let shared = try outcomes(sharing: true, fixtures: loaded.fixtures)
+    let own = try outcomes(sharing: false, fixtures: loaded.fixtures)
+    try #require(shared.count == own.count)
+    let differing = shared.indices.filter { shared[$0] != own[$0] }
+    #expect(differing.isEmpty, "\(differing.count) runs differ, first: \(differing.first.map { "\(shared[$0]) vs \(own[$0])" } ?? "")")
+    #expect(shared.contains { $0.status == .fail }, "the mutants fail some fixtures (the comparison covers failures)")
+  }
+}
