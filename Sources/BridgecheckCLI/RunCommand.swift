@@ -179,6 +179,13 @@ struct RunCommand: ParsableCommand {
 
     let progress = ProgressReporter(total: fixtures.count)
     let failures = FailureCounter(limit: maxFailures, expectations: expected, gate: level)
+    // Not while writing the expectations file: it must list every scenario.
+    let breaker = AdapterCircuitBreaker(enabled: nativeCommand != nil && !updateBaseline)
+    let record: @Sendable (ScenarioResult) -> Void = { result in
+      failures.count(result)
+      // An error the expectations file excuses is an xfail: it closes the breaker.
+      breaker.record(expected?.apply(to: result) ?? result)
+    }
     let clock = ContinuousClock()
     let start = clock.now
     var results: [ScenarioResult]
@@ -189,20 +196,20 @@ struct RunCommand: ParsableCommand {
       results = pool.run(
         fixtures,
         progress: { finished, result in
-          failures.count(result)
+          record(result)
           progress.update(finished: finished, result: result)
         },
-        stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached })
+        stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached || breaker.openedOn != nil })
       pool.stopAll()
     } else {
       let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
       results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: jobs).run(
         fixtures,
         progress: { finished, result in
-          failures.count(result)
+          record(result)
           progress.update(finished: finished, result: result)
         },
-        shouldStop: { Interrupt.requested || failures.reached })
+        shouldStop: { Interrupt.requested || failures.reached || breaker.openedOn != nil })
     }
     progress.finish()
     // Payloads cut to a bounded size, whatever ended the scenario.
@@ -234,6 +241,14 @@ struct RunCommand: ParsableCommand {
       report.cutShort =
         "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
         + "\(results.count) of \(fixtures.count) scenarios ran"
+    }
+    if let message = breaker.openedOn, results.count < fixtures.count, report.cutShort == nil {
+      let command = nativeCommand.map(ShellWords.quote) ?? "'…'"
+      report.cutShort =
+        "cut short: the native adapter failed the first \(AdapterCircuitBreaker.threshold) scenarios that ran "
+        + "with the same error, so the other \(fixtures.count - results.count) were not run "
+        + "(`bridgecheck doctor --native \(command)` explains what is wrong): "
+        + (message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message)
     }
     try ReportOutput(report: report, verbose: verbose, color: color).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
