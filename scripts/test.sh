@@ -16,6 +16,10 @@ if ! command -v xmllint >/dev/null 2>&1; then
 fi
 swift build --product bridgecheck
 if [ "$#" -eq 0 ]; then
+  # The native bridges of our own in each dialect (conformance/dialects/): one exchange each.
+  python3 -m unittest discover -s conformance/dialects/_native -p 'test_*.py'
+fi
+if [ "$#" -eq 0 ]; then
   BRIDGECHECK=.build/debug/bridgecheck scripts/fuzz-fixtures.sh --time 60 --batch-size 100 --jobs 2 \
     --timeout 120 --seed 1 --findings "${TMPDIR:-/tmp}/bridgecheck-fuzz-findings"
 fi
