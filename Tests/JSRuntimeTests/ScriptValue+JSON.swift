@@ -16,8 +16,8 @@ struct JSONConversionTests {
     #expect(try json("null") == .null)
     #expect(try json("[undefined, null, function () {}]") == .array([.null, .null, .null]))
     #expect(try json("({a: undefined, b: null, c: function () {}})") == .object(["b": .null]))
-    #expect(try context.value(nil).isUndefined)
-    #expect(try context.value(.null).isNull)
+    #expect(context.value(nil).isUndefined)
+    #expect(context.value(.null).isNull)
   }
 
   @Test func lineSeparatorsSurviveBothWays() throws {

@@ -22,7 +22,7 @@ struct PageSchedulerTests {
     let id = scheduler.schedule(kind: .page, label: "x") { ran = true }
     #expect(scheduler.cancel(id))
     #expect(!scheduler.cancel(id))
-    scheduler.runUntilIdle()
+    _ = scheduler.runUntilIdle()
     #expect(!ran)
   }
 
@@ -42,7 +42,7 @@ struct PageSchedulerTests {
     scheduler.schedule(after: 30, kind: .page, label: "t") { ran.append(scheduler.now.milliseconds) }
     #expect(scheduler.advance(by: 20) == .idle)
     #expect(ran.isEmpty && scheduler.now.milliseconds == 20)
-    scheduler.advance(by: 20)
+    _ = scheduler.advance(by: 20)
     #expect(ran == [30] && scheduler.now.milliseconds == 40)
   }
 
@@ -54,7 +54,7 @@ struct PageSchedulerTests {
     var ran: [String] = []
     for label in ["a", "b", "c"] { scheduler.schedule(kind: .page, label: label) { ran.append(label) } }
     scheduler.schedule(after: 1, kind: .page, label: "later") { ran.append("later") }
-    scheduler.runUntilIdle()
+    _ = scheduler.runUntilIdle()
     #expect(ran == ["c", "b", "a", "later"])
   }
 }
