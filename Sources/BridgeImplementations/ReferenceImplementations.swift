@@ -85,23 +85,33 @@ public struct ReferenceNativeImplementation: NativeImplementation {
 }
 
 /// One reference native bridge serving one scenario.
-final class ReferenceNativeSession: NativeSession {
+package final class ReferenceNativeSession: NativeSession {
   private let bridge: NativeBridge
   private weak var events: (any NativeSessionEvents)?
   private var responders: [Int: NativeBridge.ResponseCallback] = [:]
   private var nextInvocation = 0
+  /// Sees each of the bridge's log lines before the harness does (a mutant
+  /// of the session hooks its bug here); nil for the reference.
+  package var logObserver: ((NativeBridgeLog) -> Void)?
 
-  init(bridge: NativeBridge, events: any NativeSessionEvents) {
+  /// Serves one scenario with `bridge`, reporting to `events`.
+  package init(bridge: NativeBridge, events: any NativeSessionEvents) {
     self.bridge = bridge
     self.events = events
     bridge.logHandler = { [weak self] log in
+      self?.logObserver?(log)
       self?.events?.log(level: log.level.rawValue, code: log.code.rawValue, message: log.message)
     }
   }
 
-  var failure: ImplementationError? { nil }
+  /// Forgets every answer still owed to the native side's handlers.
+  package func forgetPendingAnswers() {
+    responders.removeAll()
+  }
 
-  func registerHandler(_ name: String) throws(ImplementationError) {
+  package var failure: ImplementationError? { nil }
+
+  package func registerHandler(_ name: String) throws(ImplementationError) {
     bridge.registerHandler(name) { [weak self] data, respond in
       guard let self else { return }
       self.nextInvocation += 1
@@ -111,32 +121,32 @@ final class ReferenceNativeSession: NativeSession {
     }
   }
 
-  func removeHandler(_ name: String) throws(ImplementationError) {
+  package func removeHandler(_ name: String) throws(ImplementationError) {
     bridge.removeHandler(name)
   }
 
-  func respond(invocation: Int, data: JSONValue?) throws(ImplementationError) {
+  package func respond(invocation: Int, data: JSONValue?) throws(ImplementationError) {
     // The responder is kept: a scripted handler answering twice calls it
     // twice, and the bridge itself must drop the second answer.
     responders[invocation]?(data)
   }
 
-  func callHandler(_ name: String, data: JSONValue?, callback: Int?) throws(ImplementationError) {
+  package func callHandler(_ name: String, data: JSONValue?, callback: Int?) throws(ImplementationError) {
     let responseCallback: NativeBridge.ResponseCallback? = callback.map { id in
       { [weak self] value in self?.events?.callbackInvoked(callback: id, data: value) }
     }
     bridge.callHandler(name, data: data, responseCallback: responseCallback)
   }
 
-  func reset() throws(ImplementationError) {
+  package func reset() throws(ImplementationError) {
     bridge.reset()
   }
 
-  func disableSafetyTimeout() throws(ImplementationError) {
+  package func disableSafetyTimeout() throws(ImplementationError) {
     bridge.disableJavascriptAlertBoxSafetyTimeout()
   }
 
-  func close() {
+  package func close() {
     responders.removeAll()
     bridge.webView.navigationPolicy = { _ in .allow }
   }
