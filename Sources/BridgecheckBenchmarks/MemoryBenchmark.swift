@@ -9,12 +9,7 @@ enum MemoryBenchmark {
   static let scenarios = 2_000
 
   static func run() throws {
-    let outcome = FixtureLoader().load(paths: ["Fixtures"])
-    guard outcome.problems.isEmpty, !outcome.fixtures.isEmpty else {
-      print("  run from the package root (Fixtures/ must load cleanly)")
-      return
-    }
-    let fixtures = outcome.fixtures
+    guard let fixtures = ShippedFixtures.load() else { return }
     for shared in [true, false] {
       var options = RunOptions()
       options.sharesContextGroups = shared

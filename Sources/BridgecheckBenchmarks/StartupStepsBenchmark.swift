@@ -11,12 +11,7 @@ import ScenarioRunner
 /// the thread's shared context group and in a group of its own, alternating.
 enum StartupStepsBenchmark {
   static func run() throws {
-    let outcome = FixtureLoader().load(paths: ["Fixtures"])
-    guard outcome.problems.isEmpty, !outcome.fixtures.isEmpty else {
-      print("  run from the package root (Fixtures/ must load cleanly)")
-      return
-    }
-    let fixtures = outcome.fixtures
+    guard let fixtures = ShippedFixtures.load() else { return }
     let rounds = 7
     for shared in [true, false] {
       var options = RunOptions()

@@ -13,12 +13,7 @@ enum SuiteBenchmark {
   static let rounds = 9
 
   static func run() throws {
-    let outcome = FixtureLoader().load(paths: ["Fixtures"])
-    guard outcome.problems.isEmpty, !outcome.fixtures.isEmpty else {
-      print("  run from the package root (Fixtures/ must load cleanly)")
-      return
-    }
-    let fixtures = outcome.fixtures
+    guard let fixtures = ShippedFixtures.load() else { return }
     var separate = RunOptions()
     separate.sharesContextGroups = false
     let shared = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())

@@ -9,18 +9,13 @@ import Supervision
 /// alternating, so that a busy machine slows both alike.
 enum SupervisedSuiteBenchmark {
   static func run() throws {
-    let outcome = FixtureLoader().load(paths: ["Fixtures"])
-    guard outcome.problems.isEmpty, !outcome.fixtures.isEmpty else {
-      print("  run from the package root (Fixtures/ must load cleanly)")
-      return
-    }
+    guard let fixtures = ShippedFixtures.load() else { return }
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent().appendingPathComponent("bridgecheck").path
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       print("  build bridgecheck next to bridgecheck-bench first (swift build -c release)")
       return
     }
-    let fixtures = outcome.fixtures
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     let configuration = WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: RunOptions())
     let rounds = 9
