@@ -11,16 +11,6 @@ public enum ReferenceScripts {
   public static let pageBridge = load("page-bridge.js")
   /// A web page's own setup snippet (`setupWebViewJavascriptBridge`).
   public static let setupSnippet = load("page-setup-snippet.js")
-  /// The setup snippet of a page whose bridge is the global `globalName` and
-  /// asks for injection at `bridgeLoadedURL` (a port's own names); with the
-  /// classic names, exactly ``setupSnippet``. `globalName` must be a
-  /// JavaScript identifier.
-  public static func setupSnippet(globalName: String, bridgeLoadedURL: String) -> String {
-    setupSnippet
-      .replacingOccurrences(of: "window.WebViewJavascriptBridge", with: "window.\(globalName)")
-      .replacingOccurrences(of: "'https://__bridge_loaded__'", with: "'\(javaScriptStringLiteralBody(bridgeLoadedURL))'")
-  }
-
   /// The demo page script that uses the snippet (`demo-page.js`).
   public static let demoPage = load("demo-page.js")
 

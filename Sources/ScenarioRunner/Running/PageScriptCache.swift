@@ -1,5 +1,4 @@
 import BridgeImplementations
-import ReferenceBridges
 import Synchronization
 
 /// Page-side scripts that depend only on the page bridge's profile (the
@@ -11,29 +10,21 @@ enum PageScriptCache {
   static let capacity = 32
 
   private static let harnessScripts = Mutex<[BridgeProfile: String]>([:])
-  private static let setupSnippets = Mutex<[SnippetKey: String]>([:])
-
-  private struct SnippetKey: Hashable {
-    var globalName: String
-    var bridgeLoadedURL: String
-  }
+  private static let setupSnippets = Mutex<[BridgeProfile: String?]>([:])
 
   /// ``HarnessPageScript/source(profile:)``, built once per profile.
   static func harness(for profile: BridgeProfile) -> String {
     cached(in: harnessScripts, key: profile) { HarnessPageScript.source(profile: profile) }
   }
 
-  /// `ReferenceScripts.setupSnippet(globalName:bridgeLoadedURL:)`, built once
-  /// per pair of names.
-  static func setupSnippet(globalName: String, bridgeLoadedURL: String) -> String {
-    cached(in: setupSnippets, key: SnippetKey(globalName: globalName, bridgeLoadedURL: bridgeLoadedURL)) {
-      ReferenceScripts.setupSnippet(globalName: globalName, bridgeLoadedURL: bridgeLoadedURL)
-    }
+  /// ``PageSetupSnippet/source(for:)``, built once per profile.
+  static func setupSnippet(for profile: BridgeProfile) -> String? {
+    cached(in: setupSnippets, key: profile) { PageSetupSnippet.source(for: profile) }
   }
 
-  private static func cached<Key: Hashable & Sendable>(
-    in cache: borrowing Mutex<[Key: String]>, key: Key, make: () -> String
-  ) -> String {
+  private static func cached<Key: Hashable & Sendable, Value: Sendable>(
+    in cache: borrowing Mutex<[Key: Value]>, key: Key, make: () -> Value
+  ) -> Value {
     if let known = cache.withLock({ $0[key] }) { return known }
     let made = make()
     cache.withLock { entries in

@@ -140,7 +140,7 @@ final class ScenarioExecution: NativeSessionEvents {
     let profile = runner.page.profile
     switch fixture.setup.pageSetup {
     case .snippet:
-      if let snippet = PageSetupSnippet.source(for: profile) {
+      if let snippet = PageScriptCache.setupSnippet(for: profile) {
         scripts.append(PageScript(name: "setup-snippet.js", source: snippet))
       }
       scripts.append(
