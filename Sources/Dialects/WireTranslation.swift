@@ -7,10 +7,17 @@ import JSONModel
 /// and the form a delivered message takes.
 extension BridgeProfile {
   /// `message`, written with classic field names, renamed for the wire.
-  public func toWire(_ message: JSONObject) -> JSONObject { fields.toWire(message) }
+  public func toWire(_ message: JSONObject) -> JSONObject {
+    typedMessages.map { $0.toWire(message, fields: fields) } ?? fields.toWire(message)
+  }
 
   /// `message` as it came over the wire, with classic field names.
-  public func fromWire(_ message: JSONObject) -> JSONObject { fields.fromWire(message) }
+  public func fromWire(_ message: JSONObject) -> JSONObject {
+    typedMessages.map { $0.fromWire(message, fields: fields) } ?? fields.fromWire(message)
+  }
+
+  /// Whether messages change on the way to the wire (renamed fields or typed messages).
+  var translatesMessages: Bool { fields != .classic || typedMessages != nil }
 
   /// What arrived in transit (a fetch result, a signal's body or URL tail,
   /// a returned queue), as the JSON text of an array of messages: the
@@ -91,16 +98,18 @@ extension BridgeProfile {
   /// objects and `raw` is not one (it cannot be delivered as written).
   public func deliverable(_ raw: String) -> String? {
     guard case .object(let message)? = try? JSONValue.parse(raw) else {
+      if delivery == .uriJSONString { return Self.encodeURIComponent(raw) }
       return delivery == .jsonString ? raw : nil
     }
-    return fields == .classic ? raw : JSONValue.object(toWire(message)).serialized()
+    let text = translatesMessages ? JSONValue.object(toWire(message)).serialized() : raw
+    return delivery == .uriJSONString ? Self.encodeURIComponent(text) : text
   }
 
   /// What the harness makes the page's queue fetch return, in the dialect:
   /// message objects (in an array, or in the JSON text of an array) have
   /// their fields renamed; anything else is returned as written.
   public func queued(_ result: JSONValue?) -> JSONValue? {
-    guard fields != .classic, let result else { return result }
+    guard translatesMessages, let result else { return result }
     switch result {
     case .array(let entries):
       return .array(entries.map(renamedEntry))

@@ -134,6 +134,10 @@ extension BridgeMessageCodec {
   static func deliveryScript(for message: JSONObject, profile: BridgeProfile, faults: Set<NativeBridgeFault>) -> String {
     let wire = profile.toWire(message)
     let entry = "\(profile.names.global).\(profile.names.handleMessage)("
+    if profile.delivery == .uriJSONString {
+      // URI-encoded JSON is ASCII without quotes or backslashes: it needs no escaping.
+      return entry + "'" + BridgeProfile.encodeURIComponent(JSONValue.object(wire).serialized()) + "');"
+    }
     if profile.delivery == .object {
       // JSON is an object literal; U+2028 and U+2029 are escaped for
       // engines before ES2019 (they only occur inside strings). A
