@@ -12,8 +12,10 @@ import JSONModel
 ///   `{<idField>: responseId, <typeField>: <response>, data: responseData}`
 ///   (the answer travels in the dialect's data field);
 /// - with an ``error`` type, the answer to a request for a missing handler
-///   (classic `responseData` `{"error": "no-handler", "handlerName": …}`)
-///   is `{<idField>: responseId, <typeField>: <error>, handlerName}`.
+///   is `{<idField>: responseId, <typeField>: <error>, handlerName}`; in
+///   classic terms a response with an `error` member and no `responseData`
+///   (`{"responseId", "error": "no-handler", "handlerName"}`): it settles
+///   the request, whose callback is released without being called.
 ///
 /// Every request carries an id (either side may answer any request), so a
 /// side numbers all its requests; the other side echoes the id in its
@@ -54,6 +56,11 @@ public struct TypedMessages: Sendable, Hashable {
     self.ids = ids
   }
 
+  /// The first counter id of the requests the harness plays on a side's
+  /// behalf (`wire.toNative`, `wire.toPage`) without an id of their own:
+  /// far beyond what a side counts to in a scenario.
+  public static let playedIDBase = 1_000_000
+
   /// The members of its JSON form.
   public static let members = ["idField", "typeField", "request", "response", "error", "ids"]
 
@@ -65,11 +72,12 @@ public struct TypedMessages: Sendable, Hashable {
     ]
   }
 
-  /// The classic answer that an ``error`` message stands for.
-  public static func noHandlerAnswer(handlerName: JSONValue?) -> JSONValue {
-    var answer: JSONObject = ["error": "no-handler"]
-    if let handlerName { answer["handlerName"] = handlerName }
-    return .object(answer)
+  /// The classic form of an ``error`` message: the response settling
+  /// request `id` for the missing handler `handlerName`.
+  public static func noHandlerResponse(id: JSONValue, handlerName: JSONValue?) -> JSONObject {
+    var message: JSONObject = ["responseId": id, "error": "no-handler"]
+    if let handlerName { message["handlerName"] = handlerName }
+    return message
   }
 
   /// `message` (classic field names) as this dialect writes it; `fields`
@@ -78,12 +86,10 @@ public struct TypedMessages: Sendable, Hashable {
     var wire = JSONObject()
     if let responseID = message["responseId"] {
       let answer = message["responseData"]
-      if let error, let answer, let object = answer.objectValue, object["error"] == "no-handler",
-        object.keys.allSatisfy({ $0 == "error" || $0 == "handlerName" })
-      {
+      if let error, message["error"] != nil, answer == nil {
         wire[idField] = responseID
         wire[typeField] = .string(error)
-        if let name = object["handlerName"] ?? message["handlerName"] { wire[fields.handlerName] = name }
+        if let name = message["handlerName"] { wire[fields.handlerName] = name }
         return wire
       }
       wire[idField] = responseID
@@ -116,9 +122,7 @@ public struct TypedMessages: Sendable, Hashable {
       classic["responseId"] = id ?? .null
       if let data = message[fields.data] { classic["responseData"] = data }
     } else if let error, type == error {
-      if let name { classic["handlerName"] = name }
-      classic["responseId"] = id ?? .null
-      classic["responseData"] = Self.noHandlerAnswer(handlerName: name)
+      return Self.noHandlerResponse(id: id ?? .null, handlerName: name)
     } else {
       return message
     }

@@ -83,6 +83,15 @@ extension BridgeProfile {
     return encoding == .uriJSON ? Self.encodeURIComponent(written) : written
   }
 
+  /// The counter `text` writes in canonical decimal (`"0"`, `"12"`; not
+  /// `"01"`, `"-1"` or `""`), or nil.
+  static func counterText(_ text: String) -> Int? {
+    guard !text.isEmpty, text.count <= 15, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+      text == "0" || !text.hasPrefix("0")
+    else { return nil }
+    return Int(text)
+  }
+
   /// JavaScript's `encodeURIComponent`.
   public static func encodeURIComponent(_ text: String) -> String {
     var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
@@ -101,7 +110,7 @@ extension BridgeProfile {
       if delivery == .uriJSONString { return Self.encodeURIComponent(raw) }
       return delivery == .jsonString ? raw : nil
     }
-    let text = translatesMessages ? JSONValue.object(toWire(message)).serialized() : raw
+    let text = translatesMessages ? JSONValue.object(toWire(played(message, at: 0))).serialized() : raw
     return delivery == .uriJSONString ? Self.encodeURIComponent(text) : text
   }
 
@@ -112,17 +121,41 @@ extension BridgeProfile {
     guard translatesMessages, let result else { return result }
     switch result {
     case .array(let entries):
-      return .array(entries.map(renamedEntry))
+      return .array(entries.enumerated().map(renamedEntry))
     case .string(let text):
       guard case .array(let entries)? = try? JSONValue.parse(text) else { return result }
-      return .string(JSONValue.array(entries.map(renamedEntry)).serialized())
+      return .string(JSONValue.array(entries.enumerated().map(renamedEntry)).serialized())
     default:
       return result
     }
   }
 
-  private func renamedEntry(_ entry: JSONValue) -> JSONValue {
+  private func renamedEntry(_ position: Int, _ entry: JSONValue) -> JSONValue {
     guard case .object(let message) = entry else { return entry }
-    return .object(toWire(message))
+    return .object(toWire(played(message, at: position)))
+  }
+
+  /// A message the harness plays, ready for ``toWire(_:)``: in a typed
+  /// dialect, where every request carries an id, a request written without
+  /// a `callbackId` gets one that no bridge issues (counters from
+  /// ``TypedMessages/playedIDBase``, or `played_<n>` strings), so that an
+  /// answer to it reaches no callback, as for a request that wants none.
+  /// With counter ids, an id the fixture wrote as the text of a counter
+  /// (`"${c1}"` after a capture of `0` is `"0"`) is that counter: classic
+  /// fixtures write ids as strings, a counter dialect has numbers only.
+  func played(_ message: JSONObject, at position: Int) -> JSONObject {
+    guard let typed = typedMessages else { return message }
+    if typed.ids == .counter {
+      var converted = message
+      for key in ["callbackId", "responseId"] {
+        if case .string(let text)? = message[key], let counter = Self.counterText(text) { converted[key] = .number(Double(counter)) }
+      }
+      if converted != message { return converted }
+    }
+    guard message["callbackId"] == nil, message["responseId"] == nil else { return message }
+    var numbered = message
+    numbered["callbackId"] =
+      typed.ids == .counter ? .number(Double(TypedMessages.playedIDBase + position)) : .string("played_\(position + 1)")
+    return numbered
   }
 }

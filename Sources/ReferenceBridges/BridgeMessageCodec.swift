@@ -135,8 +135,10 @@ extension BridgeMessageCodec {
     let wire = profile.toWire(message)
     let entry = "\(profile.names.global).\(profile.names.handleMessage)("
     if profile.delivery == .uriJSONString {
-      // URI-encoded JSON is ASCII without quotes or backslashes: it needs no escaping.
-      return entry + "'" + BridgeProfile.encodeURIComponent(JSONValue.object(wire).serialized()) + "');"
+      // URI-encoded JSON is ASCII without backslashes; encodeURIComponent keeps `'`, which the
+      // single-quoted literal escapes.
+      let encoded = BridgeProfile.encodeURIComponent(JSONValue.object(wire).serialized())
+      return entry + "'" + encoded.replacingOccurrences(of: "'", with: "\\'") + "');"
     }
     if profile.delivery == .object {
       // JSON is an object literal; U+2028 and U+2029 are escaped for

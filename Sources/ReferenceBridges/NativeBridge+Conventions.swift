@@ -38,6 +38,22 @@ extension NativeBridge {
     return pendingCounterCallbacks.removeValue(forKey: Int(value))
   }
 
+  /// Whether `message` is a typed dialect's answer to a request for a
+  /// missing page handler (a response with an `error` member and no
+  /// `responseData`): the callback is released without being called.
+  func settlesWithoutAnswer(_ message: JSONObject, responseID: JSONValue) -> Bool {
+    guard options.profile.typedMessages?.error != nil, message["error"] != nil, message["responseData"] == nil else {
+      return false
+    }
+    var released = takeCounterCallback(responseID) != nil
+    if case .string(let id) = responseID { released = pendingCallbacks.removeValue(forKey: ExactName(id)) != nil || released }
+    log(
+      .warning, .noHandler,
+      "the page has no handler for \(LogText.describe(message["handlerName"])) (request \(LogText.describe(responseID)))"
+        + (released ? "; its callback is released" : ""))
+    return true
+  }
+
   // MARK: - Host-object calls
 
   /// Adds the host object of a dialect whose calls carry a message's parts:

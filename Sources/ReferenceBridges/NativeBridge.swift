@@ -488,6 +488,7 @@ public final class NativeBridge {
     // see BridgeMessageCodec.classify(_:faults:).
     switch BridgeMessageCodec.classify(message, faults: faults) {
     case .response(let responseID, let responseData):
+      if settlesWithoutAnswer(message, responseID: responseID) { return }
       // FAULT response-without-data-ignored: no responseData, no callback.
       if faults.contains(.responseWithoutDataIgnored) && responseData == nil { return }
       if let callback = takeCounterCallback(responseID) {
@@ -545,6 +546,9 @@ public final class NativeBridge {
       // FAULT missing-handler-error-ignored: no answer even when configured.
       if options.answerMissingHandler, !faults.contains(.missingHandlerErrorIgnored), let responseCallback {
         responseCallback(BridgeMessageCodec.noHandlerAnswer(handlerName: handlerName))
+      } else if let callbackID, options.profile.typedMessages?.error != nil {
+        // A typed dialect's own answer to a missing handler.
+        send(TypedMessages.noHandlerResponse(id: callbackID, handlerName: handlerName))
       }
       return
     }

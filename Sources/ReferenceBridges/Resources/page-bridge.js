@@ -247,24 +247,13 @@
     return wire;
   }
 
-  function isNoHandlerAnswer(value) {
-    if (value === null || typeof value !== 'object' || value.error !== 'no-handler') {
-      return false;
-    }
-    for (var key in value) {
-      if (has(value, key) && key !== 'error' && key !== 'handlerName') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  // A classic message as a typed one: a request carries its id, an answer echoes it.
+  // A classic message as a typed one: a request carries its id, an answer echoes it. A response
+  // with an `error` member and no data is the dialect's answer to a request for a missing handler.
   function toTyped(message) {
     var wire = {};
     if (has(message, 'responseId')) {
       wire[TYPED.idField] = message.responseId;
-      if (typeof TYPED.error === 'string' && isNoHandlerAnswer(message.responseData)) {
+      if (typeof TYPED.error === 'string' && has(message, 'error') && !has(message, 'responseData')) {
         wire[TYPED.typeField] = TYPED.error;
         if (has(message, 'handlerName')) {
           wire[FIELD.handlerName] = message.handlerName;
@@ -315,10 +304,7 @@
       }
     } else if (typeof TYPED.error === 'string' && type === TYPED.error) {
       message.responseId = id;
-      message.responseData = { error: 'no-handler' };
-      if (has(wire, FIELD.handlerName)) {
-        message.responseData.handlerName = wire[FIELD.handlerName];
-      }
+      message.error = 'no-handler';
     } else {
       return null;
     }
@@ -693,6 +679,12 @@
         return;
       }
       var callback = responseCallbacks[key];
+      if (TYPED && has(message, 'error') && !has(message, 'responseData')) {
+        // The native side has no handler for the request: its callback is released, not called.
+        delete responseCallbacks[key];
+        log('warn', 'the native side has no handler for ' + describe(message.handlerName));
+        return;
+      }
       // Deleted before the call: each callback runs at most once and is then released, even if
       // it throws.
       delete responseCallbacks[key];
@@ -712,9 +704,11 @@
     }
     if (typeof handlerName !== 'string' || !has(handlers, handlerName)) {
       log('warn', 'no handler registered for ' + describe(handlerName));
-      // A typed dialect with an error type always answers a missing handler with it.
-      if ((answerMissingHandler || (TYPED && typeof TYPED.error === 'string')) && responseCallback) {
+      if (answerMissingHandler && responseCallback) {
         responseCallback({ error: 'no-handler', handlerName: handlerName });
+      } else if (TYPED && typeof TYPED.error === 'string' && has(message, 'callbackId')) {
+        // A typed dialect's own answer to a missing handler.
+        send({ handlerName: handlerName, responseId: message.callbackId, error: 'no-handler' });
       }
       return;
     }
