@@ -18,8 +18,10 @@
 //   answerMissingHandler: boolean, default false
 //   dialect:              a bridgecheck profile (docs/protocol.md section 9): the bridge then speaks
 //                         that dialect's names, fields, signal, queue return, encoding, envelope,
-//                         delivery form, start-up (callbacks array, ready event, init handshake) and
-//                         dispatch. Without it, classic WVJB 6.x.
+//                         delivery form, start-up (callbacks array, ready event, init handshake),
+//                         dispatch and calling convention (typed messages with one id; host-object
+//                         calls with a message's parts, extending a host object named like the
+//                         global). Without it, classic WVJB 6.x.
 // Without that global the file is a complete classic bridge (iframe signals). Under bridgecheck the
 // harness sets the global in the page, from a document-start script of its own, before any native
 // side injects this file; native sides inject the file exactly as it is.
