@@ -215,16 +215,25 @@
   var EXTENDS_HOST = signal.kind === 'host-object' && signal.name === GLOBAL;
   LOG_PREFIX = GLOBAL + ': ';
 
+  // A host object named like the global exists before the bridge: it is the app's, the bridge
+  // extends it, and it is the bridge once it has the page API. Until then it is taken aside here
+  // (and put back, extended, at installation), so that the guard below sees no bridge.
+  var hostToExtend = null;
+  if (EXTENDS_HOST && window[GLOBAL] && typeof window[GLOBAL] === 'object' &&
+      typeof window[GLOBAL][REGISTER] !== 'function') {
+    hostToExtend = window[GLOBAL];
+    delete window[GLOBAL];
+  }
+
   // Double-injection guard: a second injection must change nothing, in particular it must keep
-  // the handlers the page already registered. A host object that the bridge extends exists
-  // before it: it is the bridge once it has the page API.
-  if (window[GLOBAL] && !(EXTENDS_HOST && typeof window[GLOBAL][REGISTER] !== 'function')) {
+  // the handlers the page already registered.
+  if (window[GLOBAL]) {
     return;
   }
   // The host object's own methods, before this bridge adds its functions to it.
   var hostMethods = Object.create(null);
   (function snapshotHostMethods() {
-    var host = HOST_CALLS ? window[signal.name] : null;
+    var host = HOST_CALLS ? (hostToExtend || window[signal.name]) : null;
     if (!host || typeof host !== 'object') {
       return;
     }
@@ -253,7 +262,8 @@
   // with an `error` member and no data is the dialect's answer to a request for a missing handler.
   function toTyped(message) {
     var wire = {};
-    if (has(message, 'responseId')) {
+    var isAnswer = has(message, 'responseId');
+    if (isAnswer) {
       wire[TYPED.idField] = message.responseId;
       if (typeof TYPED.error === 'string' && has(message, 'error') && !has(message, 'responseData')) {
         wire[TYPED.typeField] = TYPED.error;
@@ -271,7 +281,8 @@
       }
       return wire;
     }
-    if (has(message, 'callbackId')) {
+    var carriesId = has(message, 'callbackId');
+    if (carriesId) {
       wire[TYPED.idField] = message.callbackId;
     }
     wire[TYPED.typeField] = TYPED.request;
@@ -501,6 +512,13 @@
     return typeof id === 'string' ? id : undefined;
   }
 
+  // A typed dialect's answer to a request for a missing native handler: the callback is released,
+  // not called.
+  function releaseUncalled(key, handlerName) {
+    delete responseCallbacks[key];
+    log('warn', 'the native side has no handler for ' + describe(handlerName));
+  }
+
   // Host-object calls with a message's parts: a request calls the host method named after its
   // handler when the host object has one (else the signal's method with {handlerName, data}), with
   // the data's JSON and the callback id ('' for none); an answer calls the answer method with the
@@ -511,7 +529,8 @@
       log('error', 'the host object ' + signal.name + ' is missing; the message is lost');
       return;
     }
-    if (has(message, 'responseId')) {
+    var isAnswer = has(message, 'responseId');
+    if (isAnswer) {
       var answer = has(message, 'responseData') ? stringifyJSON(message.responseData) : undefined;
       host[HOST_CALLS.answerMethod](answer, message.responseId);
       return;
@@ -682,9 +701,7 @@
       }
       var callback = responseCallbacks[key];
       if (TYPED && has(message, 'error') && !has(message, 'responseData')) {
-        // The native side has no handler for the request: its callback is released, not called.
-        delete responseCallbacks[key];
-        log('warn', 'the native side has no handler for ' + describe(message.handlerName));
+        releaseUncalled(key, message.handlerName);
         return;
       }
       // Deleted before the call: each callback runs at most once and is then released, even if
@@ -708,7 +725,8 @@
       log('warn', 'no handler registered for ' + describe(handlerName));
       if (answerMissingHandler && responseCallback) {
         responseCallback({ error: 'no-handler', handlerName: handlerName });
-      } else if (TYPED && typeof TYPED.error === 'string' && has(message, 'callbackId')) {
+      }
+      if (!answerMissingHandler && TYPED && typeof TYPED.error === 'string' && responseCallback) {
         // A typed dialect's own answer to a missing handler.
         send({ handlerName: handlerName, responseId: message.callbackId, error: 'no-handler' });
       }
@@ -793,7 +811,7 @@
   // ---------------------------------------------------------------------------------------------
   // Installation
   // ---------------------------------------------------------------------------------------------
-  var bridge = EXTENDS_HOST && window[GLOBAL] && typeof window[GLOBAL] === 'object' ? window[GLOBAL] : {};
+  var bridge = hostToExtend || {};
   bridge[REGISTER] = registerHandler;
   bridge[CALL] = callHandler;
   if (typeof DISABLE === 'string') {
