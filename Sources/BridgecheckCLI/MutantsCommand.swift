@@ -51,7 +51,10 @@ struct MutantsCommand: ParsableCommand {
       throw CLIError.usage(FixtureSelection.describe(catalog.problems))
     }
     let progress = MutantsProgress()
-    progress.begin(mutants: catalog.mutants.count, fixtures: fixtures.count, jobs: jobs)
+    let judged = catalog.mutants.filter { $0.notYetJudged == nil }
+    progress.begin(
+      mutants: judged.count, fixtures: fixtures.count, jobs: jobs,
+      dialects: SupervisedMutationMatrix.dialects(of: judged).count)
     let matrix = SupervisedMutationMatrix.run(
       fixtures: fixtures, mutants: catalog.mutants, executable: RunCommand.executablePath, jobs: jobs,
       limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), progress: progress.update,
@@ -67,7 +70,9 @@ struct MutantsCommand: ParsableCommand {
           + (updateExpected ? " and not written" : "") + "\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
-    let actual = ExpectedKills(kills: matrix.kills)
+    let actual = ExpectedKills(
+      kills: matrix.kills,
+      notYetJudged: Dictionary(uniqueKeysWithValues: matrix.notYetJudged.map { ($0.name, $0.notYetJudged ?? "") }))
     var differences: [String] = []
     if updateExpected {
       try Terminal.write(actual.serialized, to: expectedPath)
