@@ -46,7 +46,10 @@ struct MutantsCommand: ParsableCommand {
   func run() throws {
     Interrupt.install()
     let fixtures = try FixtureSelection.parse([fixturesPath]).load()
-    let catalog = MutantCatalog.load(from: mutantsPath)
+    // Dialect mutants patch bridgecheck's own dialect bridges, wherever the
+    // mutant definitions are.
+    let catalog = MutantCatalog.load(
+      from: mutantsPath, dialectList: Resources.absolute(Resources.path("conformance/dialects/dialects.json")))
     if !catalog.problems.isEmpty {
       throw CLIError.usage(FixtureSelection.describe(catalog.problems))
     }

@@ -22,8 +22,9 @@ public struct MutantCatalog: Sendable {
   ///
   /// Dialect mutants (`dialects/{page,native}/*.json`) patch bridgecheck's
   /// own dialect bridges, which `dialectList` lists (default: the
-  /// `conformance/dialects/dialects.json` next to `folder`, paths relative
-  /// to the package root two levels up).
+  /// `conformance/dialects/dialects.json` of the package `folder` is in);
+  /// the list's paths, and the mutants' `file`, are relative to the package
+  /// root the list is in (two levels up from it).
   public static func load(
     from folder: String, referencePage: String = ReferenceScripts.pageBridge, dialectList: String? = nil
   ) -> MutantCatalog {
@@ -67,8 +68,10 @@ public struct MutantCatalog: Sendable {
         .map { (side, (sideFolder as NSString).appendingPathComponent($0)) }
     }
     guard !files.isEmpty else { return ([], []) }
-    let root = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent().path
-    let listFile = list ?? (root as NSString).appendingPathComponent("conformance/dialects/dialects.json")
+    let packageRoot = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+    let listFile = list ?? packageRoot.appendingPathComponent("conformance/dialects/dialects.json").path
+    let root = URL(fileURLWithPath: listFile).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().path
     let bridges: [DialectBridge]
     switch DialectMutantLoading.bridges(list: listFile, root: root) {
     case .success(let loaded): bridges = loaded

@@ -105,6 +105,18 @@ public enum FixtureExplanation {
     if !fixture.requires.features.isEmpty {
       lines.append("Applies only to implementations declaring: \(fixture.requires.features.joined(separator: ", ")).")
     }
+    if !fixture.requires.dialect.isEmpty {
+      lines.append("Applies only to dialects with \(fixture.requires.dialect.map(\.phrase).joined(separator: " and ")).")
+    }
+    if !fixture.requires.spelled.isEmpty {
+      lines.append(
+        "Spells out the classic \(fixture.requires.spelled.map(\.phrase).joined(separator: " and ")) on purpose: "
+          + "applies only to dialects that spell them the same way.")
+    }
+    if setup.pageInit == .step {
+      lines.append("In a dialect with an init handshake, the page calls init() only in a step, not when the bridge is ready.")
+    }
+    if let because = fixture.requires.because { lines.append("Why: \(because).") }
     return lines
   }
 
