@@ -85,6 +85,12 @@ public struct Requirements: Sendable, Hashable {
   /// upper case, classic field names in the wire text it expects): the
   /// scenario applies only to dialects that spell them the same way.
   public var spelled: [ClassicSpelling] = []
+  /// The traits of a dialect the fixture needs (an init handshake, a fetched
+  /// queue…): a dialect without one skips the scenario with the reason.
+  public var dialect: [DialectTrait] = []
+  /// Why the fixture needs what it declares here, for the reader of a skip:
+  /// the skip reason quotes it (e.g. why a fixture spells classic names).
+  public var because: String?
 }
 
 /// A part of classic WVJB that a fixture may spell out on purpose.
@@ -153,6 +159,19 @@ public struct Setup: Sendable, Hashable {
   /// URLs matching one of these regular expressions are cancelled, all
   /// others allowed. A bridge must hand non-bridge URLs to it.
   public var appCancels: [BoundedRegex] = []
+  /// In a dialect with an init handshake, who calls `init`: the harness as
+  /// soon as the bridge is ready (`ready`), or the page in a `page.init`
+  /// step (`step`).
+  public var pageInit: PageInit = .ready
+}
+
+/// Who calls the handshake `init(defaultHandler)` in a dialect that has one.
+public enum PageInit: String, Sendable, Hashable, CaseIterable {
+  /// The harness, when the bridge is ready, before the page's handlers are
+  /// registered, without a default handler.
+  case ready
+  /// The page, in a `page.init` step; until then native messages wait.
+  case step
 }
 
 /// How the page asks for the bridge.
@@ -255,6 +274,18 @@ public enum Step: Sendable, Hashable {
   /// `nil` returns `undefined`), then the page signals (with `signal` as the
   /// iframe URL when given, e.g. a legacy-scheme or upper-case URL).
   case queueToNative(result: JSONValue?, signal: String?)
+  /// The page asks the native side to inject the bridge, the way a page of
+  /// the dialect asks: a navigation to its bridge-loaded URL, or a post to
+  /// its injection handler (`page.requestInjection`).
+  case pageRequestInjection
+  /// The page sends the dialect's queue signal carrying nothing, as a page
+  /// bridge does after queueing a message (`page.signal`): the native side
+  /// then fetches the queue.
+  case pageSignal
+  /// The page calls the handshake `init(defaultHandler)` itself, with a
+  /// default handler of this behaviour recorded under this name, or with
+  /// none (`page.init`); see `Setup.pageInit`.
+  case pageInit(NamedBehaviour?)
 }
 
 /// A built-in check that every scenario runs unless it opts out.
