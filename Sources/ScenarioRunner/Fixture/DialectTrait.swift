@@ -17,6 +17,11 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
   /// Native messages reach the page as a JSON text in a single-quoted
   /// string literal (`"delivery": "json-string"`, section 5's escaping).
   case jsonStringDelivery = "json-string-delivery"
+  /// A call without a callback carries no id, so an answer to it is a
+  /// protocol error (classic WVJB). In a dialect of typed messages every
+  /// request carries an id and either side may answer any request
+  /// (``TypedMessages``), so "no answer without a callback" cannot be told.
+  case requestsWithoutIDs = "requests-without-ids"
 
   /// Whether `profile` has this trait.
   public func holds(in profile: BridgeProfile) -> Bool {
@@ -25,6 +30,7 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
     case .initHandshake: profile.handshake == .initCall
     case .fetchedQueue: profile.queue == .fetch
     case .jsonStringDelivery: profile.delivery == .jsonString
+    case .requestsWithoutIDs: profile.typedMessages == nil
     }
   }
 
@@ -39,6 +45,8 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
       "in the profile \(profile.name) the queue is not fetched (\"queue\": {\"return\": \"\(profile.queue.rawValue)\"})"
     case .jsonStringDelivery:
       "the profile \(profile.name) delivers messages as \(profile.delivery.rawValue) (\"delivery\": \"\(profile.delivery.rawValue)\")"
+    case .requestsWithoutIDs:
+      "in the profile \(profile.name) every request carries an id that the other side may answer (\"typedMessages\")"
     }
   }
 
@@ -49,6 +57,7 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
     case .initHandshake: "an init handshake"
     case .fetchedQueue: "a queue fetched by the native side (a signal that carries no message)"
     case .jsonStringDelivery: "messages delivered to the page as a JSON text in a string literal"
+    case .requestsWithoutIDs: "calls without a callback that carry no id (so that an answer to one is an error)"
     }
   }
 }
