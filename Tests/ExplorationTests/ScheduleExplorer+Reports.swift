@@ -37,11 +37,26 @@ struct ScheduleExplorerTests {
     #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .seed(seed)).result))
     #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .deviations(outcome.shrunk)).result))
   }
+
+  @Test("the page schedule mutant passes under the default schedule and exploration catches it")
+  func pageScheduleMutant() throws {
+    let mutant = try explorationMutant("page-queued-after-signal").mutant
+    #expect(mutant.pageSource != nil && mutant.foundBy == .explore)
+    let fixture = try shippedFixture(ExplorationCatch.queuedAfterSignalFixture)
+    #expect(mutant.runner().run(fixture).status == .pass, "the default schedule misses it")
+    let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
+    let seed = try #require(outcome.failingSeed, "no seed of \(ExploreOptions.defaultSeeds) failed")
+    #expect(seed <= 10)
+    #expect(!outcome.shrunk.isEmpty)
+    #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .deviations(outcome.shrunk)).result))
+    #expect(referenceRunner.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
+  }
 }
 
 /// Where exploration catches the schedule mutants (checked by the tests).
 enum ExplorationCatch {
   static let respondersFixture = "startup-queue/document-start-startup-queue-both-ways"
+  static let queuedAfterSignalFixture = "startup-queue/page-calls-during-setup-reach-native"
 }
 
 @Suite("A failing schedule becomes a fixture")
