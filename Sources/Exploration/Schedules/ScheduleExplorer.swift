@@ -57,7 +57,6 @@ public struct ScheduleExplorer: Sendable {
     let clock = ContinuousClock()
     let start = clock.now
     var seedsRun = 0
-    let fixture = IncidentalOrder.relaxed(fixture)
     let threads = max(1, options.threads)
     let batch = threads == 1 ? 1 : threads * 8
     var next: UInt64 = 1
