@@ -67,6 +67,7 @@ suite() {
       exit "$status"
     fi
     mv "$report.partial" "$report"
+    echo "$before_load $(load)" >"$out/shard-$k-of-$shards.load"
     python3 - "$report" "$((SECONDS - t0))" "$before_load" "$(load)" "$k" "$shards" "$first" "$last" \
       "$((SECONDS - started))" <<'PY'
 import json, sys
@@ -96,7 +97,12 @@ if len(reports) < shards:
     sys.exit(0)
 totals = dict(scenarios=0, schedules=0, distinct=0, passed=0, failed=0, errors=0, skipped=0, ms=0.0)
 failing = []
+loads = []
 for path in reports:
+    try:
+        loads += [float(x) for x in open(path[: -len(".json")] + ".load").read().split()]
+    except (OSError, ValueError):
+        pass
     data = json.load(open(path))
     summary, explored = data["summary"], data["summary"].get("exploration", {})
     totals["scenarios"] += explored.get("scenarios", 0)
@@ -107,12 +113,15 @@ for path in reports:
     totals["ms"] += summary["durationMs"]
     failing += [r["id"] + " (seed " + r.get("exploration", {}).get("failingSeed", "?") + ")"
                 for r in data["results"] if r["status"] in ("fail", "error")]
+seconds = totals["ms"] / 1000
+wall = f"{seconds:.0f} s" if seconds < 600 else f"{seconds / 60:.0f} min"
+load_range = f"{min(loads):.1f}–{max(loads):.1f}" if loads else "not recorded"
 verdict = "no failure" if not failing else f"{len(failing)} failing: " + ", ".join(failing)
 figure = (
     f"The whole suite explored, reference pair: `run --explore {seeds}` in {shards} shards "
     f"(`scripts/exploration-figures.sh suite {seeds} {shards}`): {totals['schedules']:,} schedules of "
     f"{totals['scenarios']} scenarios ({totals['distinct']:,} distinct), {verdict}; "
-    f"{totals['ms'] / 1000 / 60:.0f} min of wall time in all, --jobs 2, load LOAD (fill in from the shard lines)."
+    f"{wall} of wall time in all, --jobs 2, load {load_range}."
 )
 open(os.path.join(out, "figure.md"), "w").write(figure + "\n")
 print(figure)
