@@ -222,7 +222,13 @@ public enum FixtureExplanation {
     var lines: [String] = []
     if !expect.events.isEmpty {
       lines.append(expect.ordered ? "  In this order:" : "  In any order:")
-      for (index, pattern) in expect.events.enumerated() { lines.append("    \(index + 1). \(event(pattern))") }
+      for (index, pattern) in expect.events.enumerated() {
+        if expect.ordered, let group = pattern.group, index == 0 || expect.events[index - 1].group != group {
+          let size = expect.events[index...].prefix { $0.group == group }.count
+          lines.append("    \(index + 1)–\(index + size), in any order among themselves:")
+        }
+        lines.append((expect.ordered && pattern.group != nil ? "      " : "    ") + "\(index + 1). \(event(pattern))")
+      }
     }
     if !expect.absent.isEmpty {
       lines.append("  Never:")

@@ -303,9 +303,11 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable {
 
 /// What the trace must show.
 public struct Expectations: Sendable, Hashable {
-  /// Events that must appear.
+  /// Events that must appear, flattened: the patterns of an `anyOrder`
+  /// group are consecutive and share their ``EventPattern/group``.
   public var events: [EventPattern] = []
-  /// Whether `events` must appear in this order.
+  /// Whether `events` must appear in this order (the patterns of one
+  /// `anyOrder` group in any order among themselves).
   public var ordered = true
   /// Events that must never appear.
   public var absent: [EventPattern] = []
@@ -321,10 +323,16 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
   public var fields: [(key: String, matcher: ValueMatcher)]
   /// Where the pattern was written, for messages.
   public var pointer: JSONPointer
+  /// In `expect.events`: the `anyOrder` group the pattern belongs to (the
+  /// group's index in `events` as written), nil for an entry of its own.
+  /// The patterns of a group are consecutive; they may happen in any order
+  /// among themselves, after the entry before the group and before the
+  /// entry after it.
+  public var group: Int? = nil
 
   public static func == (lhs: EventPattern, rhs: EventPattern) -> Bool {
     lhs.event == rhs.event && lhs.pointer == rhs.pointer && lhs.fields.map(\.key) == rhs.fields.map(\.key)
-      && lhs.fields.map(\.matcher) == rhs.fields.map(\.matcher)
+      && lhs.fields.map(\.matcher) == rhs.fields.map(\.matcher) && lhs.group == rhs.group
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -333,11 +333,30 @@ private struct FixtureDecoding {
   func expectations(_ node: JSONNode) -> Expectations {
     var expect = Expectations()
     guard let object = node.object(allowed: FixtureSchema.expectFields, context: " in expect") else { return expect }
-    expect.events = object.optional("events")?.array()?.compactMap { pattern($0) } ?? []
+    expect.events = object.optional("events")?.array()?.enumerated().flatMap { eventEntry($1, index: $0) } ?? []
     if let ordered = object.optional("ordered")?.bool() { expect.ordered = ordered }
     expect.absent = object.optional("absent")?.array()?.compactMap { pattern($0) } ?? []
     expect.counts = object.optional("counts")?.array()?.compactMap(count) ?? []
     return expect
+  }
+
+  /// One entry of `expect.events`: a pattern, or `{"anyOrder": [pattern, …]}`
+  /// (at least two patterns that may happen in any order among themselves).
+  private func eventEntry(_ node: JSONNode, index: Int) -> [EventPattern] {
+    guard let object = node.value.objectValue, object["anyOrder"] != nil else { return pattern(node).map { [$0] } ?? [] }
+    guard let group = node.object(allowed: ["anyOrder"], context: " in an anyOrder group"),
+      let members = group.optional("anyOrder")?.array()
+    else { return [] }
+    if members.count < 2 {
+      problems.add(
+        node.pointer.appending("anyOrder"), "bad-any-order", "an anyOrder group lists at least two event patterns",
+        hint: "write a single pattern as an entry of \"events\" by itself")
+    }
+    return members.compactMap { member in
+      guard var found = pattern(member) else { return nil }
+      found.group = index
+      return found
+    }
   }
 
   private func count(_ node: JSONNode) -> CountExpectation? {
