@@ -79,10 +79,14 @@ enum AdapterBenchmark {
         + "\(format(waiting / Double(scenarios))) ms per scenario (\(format(waiting * 1000 / Double(max(1, traffic.commandCount)))) µs "
         + "per command, \(format(100 * waiting / milliseconds))% of the run)")
     let kinds = traffic.commands.sorted { $0.value > $1.value }
-    print("    commands per scenario (µs each, mean):")
+    print("    commands per scenario (waiting µs each, mean; KB written and read per scenario):")
     for (command, count) in kinds {
       let each = Double(traffic.roundTripNanosecondsByCommand[command] ?? 0) / 1000 / Double(count)
-      print("      \(command.padding(toLength: 22, withPad: " ", startingAt: 0)) \(format(Double(count) / Double(scenarios))) (\(format(each)) µs)")
+      let written = Double(traffic.bytesWrittenByCommand[command] ?? 0) / 1024 / Double(scenarios)
+      let read = Double(traffic.bytesReadByCommand[command] ?? 0) / 1024 / Double(scenarios)
+      print(
+        "      \(command.padding(toLength: 22, withPad: " ", startingAt: 0)) \(format(Double(count) / Double(scenarios))) "
+          + "(\(format(each)) µs; \(format(written)) KB out, \(format(read)) KB in)")
     }
     // What batching could save, with the protocol as it is measured here:
     // the `evaluationResult` acknowledgements (nothing waits for their

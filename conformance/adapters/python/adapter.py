@@ -10,9 +10,12 @@ This file is two things at once:
   queue fetching, robust batch processing, escaping of the single-quoted script literal,
   objc_cb_N callback ids, at-most-once responses, missing-handler handling, reset, the safety
   timeout switch, and both transports (iframe navigations and messageHandlers posts);
-* an example of a thin adapter (docs/adapter-protocol.md): it reads one JSON command per line on
-  stdin and answers with the events the command caused, then {"type":"done","seq":N}, flushing
-  stdout after every command. Diagnostics go to stderr.
+* an example of a thin adapter (docs/adapter-protocol.md, version 1.2): it reads one JSON command
+  per line on stdin and answers with the events the command caused, then {"type":"done","seq":N},
+  flushing stdout once it has answered every command it has read. Diagnostics go to stderr.
+  From 1.2 on it keeps the page script of the last `start` (`samePageScript`), names it instead of
+  sending it back (`pageScript: true`), and asks for the outcome of a message delivery only when
+  it fails (`report: "failure"`).
 
 The bridge never touches a web view itself. Where an app's bridge would call WKWebView, it emits
 an event (`evaluate`, `addUserScript`, `addScriptMessageHandler`), and the harness performs the
@@ -30,8 +33,9 @@ import sys
 import threading
 
 PROTOCOL_VERSION = 1
+PROTOCOL_MINOR = 2
 ADAPTER_NAME = "python-wvjb"
-ADAPTER_VERSION = "1.0.0"
+ADAPTER_VERSION = "1.2.0"
 
 # The page handler that switches the page to synchronous dispatch (spelled correctly, unlike the
 # page API disableJavscriptAlertBoxSafetyTimeout).
@@ -174,6 +178,7 @@ class Bridge:
 
     def __init__(self, configuration, page_script, out):
         self.out = out
+        self.speaks_1_2 = out.speaks_1_2
         self.transport = configuration.get("transport", "iframe")
         self.injection = configuration.get("injection", "bridge-loaded")
         options = configuration.get("options") or {}
@@ -207,7 +212,7 @@ class Bridge:
         if self.transport == "message-handlers":
             out.event("addScriptMessageHandler", name=self.message_handler_name)
         if self.injection == "document-start":
-            out.event("addUserScript", source=page_script, injectionTime="document-start",
+            out.event("addUserScript", **self.page_script_fields("source"), injectionTime="document-start",
                       name="python-wvjb-page-bridge.js")
             out.event("addUserScript", source=self.announce_script(), injectionTime="document-end",
                       name="python-wvjb-announce.js")
@@ -219,10 +224,21 @@ class Bridge:
 
     # -- web view calls ---------------------------------------------------------------------------
 
-    def evaluate(self, script, kind, detail=None):
+    def page_script_fields(self, member):
+        """The page script as an event member: from 1.2 on, named rather than sent back."""
+        return {"pageScript": True} if self.speaks_1_2 else {member: self.page_script}
+
+    def evaluate(self, script, kind, detail=None, only_failure=False):
+        """Asks the harness to evaluate `script`; `only_failure`: the outcome matters only if it fails."""
         evaluation = self.out.next_evaluation_id()
         self.evaluations[evaluation] = (kind, detail)
-        self.out.event("evaluate", id=evaluation, script=script)
+        fields = {"script": script}
+        if self.speaks_1_2:
+            if script is self.page_script:  # the very text of start, not just an equal one
+                fields = {"pageScript": True}
+            if only_failure:
+                fields["report"] = "failure"
+        self.out.event("evaluate", id=evaluation, **fields)
 
     def announce_script(self):
         """The document-end user script that tells the native side the page bridge is in the page:
@@ -294,7 +310,7 @@ class Bridge:
     def deliver(self, message):
         wire = {self.to_wire.get(key, key): value for key, value in message.items()} if self.to_wire else message
         script = "%s.%s('%s');" % (self.global_name, self.handle_function, js_literal_body(to_json(wire)))
-        self.evaluate(script, "deliver", self.summary(message))
+        self.evaluate(script, "deliver", self.summary(message), only_failure=True)
         self.log("debug", "sent", "%s, %d characters of script" % (self.summary(message), len(script)))
 
     @staticmethod
@@ -447,12 +463,13 @@ class Bridge:
 # -------------------------------------------------------------------------------------------------
 
 class Output:
-    """Collects the events of one command; written out, with done, in one go."""
+    """Collects the events of the commands read so far; written out, with their dones, in one go."""
 
     def __init__(self, stream):
         self.stream = stream
         self.lines = []
         self.evaluation_counter = 0
+        self.speaks_1_2 = False  # both sides said minor 2 or more in hello
 
     def event(self, type_, **fields):
         event = {"type": type_}
@@ -471,27 +488,27 @@ class Output:
         return self.evaluation_counter
 
     def flush(self):
-        self.stream.write(b"".join(self.lines))
-        self.stream.flush()
-        self.lines = []
+        if self.lines:
+            self.stream.write(b"".join(self.lines))
+            self.stream.flush()
+            self.lines = []
 
 
 class Adapter:
     def __init__(self, stream):
         self.out = Output(stream)
         self.bridge = None
+        self.page_script = None  # of the last start (1.2: samePageScript)
 
     def handle(self, line):
-        """Handles one command line; returns False after `exit`."""
+        """Handles one command line (its answer is written by `out.flush()`); returns False after `exit`."""
         try:
             command = parse_json(line)
         except (ValueError, RecursionError) as error:
             self.out.event("error", message="a command is not valid JSON: %s" % error)
-            self.out.flush()
             return True
         if not isinstance(command, dict):
             self.out.event("error", message="a command must be a JSON object")
-            self.out.flush()
             return True
         keep_going = True
         try:
@@ -499,19 +516,25 @@ class Adapter:
         except Exception as error:  # report, never die: the harness ends the scenario
             self.out.event("error", message="%s failed: %s: %s" % (command.get("type"), type(error).__name__, error))
         self.out.event("done", seq=command.get("seq"))
-        self.out.flush()
         return keep_going
 
     def perform(self, command):
         kind = command.get("type")
         bridge = self.bridge
         if kind == "hello":
-            self.out.event("hello", protocol=PROTOCOL_VERSION, name=ADAPTER_NAME, version=ADAPTER_VERSION,
-                           transports=["iframe", "message-handlers"],
+            minor = command.get("minor")
+            self.out.speaks_1_2 = isinstance(minor, int) and min(minor, PROTOCOL_MINOR) >= 2
+            self.out.event("hello", protocol=PROTOCOL_VERSION, minor=PROTOCOL_MINOR, name=ADAPTER_NAME,
+                           version=ADAPTER_VERSION, transports=["iframe", "message-handlers"],
                            injections=["bridge-loaded", "document-start"],
                            features=["answer-missing-handler"])
         elif kind == "start":
-            self.bridge = Bridge(command.get("configuration") or {}, command.get("pageScript", ""), self.out)
+            if command.get("samePageScript") is True and self.out.speaks_1_2:
+                if self.page_script is None:
+                    raise ValueError("samePageScript in the first start (there is no previous page script)")
+            else:
+                self.page_script = command.get("pageScript", "")
+            self.bridge = Bridge(command.get("configuration") or {}, self.page_script, self.out)
         elif kind == "stop":
             self.bridge = None
         elif kind == "exit":
@@ -544,17 +567,30 @@ class Adapter:
         return True
 
 
+def read_lines(stdin):
+    """Yields the lines of `stdin` in batches: every complete line one read brought. The harness
+    writes several commands at once when it does not wait for the answers (1.2), and they are
+    answered with one write."""
+    pending = []  # the pieces of the line in progress (a megabyte command comes in many reads)
+    while True:
+        chunk = stdin.read1(1 << 16)
+        if not chunk:
+            return  # end of file: the harness is gone
+        pending.append(chunk)
+        if b"\n" in chunk:
+            *lines, rest = b"".join(pending).split(b"\n")
+            pending = [rest]
+            yield lines
+
+
 def serve():
     adapter = Adapter(sys.stdout.buffer)
-    stdin = sys.stdin.buffer
-    while True:
-        line = stdin.readline()
-        if not line:
-            return  # end of file: the harness is gone
-        if not line.strip():
-            continue
-        if not adapter.handle(line.decode("utf-8", errors="surrogateescape")):
-            return
+    for lines in read_lines(sys.stdin.buffer):
+        for line in lines:
+            if line.strip() and not adapter.handle(line.decode("utf-8", errors="surrogateescape")):
+                adapter.out.flush()
+                return
+        adapter.out.flush()
 
 
 def main():
