@@ -84,10 +84,19 @@ final class AdapterConnection: @unchecked Sendable {
   /// What the adapter said in its `hello`, after ``handshake()``.
   private(set) var info: AdapterInfo?
 
-  /// Starts the adapter process (no handshake yet).
-  init(command: [String], limits: AdapterLimits, shouldStop: @escaping @Sendable () -> Bool) throws(ImplementationError) {
+  /// The minor version the harness offers in its `hello`.
+  let offeredMinorVersion: Int
+
+  /// Starts the adapter process (no handshake yet); `hello` will offer
+  /// `offeredMinorVersion` (lower than this bridgecheck's to test what an
+  /// older harness does).
+  init(
+    command: [String], limits: AdapterLimits, offeredMinorVersion: Int = AdapterProtocol.minorVersion,
+    shouldStop: @escaping @Sendable () -> Bool
+  ) throws(ImplementationError) {
     self.command = command
     self.limits = limits
+    self.offeredMinorVersion = min(max(0, offeredMinorVersion), AdapterProtocol.minorVersion)
     self.shouldStop = shouldStop
     stderrTail = StderrTail(maxLines: max(1, limits.stderrTailLines))
     process = try ChildProcess.spawn(command)
@@ -109,7 +118,7 @@ final class AdapterConnection: @unchecked Sendable {
   @discardableResult
   func handshake() throws(ImplementationError) -> AdapterInfo {
     let events = try exchange(
-      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(AdapterProtocol.minorVersion))],
+      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(offeredMinorVersion))],
       timeout: limits.helloTimeout
     ).last?.events ?? []
     let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
@@ -131,7 +140,7 @@ final class AdapterConnection: @unchecked Sendable {
 
   /// The minor version both sides speak: the lower of the two (0 before the
   /// handshake).
-  var minorVersion: Int { min(info?.minorVersion ?? 0, AdapterProtocol.minorVersion) }
+  var minorVersion: Int { min(info?.minorVersion ?? 0, offeredMinorVersion) }
 
   /// Whether the conversation has protocol 1.2's pipelining and page script
   /// references.

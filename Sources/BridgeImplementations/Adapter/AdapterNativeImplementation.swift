@@ -36,13 +36,18 @@ public struct AdapterNativeImplementation: NativeImplementation {
   /// Starts the adapter `command` (the program and its arguments) and shakes
   /// hands with it.
   ///
-  /// - Parameter shouldStop: polled while waiting for the adapter (Ctrl-C):
-  ///   when it returns true the adapter is killed and the scenario ends.
+  /// - Parameters:
+  ///   - protocolMinorVersion: the minor version offered in `hello` (the
+  ///     conversation uses the lower of it and the adapter's): lower it to
+  ///     check an adapter the way an older bridgecheck talks to it.
+  ///   - shouldStop: polled while waiting for the adapter (Ctrl-C): when it
+  ///     returns true the adapter is killed and the scenario ends.
   public init(
-    command: [String], limits: AdapterLimits = AdapterLimits(), shouldStop: @escaping @Sendable () -> Bool = { false }
+    command: [String], limits: AdapterLimits = AdapterLimits(), protocolMinorVersion: Int = AdapterProtocol.minorVersion,
+    shouldStop: @escaping @Sendable () -> Bool = { false }
   ) {
     self.command = command
-    pool = AdapterPool(command: command, limits: limits, shouldStop: shouldStop)
+    pool = AdapterPool(command: command, limits: limits, offeredMinorVersion: protocolMinorVersion, shouldStop: shouldStop)
     do {
       let connection = try pool.checkout()
       info = connection.info ?? AdapterInfo(name: Self.fallbackName(command))
@@ -59,6 +64,11 @@ public struct AdapterNativeImplementation: NativeImplementation {
   public var transports: [Transport] { info.transports }
   public var injections: [Injection] { info.injections }
   public var features: Set<String> { info.features }
+  /// The minor version of the conversation: the lower of the adapter's and
+  /// the one offered (0 when the handshake failed).
+  public var protocolMinorVersion: Int {
+    startupFailure == nil ? min(info.minorVersion, pool.offeredMinorVersion) : 0
+  }
 
   public func startSession(
     webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
@@ -103,6 +113,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
 final class AdapterPool: Sendable {
   let command: [String]
   let limits: AdapterLimits
+  let offeredMinorVersion: Int
   let shouldStop: @Sendable () -> Bool
   /// Starts that fail in a row before the adapter is given up on.
   static let maxFailedStarts = 3
@@ -116,9 +127,10 @@ final class AdapterPool: Sendable {
   }
   private let state = Mutex(State())
 
-  init(command: [String], limits: AdapterLimits, shouldStop: @escaping @Sendable () -> Bool) {
+  init(command: [String], limits: AdapterLimits, offeredMinorVersion: Int, shouldStop: @escaping @Sendable () -> Bool) {
     self.command = command
     self.limits = limits
+    self.offeredMinorVersion = offeredMinorVersion
     self.shouldStop = shouldStop
   }
 
@@ -151,7 +163,8 @@ final class AdapterPool: Sendable {
     case .start: break
     }
     do {
-      let connection = try AdapterConnection(command: command, limits: limits, shouldStop: shouldStop)
+      let connection = try AdapterConnection(
+        command: command, limits: limits, offeredMinorVersion: offeredMinorVersion, shouldStop: shouldStop)
       state.withLock { $0.spawned.append(connection.pid) }
       try connection.handshake()
       state.withLock { state in
