@@ -150,6 +150,17 @@ final class AdapterConnection: @unchecked Sendable {
   /// `start` with the same text sends `samePageScript` instead).
   var lastPageScript: String?
 
+  /// The `configuration` member of `start` for `configuration`, built once
+  /// for as long as the scenarios keep the same one (a run mostly does).
+  func configurationJSON(_ configuration: SessionConfiguration) -> JSONValue {
+    if let last = lastConfiguration, last.configuration == configuration { return last.json }
+    let json = AdapterProtocol.configurationJSON(configuration)
+    lastConfiguration = (configuration, json)
+    return json
+  }
+
+  private var lastConfiguration: (configuration: SessionConfiguration, json: JSONValue)?
+
   /// Whether commands were written whose answers have not been read.
   var hasUnansweredCommands: Bool { !unanswered.isEmpty }
 

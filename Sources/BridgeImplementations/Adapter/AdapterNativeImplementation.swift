@@ -251,7 +251,7 @@ final class AdapterNativeSession: NativeSession {
   func begin(configuration: SessionConfiguration, pageScript: String) throws(ImplementationError) {
     self.pageScript = pageScript
     guard let connection else { return }
-    var fields: JSONObject = ["configuration": AdapterProtocol.configurationJSON(configuration)]
+    var fields: JSONObject = ["configuration": connection.configurationJSON(configuration)]
     if connection.pipelines && connection.lastPageScript == pageScript {
       fields[AdapterProtocol.Pipelining.samePageScript] = true
     } else {

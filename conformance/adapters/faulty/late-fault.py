@@ -34,8 +34,6 @@ class LateFaultAdapter(adapter.Adapter):
     def perform(self, command):
         if command.get("type") != TARGET:
             return super().perform(command)
-        # What was answered before the fault reaches the harness first.
-        self.out.flush()
         sys.stderr.write("late-fault: %s on %s\n" % (FAULT, TARGET))
         sys.stderr.flush()
         if FAULT == "hang":
@@ -58,12 +56,9 @@ class LateFaultAdapter(adapter.Adapter):
 
 def serve():
     late = LateFaultAdapter(sys.stdout.buffer)
-    for lines in adapter.read_lines(sys.stdin.buffer):
-        for line in lines:
-            if line.strip() and not late.handle(line.decode("utf-8", errors="surrogateescape")):
-                late.out.flush()
-                return
-        late.out.flush()
+    for line in sys.stdin.buffer:
+        if line.strip() and not late.handle(line.decode("utf-8", errors="surrogateescape")):
+            return
 
 
 if __name__ == "__main__":
