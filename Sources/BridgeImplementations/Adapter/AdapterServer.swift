@@ -52,8 +52,11 @@ public struct AdapterContext {
 }
 
 /// The adapter side of the adapter protocol: reads commands from stdin,
-/// drives an ``AdapterBridge`` through a proxy web view, writes events and
-/// flushes after every `done`.
+/// drives an ``AdapterBridge`` through a proxy web view, and writes the
+/// answers (events and `done`) of every command it has read in one write
+/// before it waits for more input. It speaks protocol 1.2 when the harness
+/// does: the page script of the last `start` is kept, named instead of sent
+/// back, and message deliveries ask to hear only of failures.
 ///
 /// Runs on the calling thread; everything a bridge does happens inside the
 /// command that caused it (evaluations complete when the harness sends
