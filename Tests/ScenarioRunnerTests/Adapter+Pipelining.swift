@@ -4,6 +4,7 @@ import JSONModel
 import PageSimulation
 import Testing
 
+@testable import BridgeImplementations
 @testable import ScenarioRunner
 
 /// What protocol 1.2 changes on the wire (docs/adapter-protocol.md,
@@ -68,6 +69,35 @@ struct AdapterPipeliningTests {
     let oldBytes = old.commands.reduce(0) { $0 + $1.utf8.count } + old.events.reduce(0) { $0 + $1.utf8.count }
     let newBytes = new.commands.reduce(0) { $0 + $1.utf8.count } + new.events.reduce(0) { $0 + $1.utf8.count }
     #expect(newBytes * 3 < oldBytes, "1.2 moved \(newBytes) bytes, 1.1 \(oldBytes)")
+  }
+
+  /// The harness's side: answers are read in order, whether they come
+  /// while a command longer than the pipe holds is still being written
+  /// (the answer of a command not waited for arrives meanwhile) or when
+  /// they are settled.
+  @Test func answersComeInOrderAroundALongCommand() throws {
+    let connection = try AdapterConnection(
+      command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits, shouldStop: { false })
+    defer { connection.kill(reason: ImplementationError(code: "closed", message: "test over")) }
+    try connection.handshake()
+    #expect(connection.pipelines)
+    let configuration = AdapterProtocol.configurationJSON(
+      SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: .classic))
+    _ = try connection.exchange("start", ["configuration": configuration, "pageScript": "/* page */"])
+    try connection.post("registerHandler", ["name": "echo"])
+    #expect(connection.hasUnansweredCommands)
+    // 2 MB of data: more than a pipe holds, so the harness reads while it writes.
+    let long = JSONValue.string(String(repeating: "x", count: 2 << 20))
+    let answers = try connection.exchange("callHandler", ["name": "ping", "data": long])
+    #expect(answers.map(\.command) == ["registerHandler", "callHandler"])
+    #expect(answers.map(\.seq) == [3, 4])
+    #expect(answers[1].events.contains { $0["code"] == "startup-queued" }, "held until injection: \(answers[1].events)")
+    #expect(!connection.hasUnansweredCommands)
+    try connection.post("removeHandler", ["name": "echo"])
+    try connection.post("stop")
+    let settled = try connection.settle()
+    #expect(settled.map(\.command) == ["removeHandler", "stop"])
+    #expect(try connection.settle().isEmpty)
   }
 
   /// The Swift adapter server answers commands that arrive together in

@@ -161,8 +161,9 @@ final class AdapterConnection: @unchecked Sendable {
 
   private var lastConfiguration: (configuration: SessionConfiguration, json: JSONValue)?
 
-  /// Whether commands were written whose answers have not been read.
-  var hasUnansweredCommands: Bool { !unanswered.isEmpty }
+  /// Whether commands were written whose answers have not been read (or
+  /// not returned yet).
+  var hasUnansweredCommands: Bool { !unanswered.isEmpty || !completed.isEmpty }
 
   /// Writes one command and returns the answers read up to and including
   /// its own (the last one): first those of commands written earlier with
@@ -185,7 +186,10 @@ final class AdapterConnection: @unchecked Sendable {
   /// Reads the answers of every command written and not yet answered.
   func settle(timeout: Duration? = nil) throws(ImplementationError) -> [AdapterAnswer] {
     if let failure { throw failure }
-    guard let last = unanswered.last else { return [] }
+    guard let last = unanswered.last else {
+      defer { completed = [] }
+      return completed
+    }
     return try readAnswers(through: last.seq, timeout: timeout)
   }
 
