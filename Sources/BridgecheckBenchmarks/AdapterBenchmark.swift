@@ -2,11 +2,12 @@ import BridgeImplementations
 import Foundation
 import ScenarioRunner
 
-/// The shipped fixtures with the reference page bridge and three native
+/// The shipped fixtures with the reference page bridge and five native
 /// sides: the reference native bridge in process (the floor), the same
 /// bridge behind the adapter protocol (`bridgecheck reference-adapter`, the
 /// executable built next to this one), and the Python adapter
-/// (`conformance/adapters/python/adapter.py`). Both sides are under test, so
+/// (`conformance/adapters/python/adapter.py`), each adapter at the newest
+/// protocol version and at 1.1. Both sides are under test, so
 /// every mode runs the same scenarios; rounds alternate between the modes so
 /// that a busy machine slows them alike. Then where the adapter's time goes:
 /// commands per scenario by type, bytes, and time waiting for `done`.
@@ -20,14 +21,26 @@ enum AdapterBenchmark {
     ]
     let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
     let bridgecheck = folder.appendingPathComponent("bridgecheck").path
+    // Each adapter at the newest protocol, and at 1.1 (what an adapter that
+    // does not speak 1.2 gets: every answer waited for, the page script in
+    // every start and echoed in every injection).
+    let newest = "1.\(AdapterProtocol.minorVersion)"
     if FileManager.default.isExecutableFile(atPath: bridgecheck) {
-      modes.append(("Swift adapter", AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"])))
+      for minor in [AdapterProtocol.minorVersion, 1] {
+        modes.append(
+          ("Swift adapter " + (minor == 1 ? "1.1" : newest),
+           AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"], protocolMinorVersion: minor)))
+      }
     } else {
       print("  (no \(bridgecheck): build the bridgecheck product too to measure the Swift adapter)")
     }
     let python = "conformance/adapters/python/adapter.py"
     if FileManager.default.fileExists(atPath: python) {
-      modes.append(("Python adapter", AdapterNativeImplementation(command: ["python3", python])))
+      for minor in [AdapterProtocol.minorVersion, 1] {
+        modes.append(
+          ("Python adapter " + (minor == 1 ? "1.1" : newest),
+           AdapterNativeImplementation(command: ["python3", python], protocolMinorVersion: minor)))
+      }
     }
     defer { for mode in modes { (mode.native as? AdapterNativeImplementation)?.shutdown() } }
     for mode in modes {
@@ -45,10 +58,19 @@ enum AdapterBenchmark {
       if broken > 0 { print("  WARNING: \(modes[index].label): \(broken) scenarios failed or errored") }
     }
     var samples = [Samples](repeating: Samples(), count: runners.count)
+    // CPU time of this process and of the mode's adapter processes: a busy
+    // machine favours a process that waits on a pipe over one that computes,
+    // so wall-time ratios under load flatter the adapters; CPU time does not.
+    var cpuSamples = [Samples](repeating: Samples(), count: runners.count)
     for _ in 0..<rounds {
       for (index, runner) in runners.enumerated() {
+        let processes = (modes[index].native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []
+        let cpuBefore = CPUTime.now() + ProcessCPUTime.of(processes)
         samples[index].append(
           Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(fixtures) }.scaled(by: 1 / Double(executed[index])))
+        let spawned = (modes[index].native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []
+        let cpu = CPUTime.now() + ProcessCPUTime.of(spawned) - cpuBefore
+        cpuSamples[index].add(nanoseconds: cpu / Int64(executed[index]))
       }
     }
     print("  one judged scenario (the mean of a round), --jobs 1, median (min–max) of \(rounds) rounds of \(fixtures.count) fixtures:")
@@ -61,6 +83,15 @@ enum AdapterBenchmark {
         ratio = "  ×\(Samples.format(ratios[ratios.count / 2])) (\(Samples.format(ratios.first ?? 0))–\(Samples.format(ratios.last ?? 0))) the floor, round by round"
       }
       print("    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(samples[index].range) ms\(ratio)")
+    }
+    print("  the same rounds in CPU time (this process and the mode's adapter processes, 10 ms ticks), per judged scenario:")
+    for (index, mode) in modes.enumerated() {
+      var ratio = ""
+      if index > 0 {
+        let ratios = zip(cpuSamples[index].values, cpuSamples[0].values).map { $0 / max($1, 1e-9) }.sorted()
+        ratio = "  ×\(Samples.format(ratios[ratios.count / 2])) (\(Samples.format(ratios.first ?? 0))–\(Samples.format(ratios.last ?? 0))) the floor, round by round"
+      }
+      print("    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(cpuSamples[index].range) ms CPU\(ratio)")
     }
     for (index, mode) in modes.enumerated().dropFirst() {
       AdapterTraffic.reset()
@@ -79,26 +110,45 @@ enum AdapterBenchmark {
         + "\(format(waiting / Double(scenarios))) ms per scenario (\(format(waiting * 1000 / Double(max(1, traffic.commandCount)))) µs "
         + "per command, \(format(100 * waiting / milliseconds))% of the run)")
     let kinds = traffic.commands.sorted { $0.value > $1.value }
-    print("    commands per scenario (µs each, mean):")
+    print("    commands per scenario (waiting µs each, mean; KB written and read per scenario):")
     for (command, count) in kinds {
       let each = Double(traffic.roundTripNanosecondsByCommand[command] ?? 0) / 1000 / Double(count)
-      print("      \(command.padding(toLength: 22, withPad: " ", startingAt: 0)) \(format(Double(count) / Double(scenarios))) (\(format(each)) µs)")
+      let written = Double(traffic.bytesWrittenByCommand[command] ?? 0) / 1024 / Double(scenarios)
+      let read = Double(traffic.bytesReadByCommand[command] ?? 0) / 1024 / Double(scenarios)
+      print(
+        "      \(command.padding(toLength: 22, withPad: " ", startingAt: 0)) \(format(Double(count) / Double(scenarios))) "
+          + "(\(format(each)) µs; \(format(written)) KB out, \(format(read)) KB in)")
     }
-    // What batching could save, with the protocol as it is measured here:
-    // the `evaluationResult` acknowledgements (nothing waits for their
-    // answer beyond ordering), `registerHandler` at setup (could ride on
-    // `start`) and `stop` (could ride on the next `start`) each cost a round
-    // trip whose own work in the adapter is small.
-    let batchable = ["evaluationResult", "registerHandler", "stop"]
-    let count = batchable.reduce(0) { $0 + (traffic.commands[$1] ?? 0) }
-    let nanoseconds = batchable.reduce(Int64(0)) { $0 + (traffic.roundTripNanosecondsByCommand[$1] ?? 0) }
+    // 1.2 writes these without waiting; their time is that of reading
+    // answers already there (at 1.1 it is a whole round trip each).
+    let pipelined = AdapterProtocol.Pipelining.commands.sorted()
+    let count = pipelined.reduce(0) { $0 + (traffic.commands[$1] ?? 0) }
+    let nanoseconds = pipelined.reduce(Int64(0)) { $0 + (traffic.roundTripNanosecondsByCommand[$1] ?? 0) }
     print(
-      "    batching \(batchable.joined(separator: ", ")) into the command after them would save up to "
-        + "\(format(Double(count) / Double(scenarios))) round trips and \(format(Double(nanoseconds) / 1e6 / Double(scenarios))) ms "
-        + "per scenario (their measured waiting time)")
+      "    \(pipelined.joined(separator: ", ")) (not waited for from 1.2 on): \(format(Double(count) / Double(scenarios))) "
+        + "per scenario, \(format(Double(nanoseconds) / 1e6 / Double(scenarios))) ms per scenario waiting for their answers")
   }
 
   static func format(_ value: Double) -> String {
     String(format: value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.2f", value)
+  }
+}
+
+/// CPU time (user and system) of other processes, from `/proc/PID/stat`,
+/// in nanoseconds (clock-tick resolution); processes that are gone count 0.
+enum ProcessCPUTime {
+  static func of(_ processes: [Int32]) -> Int64 {
+    let ticksPerSecond = Int64(max(1, sysconf(Int32(_SC_CLK_TCK))))
+    var total: Int64 = 0
+    for pid in processes {
+      guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let end = text.lastIndex(of: ")")
+      else { continue }
+      // After the command name: state is field 3, utime and stime 14 and 15.
+      let fields = text[text.index(after: end)...].split(separator: " ")
+      guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { continue }
+      total += (user + system) * 1_000_000_000 / ticksPerSecond
+    }
+    return total
   }
 }

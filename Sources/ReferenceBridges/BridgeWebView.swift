@@ -21,6 +21,11 @@ public protocol BridgeWebView: AnyObject {
   func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime)
   /// Evaluates `script` in the page; `completion` runs later with the result.
   func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?)
+  /// Evaluates `script` in the page; `failure` runs later if it fails, and
+  /// nothing runs when it succeeds. The same as a completion that ignores
+  /// successes (the default implementation), said so that a web view behind
+  /// the adapter protocol need not report successes (`report` of 1.2).
+  func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void)
   /// Answers the page's `alert`, `confirm` and `prompt` (a `WKUIDelegate`).
   var dialogHandler: (PageDialog) -> DialogAnswer { get set }
   /// Called, in a host task, when a page has finished loading
@@ -33,6 +38,14 @@ public protocol BridgeWebView: AnyObject {
   func addJavascriptInterface(
     named name: String, methods: [String], asynchronous: Bool,
     _ handler: @escaping (String, [JSONValue?]) -> JSONValue?)
+}
+
+extension BridgeWebView {
+  public func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
+    evaluateJavaScript(script) { result in
+      if case .failure(let error) = result { failure(error) }
+    }
+  }
 }
 
 extension SimulatedWebView: BridgeWebView {}

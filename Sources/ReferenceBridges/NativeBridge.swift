@@ -388,10 +388,11 @@ public final class NativeBridge {
 
   private func deliver(_ message: JSONObject) {
     let script = BridgeMessageCodec.deliveryScript(for: message, profile: options.profile, faults: faults)
-    webView.evaluateJavaScript(script) { [weak self] result in
-      guard let self, case .failure(let error) = result else { return }
-      self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
-    }
+    webView.evaluateJavaScript(
+      script,
+      onFailure: { [weak self] error in
+        self?.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
+      })
     // Logged after the evaluation is scheduled, so that a log handler that
     // sends a message cannot overtake this one.
     log(.debug, .sent, "\(Self.summary(of: message)), \(script.utf8.count) bytes of script")

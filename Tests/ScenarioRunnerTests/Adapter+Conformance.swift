@@ -26,11 +26,18 @@ struct AdapterConformanceTests {
     Dictionary(uniqueKeysWithValues: zip(AdapterTestSupport.fixtures.map(\.id), inProcess.map(\.status)))
   }
 
-  @Test func pythonAdapterGivesTheReferenceVerdicts() throws {
+  /// Protocol 1.1 (every answer waited for, the page script in every
+  /// `start`) and 1.2 (pipelined commands, the page script sent once).
+  static let minorVersions = [1, AdapterProtocol.minorVersion]
+
+  @Test(arguments: minorVersions)
+  func pythonAdapterGivesTheReferenceVerdicts(minor: Int) throws {
     try AdapterTestSupport.requireFixtures()
-    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
+    let native = AdapterNativeImplementation(
+      command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
+    #expect(native.protocolMinorVersion == minor)
     #expect(native.name == "python-wvjb")
     #expect(native.features.contains(ImplementationFeature.answerMissingHandler))
     let fixtures = AdapterTestSupport.fixtures
@@ -48,12 +55,14 @@ struct AdapterConformanceTests {
     #expect(results.contains { $0.status == .pass })
   }
 
-  @Test func swiftReferenceAdapterGivesTheInProcessTraces() throws {
+  @Test(arguments: minorVersions)
+  func swiftReferenceAdapterGivesTheInProcessTraces(minor: Int) throws {
     try AdapterTestSupport.requireFixtures()
     let command = try AdapterTestSupport.referenceAdapter()
-    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits)
+    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
+    #expect(native.protocolMinorVersion == minor)
     #expect(native.name == "reference")
     let adapterRunner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = AdapterTestSupport.fixtures

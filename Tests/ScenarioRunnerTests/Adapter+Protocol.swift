@@ -173,6 +173,7 @@ struct AdapterProtocolTests {
     ("hang", "no answer to start"),
     ("flood", "it floods its output"),
     ("exit-mid-scenario", "closed its output before answering registerHandler; it exited with status 1"),
+    ("late-fault", "no answer to stop within"),
   ]
 
   @Test(arguments: faultyAdapterExplanations)

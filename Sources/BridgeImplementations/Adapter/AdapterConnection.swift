@@ -44,6 +44,17 @@ public struct AdapterLimits: Sendable, Hashable {
   public var helloTimeout: Duration { max(startupTimeout, commandTimeout) }
 }
 
+/// The answer to one command: the events it caused, in order, without the
+/// final `done`.
+struct AdapterAnswer {
+  /// The command's type.
+  let command: String
+  /// The command's `seq`.
+  let seq: Int
+  /// Its events.
+  let events: [JSONObject]
+}
+
 /// The harness's end of one adapter process: writes commands, reads their
 /// events up to `done`, and turns every way an adapter can misbehave into an
 /// ``ImplementationError`` (after which the process is dead and the
@@ -73,10 +84,19 @@ final class AdapterConnection: @unchecked Sendable {
   /// What the adapter said in its `hello`, after ``handshake()``.
   private(set) var info: AdapterInfo?
 
-  /// Starts the adapter process (no handshake yet).
-  init(command: [String], limits: AdapterLimits, shouldStop: @escaping @Sendable () -> Bool) throws(ImplementationError) {
+  /// The minor version the harness offers in its `hello`.
+  let offeredMinorVersion: Int
+
+  /// Starts the adapter process (no handshake yet); `hello` will offer
+  /// `offeredMinorVersion` (lower than this bridgecheck's to test what an
+  /// older harness does).
+  init(
+    command: [String], limits: AdapterLimits, offeredMinorVersion: Int = AdapterProtocol.minorVersion,
+    shouldStop: @escaping @Sendable () -> Bool
+  ) throws(ImplementationError) {
     self.command = command
     self.limits = limits
+    self.offeredMinorVersion = min(max(0, offeredMinorVersion), AdapterProtocol.minorVersion)
     self.shouldStop = shouldStop
     stderrTail = StderrTail(maxLines: max(1, limits.stderrTailLines))
     process = try ChildProcess.spawn(command)
@@ -98,8 +118,9 @@ final class AdapterConnection: @unchecked Sendable {
   @discardableResult
   func handshake() throws(ImplementationError) -> AdapterInfo {
     let events = try exchange(
-      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(AdapterProtocol.minorVersion))],
-      timeout: limits.helloTimeout)
+      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(offeredMinorVersion))],
+      timeout: limits.helloTimeout
+    ).last?.events ?? []
     let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
     guard hellos.count == 1, let hello = hellos.first else {
       throw fail(
@@ -117,27 +138,65 @@ final class AdapterConnection: @unchecked Sendable {
     }
   }
 
-  /// Writes one command and returns the events it caused, in order
-  /// (without the final `done`); `timeout` replaces the command timeout.
+  /// The minor version both sides speak: the lower of the two (0 before the
+  /// handshake).
+  var minorVersion: Int { min(info?.minorVersion ?? 0, offeredMinorVersion) }
+
+  /// Whether the conversation has protocol 1.2's pipelining and page script
+  /// references.
+  var pipelines: Bool { minorVersion >= AdapterProtocol.Pipelining.minorVersion }
+
+  /// The page script of the last `start` the adapter accepted (1.2: a
+  /// `start` with the same text sends `samePageScript` instead).
+  var lastPageScript: String?
+
+  /// The `configuration` member of `start` for `configuration`, built once
+  /// for as long as the scenarios keep the same one (a run mostly does).
+  func configurationJSON(_ configuration: SessionConfiguration) -> JSONValue {
+    if let last = lastConfiguration, last.configuration == configuration { return last.json }
+    let json = AdapterProtocol.configurationJSON(configuration)
+    lastConfiguration = (configuration, json)
+    return json
+  }
+
+  private var lastConfiguration: (configuration: SessionConfiguration, json: JSONValue)?
+
+  /// Whether commands were written whose answers have not been read (or
+  /// not returned yet).
+  var hasUnansweredCommands: Bool { !unanswered.isEmpty || !completed.isEmpty }
+
+  /// Writes one command and returns the answers read up to and including
+  /// its own (the last one): first those of commands written earlier with
+  /// ``post(_:_:)``, in order. `timeout` replaces the command timeout for
+  /// each answer.
   func exchange(_ type: String, _ fields: JSONObject = [:], timeout: Duration? = nil) throws(ImplementationError)
-    -> [JSONObject]
+    -> [AdapterAnswer]
   {
+    let seq = try writeCommand(type, fields, timeout: timeout)
+    return try readAnswers(through: seq, timeout: timeout)
+  }
+
+  /// Writes one command without waiting for its answer (protocol 1.2's
+  /// pipelined commands): the answer is read by the next ``exchange(_:_:timeout:)``
+  /// or ``settle(timeout:)``.
+  func post(_ type: String, _ fields: JSONObject = [:]) throws(ImplementationError) {
+    _ = try writeCommand(type, fields, timeout: nil)
+  }
+
+  /// Reads the answers of every command written and not yet answered.
+  func settle(timeout: Duration? = nil) throws(ImplementationError) -> [AdapterAnswer] {
     if let failure { throw failure }
-    try checkNothingUnsolicited()
-    let seq = nextSeq
-    nextSeq += 1
-    var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
-    for (key, value) in fields { message[key] = value }
-    var line = JSONValue.object(message).serializedUTF8()
-    line.append(UInt8(ascii: "\n"))
-    return try run(type: type, seq: seq, line: line, timeout: timeout)
+    guard let last = unanswered.last else {
+      defer { completed = [] }
+      return completed
+    }
+    return try readAnswers(through: last.seq, timeout: timeout)
   }
 
   /// Ends the adapter: `exit`, a short wait, then SIGKILL if it is still there.
   func shutdown() {
     if failure == nil {
-      let saved = limits
-      _ = try? exchangeWithTimeout(AdapterProtocol.Command.exit, timeout: min(saved.commandTimeout, .seconds(1)))
+      _ = try? exchange(AdapterProtocol.Command.exit, timeout: min(limits.commandTimeout, .seconds(1)))
     }
     process.terminate(grace: limits.exitGrace)
     if failure == nil {
@@ -151,67 +210,135 @@ final class AdapterConnection: @unchecked Sendable {
     if failure == nil { failure = reason }
   }
 
-  private func exchangeWithTimeout(_ type: String, timeout: Duration) throws(ImplementationError) -> [JSONObject] {
-    if let failure { throw failure }
-    let seq = nextSeq
-    nextSeq += 1
-    var line = JSONValue.object(["type": .string(type), "seq": .number(Double(seq))]).serializedUTF8()
-    line.append(UInt8(ascii: "\n"))
-    return try run(type: type, seq: seq, line: line, timeout: timeout)
-  }
-
   // MARK: - The loop
 
-  private func run(type: String, seq: Int, line: [UInt8], timeout: Duration? = nil) throws(ImplementationError)
-    -> [JSONObject]
-  {
-    let clock = ContinuousClock()
-    let started = clock.now
-    let timeLimit = timeout ?? limits.commandTimeout
-    let deadline = started.advanced(by: timeLimit)
+  /// A command written whose `done` has not been read yet.
+  private struct Unanswered {
+    let seq: Int
+    let type: String
+    let bytesWritten: Int
+    var what: String { "command `\(type)` (seq \(seq))" }
+  }
+
+  /// Commands written and not answered yet, oldest first.
+  private var unanswered: [Unanswered] = []
+  /// The events read so far for the oldest unanswered command.
+  private var partialAnswer: [JSONObject] = []
+  /// The bytes of the lines of `partialAnswer`.
+  private var partialAnswerBytes = 0
+
+  /// Numbers and serializes a command and writes it whole (reading the
+  /// adapter's output meanwhile, so that neither side can block the other).
+  private func writeCommand(_ type: String, _ fields: JSONObject, timeout: Duration?) throws(ImplementationError) -> Int {
+    if let failure { throw failure }
+    if unanswered.isEmpty { try checkNothingUnsolicited() }
+    let seq = nextSeq
+    nextSeq += 1
+    var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
+    for (key, value) in fields { message[key] = value }
+    var line = JSONValue.object(message).serializedUTF8()
+    line.append(UInt8(ascii: "\n"))
+    unanswered.append(Unanswered(seq: seq, type: type, bytesWritten: line.count))
     // The pipe almost always has room for the command: write it at once,
     // and poll only for what is left (one system call fewer per command).
     var written = writeSome(line, from: 0)
-    var events: [JSONObject] = []
-    var bytesRead = 0
+    if written < line.count {
+      completed += try pump(line: line, written: &written, until: nil, timeout: timeout)
+    }
+    return seq
+  }
+
+  /// Answers completed while a command was being written, not returned yet.
+  private var completed: [AdapterAnswer] = []
+
+  /// Reads answers until the one of `seq` is complete.
+  private func readAnswers(through seq: Int, timeout: Duration?) throws(ImplementationError) -> [AdapterAnswer] {
+    var written = 0
+    let answers = try pump(line: [], written: &written, until: seq, timeout: timeout)
+    defer { completed = [] }
+    return completed + answers
+  }
+
+  /// The one loop: writes what is left of `line`, reads and parses output,
+  /// drains stderr and watches the clock, until `line` is written and, when
+  /// `target` is given, the answer of that command is read. Returns the
+  /// answers completed meanwhile, oldest first.
+  private func pump(line: [UInt8], written: inout Int, until target: Int?, timeout: Duration?) throws(ImplementationError)
+    -> [AdapterAnswer]
+  {
+    let clock = ContinuousClock()
+    let timeLimit = timeout ?? limits.commandTimeout
+    // Each answer gets the whole limit from the moment it is waited for.
+    var waitStarted = clock.now
+    var deadline = waitStarted.advanced(by: timeLimit)
+    var answers: [AdapterAnswer] = []
     var scanFrom = inputStart
-    let what = "command `\(type)` (seq \(seq))"
+    var readSinceAnswer = 0
+
+    func finished() -> Bool {
+      written >= line.count && (target.map { target in !unanswered.contains { $0.seq <= target } } ?? true)
+    }
 
     while true {
       // Complete lines first: a `done` may already be buffered.
-      while let newline = indexOfNewline(from: scanFrom) {
+      while !finished(), let newline = indexOfNewline(from: scanFrom) {
         let lineStart = inputStart
         inputStart = newline + 1
         scanFrom = inputStart
-        guard let event = try parseLine(inputBuffer[lineStart..<newline], what: what) else { continue }
+        guard let head = unanswered.first else {
+          let text = String(decoding: inputBuffer[lineStart..<min(newline, lineStart + 200)], as: UTF8.self)
+          throw fail(
+            "out-of-sequence",
+            "wrote output that answers no command (after the done of seq \(nextSeq - 1)): \(JSONValue.string(text))")
+        }
+        guard let event = try parseLine(inputBuffer[lineStart..<newline], what: head.what) else { continue }
+        partialAnswerBytes += newline + 1 - lineStart
         let eventType = event["type"]?.stringValue ?? ""
         if eventType == AdapterProtocol.Event.done {
           guard let doneSeq = event.integer("seq") else {
-            throw fail("protocol-violation", "answered \(what) with a done event that has no integer `seq`")
+            throw fail("protocol-violation", "answered \(head.what) with a done event that has no integer `seq`")
           }
-          guard doneSeq == seq else {
+          guard doneSeq == head.seq else {
             throw fail(
               "out-of-sequence",
-              "answered done with seq \(doneSeq) while \(what) was pending (done must repeat the seq of the command it ends, and commands are answered in order)"
+              "answered done with seq \(doneSeq) while \(head.what) was pending (done must repeat the seq of the command it ends, and commands are answered in order)"
             )
           }
-          compactInput()
-          AdapterTraffic.record(command: type, written: line.count, read: bytesRead, elapsed: clock.now - started)
-          return events
+          unanswered.removeFirst()
+          answers.append(AdapterAnswer(command: head.type, seq: head.seq, events: partialAnswer))
+          AdapterTraffic.record(
+            command: head.type, written: head.bytesWritten, read: partialAnswerBytes, elapsed: clock.now - waitStarted)
+          partialAnswer = []
+          partialAnswerBytes = 0
+          readSinceAnswer = 0
+          waitStarted = clock.now
+          deadline = waitStarted.advanced(by: timeLimit)
+          continue
         }
-        events.append(event)
-        if events.count > limits.maxEventsPerCommand {
-          throw fail("flood", "sent more than \(limits.maxEventsPerCommand) events for \(what); output stopped being read")
+        partialAnswer.append(event)
+        if partialAnswer.count > limits.maxEventsPerCommand {
+          throw fail("flood", "sent more than \(limits.maxEventsPerCommand) events for \(head.what); output stopped being read")
         }
+      }
+      if finished() {
+        compactInput()
+        return answers
       }
       scanFrom = inputBuffer.count
 
+      let what = unanswered.first?.what ?? "a command"
       if shouldStop() {
         throw fail("interrupted", "was stopped: the run was interrupted (Ctrl-C) while it was handling \(what)")
       }
       let now = clock.now
       if now >= deadline {
-        throw fail("timeout", timeoutMessage(what: what, limit: timeLimit, bytesRead: bytesRead))
+        if written < line.count {
+          throw fail(
+            "timeout",
+            "did not read \(what) within \(timeLimit) (\(line.count - written) of \(line.count) bytes left; an adapter must keep reading its standard input)"
+          )
+        }
+        throw fail("timeout", timeoutMessage(what: what, limit: timeLimit, bytesRead: readSinceAnswer))
       }
 
       var fds: [pollfd] = []
@@ -239,8 +366,9 @@ final class AdapterConnection: @unchecked Sendable {
             "crashed", "closed its output while handling \(what)" + exitSuffix(), waitForExit: true)
         }
         if count > 0 {
-          bytesRead += count
-          if bytesRead > limits.maxBytesPerCommand {
+          readSinceAnswer += count
+          // The answer being read: its complete lines and the line in progress.
+          if partialAnswerBytes + (inputBuffer.count - inputStart) > limits.maxBytesPerCommand {
             throw fail(
               "flood", "wrote more than \(limits.maxBytesPerCommand / (1 << 20)) MiB of output for \(what); output stopped being read")
           }
@@ -316,8 +444,19 @@ final class AdapterConnection: @unchecked Sendable {
   }
 
   private func indexOfNewline(from start: Int) -> Int? {
-    guard start < inputBuffer.count else { return nil }
-    return inputBuffer[start...].firstIndex(of: UInt8(ascii: "\n"))
+    Self.indexOfNewline(in: inputBuffer, from: start)
+  }
+
+  /// The index of the first `\n` of `buffer` at or after `start` (memchr:
+  /// a megabyte line is scanned at memory speed, not byte by byte).
+  static func indexOfNewline(in buffer: [UInt8], from start: Int) -> Int? {
+    guard start < buffer.count else { return nil }
+    return buffer.withUnsafeBytes { bytes -> Int? in
+      guard let base = bytes.baseAddress,
+        let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+      else { return nil }
+      return base.distance(to: UnsafeRawPointer(found))
+    }
   }
 
   private func compactInput() {

@@ -129,7 +129,7 @@ public enum AdapterDoctor {
       let info = self.info!
       pass(
         "handshake",
-        "protocol \(info.protocolVersion), name \(info.name)\(info.version.map { " \($0)" } ?? ""), transports "
+        "protocol \(info.protocolVersion).\(info.minorVersion), name \(info.name)\(info.version.map { " \($0)" } ?? ""), transports "
           + "\(info.transports.map(\.rawValue).joined(separator: ", ")), injections "
           + "\(info.injections.map(\.rawValue).joined(separator: ", ")), features "
           + (info.features.isEmpty ? "none" : info.features.sorted().joined(separator: ", ")))
@@ -178,8 +178,12 @@ public enum AdapterDoctor {
             "\(request.what) must make the bridge evaluate the page script: expected an "
               + #"evaluate event {"type":"evaluate","id":…,"script":"…"} before done"#)
         }
-        guard evaluation["id"] != nil, evaluation["script"]?.stringValue != nil else {
-          return failure("injection", "an evaluate event needs an `id` (echoed back in evaluationResult) and a string `script`")
+        let namesPageScript = pipelines && evaluation[AdapterProtocol.Pipelining.pageScript]?.boolValue == true
+        guard evaluation["id"] != nil, evaluation["script"]?.stringValue != nil || namesPageScript else {
+          return failure(
+            "injection",
+            "an evaluate event needs an `id` (echoed back in evaluationResult) and a string `script`"
+              + (pipelines ? " (or, in 1.2, `pageScript`: true for the page script)" : ""))
         }
         pass("injection", "\(request.what) made the bridge evaluate the page script")
         guard
@@ -193,7 +197,14 @@ public enum AdapterDoctor {
       pass("navigation", "an ordinary navigation was allowed")
 
       guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else { return }
-      if let script = call.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate })?["script"]?.stringValue {
+      let delivery = call.first { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }
+      if pipelines, let report = delivery?[AdapterProtocol.Pipelining.report],
+        report.stringValue.flatMap(AdapterProtocol.EvaluationReport.init(rawValue:)) == nil
+      {
+        return failure(
+          "native call", "the evaluate event's `report` is \(report); it must be \"always\", \"failure\" or \"never\" (or absent: always)")
+      }
+      if let script = delivery?["script"]?.stringValue {
         if script.contains("\(profile.handleMessageFunction)(") {
           pass("native call", "callHandler was delivered with one evaluation")
         } else {
@@ -205,8 +216,24 @@ public enum AdapterDoctor {
       } else {
         pass("native call", "callHandler was answered (no evaluation yet: held in a start-up queue?)")
       }
-      guard roundTrip("stop") != nil else { return }
-      pass("stop", "stop was answered with done")
+      if pipelines {
+        // 1.2: bridgecheck run writes stop and the next scenario's start
+        // without waiting in between, and names the page script it sent before.
+        let configurationJSON = AdapterProtocol.configurationJSON(configuration)
+        guard
+          let answers = pipelined([
+            ("stop", [:]), ("start", ["configuration": configurationJSON, AdapterProtocol.Pipelining.samePageScript: true]),
+            ("registerHandler", ["name": "doctorHandler"]), ("stop", [:]),
+          ])
+        else { return }
+        pass(
+          "pipelining (1.2)",
+          "stop, start with samePageScript, registerHandler and stop, written together, were answered in order "
+            + "(\(answers.map(\.count).reduce(0, +)) event(s))")
+      } else {
+        guard roundTrip("stop") != nil else { return }
+        pass("stop", "stop was answered with done")
+      }
 
       // 3. Exit.
       guard roundTrip("exit") != nil else { return }
@@ -265,20 +292,57 @@ public enum AdapterDoctor {
       failure("interrupted", "Ctrl-C while waiting for \(what); the examination stopped and the adapter was ended")
     }
 
+    /// Whether both sides speak 1.2 (after the handshake).
+    var pipelines: Bool {
+      min(info?.minorVersion ?? 0, AdapterProtocol.minorVersion) >= AdapterProtocol.Pipelining.minorVersion
+    }
+
     /// Sends one command and reads its events up to done; nil (with a
     /// finding) when something is wrong.
     mutating func roundTrip(_ type: String, _ fields: JSONObject = [:], first: Bool = false) -> [JSONObject]? {
-      seq += 1
-      var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
-      for (key, value) in fields { message[key] = value }
-      guard probe.send(JSONValue.object(message).serialized() + "\n") else {
+      guard let seq = send([(type, fields)]).first else { return nil }
+      return readAnswer(to: type, seq: seq, first: first)
+    }
+
+    /// Writes `commands` in one go, as 1.2 allows, then reads their answers
+    /// in order; nil (with a finding) when something is wrong.
+    mutating func pipelined(_ commands: [(type: String, fields: JSONObject)]) -> [[JSONObject]]? {
+      let numbers = send(commands)
+      guard numbers.count == commands.count else { return nil }
+      var answers: [[JSONObject]] = []
+      for (command, number) in zip(commands, numbers) {
+        guard let events = readAnswer(to: command.type, seq: number, first: false) else { return nil }
+        answers.append(events)
+      }
+      return answers
+    }
+
+    /// Numbers and writes commands in one write; their seqs, or none (with
+    /// a finding) when the adapter does not read them.
+    private mutating func send(_ commands: [(type: String, fields: JSONObject)]) -> [Int] {
+      var text = ""
+      var numbers: [Int] = []
+      for (type, fields) in commands {
+        seq += 1
+        numbers.append(seq)
+        var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
+        for (key, value) in fields { message[key] = value }
+        text += JSONValue.object(message).serialized() + "\n"
+      }
+      let type = commands.map(\.type).joined(separator: " and ")
+      guard probe.send(text) else {
         if probe.stopRequested {
           interrupted(waitingFor: "the adapter to read \(type)")
-          return nil
+          return []
         }
-        failure(type, "could not write the \(type) command: the adapter closed its stdin\(exitClause())")
-        return nil
+        failure(commands.first?.type ?? type, "could not write the \(type) command: the adapter closed its stdin\(exitClause())")
+        return []
       }
+      return numbers
+    }
+
+    /// Reads the events of the command `type` numbered `seq` up to its done.
+    private mutating func readAnswer(to type: String, seq: Int, first: Bool) -> [JSONObject]? {
       var events: [JSONObject] = []
       var lineNumber = 0
       var bytesRead = 0

@@ -36,13 +36,18 @@ public struct AdapterNativeImplementation: NativeImplementation {
   /// Starts the adapter `command` (the program and its arguments) and shakes
   /// hands with it.
   ///
-  /// - Parameter shouldStop: polled while waiting for the adapter (Ctrl-C):
-  ///   when it returns true the adapter is killed and the scenario ends.
+  /// - Parameters:
+  ///   - protocolMinorVersion: the minor version offered in `hello` (the
+  ///     conversation uses the lower of it and the adapter's): lower it to
+  ///     check an adapter the way an older bridgecheck talks to it.
+  ///   - shouldStop: polled while waiting for the adapter (Ctrl-C): when it
+  ///     returns true the adapter is killed and the scenario ends.
   public init(
-    command: [String], limits: AdapterLimits = AdapterLimits(), shouldStop: @escaping @Sendable () -> Bool = { false }
+    command: [String], limits: AdapterLimits = AdapterLimits(), protocolMinorVersion: Int = AdapterProtocol.minorVersion,
+    shouldStop: @escaping @Sendable () -> Bool = { false }
   ) {
     self.command = command
-    pool = AdapterPool(command: command, limits: limits, shouldStop: shouldStop)
+    pool = AdapterPool(command: command, limits: limits, offeredMinorVersion: protocolMinorVersion, shouldStop: shouldStop)
     do {
       let connection = try pool.checkout()
       info = connection.info ?? AdapterInfo(name: Self.fallbackName(command))
@@ -59,6 +64,11 @@ public struct AdapterNativeImplementation: NativeImplementation {
   public var transports: [Transport] { info.transports }
   public var injections: [Injection] { info.injections }
   public var features: Set<String> { info.features }
+  /// The minor version of the conversation: the lower of the adapter's and
+  /// the one offered (0 when the handshake failed).
+  public var protocolMinorVersion: Int {
+    startupFailure == nil ? min(info.minorVersion, pool.offeredMinorVersion) : 0
+  }
 
   public func startSession(
     webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
@@ -103,6 +113,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
 final class AdapterPool: Sendable {
   let command: [String]
   let limits: AdapterLimits
+  let offeredMinorVersion: Int
   let shouldStop: @Sendable () -> Bool
   /// Starts that fail in a row before the adapter is given up on.
   static let maxFailedStarts = 3
@@ -116,9 +127,10 @@ final class AdapterPool: Sendable {
   }
   private let state = Mutex(State())
 
-  init(command: [String], limits: AdapterLimits, shouldStop: @escaping @Sendable () -> Bool) {
+  init(command: [String], limits: AdapterLimits, offeredMinorVersion: Int, shouldStop: @escaping @Sendable () -> Bool) {
     self.command = command
     self.limits = limits
+    self.offeredMinorVersion = offeredMinorVersion
     self.shouldStop = shouldStop
   }
 
@@ -139,12 +151,20 @@ final class AdapterPool: Sendable {
       return .start
     }
     switch next {
-    case .reuse(let connection): return connection
+    case .reuse(let connection):
+      // 1.2: the last scenario's `stop` was not waited for. Its answer
+      // concerns nobody; a process that cannot give it is replaced, and
+      // this scenario goes on with a fresh one.
+      guard connection.hasUnansweredCommands else { return connection }
+      if (try? connection.settle()) != nil { return connection }
+      connection.kill(reason: ImplementationError(code: "closed", message: "discarded"))
+      return try checkout()
     case .refuse(let error): throw error
     case .start: break
     }
     do {
-      let connection = try AdapterConnection(command: command, limits: limits, shouldStop: shouldStop)
+      let connection = try AdapterConnection(
+        command: command, limits: limits, offeredMinorVersion: offeredMinorVersion, shouldStop: shouldStop)
       state.withLock { $0.spawned.append(connection.pid) }
       try connection.handshake()
       state.withLock { state in
@@ -206,12 +226,14 @@ final class AdapterNativeSession: NativeSession {
   private let webView: SimulatedWebView
   private weak var events: (any NativeSessionEvents)?
   private let appNavigationPolicy: (NavigationAction) -> NavigationPolicy
-  private(set) var failure: ImplementationError?
+  private var storedFailure: ImplementationError?
   private var closed = false
   private var nextNavigationID = 0
   private var userScriptCount = 0
   /// The `dialogAnswer` or `interfaceResult` of the command being sent.
   private var answer: JSONObject?
+  /// The scenario's page script (1.2 events may name it instead of carrying it).
+  private var pageScript = ""
 
   init(pool: AdapterPool, connection: AdapterConnection, webView: SimulatedWebView, events: any NativeSessionEvents) {
     self.pool = pool
@@ -227,13 +249,18 @@ final class AdapterNativeSession: NativeSession {
 
   /// `start`, then the web view hooks.
   func begin(configuration: SessionConfiguration, pageScript: String) throws(ImplementationError) {
+    self.pageScript = pageScript
+    guard let connection else { return }
+    var fields: JSONObject = ["configuration": connection.configurationJSON(configuration)]
+    if connection.pipelines && connection.lastPageScript == pageScript {
+      fields[AdapterProtocol.Pipelining.samePageScript] = true
+    } else {
+      fields["pageScript"] = .string(pageScript)
+    }
     do {
-      try send(
-        AdapterProtocol.Command.start,
-        [
-          "configuration": AdapterProtocol.configurationJSON(configuration),
-          "pageScript": .string(pageScript),
-        ])
+      connection.lastPageScript = nil
+      try send(AdapterProtocol.Command.start, fields)
+      connection.lastPageScript = pageScript
     } catch {
       close()
       throw error
@@ -248,11 +275,11 @@ final class AdapterNativeSession: NativeSession {
   // MARK: - NativeSession
 
   func registerHandler(_ name: String) throws(ImplementationError) {
-    try send(AdapterProtocol.Command.registerHandler, ["name": .string(name)])
+    try sendOrPost(AdapterProtocol.Command.registerHandler, ["name": .string(name)])
   }
 
   func removeHandler(_ name: String) throws(ImplementationError) {
-    try send(AdapterProtocol.Command.removeHandler, ["name": .string(name)])
+    try sendOrPost(AdapterProtocol.Command.removeHandler, ["name": .string(name)])
   }
 
   func respond(invocation: Int, data: JSONValue?) throws(ImplementationError) {
@@ -276,6 +303,20 @@ final class AdapterNativeSession: NativeSession {
     try send(AdapterProtocol.Command.disableSafetyTimeout)
   }
 
+  /// The failure that ends the scenario, if any. Reading it first reads the
+  /// answers of the commands written without waiting (1.2), so that a
+  /// failure among them is found before the scenario is judged.
+  var failure: ImplementationError? {
+    if storedFailure == nil, !closed, let connection, connection.hasUnansweredCommands {
+      do {
+        try dispatch(connection.settle(), navigationID: nil)
+      } catch {
+        if storedFailure == nil { storedFailure = error }
+      }
+    }
+    return storedFailure
+  }
+
   func close() {
     guard !closed else { return }
     closed = true
@@ -283,8 +324,13 @@ final class AdapterNativeSession: NativeSession {
     guard let connection else { return }
     self.connection = nil
     if connection.isUsable {
-      // `stop` ends the bridge; its events concern nobody any more.
-      _ = try? connection.exchange(AdapterProtocol.Command.stop)
+      // `stop` ends the bridge; its events concern nobody any more. From
+      // 1.2 on its answer is read when the process is next used.
+      if connection.pipelines {
+        try? connection.post(AdapterProtocol.Command.stop)
+      } else {
+        _ = try? connection.exchange(AdapterProtocol.Command.stop)
+      }
     }
     pool.checkin(connection)
   }
@@ -292,7 +338,7 @@ final class AdapterNativeSession: NativeSession {
   // MARK: - Web view hooks
 
   private func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
-    guard !closed, failure == nil, connection != nil else { return appNavigationPolicy(action) }
+    guard !closed, storedFailure == nil, connection != nil else { return appNavigationPolicy(action) }
     nextNavigationID += 1
     let id = nextNavigationID
     let fields: JSONObject = [
@@ -309,7 +355,7 @@ final class AdapterNativeSession: NativeSession {
   }
 
   private func evaluationFinished(id: JSONValue, result: Result<JSONValue?, ScriptError>) {
-    guard !closed, failure == nil, connection != nil else { return }
+    guard !closed, storedFailure == nil, connection != nil else { return }
     var fields: JSONObject = ["id": id]
     switch result {
     case .success(let value):
@@ -323,14 +369,14 @@ final class AdapterNativeSession: NativeSession {
   }
 
   private func scriptMessageReceived(_ message: ScriptMessage) {
-    guard !closed, failure == nil, connection != nil else { return }
+    guard !closed, storedFailure == nil, connection != nil else { return }
     var fields: JSONObject = ["name": .string(message.name)]
     if let body = message.body { fields["body"] = body }
     _ = try? send(AdapterProtocol.Command.scriptMessage, fields)
   }
 
   private func dialogOpened(_ dialog: PageDialog) -> DialogAnswer {
-    guard !closed, failure == nil, connection != nil else { return .dismiss }
+    guard !closed, storedFailure == nil, connection != nil else { return .dismiss }
     var fields: JSONObject = ["kind": .string(dialog.kind.rawValue), "message": .string(dialog.message)]
     if let text = dialog.defaultText { fields["defaultText"] = .string(text) }
     answer = nil
@@ -340,7 +386,7 @@ final class AdapterNativeSession: NativeSession {
   }
 
   private func interfaceCalled(_ name: String, method: String, arguments: [JSONValue?]) -> JSONValue? {
-    guard !closed, failure == nil, connection != nil else { return nil }
+    guard !closed, storedFailure == nil, connection != nil else { return nil }
     answer = nil
     let fields: JSONObject = [
       "name": .string(name), "method": .string(method), "arguments": .array(arguments.map { $0 ?? .null }),
@@ -351,55 +397,85 @@ final class AdapterNativeSession: NativeSession {
   }
 
   private func loadFinished() {
-    guard !closed, failure == nil, connection != nil else { return }
+    guard !closed, storedFailure == nil, connection != nil else { return }
     _ = try? send(AdapterProtocol.Command.loadFinished)
   }
 
   // MARK: - Commands and events
 
-  /// Sends a command and dispatches its events. For `navigation`, returns
-  /// the policy the adapter chose (`allow` defers to the app's policy).
+  /// A command whose answer can wait (1.2's pipelined commands): written
+  /// without waiting when the adapter speaks 1.2, sent and answered at once
+  /// otherwise.
+  private func sendOrPost(_ type: String, _ fields: JSONObject) throws(ImplementationError) {
+    if let storedFailure { throw storedFailure }
+    guard let connection, !closed else { return }
+    guard connection.pipelines, AdapterProtocol.Pipelining.commands.contains(type) else {
+      try send(type, fields)
+      return
+    }
+    do {
+      try connection.post(type, fields)
+    } catch {
+      storedFailure = error
+      throw error
+    }
+  }
+
+  /// Sends a command and dispatches its events (after those of commands
+  /// written earlier without waiting). For `navigation`, returns the policy
+  /// the adapter chose (`allow` defers to the app's policy).
   @discardableResult
   private func send(_ type: String, _ fields: JSONObject = [:], navigationID: Int? = nil) throws(ImplementationError)
     -> NavigationPolicy?
   {
-    if let failure { throw failure }
+    if let storedFailure { throw storedFailure }
     guard let connection, !closed else { return nil }
-    let received: [JSONObject]
+    let received: [AdapterAnswer]
     do {
       received = try connection.exchange(type, fields)
     } catch {
-      failure = error
+      storedFailure = error
       throw error
     }
+    return try dispatch(received, navigationID: navigationID)
+  }
+
+  /// Dispatches the events of `answers` in order; `navigationID` is that of
+  /// the last answer when it answers a `navigation`.
+  @discardableResult
+  private func dispatch(_ answers: [AdapterAnswer], navigationID: Int?) throws(ImplementationError) -> NavigationPolicy? {
     var policy: NavigationPolicy?
-    for event in received {
-      // A command issued while dispatching (an answer from a handler) may
-      // have failed; the rest of this batch is then moot.
-      if let failure { throw failure }
-      if closed { break }
-      let eventType = event["type"]?.stringValue ?? ""
-      if eventType == AdapterProtocol.Event.policy {
-        guard let navigationID else {
-          throw violation("sent a policy event in answer to `\(type)`; policy answers `navigation` only")
+    for (index, answer) in answers.enumerated() {
+      let type = answer.command
+      let navigationID = index == answers.count - 1 ? navigationID : nil
+      for event in answer.events {
+        // A command issued while dispatching (an answer from a handler) may
+        // have failed; the rest of this batch is then moot.
+        if let storedFailure { throw storedFailure }
+        if closed { break }
+        let eventType = event["type"]?.stringValue ?? ""
+        if eventType == AdapterProtocol.Event.policy {
+          guard let navigationID else {
+            throw violation("sent a policy event in answer to `\(type)`; policy answers `navigation` only")
+          }
+          guard event.integer("id") == navigationID else {
+            throw violation("sent a policy event for navigation \(event["id"] ?? .null) while navigation \(navigationID) was pending")
+          }
+          guard policy == nil else { throw violation("sent two policy events for navigation \(navigationID)") }
+          switch event["policy"]?.stringValue {
+          case "allow": policy = .allow
+          case "cancel": policy = .cancel
+          default: throw violation("sent a policy event whose `policy` is neither \"allow\" nor \"cancel\": \(event["policy"] ?? .null)")
+          }
+          continue
         }
-        guard event.integer("id") == navigationID else {
-          throw violation("sent a policy event for navigation \(event["id"] ?? .null) while navigation \(navigationID) was pending")
-        }
-        guard policy == nil else { throw violation("sent two policy events for navigation \(navigationID)") }
-        switch event["policy"]?.stringValue {
-        case "allow": policy = .allow
-        case "cancel": policy = .cancel
-        default: throw violation("sent a policy event whose `policy` is neither \"allow\" nor \"cancel\": \(event["policy"] ?? .null)")
-        }
-        continue
+        try dispatch(event, type: eventType, command: type)
       }
-      try dispatch(event, type: eventType, command: type)
     }
-    if let failure { throw failure }
-    if navigationID != nil {
+    if let storedFailure { throw storedFailure }
+    if let navigationID {
       guard let policy else {
-        throw violation("answered navigation \(navigationID ?? 0) without a policy event (it must say allow or cancel before done)")
+        throw violation("answered navigation \(navigationID) without a policy event (it must say allow or cancel before done)")
       }
       return policy
     }
@@ -409,16 +485,36 @@ final class AdapterNativeSession: NativeSession {
   private func dispatch(_ event: JSONObject, type: String, command: String) throws(ImplementationError) {
     switch type {
     case AdapterProtocol.Event.evaluate:
-      guard let id = event["id"], let script = event["script"]?.stringValue else {
-        throw violation("sent an evaluate event without an `id` and a string `script`")
+      guard let id = event["id"], let script = script(of: event, member: "script") else {
+        throw violation("sent an evaluate event without an `id` and a string `script`\(pipelining(or: "or `pageScript`: true"))")
       }
-      webView.evaluateJavaScript(script) { [weak self] result in
-        self?.evaluationFinished(id: id, result: result)
+      let report: AdapterProtocol.EvaluationReport
+      switch event[AdapterProtocol.Pipelining.report] {
+      case nil: report = .always
+      case .string(let name)? where pipelines:
+        guard let known = AdapterProtocol.EvaluationReport(rawValue: name) else {
+          throw violation("sent an evaluate event whose `report` is none of \"always\", \"failure\", \"never\": \(JSONValue.string(name))")
+        }
+        report = known
+      default: report = .always  // before 1.2 an unknown member, ignored
+      }
+      switch report {
+      case .always:
+        webView.evaluateJavaScript(script) { [weak self] result in
+          self?.evaluationFinished(id: id, result: result)
+        }
+      case .failure:
+        webView.evaluateJavaScript(script) { [weak self] result in
+          guard case .failure = result else { return }
+          self?.evaluationFinished(id: id, result: result)
+        }
+      case .never:
+        webView.evaluateJavaScript(script, completion: nil)
       }
 
     case AdapterProtocol.Event.addUserScript:
-      guard let source = event["source"]?.stringValue else {
-        throw violation("sent an addUserScript event without a string `source`")
+      guard let source = script(of: event, member: "source") else {
+        throw violation("sent an addUserScript event without a string `source`\(pipelining(or: "or `pageScript`: true"))")
       }
       let time: UserScriptInjectionTime
       switch event["injectionTime"]?.stringValue {
@@ -494,6 +590,22 @@ final class AdapterNativeSession: NativeSession {
 
   private static let logLevels: Set<String> = ["debug", "info", "warning", "error"]
 
+  /// Whether the conversation speaks 1.2.
+  private var pipelines: Bool { connection?.pipelines ?? false }
+
+  /// The script an `evaluate` (`script`) or `addUserScript` (`source`)
+  /// carries, or, from 1.2 on, the page script it names with `pageScript`.
+  private func script(of event: JSONObject, member: String) -> String? {
+    if let text = event[member]?.stringValue { return text }
+    if pipelines, event[AdapterProtocol.Pipelining.pageScript]?.boolValue == true { return pageScript }
+    return nil
+  }
+
+  /// The alternative 1.2 offers, for messages.
+  private func pipelining(or alternative: String) -> String {
+    pipelines ? " " + alternative : ""
+  }
+
   private func violation(_ message: String) -> ImplementationError {
     let command = connection.map { AdapterConnection.describe($0.command) } ?? "adapter"
     return stop(ImplementationError(code: "protocol-violation", message: "adapter \(command) \(message)"))
@@ -506,7 +618,7 @@ final class AdapterNativeSession: NativeSession {
       if error.stderrTail == nil { error.stderrTail = connection.stderrText }
       connection.kill(reason: error)
     }
-    if failure == nil { failure = error }
-    return failure ?? error
+    if storedFailure == nil { storedFailure = error }
+    return storedFailure ?? error
   }
 }

@@ -16,8 +16,46 @@ public enum AdapterProtocol {
   /// The minor version: 1 adds the commands and events of dialects beyond
   /// classic WVJB (dialogs, JavaScript interfaces, the end of a load, the
   /// whole profile in `start`). An adapter that gives no `minor` in its
-  /// `hello` speaks 1.0 and is never sent them.
-  public static let minorVersion = 1
+  /// `hello` speaks 1.0 and is never sent them. 2 adds what makes the
+  /// conversation cheaper (see ``Pipelining``): commands answered later,
+  /// evaluations whose success needs no `evaluationResult`, and the page
+  /// script sent once per process instead of twice per scenario. Both sides
+  /// use what the lower of their two minor versions has.
+  public static let minorVersion = 2
+
+  /// What protocol 1.2 adds, in one place: the commands the harness does not
+  /// wait for, and the members that refer to the page script instead of
+  /// carrying it.
+  public enum Pipelining {
+    /// The minor version that has them.
+    public static let minorVersion = 2
+    /// Commands the harness writes without waiting for their `done`: it
+    /// reads their answers (in order, before the answer of the next command
+    /// it waits for) when it next needs the adapter, and at the end of a
+    /// scenario's steps.
+    public static let commands: Set<String> = [Command.registerHandler, Command.removeHandler, Command.stop]
+    /// `start`: true instead of `pageScript` when the page script is the
+    /// same text as in the previous `start` of this process.
+    public static let samePageScript = "samePageScript"
+    /// `evaluate` and `addUserScript`: true instead of `script` (`source`)
+    /// when the script is exactly the scenario's page script.
+    public static let pageScript = "pageScript"
+    /// `evaluate`: which outcomes the adapter needs an `evaluationResult`
+    /// for.
+    public static let report = "report"
+  }
+
+  /// The `report` member of a 1.2 `evaluate` event: which outcomes of the
+  /// evaluation the adapter wants to hear about.
+  public enum EvaluationReport: String, Sendable, Hashable {
+    /// Every outcome (the default, and all there is before 1.2).
+    case always
+    /// Only a failure: a success is not reported (a completion handler that
+    /// only logs errors).
+    case failure
+    /// None (a completion handler that is nil).
+    case never
+  }
 
   /// Command types (harness → adapter).
   public enum Command {

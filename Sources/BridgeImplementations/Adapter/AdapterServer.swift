@@ -52,8 +52,11 @@ public struct AdapterContext {
 }
 
 /// The adapter side of the adapter protocol: reads commands from stdin,
-/// drives an ``AdapterBridge`` through a proxy web view, writes events and
-/// flushes after every `done`.
+/// drives an ``AdapterBridge`` through a proxy web view, and writes the
+/// answers (events and `done`) of every command it has read in one write
+/// before it waits for more input. It speaks protocol 1.2 when the harness
+/// does: the page script of the last `start` is kept, named instead of sent
+/// back, and message deliveries ask to hear only of failures.
 ///
 /// Runs on the calling thread; everything a bridge does happens inside the
 /// command that caused it (evaluations complete when the harness sends
@@ -64,6 +67,15 @@ public final class AdapterServer {
   private let makeBridge: (AdapterContext) throws -> any AdapterBridge
   private var session: ServerSession?
   private var pendingOutput: [UInt8] = []
+  /// The minor version the harness gave in its `hello` (0 until then).
+  private var harnessMinorVersion = 0
+  /// The page script of the last `start` (1.2: `samePageScript` refers to it).
+  private var lastPageScript: String?
+
+  /// Whether this conversation speaks 1.2: both sides said so in `hello`.
+  var pipelines: Bool {
+    min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.Pipelining.minorVersion
+  }
   /// Set by `exit`.
   private(set) var exitRequested = false
 
@@ -78,20 +90,33 @@ public final class AdapterServer {
   public func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     var buffer: [UInt8] = []
     var start = 0
+    // Where the search for the next newline goes on: a long line arriving
+    // in many reads is scanned once, not again after every read.
+    var scanned = 0
+    var answers: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while !exitRequested {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        let answer = handle(line: buffer[start..<newline])
+      if let newline = AdapterConnection.indexOfNewline(in: buffer, from: max(start, scanned)) {
+        answers.append(contentsOf: handle(line: buffer[start..<newline]))
         start = newline + 1
+        scanned = start
         if start == buffer.count {
           buffer.removeAll(keepingCapacity: true)
           start = 0
+          scanned = 0
         }
-        guard Self.writeAll(answer, to: output) else { return 1 }
         continue
+      }
+      scanned = buffer.count
+      // Everything read is answered: write the answers in one go (commands
+      // that came together, as 1.2's pipelined ones do, are answered together).
+      if !answers.isEmpty {
+        guard Self.writeAll(answers, to: output) else { return 1 }
+        answers.removeAll(keepingCapacity: answers.count < 1 << 20)
       }
       if start > 0 {
         buffer.removeSubrange(0..<start)
+        scanned -= start
         start = 0
       }
       let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -103,7 +128,7 @@ public final class AdapterServer {
         return 1
       }
     }
-    return 0
+    return Self.writeAll(answers, to: output) ? 0 : 1
   }
 
   /// Handles one command line; returns the bytes to write (its events and
@@ -140,14 +165,24 @@ public final class AdapterServer {
     let type = command["type"]?.stringValue ?? ""
     switch type {
     case AdapterProtocol.Command.hello:
+      harnessMinorVersion = command.integer("minor") ?? 0
       emit(AdapterProtocol.Event.hello, info.helloFields)
     case AdapterProtocol.Command.start:
       session = nil
-      let configuration = try AdapterProtocol.configuration(from: command["configuration"])
-      guard let pageScript = command["pageScript"]?.stringValue else {
-        throw AdapterProtocolError("start: `pageScript` must be a string")
+      let configuration = try configuration(of: command)
+      let pageScript: String
+      if let text = command["pageScript"]?.stringValue {
+        pageScript = text
+      } else if pipelines, command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true, let last = lastPageScript {
+        pageScript = last
+      } else {
+        throw AdapterProtocolError(
+          pipelines && lastPageScript == nil && command[AdapterProtocol.Pipelining.samePageScript] != nil
+            ? "start: `samePageScript` in the first start of this process (there is no previous page script)"
+            : "start: `pageScript` must be a string")
       }
-      let webView = AdapterWebView(server: self)
+      lastPageScript = pageScript
+      let webView = AdapterWebView(server: self, pageScript: pageScript, pipelines: pipelines)
       let context = AdapterContext(
         webView: webView, configuration: configuration, pageScript: pageScript,
         log: { [unowned self] level, code, message in
@@ -257,6 +292,19 @@ public final class AdapterServer {
     }
   }
 
+  /// The configuration of a `start`; decoded once for as long as it stays
+  /// the same (a run sends the same one for most scenarios, and decoding a
+  /// dialect checks all of it).
+  private func configuration(of command: JSONObject) throws(AdapterProtocolError) -> SessionConfiguration {
+    let value = command["configuration"]
+    if let cached = lastConfiguration, cached.json == value { return cached.decoded }
+    let decoded = try AdapterProtocol.configuration(from: value)
+    if let value { lastConfiguration = (value, decoded) }
+    return decoded
+  }
+
+  private var lastConfiguration: (json: JSONValue, decoded: SessionConfiguration)?
+
   // MARK: - Output
 
   fileprivate func emit(_ type: String, _ fields: JSONObject) {
@@ -323,9 +371,25 @@ public final class AdapterWebView: BridgeWebView {
   private var evaluations: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
   private var nextEvaluation = 0
 
-  fileprivate init(server: AdapterServer) {
+  /// The scenario's page script: in 1.2 an `evaluate` or `addUserScript` of
+  /// exactly this text names it instead of carrying it back.
+  private let pageScript: String
+  /// Whether the conversation speaks 1.2.
+  private let pipelines: Bool
+
+  fileprivate init(server: AdapterServer, pageScript: String, pipelines: Bool) {
     self.server = server
+    self.pageScript = pageScript
+    self.pipelines = pipelines
     trace = Trace(clock: { .zero })
+  }
+
+  /// `script`, or in 1.2 `pageScript: true` when it is the page script.
+  private func scriptFields(_ script: String, member: String) -> JSONObject {
+    if pipelines, script.utf8.count == pageScript.utf8.count, script == pageScript {
+      return [AdapterProtocol.Pipelining.pageScript: true]
+    }
+    return [member: .string(script)]
   }
 
   public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
@@ -335,15 +399,36 @@ public final class AdapterWebView: BridgeWebView {
 
   public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
     let time = injectionTime == .atDocumentStart ? AdapterProtocol.documentStart : AdapterProtocol.documentEnd
-    server?.emit(
-      AdapterProtocol.Event.addUserScript,
-      ["source": .string(script.source), "injectionTime": .string(time), "name": .string(script.name)])
+    var fields = scriptFields(script.source, member: "source")
+    fields["injectionTime"] = .string(time)
+    fields["name"] = .string(script.name)
+    server?.emit(AdapterProtocol.Event.addUserScript, fields)
   }
 
   public func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+    evaluate(script, report: completion == nil ? .never : .always, completion: completion)
+  }
+
+  public func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
+    evaluate(script, report: .failure) { result in
+      if case .failure(let error) = result { failure(error) }
+    }
+  }
+
+  /// The `evaluate` event; in 1.2 it says which outcomes to report.
+  private func evaluate(
+    _ script: String, report: AdapterProtocol.EvaluationReport, completion: ((Result<JSONValue?, ScriptError>) -> Void)?
+  ) {
     nextEvaluation += 1
-    evaluations[nextEvaluation] = completion
-    server?.emit(AdapterProtocol.Event.evaluate, ["id": .number(Double(nextEvaluation)), "script": .string(script)])
+    var fields = scriptFields(script, member: "script")
+    fields["id"] = .number(Double(nextEvaluation))
+    if pipelines && report != .always {
+      fields[AdapterProtocol.Pipelining.report] = .string(report.rawValue)
+    }
+    // An outcome the harness will not report needs no entry (a success
+    // reported as `failure` stays until the session ends: it is small).
+    if report != .never || !pipelines { evaluations[nextEvaluation] = completion }
+    server?.emit(AdapterProtocol.Event.evaluate, fields)
   }
 
   public func addJavascriptInterface(

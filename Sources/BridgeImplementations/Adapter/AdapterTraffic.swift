@@ -16,6 +16,10 @@ public struct AdapterTraffic: Sendable, Hashable {
   public var roundTripNanoseconds: Int64 = 0
   /// The same, by command type.
   public var roundTripNanosecondsByCommand: [String: Int64] = [:]
+  /// Bytes of command lines written, by command type.
+  public var bytesWrittenByCommand: [String: Int] = [:]
+  /// Bytes of event lines read, by the type of the command they answered.
+  public var bytesReadByCommand: [String: Int] = [:]
 
   /// Every command answered, of any type.
   public var commandCount: Int { commands.values.reduce(0, +) }
@@ -34,6 +38,8 @@ public struct AdapterTraffic: Sendable, Hashable {
       traffic.bytesRead += read
       traffic.roundTripNanoseconds += nanoseconds
       traffic.roundTripNanosecondsByCommand[command, default: 0] += nanoseconds
+      traffic.bytesWrittenByCommand[command, default: 0] += written
+      traffic.bytesReadByCommand[command, default: 0] += read
     }
   }
 

@@ -5,6 +5,8 @@ import sys
 
 HELLO = {"type": "hello", "protocol": 1, "name": "faulty-flood",
          "transports": ["iframe", "message-handlers"], "injections": ["bridge-loaded", "document-start"]}
+if "--minor" in sys.argv:  # claim a later minor version (2: the harness then pipelines, docs/adapter-protocol.md)
+    HELLO["minor"] = int(sys.argv[sys.argv.index("--minor") + 1])
 LOG = json.dumps({"type": "log", "level": "debug", "code": "spin", "message": "still starting"}) + "\n"
 while True:
     line = sys.stdin.readline()

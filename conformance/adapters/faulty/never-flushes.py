@@ -10,6 +10,8 @@ import sys
 out = io.TextIOWrapper(io.BufferedWriter(io.FileIO(os.dup(1), "w"), buffer_size=1 << 16), line_buffering=False)
 HELLO = {"type": "hello", "protocol": 1, "name": "faulty-never-flushes",
          "transports": ["iframe", "message-handlers"], "injections": ["bridge-loaded", "document-start"]}
+if "--minor" in sys.argv:  # claim a later minor version (2: the harness then pipelines, docs/adapter-protocol.md)
+    HELLO["minor"] = int(sys.argv[sys.argv.index("--minor") + 1])
 while True:
     line = sys.stdin.readline()
     if not line:

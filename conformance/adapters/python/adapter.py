@@ -10,9 +10,12 @@ This file is two things at once:
   queue fetching, robust batch processing, escaping of the single-quoted script literal,
   objc_cb_N callback ids, at-most-once responses, missing-handler handling, reset, the safety
   timeout switch, and both transports (iframe navigations and messageHandlers posts);
-* an example of a thin adapter (docs/adapter-protocol.md): it reads one JSON command per line on
-  stdin and answers with the events the command caused, then {"type":"done","seq":N}, flushing
-  stdout after every command. Diagnostics go to stderr.
+* an example of a thin adapter (docs/adapter-protocol.md, version 1.2): it reads one JSON command
+  per line on stdin and answers with the events the command caused, then {"type":"done","seq":N},
+  flushing stdout after every command. Diagnostics go to stderr.
+  From 1.2 on it keeps the page script of the last `start` (`samePageScript`), names it instead of
+  sending it back (`pageScript: true`), and asks for the outcome of a message delivery only when
+  it fails (`report: "failure"`).
 
 The bridge never touches a web view itself. Where an app's bridge would call WKWebView, it emits
 an event (`evaluate`, `addUserScript`, `addScriptMessageHandler`), and the harness performs the
@@ -30,8 +33,9 @@ import sys
 import threading
 
 PROTOCOL_VERSION = 1
+PROTOCOL_MINOR = 2
 ADAPTER_NAME = "python-wvjb"
-ADAPTER_VERSION = "1.0.0"
+ADAPTER_VERSION = "1.2.0"
 
 # The page handler that switches the page to synchronous dispatch (spelled correctly, unlike the
 # page API disableJavscriptAlertBoxSafetyTimeout).
@@ -70,11 +74,14 @@ def _literal_escapes():
 
 
 LITERAL_ESCAPES = _literal_escapes()
+# The characters LITERAL_ESCAPES replaces, found by the regular expression engine: far faster than
+# str.translate on long non-ASCII text, which megabyte payloads are.
+_LITERAL_SPECIAL = re.compile(r"[\\'\"\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def js_literal_body(text):
     """The body of a single-quoted JavaScript string literal whose value is `text`."""
-    return text.translate(LITERAL_ESCAPES)
+    return _LITERAL_SPECIAL.sub(lambda match: LITERAL_ESCAPES[ord(match.group())], text)
 
 
 _ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
@@ -174,6 +181,7 @@ class Bridge:
 
     def __init__(self, configuration, page_script, out):
         self.out = out
+        self.speaks_1_2 = out.speaks_1_2
         self.transport = configuration.get("transport", "iframe")
         self.injection = configuration.get("injection", "bridge-loaded")
         options = configuration.get("options") or {}
@@ -207,7 +215,7 @@ class Bridge:
         if self.transport == "message-handlers":
             out.event("addScriptMessageHandler", name=self.message_handler_name)
         if self.injection == "document-start":
-            out.event("addUserScript", source=page_script, injectionTime="document-start",
+            out.event("addUserScript", **self.page_script_fields("source"), injectionTime="document-start",
                       name="python-wvjb-page-bridge.js")
             out.event("addUserScript", source=self.announce_script(), injectionTime="document-end",
                       name="python-wvjb-announce.js")
@@ -219,10 +227,21 @@ class Bridge:
 
     # -- web view calls ---------------------------------------------------------------------------
 
-    def evaluate(self, script, kind, detail=None):
+    def page_script_fields(self, member):
+        """The page script as an event member: from 1.2 on, named rather than sent back."""
+        return {"pageScript": True} if self.speaks_1_2 else {member: self.page_script}
+
+    def evaluate(self, script, kind, detail=None, only_failure=False):
+        """Asks the harness to evaluate `script`; `only_failure`: the outcome matters only if it fails."""
         evaluation = self.out.next_evaluation_id()
         self.evaluations[evaluation] = (kind, detail)
-        self.out.event("evaluate", id=evaluation, script=script)
+        fields = {"script": script}
+        if self.speaks_1_2:
+            if script is self.page_script:  # the very text of start, not just an equal one
+                fields = {"pageScript": True}
+            if only_failure:
+                fields["report"] = "failure"
+        self.out.event("evaluate", id=evaluation, **fields)
 
     def announce_script(self):
         """The document-end user script that tells the native side the page bridge is in the page:
@@ -294,7 +313,7 @@ class Bridge:
     def deliver(self, message):
         wire = {self.to_wire.get(key, key): value for key, value in message.items()} if self.to_wire else message
         script = "%s.%s('%s');" % (self.global_name, self.handle_function, js_literal_body(to_json(wire)))
-        self.evaluate(script, "deliver", self.summary(message))
+        self.evaluate(script, "deliver", self.summary(message), only_failure=True)
         self.log("debug", "sent", "%s, %d characters of script" % (self.summary(message), len(script)))
 
     @staticmethod
@@ -453,6 +472,7 @@ class Output:
         self.stream = stream
         self.lines = []
         self.evaluation_counter = 0
+        self.speaks_1_2 = False  # both sides said minor 2 or more in hello
 
     def event(self, type_, **fields):
         event = {"type": type_}
@@ -480,6 +500,7 @@ class Adapter:
     def __init__(self, stream):
         self.out = Output(stream)
         self.bridge = None
+        self.page_script = None  # of the last start (1.2: samePageScript)
 
     def handle(self, line):
         """Handles one command line; returns False after `exit`."""
@@ -506,12 +527,19 @@ class Adapter:
         kind = command.get("type")
         bridge = self.bridge
         if kind == "hello":
-            self.out.event("hello", protocol=PROTOCOL_VERSION, name=ADAPTER_NAME, version=ADAPTER_VERSION,
-                           transports=["iframe", "message-handlers"],
+            minor = command.get("minor")
+            self.out.speaks_1_2 = isinstance(minor, int) and min(minor, PROTOCOL_MINOR) >= 2
+            self.out.event("hello", protocol=PROTOCOL_VERSION, minor=PROTOCOL_MINOR, name=ADAPTER_NAME,
+                           version=ADAPTER_VERSION, transports=["iframe", "message-handlers"],
                            injections=["bridge-loaded", "document-start"],
                            features=["answer-missing-handler"])
         elif kind == "start":
-            self.bridge = Bridge(command.get("configuration") or {}, command.get("pageScript", ""), self.out)
+            if command.get("samePageScript") is True and self.out.speaks_1_2:
+                if self.page_script is None:
+                    raise ValueError("samePageScript in the first start (there is no previous page script)")
+            else:
+                self.page_script = command.get("pageScript", "")
+            self.bridge = Bridge(command.get("configuration") or {}, self.page_script, self.out)
         elif kind == "stop":
             self.bridge = None
         elif kind == "exit":
