@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Layers, bottom up (each folder under Sources/ is one of them):
 /// - CJavaScriptCore: the C API of JavaScriptCore (system library, pkg-config).
-/// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal).
+/// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal)
+///   and the allocator's thresholds (`mallopt`).
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
@@ -65,7 +66,7 @@ let package = Package(
     .target(name: "CProcessControl"),
     .target(
       name: "JSRuntime",
-      dependencies: ["CJavaScriptCore", "JSONModel"],
+      dependencies: ["CJavaScriptCore", "CProcessControl", "JSONModel"],
       swiftSettings: hotLoopSettings,
       linkerSettings: [
         .linkedLibrary("javascriptcoregtk-4.1", .when(platforms: [.linux])),

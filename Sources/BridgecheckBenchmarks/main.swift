@@ -1,4 +1,5 @@
 import Foundation
+import JSRuntime
 
 /// `bridgecheck-bench`: measurements whose figures go in the README. Run a
 /// release build: `swift run -c release bridgecheck-bench [NAME…]`.
@@ -9,6 +10,7 @@ let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
   ("memory", "resident memory over 2,000 scenarios in process, shared context group vs a group per page", MemoryBenchmark.run),
   ("suite", "the shipped suite against the reference pair: wall time and costliest scenarios", SuiteBenchmark.run),
   ("supervised", "the shipped suite in worker processes under the supervisor vs in process (the floor)", SupervisedSuiteBenchmark.run),
+  ("scenarios", "chosen scenarios run many times in process (BRIDGECHECK_BENCH_FILTER, _RUNS); for profiling", ScenarioRepeatBenchmark.run),
   ("adapter", "scenarios per second: native bridge in process vs the Swift adapter vs the Python adapter", AdapterBenchmark.run),
 ]
 
@@ -26,6 +28,10 @@ if !unknown.isEmpty {
 #if DEBUG
   print("warning: this is a debug build; measure with `swift run -c release bridgecheck-bench`\n")
 #endif
+// As `bridgecheck` itself runs (see LargeValueMemory), unless asked not to.
+if ProcessInfo.processInfo.environment["BRIDGECHECK_BENCH_DEFAULT_MALLOC"] == nil {
+  LargeValueMemory.keepFreedBuffersForReuse()
+}
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
   print("== \(benchmark.name): \(benchmark.summary)")
   try benchmark.run()

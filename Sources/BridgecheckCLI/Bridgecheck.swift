@@ -1,6 +1,7 @@
 import ArgumentParser
 import BridgeImplementations
 import Foundation
+import JSRuntime
 
 /// The `bridgecheck` command: conformance checks for WebView <-> native
 /// JavaScript bridges.
@@ -29,6 +30,8 @@ struct Bridgecheck: ParsableCommand {
     // Everything bridgecheck starts (workers, adapters) and everything they
     // leave behind, detached or not, is reparented here and ended with them.
     ProcessTree.becomeSubreaper()
+    // Megabyte payloads reuse freed heap instead of fresh pages each time.
+    LargeValueMemory.keepFreedBuffersForReuse()
     do {
       var command = try parseAsRoot()
       if let problem = Resources.overrideProblem, !(command is WorkerCommand) { throw CLIError.usage(problem) }

@@ -19,6 +19,7 @@ enum PageEnvironmentScript {
   var stringify = JSON.stringify;
   var ObjectCreate = Object.create;
   var defineProperty = Object.defineProperty;
+  var ownDescriptor = Object.getOwnPropertyDescriptor;
   var arraySlice = Array.prototype.slice;
   var indirectEval = eval;
 
@@ -237,8 +238,28 @@ enum PageEnvironmentScript {
     hidden(target, 'removeEventListener', removeEventListener);
     hidden(target, 'dispatchEvent', dispatchEvent);
   }
-  // An event the page itself fires (load, readystatechange, error).
+  // Whether an event the page fires could reach page code: a listener for
+  // its type anywhere on its path, or a handler attribute (`onload`…) that
+  // the dispatch would read and that is not a plain non-function value
+  // (an accessor or an inherited property could be page code itself). Only
+  // descriptors are read, so the answer runs no page code.
+  function hasAudience(target, type, bubbles) {
+    var attribute = handlerAttributes[type] ? 'on' + type : null;
+    for (var node = target, first = true; node; node = eventParent(node), first = false) {
+      var byType = listenerStore.get(node);
+      if (byType && byType[type] && byType[type].length > 0) return true;
+      if (attribute !== null && (first || bubbles)) {
+        var descriptor = ownDescriptor(node, attribute);
+        if (!descriptor || !('value' in descriptor) || typeof descriptor.value === 'function') return true;
+      }
+    }
+    return false;
+  }
+  // An event the page itself fires (load, readystatechange, error). One no
+  // page code can see (no listener, no handler) is not made at all: the
+  // load sequence of most pages then costs nothing.
   function fire(target, type, bubbles, cancelable, fields) {
+    if (!hasAudience(target, type, bubbles)) return true;
     var event = new EventConstructor(type, { bubbles: bubbles, cancelable: cancelable });
     event.isTrusted = true;
     for (var key in fields) event[key] = fields[key];

@@ -22,6 +22,29 @@ struct SimulatedPageEventTests {
     #expect(page.value("document.readyState = 'loading'; document.readyState") == "complete")
   }
 
+  /// The load events are left unmade only when no page code could see
+  /// them: a handler attribute that is an accessor, or a listener alone,
+  /// still gets its event.
+  @Test func loadEventsReachAccessorHandlersAndLoneListeners() {
+    let page = loadedPage(
+      """
+      var seen = [];
+      Object.defineProperty(window, 'onload', {
+        configurable: true,
+        get: function () { seen.push('get'); return function (e) { seen.push('onload:' + e.type); }; }
+      });
+      document.addEventListener('DOMContentLoaded', function () { seen.push('dcl'); });
+      """)
+    #expect(page.value("seen.filter(function (s) { return s !== 'get'; }).join(' ')") == "dcl onload:load")
+    #expect(page.value("seen.indexOf('get') >= 0") == true)
+  }
+
+  /// With nobody listening, the load sequence still moves the ready state.
+  @Test func readyStateCompletesWithNobodyListening() {
+    let page = loadedPage("var start = document.readyState;")
+    #expect(page.value("start + ' ' + document.readyState") == "loading complete")
+  }
+
   @Test func createEventThenInitEventDispatchesSynchronously() {
     let page = loadedPage(
       """

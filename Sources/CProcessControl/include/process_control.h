@@ -12,4 +12,10 @@ int bridgecheck_become_subreaper(void);
 /// a supervisor that was killed outright. Returns 0 on success, -1 otherwise.
 int bridgecheck_die_with_parent(int signal_number);
 
+/// Sets glibc's `M_MMAP_THRESHOLD` (allocations at least this large get
+/// pages of their own) and `M_TRIM_THRESHOLD` (the most freed memory kept at
+/// the top of the heap) with `mallopt`. Returns 0 on success, -1 where the C
+/// library has no such call.
+int bridgecheck_tune_allocator(int own_pages_threshold, int kept_free_bytes);
+
 #endif

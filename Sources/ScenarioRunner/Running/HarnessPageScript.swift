@@ -54,12 +54,6 @@ enum HarnessPageScript {
     return "(\(template))(\(recordFunction), \(settings.serialized()));"
   }
 
-  /// Page-side code that makes `value` in the page, through the helper's
-  /// captured `JSON.parse` (exact keys, including `__proto__`).
-  static func expression(_ value: JSONValue) -> String {
-    "\(helperGlobal).json(\(JSONValue.string(value.serialized()).serialized()))"
-  }
-
   /// A behaviour as the helper reads it.
   static func json(_ behaviour: Behaviour) -> JSONValue {
     var object: JSONObject = ["times": .number(Double(behaviour.times)), "delay": .number(Double(behaviour.delay))]

@@ -19,6 +19,8 @@ final class ScenarioExecution: NativeSessionEvents {
   private var idLabels: [Int: String] = [:]
   /// Set when the scenario cannot go on.
   private var abort: Verdict?
+  /// The values the page-side scripts of this scenario read by reference.
+  private let pageTexts = PageTextChannel()
 
   init(
     fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
@@ -98,6 +100,9 @@ final class ScenarioExecution: NativeSessionEvents {
       self.recordFromPage(arguments)
       return nil
     }
+    webView.addHostFunction(named: PageTextChannel.function) { [unowned self] arguments in
+      self.pageTexts.text(for: arguments)
+    }
     webView.addUserScript(
       PageScript(name: "bridgecheck-harness.js", source: PageScriptCache.harness(for: profile)),
       injectionTime: .atDocumentStart)
@@ -137,7 +142,7 @@ final class ScenarioExecution: NativeSessionEvents {
       })
     let readySteps = fixture.setup.onReady.compactMap(pageStepScript).map { "function () { \($0) }" }
     let callsInit = fixture.setup.pageInit == .ready
-    let ready = "__bridgecheck.ready(\(HarnessPageScript.expression(handlers)), [\(readySteps.joined(separator: ", "))], \(callsInit));"
+    let ready = "__bridgecheck.ready(\(pageTexts.value(handlers)), [\(readySteps.joined(separator: ", "))], \(callsInit));"
     let profile = runner.page.profile
     switch fixture.setup.pageSetup {
     case .snippet:
@@ -199,11 +204,11 @@ final class ScenarioExecution: NativeSessionEvents {
     }
     switch step {
     case .pageCall(let handler, let data, let label, let form):
-      let dataJSON = data.map(HarnessPageScript.expression) ?? "undefined"
+      let dataJSON = data.map(pageTexts.value) ?? "undefined"
       let labelJSON = label.map { $0.jsonLiteral } ?? "null"
       return "\(helper).call(\(labelJSON), \(handler.jsonLiteral), \(data != nil), \(dataJSON), \(form.rawValue.jsonLiteral));"
     case .pageRegister(let named):
-      return "\(helper).register(\(named.name.jsonLiteral), \(HarnessPageScript.expression(behaviourJSON(named.behaviour))));"
+      return "\(helper).register(\(named.name.jsonLiteral), \(pageTexts.value(behaviourJSON(named.behaviour))));"
     case .pageDisableSafetyTimeout:
       return "\(helper).disableSafetyTimeout();"
     case .navigate(let url, let frame):
@@ -216,7 +221,7 @@ final class ScenarioExecution: NativeSessionEvents {
         raw = CaptureSubstitution.substitute(raw, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
       }
       let message = configuration.profile.deliverable(raw) ?? raw
-      return "\(helper).deliver(\(message.jsonLiteral));"
+      return "\(helper).deliver(\(pageTexts.string(message)));"
     case .queueToNative(.string(let text)?, nil) where configuration.profile.queue != .fetch:
       // The dialect carries its queue another way: the harness plays it so.
       let profile = configuration.profile
@@ -230,7 +235,7 @@ final class ScenarioExecution: NativeSessionEvents {
         "kind": .string(signal.kind.rawValue), "url": .string(signal.url), "name": .string(signal.name),
         "method": .string(signal.method), "marker": .string(signal.marker),
       ])
-      return payloads.map { "\(helper).signalWith(\(HarnessPageScript.expression(spec)), \($0.jsonLiteral));" }
+      return payloads.map { "\(helper).signalWith(\(pageTexts.value(spec)), \(pageTexts.string($0)));" }
         .joined(separator: "\n")
     case .pageRequestInjection:
       return NeutralPageSteps.requestInjection(profile: configuration.profile)
@@ -238,11 +243,11 @@ final class ScenarioExecution: NativeSessionEvents {
       return "\(helper).signal(\(configuration.transport.rawValue.jsonLiteral));"
     case .pageInit(let named):
       guard let named else { return "\(helper).initBridge(null, null);" }
-      return "\(helper).initBridge(\(named.name.jsonLiteral), \(HarnessPageScript.expression(behaviourJSON(named.behaviour))));"
+      return "\(helper).initBridge(\(named.name.jsonLiteral), \(pageTexts.value(behaviourJSON(named.behaviour))));"
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
-      let value = configuration.profile.queued(result).map(HarnessPageScript.expression)
+      let value = configuration.profile.queued(result).map(pageTexts.value)
         ?? "undefined"
       return "\(helper).queueToNative(\(result != nil), \(value), \(transport), \(url));"
     default:
