@@ -374,7 +374,6 @@
   // Incoming messages waiting for their safety-timeout timer, oldest first.
   var waiting = [];
   var messagingIframe = null;
-  var returnIframe = null;
 
   // ---------------------------------------------------------------------------------------------
   // Page -> native
@@ -570,6 +569,20 @@
     callback(value);
   }
 
+  // Returns one batch through a navigation to `url` (QUEUE_RETURN 'navigation'): a new hidden iframe
+  // whose insertion requests the URL, removed right after (the request has been made by then).
+  function returnBatch(url) {
+    try {
+      var frame = documentAtInjection.createElement('iframe');
+      frame.style.display = 'none';
+      frame.src = url;
+      documentAtInjection.documentElement.appendChild(frame);
+      documentAtInjection.documentElement.removeChild(frame);
+    } catch (error) {
+      log('error', 'cannot create a queue return iframe; this batch of queued messages is lost', error);
+    }
+  }
+
   function fetchQueue() {
     if (QUEUE_RETURN !== 'fetch' || ENCODING !== 'json' || ENVELOPE) {
       return fetchQueueInDialect();
@@ -583,10 +596,11 @@
     var batch = '[' + sendQueue.join(',') + ']';
     sendQueue = [];
     if (QUEUE_RETURN === 'navigation') {
-      // The queue goes back by a navigation, not as the fetch call's value.
-      if (returnIframe) {
-        returnIframe.src = RETURN_URL + transit(batch);
-      }
+      // The queue goes back by a navigation, not as the fetch call's value. Each batch gets an
+      // iframe of its own, its src set before it is inserted, so that it is requested at once: a
+      // second src set on one iframe before it navigates replaces the first (last URL wins in
+      // WebKit), and two fetches in a row would lose the first batch.
+      returnBatch(RETURN_URL + transit(batch));
       return undefined;
     }
     return transit(batch);
@@ -826,16 +840,6 @@
   }
   window[GLOBAL] = bridge;
 
-  if (QUEUE_RETURN === 'navigation') {
-    try {
-      returnIframe = documentAtInjection.createElement('iframe');
-      returnIframe.style.display = 'none';
-      documentAtInjection.documentElement.appendChild(returnIframe);
-    } catch (error) {
-      returnIframe = null;
-      log('error', 'cannot create the queue return iframe; queued messages cannot be returned', error);
-    }
-  }
 
   if (signal.kind === 'iframe' && QUEUE_RETURN !== 'per-message' && QUEUE_RETURN !== 'in-signal') {
     // One hidden iframe for the life of the page. Its src is set before it is inserted, so the
