@@ -35,6 +35,7 @@ extension BridgeProfile {
     object["handshake"] = .string(handshake.rawValue)
     object["dispatch"] = ["mode": .string(dispatch.rawValue), "switch": Self.optional(safetyTimeoutHandler)]
     object["userAgent"] = Self.optional(userAgent)
+    if convention != .classic { object["convention"] = convention.json }
     return .object(object)
   }
 
@@ -65,7 +66,7 @@ extension BridgeProfile {
     switch injection {
     case .bridgeLoaded: ["kind": .string(injection.rawValue), "url": .string(bridgeLoadedURL)]
     case .onPost: ["kind": .string(injection.rawValue), "handler": .string(injectHandlerName)]
-    case .documentStart, .documentEnd, .afterLoad: ["kind": .string(injection.rawValue)]
+    case .documentStart, .documentEnd, .afterLoad, .page: ["kind": .string(injection.rawValue)]
     }
   }
 

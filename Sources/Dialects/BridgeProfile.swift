@@ -93,6 +93,9 @@ public struct BridgeProfile: Sendable, Hashable {
   public var safetyTimeoutHandler: String?
   /// The page's `navigator.userAgent`, or nil for the simulated page's own.
   public var userAgent: String?
+  /// How the page API is called and messages and answers are laid out
+  /// (classic WVJB unless the profile's `convention` says otherwise).
+  public var convention: CallingConvention = .classic
 
   /// Creates a profile; every parameter defaults to classic WVJB 6.x.
   public init(
@@ -181,6 +184,6 @@ public struct BridgeProfile: Sendable, Hashable {
       && names.handleMessage == "_handleMessageFromObjC" && fields == .classic && queue == .fetch
       && encoding == .json && envelope == nil && delivery == .jsonString
       && signals.allSatisfy { !$0.kind.isNavigation || $0.url == Self.classicQueueURL }
-      && bridgeLoadedURL == Self.classicBridgeLoadedURL
+      && bridgeLoadedURL == Self.classicBridgeLoadedURL && convention == .classic
   }
 }

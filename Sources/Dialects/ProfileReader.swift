@@ -45,6 +45,7 @@ struct ProfileReader {
     if let userAgent = object["userAgent"], userAgent != .null {
       profile.userAgent = nonEmpty(userAgent, at: root.appending("userAgent"))
     }
+    if let convention = object["convention"] { profile.convention = readConvention(convention, at: root.appending("convention")) }
     return profile
   }
 

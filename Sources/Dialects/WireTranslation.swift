@@ -7,10 +7,10 @@ import JSONModel
 /// and the form a delivered message takes.
 extension BridgeProfile {
   /// `message`, written with classic field names, renamed for the wire.
-  public func toWire(_ message: JSONObject) -> JSONObject { fields.toWire(message) }
+  public func toWire(_ message: JSONObject) -> JSONObject { conventionLayout(fields.toWire(message)) }
 
   /// `message` as it came over the wire, with classic field names.
-  public func fromWire(_ message: JSONObject) -> JSONObject { fields.fromWire(message) }
+  public func fromWire(_ message: JSONObject) -> JSONObject { fields.fromWire(conventionUnlayout(message)) }
 
   /// What arrived in transit (a fetch result, a signal's body or URL tail,
   /// a returned queue), as the JSON text of an array of messages: the
@@ -18,6 +18,7 @@ extension BridgeProfile {
   /// dialects) put in an array. Text that cannot be read that way is
   /// returned as it is, for the native side to report as malformed.
   public func queueText(fromTransit transit: String) -> String {
+    if let separator = urlPathSeparator { return urlPathQueueText(transit, separator: separator) ?? transit }
     var text = transit
     if encoding == .uriJSON {
       guard let decoded = text.removingPercentEncoding else { return transit }
@@ -57,6 +58,11 @@ extension BridgeProfile {
   /// not JSON (an envelope cannot hold it).
   public func transitPayloads(ofQueueText text: String) -> [String]? {
     let parsed = try? JSONValue.parse(text)
+    if let separator = urlPathSeparator {
+      guard case .array(let entries)? = parsed else { return nil }
+      let tails = entries.compactMap { $0.objectValue.flatMap { urlPathTransit(of: $0, separator: separator) } }
+      return tails.count == entries.count ? tails : nil
+    }
     if queue == .perMessage, case .array(let entries)? = parsed {
       return entries.compactMap { entry in wrapped(entry.serialized(), parsed: entry) }
     }
@@ -93,14 +99,14 @@ extension BridgeProfile {
     guard case .object(let message)? = try? JSONValue.parse(raw) else {
       return delivery == .jsonString ? raw : nil
     }
-    return fields == .classic ? raw : JSONValue.object(toWire(message)).serialized()
+    return fields == .classic && convention == .classic ? raw : JSONValue.object(toWire(message)).serialized()
   }
 
   /// What the harness makes the page's queue fetch return, in the dialect:
   /// message objects (in an array, or in the JSON text of an array) have
   /// their fields renamed; anything else is returned as written.
   public func queued(_ result: JSONValue?) -> JSONValue? {
-    guard fields != .classic, let result else { return result }
+    guard fields != .classic || convention != .classic, let result else { return result }
     switch result {
     case .array(let entries):
       return .array(entries.map(renamedEntry))

@@ -118,7 +118,7 @@ public final class NativeBridge {
       webView.addUserScript(
         PageScript(name: PageInjection.userScriptName, source: injectionScript), injectionTime: .atDocumentEnd)
       webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
-    case .afterLoad:
+    case .afterLoad, .shippedByPage:
       webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
     case .onPost:
       webView.addScriptMessageHandler(named: options.profile.injectHandlerName) { [weak self] _ in
@@ -179,6 +179,10 @@ public final class NativeBridge {
   /// callback runs at most once, with the page's `responseData` (nil when
   /// the page answered `undefined`).
   public func callHandler(_ name: String, data: JSONValue? = nil, responseCallback: ResponseCallback? = nil) {
+    guard options.profile.convention.nativeCanCallPage else {
+      log(.warning, .sendFailed, "the dialect \(options.profile.name) cannot call the page; \(LogText.quote(name)) was not called")
+      return
+    }
     var callbackID: String?
     if let responseCallback {
       callbackCounter += 1
@@ -327,6 +331,8 @@ public final class NativeBridge {
       log(.info, .injected, "document-start page bridge announced itself (page load \(count))")
     case .atDocumentEnd:
       log(.info, .injected, "document-end page bridge announced itself (page load \(count))")
+    case .shippedByPage:
+      log(.info, .injected, "the page's own bridge is loaded (page load \(count))")
     }
     flushStartupQueue()
   }
@@ -375,9 +381,20 @@ public final class NativeBridge {
 
   private func deliver(_ message: JSONObject) {
     let script = BridgeMessageCodec.deliveryScript(for: message, profile: options.profile, faults: faults)
+    let answeredByValue = options.profile.answersByCompletionValue(message)
     webView.evaluateJavaScript(script) { [weak self] result in
-      guard let self, case .failure(let error) = result else { return }
-      self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
+      guard let self else { return }
+      switch result {
+      case .failure(let error):
+        self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
+      case .success(let value):
+        // The page handler's answer is the evaluation's value (convention `nativeCalls`: function-call).
+        if answeredByValue, let id = message["callbackId"] {
+          var response: JSONObject = ["responseId": id]
+          if let value { response["responseData"] = value }
+          self.receive(response)
+        }
+      }
     }
     // Logged after the evaluation is scheduled, so that a log handler that
     // sends a message cannot overtake this one.
@@ -500,11 +517,15 @@ public final class NativeBridge {
       callback(responseData)
 
     case .request(let handlerName, let data, let callbackID):
-      receiveRequest(handlerName: handlerName, data: data, callbackID: callbackID)
+      receiveRequest(
+        handlerName: handlerName, data: data, callbackID: callbackID,
+        answerFunction: options.profile.answerFunctionField.flatMap { message[$0] })
     }
   }
 
-  private func receiveRequest(handlerName: JSONValue?, data: JSONValue?, callbackID: JSONValue?) {
+  /// `answerFunction`: the page function the request named for its answer
+  /// (convention `answers` with a function field), carried in the answer.
+  private func receiveRequest(handlerName: JSONValue?, data: JSONValue?, callbackID: JSONValue?, answerFunction: JSONValue? = nil) {
     log(
       .debug, .received,
       "request \(LogText.describe(handlerName))" + (callbackID.map { " with callbackId \(LogText.describe($0))" } ?? ""))
@@ -515,7 +536,7 @@ public final class NativeBridge {
     var handlerReturned = false
     let returned: (() -> Bool)? = faults.contains(.deferredResponseDropped) ? { handlerReturned } : nil
     var responseCallback = callbackID.map {
-      makeResponseCallback(callbackID: $0, handlerName: handlerName, handlerReturned: returned)
+      makeResponseCallback(callbackID: $0, handlerName: handlerName, handlerReturned: returned, answerFunction: answerFunction)
     }
     // FAULT response-sent-without-callback: answers go out with responseId null.
     if responseCallback == nil && faults.contains(.responseSentWithoutCallback) {
@@ -540,7 +561,7 @@ public final class NativeBridge {
   /// `handlerReturned` (FAULT `deferred-response-dropped` only): whether
   /// the handler has returned; answers after that are dropped.
   private func makeResponseCallback(
-    callbackID: JSONValue, handlerName: JSONValue?, handlerReturned: (() -> Bool)? = nil
+    callbackID: JSONValue, handlerName: JSONValue?, handlerReturned: (() -> Bool)? = nil, answerFunction: JSONValue? = nil
   ) -> ResponseCallback {
     var answered = false
     return { [weak self] responseData in
@@ -556,7 +577,9 @@ public final class NativeBridge {
       answered = true
       // FAULT nil-response-not-sent: a nil answer is dropped.
       if responseData == nil && self.faults.contains(.nilResponseNotSent) { return }
-      self.send(BridgeMessageCodec.response(responseID: callbackID, responseData: responseData, faults: self.faults))
+      var response = BridgeMessageCodec.response(responseID: callbackID, responseData: responseData, faults: self.faults)
+      if let answerFunction, let field = self.options.profile.answerFunctionField { response[field] = answerFunction }
+      self.send(response)
     }
   }
 

@@ -164,7 +164,7 @@ public enum AdapterDoctor {
         request = ("scriptMessage", ["name": .string(profile.injectHandlerName)], "a post to \(profile.injectHandlerName)")
       case .afterLoad:
         request = ("loadFinished", [:], "the end of a page load (loadFinished)")
-      case .documentStart, .documentEnd:
+      case .documentStart, .documentEnd, .page:
         request = nil
       }
       if let request {

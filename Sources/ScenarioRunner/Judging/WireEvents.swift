@@ -51,7 +51,7 @@ enum WireEvents {
         default: break
         }
       case TraceEventName.scriptMessage where profile.signalCarriesPayload:
-        if let body = event["body"]?.stringValue { add(toNative, messages(inTransit: body), from: event) }
+        if let body = event["body"] { add(toNative, messages(inTransit: body.stringValue ?? body.serialized()), from: event) }
       case TraceEventName.dialog where profile.signalCarriesPayload:
         if event["kind"]?.stringValue == "prompt", let text = event["default"]?.stringValue {
           add(toNative, messages(inTransit: text), from: event)

@@ -19,6 +19,8 @@ final class ScenarioExecution: NativeSessionEvents {
   private var idLabels: [Int: String] = [:]
   /// Set when the scenario cannot go on.
   private var abort: Verdict?
+  /// The page bridge, when the page ships it among its own scripts (injection `page`).
+  private var shippedPageBridge: String?
 
   init(
     fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
@@ -116,6 +118,7 @@ final class ScenarioExecution: NativeSessionEvents {
     let pageScript: String
     do {
       pageScript = try runner.page.script(for: configuration)
+      if configuration.injection == .page { shippedPageBridge = pageScript }
       session = try runner.native.startSession(
         webView: webView, configuration: configuration, pageScript: pageScript, events: self)
     } catch {
@@ -131,6 +134,7 @@ final class ScenarioExecution: NativeSessionEvents {
 
   private func pageScripts() -> [PageScript] {
     var scripts: [PageScript] = []
+    if let shippedPageBridge { scripts.append(PageScript(name: "page-bridge.js", source: shippedPageBridge)) }
     let handlers = JSONValue.array(
       fixture.setup.pageHandlers.map { named in
         ["name": .string(named.name), "behaviour": behaviourJSON(named.behaviour)]
@@ -209,6 +213,7 @@ final class ScenarioExecution: NativeSessionEvents {
       if !fixture.captures.isEmpty {
         raw = CaptureSubstitution.substitute(raw, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
       }
+      if let script = configuration.profile.conventionDeliveryScript(forRaw: raw) { return script }
       let message = configuration.profile.deliverable(raw) ?? raw
       return "\(helper).deliver(\(message.jsonLiteral));"
     case .queueToNative(.string(let text)?, nil) where configuration.profile.queue != .fetch:
@@ -223,6 +228,7 @@ final class ScenarioExecution: NativeSessionEvents {
       let spec = JSONValue.object([
         "kind": .string(signal.kind.rawValue), "url": .string(signal.url), "name": .string(signal.name),
         "method": .string(signal.method), "marker": .string(signal.marker),
+        "object": .bool(profile.encoding == .object),
       ])
       return payloads.map { "\(helper).signalWith(\(HarnessPageScript.expression(spec)), \($0.jsonLiteral));" }
         .joined(separator: "\n")
@@ -304,7 +310,7 @@ final class ScenarioExecution: NativeSessionEvents {
   private func recordFromPage(_ arguments: [JSONValue?]) {
     guard let name = arguments.first??.stringValue else { return }
     let fields = (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:]
-    let harnessEvents = ["harness-error", HarnessPageScript.builtInsReplacedEvent]
+    let harnessEvents = ["harness-error", HarnessPageScript.builtInsReplacedEvent, HarnessPageScript.inexpressibleEvent]
     let source: TraceSource = harnessEvents.contains(name) ? .harness : .page
     webView.trace.record(source, name, fields)
   }
