@@ -1,4 +1,5 @@
 import Dialects
+import PageSimulation
 import JSONModel
 
 /// Whether a fixture can be expressed in a dialect whose calling convention
@@ -25,6 +26,17 @@ extension DialectApplicability {
         return "the page handler \(name.jsonLiteral) answers after it returns or more than once, and in \(dialect) a page "
           + "handler's answer is its return value (\"pageRegister\": \"returning\")"
       }
+      if let name = answeredCallWithoutCallback(fixture, steps: steps) {
+        return "the native side calls \(name.jsonLiteral) without a callback, and in \(dialect) the page handler's answer "
+          + "is the value of the evaluation that calls it, which the native side receives whether it asked for it or not"
+      }
+      if pageHandlers(fixture, steps: steps).contains(where: { $0.behaviour.throwMessage != nil }),
+        fixture.expect.events.contains(where: { $0.event == TraceEventName.uncaughtException })
+      {
+        return "the fixture expects a page handler's exception to reach window.onerror, and in \(dialect) a page "
+          + "handler runs inside the native evaluation that calls it (its answer is the evaluation's value), so its "
+          + "exception is that evaluation's error"
+      }
       if let name = unansweredNativeCall(fixture, steps: steps) {
         return "the native side calls \(name.jsonLiteral) with a callback that the page must leave unanswered, and in "
           + "\(dialect) every native call is answered with the page handler's return value (the evaluation's value)"
@@ -39,9 +51,15 @@ extension DialectApplicability {
           }
           continue
         }
-        if message["responseId"] == nil, case .functionCall = convention.nativeCalls, !(message["handlerName"]?.stringValue != nil) {
-          return "the fixture delivers a request without a string handler name, and in \(dialect) native calls are "
-            + "function calls that name the handler"
+        if message["responseId"] == nil, case .functionCall = convention.nativeCalls {
+          if message["handlerName"]?.stringValue == nil {
+            return "the fixture delivers a request without a string handler name, and in \(dialect) native calls are "
+              + "function calls that name the handler"
+          }
+          if message["callbackId"] != nil {
+            return "the fixture delivers a request with a callbackId for the page to answer, and in \(dialect) native "
+              + "calls carry no callback id: the answer is the value of the evaluation that makes the call"
+          }
         }
       case .queueToNative(let result, _):
         if convention.nativeCalls != .message, case .string(let text)? = result,
@@ -99,9 +117,30 @@ extension DialectApplicability {
     pageHandlers(fixture, steps: steps).first { $0.behaviour.respond != nil && $0.behaviour.delay > 0 }?.name
   }
 
+  /// Whether the fixture checks that no event named `name` happens (in
+  /// `absent`, or counted at most 0 times).
+  private static func forbids(_ fixture: Fixture, _ names: Set<String>) -> Bool {
+    fixture.expect.absent.contains { names.contains($0.event) }
+      || fixture.expect.counts.contains { names.contains($0.pattern.event) && $0.maximum == 0 }
+  }
+
+  /// A native call without a callback to a page handler that answers, in a
+  /// fixture that checks the answer never crosses.
+  private static func answeredCallWithoutCallback(_ fixture: Fixture, steps: [Step]) -> String? {
+    guard forbids(fixture, [TraceEventName.evaluateResult, "wire-to-native", "native-handler-invoked"]) else { return nil }
+    let handlers = pageHandlers(fixture, steps: steps)
+    for step in steps {
+      guard case .nativeCall(let handler, _, nil) = step else { continue }
+      if handlers.contains(where: { $0.name == handler && $0.behaviour.respond != nil }) { return handler }
+    }
+    return nil
+  }
+
   /// A native call with a callback to a page handler that does not answer
-  /// (or is not registered): classic bridges leave its callback waiting.
+  /// (or is not registered), in a fixture that checks the callback is left
+  /// waiting, as classic bridges leave it.
   private static func unansweredNativeCall(_ fixture: Fixture, steps: [Step]) -> String? {
+    guard forbids(fixture, ["native-callback-invoked"]) else { return nil }
     let handlers = pageHandlers(fixture, steps: steps)
     for step in steps {
       guard case .nativeCall(let handler, _, let label?) = step else { continue }

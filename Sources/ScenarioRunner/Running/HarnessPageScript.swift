@@ -182,6 +182,11 @@ function (record, settings) {
   var convention = settings.convention;
   function callInShape(target, handler, hasData, data, callback, form) {
     var name = settings.callName;
+    if (form === 'two-argument' && convention.pageCall !== 'wvjb') {
+      // callHandler(name, fn): the data is an explicit null.
+      hasData = true;
+      data = null;
+    }
     if (convention.dataMustBeObject && callback && (!hasData || data === null || typeof data !== 'object' || Array.isArray(data))) {
       record(settings.inexpressibleEvent, { reason: 'page code calls a native handler with a callback and ' +
         (hasData ? (data === null ? 'null' : Array.isArray(data) ? 'an array' : 'a ' + typeof data) : 'no data') +
