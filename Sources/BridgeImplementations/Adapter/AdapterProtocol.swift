@@ -16,8 +16,10 @@ public enum AdapterProtocol {
   /// The minor version: 1 adds the commands and events of dialects beyond
   /// classic WVJB (dialogs, JavaScript interfaces, the end of a load, the
   /// whole profile in `start`). An adapter that gives no `minor` in its
-  /// `hello` speaks 1.0 and is never sent them.
-  public static let minorVersion = 1
+  /// `hello` speaks 1.0 and is never sent them. 2 adds the injection
+  /// `page` (the page ships the bridge; the adapter injects nothing), which
+  /// only an adapter of minor version 2 or later may list.
+  public static let minorVersion = 2
 
   /// Command types (harness → adapter).
   public enum Command {
@@ -255,6 +257,10 @@ public struct AdapterInfo: Sendable, Hashable {
     }
     transports = try Self.names(event["transports"], field: "transports", known: Transport.allCases)
     injections = try Self.names(event["injections"], field: "injections", known: Injection.allCases)
+    if injections.contains(.page) && minorVersion < 2 {
+      throw AdapterProtocolError(
+        "the hello event lists the injection `page`, which is protocol 1.2: say \"minor\": 2 (it speaks \(minorVersion))")
+    }
     let list = event["features"] ?? .array([])
     guard case .array(let values) = list, values.allSatisfy({ $0.stringValue != nil }) else {
       throw AdapterProtocolError("the hello event's `features` must be an array of strings")

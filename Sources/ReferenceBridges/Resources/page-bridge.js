@@ -203,6 +203,24 @@
   var CARRIES = QUEUE_RETURN === 'in-signal' || QUEUE_RETURN === 'per-message';
   LOG_PREFIX = GLOBAL + ': ';
 
+  // The calling convention (profile member `convention`, docs/protocol.md section 9.1): how page
+  // code calls and registers, where a request carries its handler name and callback id, and how
+  // answers and native calls arrive when they are function calls instead of messages.
+  var convention = member(dialect, 'convention', null);
+  var PAGE_CALL = member(member(convention, 'pageCall', null), 'kind', 'wvjb');
+  var CALLBACK_KEY = member(member(convention, 'pageCall', null), 'callbackKey', 'callBack');
+  var PAGE_REGISTER = member(convention, 'pageRegister', 'wvjb');
+  var handlerNameSpec = member(convention, 'handlerName', null);
+  var NAME_IN = member(handlerNameSpec, 'kind', 'field');
+  var NAME_SEPARATOR = member(handlerNameSpec, 'separator', '');
+  var NAME_FIELDS = member(handlerNameSpec, 'fields', null);
+  var CALLBACK_ID_IN = member(convention, 'callbackId', 'message');
+  var answersSpec = member(convention, 'answers', null);
+  var ANSWER_FUNCTION = member(answersSpec, 'kind', 'message') === 'function-call' ? member(answersSpec, 'function', null) : null;
+  var ANSWER_FUNCTION_FIELD = member(answersSpec, 'functionField', null);
+  var nativeCallsSpec = member(convention, 'nativeCalls', null);
+  var NATIVE_CALL_FUNCTION = member(nativeCallsSpec, 'kind', 'message') === 'function-call' ? member(nativeCallsSpec, 'function', null) : null;
+
   // Double-injection guard: a second injection must change nothing, in particular it must keep
   // the handlers the page already registered.
   if (window[GLOBAL]) {
@@ -228,6 +246,37 @@
       }
     }
     return message;
+  }
+
+  // A wire request laid out as the convention says: the handler name split into members, the
+  // callback id inside the data, the answer function named.
+  function layOut(wire) {
+    if (has(wire, FIELD.responseId)) {
+      return wire;
+    }
+    if (NAME_IN === 'split' && isArray(NAME_FIELDS) && typeof wire[FIELD.handlerName] === 'string') {
+      var rest = wire[FIELD.handlerName];
+      var parts = [];
+      while (parts.length < NAME_FIELDS.length - 1 && rest.indexOf(NAME_SEPARATOR) >= 0) {
+        parts.push(rest.slice(0, rest.indexOf(NAME_SEPARATOR)));
+        rest = rest.slice(rest.indexOf(NAME_SEPARATOR) + NAME_SEPARATOR.length);
+      }
+      parts.push(rest);
+      delete wire[FIELD.handlerName];
+      for (var i = NAME_FIELDS.length - parts.length; i < NAME_FIELDS.length; i++) {
+        wire[NAME_FIELDS[i]] = parts[i - NAME_FIELDS.length + parts.length];
+      }
+    }
+    if (CALLBACK_ID_IN === 'data' && has(wire, FIELD.callbackId)) {
+      var data = wire[FIELD.data] === undefined ? {} : wire[FIELD.data];
+      data[FIELD.callbackId] = wire[FIELD.callbackId];
+      delete wire[FIELD.callbackId];
+      wire[FIELD.data] = data;
+    }
+    if (typeof ANSWER_FUNCTION_FIELD === 'string' && typeof ANSWER_FUNCTION === 'string' && has(wire, FIELD.callbackId)) {
+      wire[ANSWER_FUNCTION_FIELD] = ANSWER_FUNCTION;
+    }
+    return wire;
   }
 
   // The JSON text of a queue (or of one message) as the dialect carries it.
@@ -294,7 +343,8 @@
           return false;
         }
         if (CARRIES) {
-          handler.postMessage(payload);
+          // The object encoding posts the message itself, not its text.
+          handler.postMessage(ENCODING === 'object' ? parseJSON(payload) : payload);
           return true;
         }
         // The body is only a signal; the native side answers it by evaluating _fetchQueue().
@@ -360,10 +410,20 @@
       callbackId = 'cb_' + (++callbackCounter) + '_' + now();
       message.callbackId = callbackId;
     }
-    message = toWire(message);
+    message = layOut(toWire(message));
     var text = stringifyJSON(message); // may throw to the caller; nothing is queued then
+    if (NAME_IN === 'url-path') {
+      // The handler name goes in the URL, the data (the callback id inside it) after it.
+      var data = message[FIELD.data];
+      text = encodeURIComponent(String(message[FIELD.handlerName])) + NAME_SEPARATOR +
+        (data === undefined ? '' : transit(stringifyJSON(data)));
+    }
     if (callbackId !== undefined) {
       responseCallbacks[callbackId] = responseCallback;
+    }
+    if (NAME_IN === 'url-path') {
+      signalNative(text);
+      return;
     }
     if (QUEUE_RETURN === 'per-message' || QUEUE_RETURN === 'in-signal') {
       sendInSignal(text);
@@ -607,11 +667,116 @@
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Calling conventions other than WVJB's
+  // ---------------------------------------------------------------------------------------------
+  // name(methodName, params): the callback is params[CALLBACK_KEY]; the other members are the data.
+  // Params that are not an object are the data as they are.
+  function callWithParams(handlerName, params) {
+    var message = { handlerName: handlerName };
+    var callback;
+    if (params !== null && typeof params === 'object' && !isArray(params)) {
+      var data = {};
+      for (var key in params) {
+        if (has(params, key) && key !== CALLBACK_KEY) {
+          Object.defineProperty(data, key, { value: params[key], enumerable: true, writable: true, configurable: true });
+        }
+      }
+      callback = typeof params[CALLBACK_KEY] === 'function' ? params[CALLBACK_KEY] : undefined;
+      message.data = data;
+    } else if (arguments.length >= 2) {
+      message.data = params;
+    }
+    send(message, callback);
+  }
+
+  // name(record, callback): the record holds the handler name (or its split members) and the data.
+  function callWithRecord(record, callback) {
+    var message = {};
+    if (record === null || typeof record !== 'object') {
+      log('warn', CALL + ': the request is not an object, ignored: ' + describe(record));
+      return;
+    }
+    if (NAME_IN === 'split' && isArray(NAME_FIELDS)) {
+      var parts = [];
+      for (var i = 0; i < NAME_FIELDS.length; i++) {
+        if (has(record, NAME_FIELDS[i])) {
+          parts.push(record[NAME_FIELDS[i]]);
+        }
+      }
+      message.handlerName = parts.join(NAME_SEPARATOR);
+    } else {
+      message.handlerName = record[FIELD.handlerName];
+    }
+    if (has(record, FIELD.data)) {
+      message.data = record[FIELD.data];
+    }
+    send(message, typeof callback === 'function' ? callback : undefined);
+  }
+
+  // The answer function: (callbackId, value), dispatched like an answer message.
+  function receiveAnswer(callbackId, value) {
+    var answer = function () {
+      var key = typeof callbackId === 'string' ? callbackId : undefined;
+      if (key === undefined || !has(responseCallbacks, key)) {
+        log('warn', 'ignored an answer for the unknown callback id ' + describe(callbackId));
+        return;
+      }
+      var callback = responseCallbacks[key];
+      delete responseCallbacks[key];
+      callback(value);
+    };
+    if (dispatchSynchronously) {
+      answer();
+    } else {
+      runSoon(answer);
+    }
+  }
+
+  // The native call function: (handlerName, data); the handler's return value is the answer.
+  function receiveNativeCall(handlerName, argument) {
+    var data = argument;
+    if (DELIVERY !== 'object' && typeof argument === 'string') {
+      data = parseJSON(argument);
+    }
+    if (typeof handlerName !== 'string' || !has(handlers, handlerName)) {
+      log('warn', 'no handler registered for ' + describe(handlerName));
+      return answerMissingHandler ? { error: 'no-handler', handlerName: handlerName } : undefined;
+    }
+    if (PAGE_REGISTER === 'returning') {
+      return handlers[handlerName](data);
+    }
+    var answer;
+    handlers[handlerName](data, function (value) {
+      if (answer === undefined) {
+        answer = value;
+      }
+    });
+    return answer;
+  }
+
+  // Defines `fn` at a dotted path: under the bridge global, or on window.
+  function definePath(path, fn) {
+    var parts = path.split('.');
+    if (parts[0] === 'window') {
+      parts.shift();
+    }
+    if (parts.length === 1) {
+      window[parts[0]] = fn;
+    } else if (parts.length === 2 && parts[0] === GLOBAL) {
+      bridge[parts[1]] = fn;
+    } else {
+      log('error', 'cannot define ' + path + ': only window.NAME and ' + GLOBAL + '.NAME are supported');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Installation
   // ---------------------------------------------------------------------------------------------
   var bridge = {};
-  bridge[REGISTER] = registerHandler;
-  bridge[CALL] = callHandler;
+  if (PAGE_REGISTER !== 'none') {
+    bridge[REGISTER] = registerHandler;
+  }
+  bridge[CALL] = PAGE_CALL === 'params-callback' ? callWithParams : PAGE_CALL === 'record' ? callWithRecord : callHandler;
   if (typeof DISABLE === 'string') {
     bridge[DISABLE] = disableJavscriptAlertBoxSafetyTimeout;
   }
@@ -621,6 +786,12 @@
   bridge[HANDLE] = handleMessageFromNative;
   if (HANDSHAKE === 'init') {
     bridge[INIT] = init;
+  }
+  if (typeof ANSWER_FUNCTION === 'string') {
+    definePath(ANSWER_FUNCTION, receiveAnswer);
+  }
+  if (typeof NATIVE_CALL_FUNCTION === 'string') {
+    definePath(NATIVE_CALL_FUNCTION, receiveNativeCall);
   }
   window[GLOBAL] = bridge;
 
