@@ -671,22 +671,22 @@
   // ---------------------------------------------------------------------------------------------
   // name(methodName, params): the callback is params[CALLBACK_KEY]; the other members are the data.
   // Params that are not an object are the data as they are.
-  function callWithParams(handlerName, params) {
-    var message = { handlerName: handlerName };
+  function callWithParams(methodName, params) {
+    var request = { handlerName: methodName };
     var callback;
     if (params !== null && typeof params === 'object' && !isArray(params)) {
-      var data = {};
+      var copy = {};
       for (var key in params) {
         if (has(params, key) && key !== CALLBACK_KEY) {
-          Object.defineProperty(data, key, { value: params[key], enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(copy, key, { value: params[key], enumerable: true, writable: true, configurable: true });
         }
       }
       callback = typeof params[CALLBACK_KEY] === 'function' ? params[CALLBACK_KEY] : undefined;
-      message.data = data;
-    } else if (arguments.length >= 2) {
-      message.data = params;
+      request.data = copy;
+    } else if (arguments.length > 1) {
+      request.data = params;
     }
-    send(message, callback);
+    send(request, callback);
   }
 
   // name(record, callback): the record holds the handler name (or its split members) and the data.
@@ -713,40 +713,31 @@
     send(message, typeof callback === 'function' ? callback : undefined);
   }
 
-  // The answer function: (callbackId, value), dispatched like an answer message.
+  // The answer function: (callbackId, value), dispatched exactly as the answer message it stands for.
   function receiveAnswer(callbackId, value) {
-    var answer = function () {
-      var key = typeof callbackId === 'string' ? callbackId : undefined;
-      if (key === undefined || !has(responseCallbacks, key)) {
-        log('warn', 'ignored an answer for the unknown callback id ' + describe(callbackId));
-        return;
-      }
-      var callback = responseCallbacks[key];
-      delete responseCallbacks[key];
-      callback(value);
-    };
-    if (dispatchSynchronously) {
-      answer();
-    } else {
-      runSoon(answer);
+    var wire = {};
+    wire[FIELD.responseId] = callbackId;
+    if (value !== undefined) {
+      wire[FIELD.responseData] = value;
     }
+    handleMessageFromNative(stringifyJSON(wire));
   }
 
   // The native call function: (handlerName, data); the handler's return value is the answer.
-  function receiveNativeCall(handlerName, argument) {
+  function receiveNativeCall(name, argument) {
     var data = argument;
     if (DELIVERY !== 'object' && typeof argument === 'string') {
       data = parseJSON(argument);
     }
-    if (typeof handlerName !== 'string' || !has(handlers, handlerName)) {
-      log('warn', 'no handler registered for ' + describe(handlerName));
-      return answerMissingHandler ? { error: 'no-handler', handlerName: handlerName } : undefined;
+    if (typeof name !== 'string' || !has(handlers, name)) {
+      log('warn', 'no handler registered for ' + describe(name));
+      return answerMissingHandler ? { error: 'no-handler', handlerName: name } : undefined;
     }
     if (PAGE_REGISTER === 'returning') {
-      return handlers[handlerName](data);
+      return handlers[name](data);
     }
     var answer;
-    handlers[handlerName](data, function (value) {
+    handlers[name](data, function (value) {
       if (answer === undefined) {
         answer = value;
       }
