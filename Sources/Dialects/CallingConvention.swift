@@ -143,3 +143,25 @@ extension BridgeProfile {
     return message["responseId"] == nil
   }
 }
+
+extension CallingConvention {
+  /// What the convention changes from WVJB, in a few words each, for
+  /// `bridgecheck profiles` (empty for classic WVJB).
+  public var differences: [String] {
+    var words: [String] = []
+    if pageCall != .wvjb { words.append("\(pageCall.rawValue) calls") }
+    switch handlerName {
+    case .field: break
+    case .urlPath: words.append("handler name in the URL")
+    case .split(let fields, _): words.append("handler name split into \(fields.joined(separator: "/"))")
+    }
+    if callbackId == .data { words.append("callback id in the data") }
+    if case .functionCall(let function, _) = answers { words.append("answers by \(function)(id, value)") }
+    switch nativeCalls {
+    case .message: break
+    case .functionCall(let function): words.append("native calls by \(function)(name, data), answered by their value")
+    case .none: words.append("the native side cannot call the page")
+    }
+    return words
+  }
+}
