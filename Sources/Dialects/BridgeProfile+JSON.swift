@@ -35,6 +35,7 @@ extension BridgeProfile {
     object["handshake"] = .string(handshake.rawValue)
     object["dispatch"] = ["mode": .string(dispatch.rawValue), "switch": Self.optional(safetyTimeoutHandler)]
     object["userAgent"] = Self.optional(userAgent)
+    if let typedMessages { object["typedMessages"] = typedMessages.json }
     if convention != .classic { object["convention"] = convention.json }
     return .object(object)
   }
@@ -49,6 +50,11 @@ extension BridgeProfile {
     case .hostObject:
       object["name"] = .string(signal.name)
       object["method"] = .string(signal.method)
+      if let calls = signal.hostCalls {
+        object["handlerMethods"] = .bool(calls.handlerMethods)
+        object["answerMethod"] = .string(calls.answerMethod)
+        object["returnAnswers"] = .bool(calls.returnAnswers)
+      }
     case .prompt: object["marker"] = .string(signal.marker)
     }
     return .object(object)

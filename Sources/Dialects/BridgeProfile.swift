@@ -93,6 +93,9 @@ public struct BridgeProfile: Sendable, Hashable {
   public var safetyTimeoutHandler: String?
   /// The page's `navigator.userAgent`, or nil for the simulated page's own.
   public var userAgent: String?
+  /// Messages typed by a member, with one id for both directions
+  /// (``TypedMessages``), or nil for classic messages.
+  public var typedMessages: TypedMessages? = nil
   /// How the page API is called and messages and answers are laid out
   /// (classic WVJB unless the profile's `convention` says otherwise).
   public var convention: CallingConvention = .classic
@@ -182,7 +185,7 @@ public struct BridgeProfile: Sendable, Hashable {
   public var speaksClassicWire: Bool {
     names.global == Self.classicGlobal && names.fetchQueue == "_fetchQueue"
       && names.handleMessage == "_handleMessageFromObjC" && fields == .classic && queue == .fetch
-      && encoding == .json && envelope == nil && delivery == .jsonString
+      && encoding == .json && envelope == nil && delivery == .jsonString && typedMessages == nil
       && signals.allSatisfy { !$0.kind.isNavigation || $0.url == Self.classicQueueURL }
       && bridgeLoadedURL == Self.classicBridgeLoadedURL && convention == .classic
   }

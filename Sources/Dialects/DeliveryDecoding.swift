@@ -24,6 +24,10 @@ extension BridgeProfile {
     if let first = body.first, first == "'" || first == "\"" {
       guard let unescaped = JavaScriptLiteral.unescape(body) else { return nil }
       text = unescaped
+      if delivery == .uriJSONString {
+        guard let decoded = text.removingPercentEncoding else { return nil }
+        text = decoded
+      }
     } else {
       text = String(body)
     }

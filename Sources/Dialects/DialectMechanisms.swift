@@ -35,6 +35,9 @@ public struct SignalMechanism: Sendable, Hashable {
   public var method: String
   /// Prompt signals: the first argument (`prompt(marker, payload)`).
   public var marker: String
+  /// Host objects: how calls carry a message's parts (JsBridge 2.x), or
+  /// nil when the method takes one encoded payload.
+  public var hostCalls: HostObjectCalls? = nil
 
   /// Creates a signal; unused parameters keep their classic defaults.
   public init(
@@ -104,6 +107,9 @@ public enum DeliveryArgument: String, Sendable, Hashable, CaseIterable {
   case jsonString = "json-string"
   /// The message as an object literal (JSON written as JavaScript).
   case object
+  /// The JSON text through `encodeURIComponent`, in a single-quoted string
+  /// literal (the Flutter wrappers' `nativeCall('…')`).
+  case uriJSONString = "uri-json-string"
 }
 
 /// When the native side puts the page bridge into the page: the kind of an

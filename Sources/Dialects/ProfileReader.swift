@@ -45,6 +45,9 @@ struct ProfileReader {
     if let userAgent = object["userAgent"], userAgent != .null {
       profile.userAgent = nonEmpty(userAgent, at: root.appending("userAgent"))
     }
+    if let typed = object["typedMessages"], typed != .null {
+      profile.typedMessages = readTypedMessages(typed, at: root.appending("typedMessages"))
+    }
     if let convention = object["convention"] { profile.convention = readConvention(convention, at: root.appending("convention")) }
     return profile
   }
@@ -157,9 +160,10 @@ struct ProfileReader {
         members = ["name"]
         signal.name = string(object, "name", at: at, required: true) ?? signal.name
       case .hostObject:
-        members = ["name", "method"]
+        members = ["name", "method"] + HostObjectCalls.members
         signal.name = identifier(object, "name", at: at, required: true) ?? signal.name
         signal.method = identifier(object, "method", at: at, required: true) ?? signal.method
+        signal.hostCalls = readHostCalls(object, at: at)
       case .prompt:
         members = ["marker"]
         signal.marker = string(object, "marker", at: at, required: true) ?? signal.marker

@@ -7,10 +7,25 @@ import JSONModel
 /// and the form a delivered message takes.
 extension BridgeProfile {
   /// `message`, written with classic field names, renamed for the wire.
-  public func toWire(_ message: JSONObject) -> JSONObject { conventionLayout(fields.toWire(message)) }
+  ///
+  /// Typed messages (``TypedMessages``) are written whole by their own
+  /// rules; otherwise the fields are renamed and then laid out as the
+  /// calling convention says (``conventionLayout(_:)``). A profile cannot
+  /// have both (``ProfileReader`` says so).
+  public func toWire(_ message: JSONObject) -> JSONObject {
+    if let typedMessages { return typedMessages.toWire(message, fields: fields) }
+    return conventionLayout(fields.toWire(message))
+  }
 
   /// `message` as it came over the wire, with classic field names.
-  public func fromWire(_ message: JSONObject) -> JSONObject { fields.fromWire(conventionUnlayout(message)) }
+  public func fromWire(_ message: JSONObject) -> JSONObject {
+    if let typedMessages { return typedMessages.fromWire(message, fields: fields) }
+    return fields.fromWire(conventionUnlayout(message))
+  }
+
+  /// Whether messages change on the way to the wire (renamed fields, typed
+  /// messages, or a calling convention that lays them out differently).
+  var translatesMessages: Bool { fields != .classic || typedMessages != nil || convention != .classic }
 
   /// What arrived in transit (a fetch result, a signal's body or URL tail,
   /// a returned queue), as the JSON text of an array of messages: the
@@ -82,6 +97,15 @@ extension BridgeProfile {
     return encoding == .uriJSON ? Self.encodeURIComponent(written) : written
   }
 
+  /// The counter `text` writes in canonical decimal (`"0"`, `"12"`; not
+  /// `"01"`, `"-1"` or `""`), or nil.
+  static func counterText(_ text: String) -> Int? {
+    guard !text.isEmpty, text.count <= 15, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+      text == "0" || !text.hasPrefix("0")
+    else { return nil }
+    return Int(text)
+  }
+
   /// JavaScript's `encodeURIComponent`.
   public static func encodeURIComponent(_ text: String) -> String {
     var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
@@ -97,29 +121,55 @@ extension BridgeProfile {
   /// objects and `raw` is not one (it cannot be delivered as written).
   public func deliverable(_ raw: String) -> String? {
     guard case .object(let message)? = try? JSONValue.parse(raw) else {
+      if delivery == .uriJSONString { return Self.encodeURIComponent(raw) }
       return delivery == .jsonString ? raw : nil
     }
-    return fields == .classic && convention == .classic ? raw : JSONValue.object(toWire(message)).serialized()
+    let text = translatesMessages ? JSONValue.object(toWire(played(message, at: 0))).serialized() : raw
+    return delivery == .uriJSONString ? Self.encodeURIComponent(text) : text
   }
 
   /// What the harness makes the page's queue fetch return, in the dialect:
   /// message objects (in an array, or in the JSON text of an array) have
   /// their fields renamed; anything else is returned as written.
   public func queued(_ result: JSONValue?) -> JSONValue? {
-    guard fields != .classic || convention != .classic, let result else { return result }
+    guard translatesMessages, let result else { return result }
     switch result {
     case .array(let entries):
-      return .array(entries.map(renamedEntry))
+      return .array(entries.enumerated().map(renamedEntry))
     case .string(let text):
       guard case .array(let entries)? = try? JSONValue.parse(text) else { return result }
-      return .string(JSONValue.array(entries.map(renamedEntry)).serialized())
+      return .string(JSONValue.array(entries.enumerated().map(renamedEntry)).serialized())
     default:
       return result
     }
   }
 
-  private func renamedEntry(_ entry: JSONValue) -> JSONValue {
+  private func renamedEntry(_ position: Int, _ entry: JSONValue) -> JSONValue {
     guard case .object(let message) = entry else { return entry }
-    return .object(toWire(message))
+    return .object(toWire(played(message, at: position)))
+  }
+
+  /// A message the harness plays, ready for ``toWire(_:)``: in a typed
+  /// dialect, where every request carries an id, a request written without
+  /// a `callbackId` gets one that no bridge issues (counters from
+  /// ``TypedMessages/playedIDBase``, or `played_<n>` strings), so that an
+  /// answer to it reaches no callback, as for a request that wants none.
+  /// With counter ids, an id the fixture wrote as the text of a counter
+  /// (`"${c1}"` after a capture of `0` is `"0"`) is that counter: classic
+  /// fixtures write ids as strings, a counter dialect has numbers only.
+  func played(_ message: JSONObject, at position: Int) -> JSONObject {
+    guard let typed = typedMessages else { return message }
+    if typed.ids == .counter {
+      var converted = message
+      for key in ["callbackId", "responseId"] {
+        if case .string(let text)? = message[key], let counter = Self.counterText(text) { converted[key] = .number(Double(counter)) }
+      }
+      if converted != message { return converted }
+    }
+    guard message["callbackId"] == nil, message["responseId"] == nil else { return message }
+    var numbered = message
+    numbered["callbackId"] =
+      typed.ids == .counter ? .number(Double(TypedMessages.playedIDBase + position)) : .string("played_\(position + 1)")
+    return numbered
   }
 }

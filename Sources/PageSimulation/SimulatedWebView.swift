@@ -181,6 +181,9 @@ public final class SimulatedWebView {
     _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
   ) {
     let function = Self.interfaceFunctionName(name)
+    // Adding an interface again replaces it (for the pages loaded from now on).
+    hostFunctions.removeAll { $0.name == function }
+    javascriptInterfaces.removeAll { $0.name == name }
     hostFunctions.append(
       (
         function,

@@ -136,6 +136,12 @@ extension BridgeMessageCodec {
     if let script = profile.conventionDeliveryScript(for: message) { return script }
     let wire = profile.toWire(message)
     let entry = "\(profile.names.global).\(profile.names.handleMessage)("
+    if profile.delivery == .uriJSONString {
+      // URI-encoded JSON is ASCII without backslashes; encodeURIComponent keeps `'`, which the
+      // single-quoted literal escapes.
+      let encoded = BridgeProfile.encodeURIComponent(JSONValue.object(wire).serialized())
+      return entry + "'" + encoded.replacingOccurrences(of: "'", with: "\\'") + "');"
+    }
     if profile.delivery == .object {
       // JSON is an object literal; U+2028 and U+2029 are escaped for
       // engines before ES2019 (they only occur inside strings). A

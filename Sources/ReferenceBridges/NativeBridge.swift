@@ -67,9 +67,11 @@ public final class NativeBridge {
   /// ``logHandler``. Default: `.debug` (everything).
   public var minimumLogLevel: NativeBridgeLog.Level = .debug
 
-  private var handlers: [ExactName: Handler] = [:]
-  private var pendingCallbacks: [ExactName: ResponseCallback] = [:]
-  private var callbackCounter = 0
+  var handlers: [ExactName: Handler] = [:]
+  var pendingCallbacks: [ExactName: ResponseCallback] = [:]
+  /// Callbacks of dialects whose ids are counters (``TypedMessages``), by id.
+  var pendingCounterCallbacks: [Int: ResponseCallback] = [:]
+  var callbackCounter = 0
   /// Messages waiting for the next injection; nil once flushed.
   private var startupQueue: [JSONObject]? = []
   /// Number of resets so far (lets a flush notice a reset made inside it).
@@ -143,6 +145,8 @@ public final class NativeBridge {
         self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
         return nil
       }
+    case .hostObject where options.profile.hostObjectCalls != nil:
+      installHostObjectCalls()
     case .hostObject(let name, let method):
       webView.addJavascriptInterface(named: name, methods: [method], asynchronous: false) { [weak self] _, arguments in
         self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
@@ -164,6 +168,7 @@ public final class NativeBridge {
   /// exactly (Unicode scalars, case-sensitive), as in JavaScript.
   public func registerHandler(_ name: String, handler: @escaping Handler) {
     handlers[ExactName(name)] = handler
+    refreshHostObjectMethods()
   }
 
   /// Removes the handler for `name`; later requests for it are missing-handler requests.
@@ -171,6 +176,7 @@ public final class NativeBridge {
     // FAULT remove-handler-ignored: the handler stays registered.
     if faults.contains(.removeHandlerIgnored) { return }
     handlers[ExactName(name)] = nil
+    refreshHostObjectMethods()
   }
 
   /// Calls the page handler `name`. `data == nil` sends no `data` key (the
@@ -182,6 +188,10 @@ public final class NativeBridge {
     guard options.profile.convention.nativeCanCallPage else {
       log(.warning, .sendFailed, "the dialect \(options.profile.name) cannot call the page; \(LogText.quote(name)) was not called")
       return
+    }
+    if options.profile.typedMessages != nil {
+      // Every request of a typed dialect carries an id (see TypedMessages).
+      return callHandlerWithTypedID(name, data: data, responseCallback: responseCallback)
     }
     var callbackID: String?
     if let responseCallback {
@@ -209,7 +219,10 @@ public final class NativeBridge {
     let dropped = pendingCallbacks.count
     let unsent = startupQueue?.count ?? 0
     // FAULT reset-keeps-callbacks: pending callbacks survive the reset.
-    if !faults.contains(.resetKeepsCallbacks) { pendingCallbacks.removeAll() }
+    if !faults.contains(.resetKeepsCallbacks) {
+      pendingCallbacks.removeAll()
+      pendingCounterCallbacks.removeAll()
+    }
     callbackCounter = 0
     startupQueue = []
     if faults.contains(.startupQueueReplayed) { faultKeptStartupMessages = [] }
@@ -227,7 +240,7 @@ public final class NativeBridge {
   }
 
   /// The number of native callbacks waiting for an answer.
-  public var pendingCallbackCount: Int { pendingCallbacks.count }
+  public var pendingCallbackCount: Int { pendingCallbacks.count + pendingCounterCallbacks.count }
   /// Whether the start-up queue exists (messages are held until injection).
   public var isHoldingStartupMessages: Bool { startupQueue != nil }
   /// The number of messages in the start-up queue.
@@ -370,7 +383,7 @@ public final class NativeBridge {
 
   // MARK: - Native -> page
 
-  private func send(_ message: JSONObject) {
+  func send(_ message: JSONObject) {
     if startupQueue != nil {
       startupQueue?.append(message)
       log(.debug, .startupQueued, "held until injection: \(Self.summary(of: message))")
@@ -487,13 +500,18 @@ public final class NativeBridge {
     }
   }
 
-  private func receive(_ message: JSONObject) {
+  func receive(_ message: JSONObject) {
     // FAULT falsy-data-dropped, data-cast-to-dictionary, response-id-truthiness:
     // see BridgeMessageCodec.classify(_:faults:).
     switch BridgeMessageCodec.classify(message, faults: faults) {
     case .response(let responseID, let responseData):
+      if settlesWithoutAnswer(message, responseID: responseID) { return }
       // FAULT response-without-data-ignored: no responseData, no callback.
       if faults.contains(.responseWithoutDataIgnored) && responseData == nil { return }
+      if let callback = takeCounterCallback(responseID) {
+        log(.debug, .received, "response to \(LogText.describe(responseID))")
+        return callback(responseData)
+      }
       // FAULT callbacks-never-forgotten: the callback is looked up, not removed.
       let forgets = !faults.contains(.callbacksNeverForgotten)
       // Only string ids can be ours: every id this side issues is a string.
@@ -549,6 +567,9 @@ public final class NativeBridge {
       // FAULT missing-handler-error-ignored: no answer even when configured.
       if options.answerMissingHandler, !faults.contains(.missingHandlerErrorIgnored), let responseCallback {
         responseCallback(BridgeMessageCodec.noHandlerAnswer(handlerName: handlerName))
+      } else if let callbackID, options.profile.typedMessages?.error != nil {
+        // A typed dialect's own answer to a missing handler.
+        send(TypedMessages.noHandlerResponse(id: callbackID, handlerName: handlerName))
       }
       return
     }

@@ -3,7 +3,7 @@ import Foundation
 import JSONModel
 import Testing
 
-@Suite("Calling conventions")
+@Suite("Calling convention")
 struct CallingConventionTests {
   func problems(_ text: String) throws -> [ImplementationFileProblem] {
     switch BridgeProfile.decode(try JSONValue.parse(text), file: "p.json") {

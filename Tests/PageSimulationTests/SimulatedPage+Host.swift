@@ -187,4 +187,23 @@ struct HostFunctionTests {
     #expect(calls.last! == [nil, nil])
     #expect(page.consoleLines == [#"{"ok":true} -1"#, "refused"])
   }
+
+  @Test func addingAnInterfaceAgainReplacesItForTheNextPage() {
+    var called: [String] = []
+    let page = loadedPage(
+      "console.log(Object.keys(Host).join(','), String(Host.answer('{}', 'id')));"
+    ) { web in
+      web.addJavascriptInterface(named: "Host", methods: ["send"]) { method, _ in
+        called.append("old " + method)
+        return nil
+      }
+      web.addJavascriptInterface(named: "Host", methods: ["send", "answer"]) { method, _ in
+        called.append("new " + method)
+        return .string("ok")
+      }
+    }
+    #expect(page.consoleLines == ["send,answer ok"])
+    #expect(called == ["new answer"])
+    #expect(page.trace.events(named: TraceEventName.scriptTerminated).isEmpty)
+  }
 }

@@ -18,8 +18,10 @@
 //   answerMissingHandler: boolean, default false
 //   dialect:              a bridgecheck profile (docs/protocol.md section 9): the bridge then speaks
 //                         that dialect's names, fields, signal, queue return, encoding, envelope,
-//                         delivery form, start-up (callbacks array, ready event, init handshake) and
-//                         dispatch. Without it, classic WVJB 6.x.
+//                         delivery form, start-up (callbacks array, ready event, init handshake),
+//                         dispatch, typed messages with one id, host-object calls with a message's
+//                         parts (extending a host object named like the global) and calling
+//                         convention (member `convention`). Without it, classic WVJB 6.x.
 // Without that global the file is a complete classic bridge (iframe signals). Under bridgecheck the
 // harness sets the global in the page, from a document-start script of its own, before any native
 // side injects this file; native sides inject the file exactly as it is.
@@ -201,6 +203,16 @@
   var envelopeCounter = 0;
   // Whether the dialect's signal carries the messages (no fetch).
   var CARRIES = QUEUE_RETURN === 'in-signal' || QUEUE_RETURN === 'per-message';
+  // Typed messages (docs/protocol.md section 9): one id member for both directions and a type
+  // member (request, response, error); null for classic messages.
+  var TYPED = member(dialect, 'typedMessages', null);
+  if (TYPED === null || typeof TYPED !== 'object') {
+    TYPED = null;
+  }
+  // Host-object calls that carry a message's parts (the data's JSON and the id as arguments).
+  var HOST_CALLS = signal.kind === 'host-object' && typeof signal.answerMethod === 'string' ? signal : null;
+  // A host object named like the global: the app adds it and this bridge extends it.
+  var EXTENDS_HOST = signal.kind === 'host-object' && signal.name === GLOBAL;
   LOG_PREFIX = GLOBAL + ': ';
 
   // The calling convention (profile member `convention`, docs/protocol.md section 9.1): how page
@@ -221,14 +233,40 @@
   var nativeCallsSpec = member(convention, 'nativeCalls', null);
   var NATIVE_CALL_FUNCTION = member(nativeCallsSpec, 'kind', 'message') === 'function-call' ? member(nativeCallsSpec, 'function', null) : null;
 
+  // A host object named like the global exists before the bridge: it is the app's, the bridge
+  // extends it, and it is the bridge once it has the page API. Until then it is taken aside here
+  // (and put back, extended, at installation), so that the guard below sees no bridge.
+  var hostToExtend = null;
+  if (EXTENDS_HOST && window[GLOBAL] && typeof window[GLOBAL] === 'object' &&
+      typeof window[GLOBAL][REGISTER] !== 'function') {
+    hostToExtend = window[GLOBAL];
+    delete window[GLOBAL];
+  }
+
   // Double-injection guard: a second injection must change nothing, in particular it must keep
   // the handlers the page already registered.
   if (window[GLOBAL]) {
     return;
   }
+  // The host object's own methods, before this bridge adds its functions to it.
+  var hostMethods = Object.create(null);
+  (function snapshotHostMethods() {
+    var host = HOST_CALLS ? (hostToExtend || window[signal.name]) : null;
+    if (!host || typeof host !== 'object') {
+      return;
+    }
+    for (var key in host) {
+      if (typeof host[key] === 'function' && key !== signal.method && key !== HOST_CALLS.answerMethod) {
+        hostMethods[key] = true;
+      }
+    }
+  })();
 
   // A message with classic keys, renamed for the wire, and back.
   function toWire(message) {
+    if (TYPED) {
+      return toTyped(message);
+    }
     var wire = {};
     for (var key in message) {
       if (has(message, key)) {
@@ -238,7 +276,76 @@
     return wire;
   }
 
+  // A classic message as a typed one: a request carries its id, an answer echoes it. A response
+  // with an `error` member and no data is the dialect's answer to a request for a missing handler.
+  function toTyped(message) {
+    var wire = {};
+    var isAnswer = has(message, 'responseId');
+    if (isAnswer) {
+      wire[TYPED.idField] = message.responseId;
+      if (typeof TYPED.error === 'string' && has(message, 'error') && !has(message, 'responseData')) {
+        wire[TYPED.typeField] = TYPED.error;
+        if (has(message, 'handlerName')) {
+          wire[FIELD.handlerName] = message.handlerName;
+        }
+        return wire;
+      }
+      wire[TYPED.typeField] = TYPED.response;
+      if (has(message, 'handlerName')) {
+        wire[FIELD.handlerName] = message.handlerName;
+      }
+      if (has(message, 'responseData')) {
+        wire[FIELD.data] = message.responseData;
+      }
+      return wire;
+    }
+    var carriesId = has(message, 'callbackId');
+    if (carriesId) {
+      wire[TYPED.idField] = message.callbackId;
+    }
+    wire[TYPED.typeField] = TYPED.request;
+    if (has(message, 'handlerName')) {
+      wire[FIELD.handlerName] = message.handlerName;
+    }
+    if (has(message, 'data')) {
+      wire[FIELD.data] = message.data;
+    }
+    return wire;
+  }
+
+  // A typed message in classic terms, or null when its type is none of the dialect's.
+  function fromTyped(wire) {
+    var type = wire[TYPED.typeField];
+    var message = {};
+    var id = has(wire, TYPED.idField) ? wire[TYPED.idField] : null;
+    if (has(wire, FIELD.handlerName)) {
+      message.handlerName = wire[FIELD.handlerName];
+    }
+    if (type === TYPED.request) {
+      if (has(wire, FIELD.data)) {
+        message.data = wire[FIELD.data];
+      }
+      if (has(wire, TYPED.idField)) {
+        message.callbackId = id;
+      }
+    } else if (type === TYPED.response) {
+      message.responseId = id;
+      if (has(wire, FIELD.data)) {
+        message.responseData = wire[FIELD.data];
+      }
+    } else if (typeof TYPED.error === 'string' && type === TYPED.error) {
+      message.responseId = id;
+      message.error = 'no-handler';
+    } else {
+      return null;
+    }
+    return message;
+  }
+
   function fromWire(wire) {
+    if (TYPED) {
+      return fromTyped(wire);
+    }
     var message = {};
     for (var key in FIELD) {
       if (has(FIELD, key) && has(wire, FIELD[key])) {
@@ -406,9 +513,17 @@
   // JSON.stringify of the array of message objects.
   function send(message, responseCallback) {
     var callbackId;
-    if (responseCallback) {
+    if (TYPED && !has(message, 'responseId')) {
+      // Every typed request carries an id, answered or not.
+      callbackId = TYPED.ids === 'counter' ? callbackCounter++ : 'cb_' + (++callbackCounter) + '_' + now();
+      message.callbackId = callbackId;
+    } else if (responseCallback) {
       callbackId = 'cb_' + (++callbackCounter) + '_' + now();
       message.callbackId = callbackId;
+    }
+    if (HOST_CALLS) {
+      sendByHostCall(message, callbackId, responseCallback);
+      return;
     }
     message = layOut(toWire(message));
     var text = stringifyJSON(message); // may throw to the caller; nothing is queued then
@@ -418,8 +533,8 @@
       text = encodeURIComponent(String(message[FIELD.handlerName])) + NAME_SEPARATOR +
         (data === undefined ? '' : transit(stringifyJSON(data)));
     }
-    if (callbackId !== undefined) {
-      responseCallbacks[callbackId] = responseCallback;
+    if (callbackId !== undefined && responseCallback) {
+      responseCallbacks[callbackKey(callbackId)] = responseCallback;
     }
     if (NAME_IN === 'url-path') {
       signalNative(text);
@@ -446,6 +561,73 @@
     if (!signalNative(transit('[' + pending.join(',') + ']'))) {
       sendQueue = pending.concat(sendQueue);
     }
+  }
+
+  // The key of a callback id in responseCallbacks, or undefined when the id cannot be one this
+  // bridge issued: strings, or numbers when the dialect counts its ids.
+  function callbackKey(id) {
+    if (TYPED && TYPED.ids === 'counter') {
+      return typeof id === 'number' ? '#' + id : undefined;
+    }
+    return typeof id === 'string' ? id : undefined;
+  }
+
+  // A typed dialect's answer to a request for a missing native handler: the callback is released,
+  // not called.
+  function releaseUncalled(key, handlerName) {
+    delete responseCallbacks[key];
+    log('warn', 'the native side has no handler for ' + describe(handlerName));
+  }
+
+  // Host-object calls with a message's parts: a request calls the host method named after its
+  // handler when the host object has one (else the signal's method with {handlerName, data}), with
+  // the data's JSON and the callback id ('' for none); an answer calls the answer method with the
+  // answer's JSON and the id. A string a request's call returns is its answer, at once.
+  function sendByHostCall(message, callbackId, responseCallback) {
+    var host = window[signal.name];
+    if (!host || typeof host !== 'object') {
+      log('error', 'the host object ' + signal.name + ' is missing; the message is lost');
+      return;
+    }
+    var isAnswer = has(message, 'responseId');
+    if (isAnswer) {
+      var answer = has(message, 'responseData') ? stringifyJSON(message.responseData) : undefined;
+      host[HOST_CALLS.answerMethod](answer, message.responseId);
+      return;
+    }
+    var name = message.handlerName;
+    var dataText = has(message, 'data') ? stringifyJSON(message.data) : undefined; // may throw to the caller
+    var id = callbackId === undefined ? '' : callbackId;
+    var returned;
+    if (responseCallback) {
+      responseCallbacks[callbackKey(callbackId)] = responseCallback;
+    }
+    if (HOST_CALLS.handlerMethods && typeof name === 'string' && hostMethods[name] === true &&
+        typeof host[name] === 'function') {
+      returned = host[name](dataText, id);
+    } else {
+      var request = { handlerName: name };
+      if (has(message, 'data')) {
+        request.data = message.data;
+      }
+      returned = host[signal.method](stringifyJSON(toWire(request)), id);
+    }
+    if (!HOST_CALLS.returnAnswers || !responseCallback || typeof returned !== 'string') {
+      return;
+    }
+    var key = callbackKey(callbackId);
+    if (!has(responseCallbacks, key)) {
+      return;
+    }
+    var value;
+    try {
+      value = parseJSON(returned);
+    } catch (error) {
+      value = returned;
+    }
+    var callback = responseCallbacks[key];
+    delete responseCallbacks[key];
+    callback(value);
   }
 
   function fetchQueue() {
@@ -536,6 +718,14 @@
   // here; the caller decides (see handleMessageFromNative).
   function dispatchMessage(messageJSON) {
     var message;
+    if (DELIVERY === 'uri-json-string' && typeof messageJSON === 'string') {
+      try {
+        messageJSON = decodeURIComponent(messageJSON);
+      } catch (error) {
+        log('warn', 'ignored a message that is not URI-encoded: ' + messageJSON);
+        return;
+      }
+    }
     if (DELIVERY === 'object' && typeof messageJSON === 'object') {
       message = messageJSON;
     } else if (typeof messageJSON !== 'string') {
@@ -554,18 +744,26 @@
       return;
     }
     message = fromWire(message);
+    if (message === null) {
+      log('warn', 'ignored a message of no known type: ' + describe(messageJSON));
+      return;
+    }
 
     // A response is recognised by the PRESENCE of responseId: "" and 0 are ids, not absences.
     if (has(message, 'responseId')) {
       var responseId = message.responseId;
-      // Only strings can match: every id this bridge issues is a 'cb_...' string.
-      var key = typeof responseId === 'string' ? responseId : undefined;
+      // Only ids of the form this bridge issues can match ('cb_...' strings, or counted numbers).
+      var key = callbackKey(responseId);
       if (key === undefined || !has(responseCallbacks, key)) {
         // Never issued, or already answered: ignore it, never throw.
         log('warn', 'ignored a response with unknown responseId ' + describe(responseId));
         return;
       }
       var callback = responseCallbacks[key];
+      if (TYPED && has(message, 'error') && !has(message, 'responseData')) {
+        releaseUncalled(key, message.handlerName);
+        return;
+      }
       // Deleted before the call: each callback runs at most once and is then released, even if
       // it throws.
       delete responseCallbacks[key];
@@ -587,6 +785,10 @@
       log('warn', 'no handler registered for ' + describe(handlerName));
       if (answerMissingHandler && responseCallback) {
         responseCallback({ error: 'no-handler', handlerName: handlerName });
+      }
+      if (!answerMissingHandler && TYPED && typeof TYPED.error === 'string' && responseCallback) {
+        // A typed dialect's own answer to a missing handler.
+        send({ handlerName: handlerName, responseId: message.callbackId, error: 'no-handler' });
       }
       return;
     }
@@ -667,7 +869,7 @@
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Calling conventions other than WVJB's
+  // The calling convention (member `convention`), when it is not WVJB's
   // ---------------------------------------------------------------------------------------------
   // name(methodName, params): the callback is params[CALLBACK_KEY]; the other members are the data.
   // Params that are not an object are the data as they are.
@@ -763,7 +965,7 @@
   // ---------------------------------------------------------------------------------------------
   // Installation
   // ---------------------------------------------------------------------------------------------
-  var bridge = {};
+  var bridge = hostToExtend || {};
   if (PAGE_REGISTER !== 'none') {
     bridge[REGISTER] = registerHandler;
   }

@@ -73,6 +73,12 @@ enum WireEvents {
         if event["kind"]?.stringValue == "prompt", let text = event["default"]?.stringValue {
           add(toNative, messages(inTransit: text), from: event)
         }
+      case TraceEventName.interfaceCalled where profile.hostObjectCalls != nil:
+        guard event["name"]?.stringValue == profile.hostObjectCalls?.signal.name, let method = event["method"]?.stringValue,
+          case .message(let message) = profile.hostCallContent(
+            method: method, arguments: (event["arguments"]?.arrayValue ?? []).map { $0 == .null ? nil : $0 })
+        else { continue }
+        add(toNative, [message], from: event)
       case TraceEventName.interfaceCalled where profile.signalCarriesPayload:
         if let text = event["arguments"]?.arrayValue?.first?.stringValue { add(toNative, messages(inTransit: text), from: event) }
       default:

@@ -12,7 +12,8 @@ enum DialectApplicability {
       return "the fixture spells out the classic \(spelling.phrase) on purpose (requires.spelled), and the profile "
         + "\(profile.name) spells it differently"
     }
-    if let reason = conventionReason(fixture, profile: profile) { return reason }
+    if let reason = callingConventionReason(fixture, profile: profile) { return reason }
+    if let reason = uriDeliverySkipReason(fixture, profile: profile) { return reason }
     for step in fixture.setup.onReady + fixture.steps {
       if let reason = reason(for: step, profile: profile, transport: transport) { return reason }
     }

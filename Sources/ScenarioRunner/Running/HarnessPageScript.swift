@@ -349,7 +349,9 @@ function (record, settings) {
   var waiting = [];
   function whenReady(fn) {
     var found = global[settings.globalName];
-    if (found !== undefined && found !== null) { fn(found); return; }
+    // A global that exists before the bridge (a host object the page bridge extends) is the bridge
+    // once it has the page API.
+    if (found !== undefined && found !== null && typeof found[settings.registerName] === 'function') { fn(found); return; }
     if (settings.setupFunction !== null && typeof global[settings.setupFunction] === 'function') {
       global[settings.setupFunction](fn);
       return;

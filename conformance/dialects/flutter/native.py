@@ -91,9 +91,12 @@ class FlutterBridge(dialect.PlainNative):
                 answer["data"] = None if data is dialect.ABSENT else data  # Dart's null
                 self.post(answer)
 
-            if handler not in self.handlers:  # the dialect's own answer to a missing handler
+            if handler not in self.handlers:
                 self.log("warning", "no-handler", "no native handler for %s" % dialect.describe(handler))
-                self.post({"index": index, "type": "error", "handlerName": handler})
+                if self.answer_missing_handler:  # configured: an answer the page's callback receives
+                    reply({"error": "no-handler", "handlerName": handler})
+                else:  # the dialect's own answer to a missing handler
+                    self.post({"index": index, "type": "error", "handlerName": handler})
                 return
             self.invoke(handler, envelope.get("data", dialect.ABSENT), reply)
         else:

@@ -15,7 +15,8 @@
 // Written for bridgecheck from the protocol; correct where JsBridge 2.x is not (the page's data
 // is not changed to carry the callback id, a message delivered before init() is dispatched once,
 // an answer is sent at most once, ids are tested by presence, calls without a host method are not
-// lost).
+// lost, and only the app's own methods count as handler methods, never inherited ones or the
+// functions this file adds).
 (function () {
   'use strict';
   var host = window.WebViewJavascriptBridge;
@@ -24,6 +25,13 @@
     return;
   }
   if (host.inited) return;
+
+  // The app's own methods, before this file adds the bridge's functions to the same object: only
+  // these are handler methods (a handler named init, toString or callHandler is not one).
+  var hostMethods = Object.create(null);
+  for (var key in host) {
+    if (typeof host[key] === 'function' && key !== 'send' && key !== 'response') hostMethods[key] = true;
+  }
 
   var handlers = Object.create(null);
   var callbacks = Object.create(null);
@@ -54,7 +62,7 @@
       callbacks[id] = callback;
     }
     var returned;
-    if (typeof host[name] === 'function' && name !== 'send' && name !== 'response') {
+    if (typeof name === 'string' && hostMethods[name] === true) {
       returned = host[name](hasData ? JSON.stringify(data) : undefined, id);
     } else if (typeof host.send === 'function') {
       var message = { handlerName: name };

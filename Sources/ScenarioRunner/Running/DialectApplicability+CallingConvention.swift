@@ -8,7 +8,7 @@ import JSONModel
 /// its page handlers answer, the raw messages it plays.
 extension DialectApplicability {
   /// Why `fixture` cannot run under `profile`'s convention, or nil.
-  static func conventionReason(_ fixture: Fixture, profile: BridgeProfile) -> String? {
+  static func callingConventionReason(_ fixture: Fixture, profile: BridgeProfile) -> String? {
     let convention = profile.convention
     guard convention != .classic else { return nil }
     let steps = fixture.setup.onReady + fixture.steps

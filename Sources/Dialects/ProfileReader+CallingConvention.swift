@@ -126,9 +126,15 @@ extension ProfileReader {
   }
 
   /// The checks of the convention against the rest of the profile.
-  mutating func checkConvention(_ profile: BridgeProfile) {
+  mutating func checkCallingConvention(_ profile: BridgeProfile) {
     let at = JSONPointer.root.appending("convention")
     let convention = profile.convention
+    if convention != .classic, profile.typedMessages != nil || profile.hostObjectCalls != nil {
+      // Each lays a message out in its own way; bridgecheck does not combine them.
+      problem(
+        at, "a calling convention other than classic cannot go with typed messages or host-object calls with a message's parts",
+        hint: "remove \"convention\", or remove \"typedMessages\" and the signal's handlerMethods, answerMethod and returnAnswers")
+    }
     if case .urlPath = convention.handlerName {
       if profile.queue != .perMessage || profile.signals.contains(where: { !$0.kind.isNavigation }) {
         problem(

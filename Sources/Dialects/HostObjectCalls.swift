@@ -1,0 +1,93 @@
+import JSONModel
+
+/// How a page calls a host object whose methods take a message's parts as
+/// arguments, instead of one encoded message (Android JsBridge 2.x): the
+/// data as JSON text and the id as a second argument.
+///
+/// - A request for handler `H` calls `name.H(dataJSON, callbackId)` when
+///   ``handlerMethods`` is on and the host object has a method `H` of its
+///   own; otherwise the signal's method, `name.method(messageJSON,
+///   callbackId)`, with the message `{handlerName, data?}`.
+/// - An answer to a native request calls `name.answerMethod(dataJSON,
+///   responseId)`.
+/// - `dataJSON` is `undefined` when the message has no data; the id is `''`
+///   when the request wants no answer.
+/// - With ``returnAnswers``, a string that a request's call returns is the
+///   JSON text of the answer, at once; anything else means the answer, if
+///   any, comes later as a message.
+public struct HostObjectCalls: Sendable, Hashable {
+  /// Whether requests call a method named after the handler.
+  public var handlerMethods: Bool
+  /// The method answers go to (`response`).
+  public var answerMethod: String
+  /// Whether a string returned by a request's call answers it at once.
+  public var returnAnswers: Bool
+
+  /// Creates the description; the defaults are JsBridge 2.x's.
+  public init(handlerMethods: Bool = true, answerMethod: String = "response", returnAnswers: Bool = true) {
+    self.handlerMethods = handlerMethods
+    self.answerMethod = answerMethod
+    self.returnAnswers = returnAnswers
+  }
+
+  /// The members it adds to a `host-object` signal in a profile file.
+  public static let members = ["handlerMethods", "answerMethod", "returnAnswers"]
+}
+
+/// What one host-object call carried, read in classic terms.
+public enum HostCallContent: Sendable, Hashable {
+  /// A message with classic field names.
+  case message(JSONObject)
+  /// Arguments that are no message of the dialect, with the reason.
+  case malformed(String)
+}
+
+extension BridgeProfile {
+  /// The host-object signal whose calls carry a message's parts, if any.
+  public var hostObjectCalls: (signal: SignalMechanism, calls: HostObjectCalls)? {
+    guard let signal = signal(.hostObject), let calls = signal.hostCalls else { return nil }
+    return (signal, calls)
+  }
+
+  /// The methods the native side's host object has for `handlers` (the
+  /// names a page calls): the signal's method, the answer method and, with
+  /// handler methods, one per handler whose name is a JavaScript identifier
+  /// and not one of the other two; sorted, so every side writes the same.
+  public func hostObjectMethods(handlers: [String]) -> [String] {
+    guard let (signal, calls) = hostObjectCalls else { return [] }
+    let fixed = [signal.method, calls.answerMethod]
+    let named = calls.handlerMethods ? handlers.filter { ProfileReader.isIdentifier($0) && !fixed.contains($0) } : []
+    return fixed + Set(named).sorted()
+  }
+
+  /// The message that a call of `method` on the host object carried, in
+  /// classic terms, or why it carries none. `arguments` are the call's, as
+  /// JSON (nil for `undefined`).
+  public func hostCallContent(method: String, arguments: [JSONValue?]) -> HostCallContent {
+    guard let (signal, calls) = hostObjectCalls else { return .malformed("the dialect has no host-object calls") }
+    let text = arguments.first ?? nil
+    var data: JSONValue?
+    if let text {
+      guard case .string(let json) = text else { return .malformed("\(method)(…): the first argument is not JSON text") }
+      guard let parsed = try? JSONValue.parse(json) else { return .malformed("\(method)(…): the first argument is not JSON") }
+      data = parsed
+    }
+    let id: JSONValue? = arguments.count > 1 ? arguments[1] : nil
+    let givenID = id.flatMap { $0 == .string("") ? nil : $0 }
+    if method == calls.answerMethod {
+      var message: JSONObject = ["responseId": id ?? .null]
+      if let data { message["responseData"] = data }
+      return .message(message)
+    }
+    if method == signal.method {
+      guard case .object(let wire)? = data else { return .malformed("\(method)(…): the message is not a JSON object") }
+      var message = fromWire(wire)
+      if let givenID { message["callbackId"] = givenID }
+      return .message(message)
+    }
+    var message: JSONObject = ["handlerName": .string(method)]
+    if let data { message["data"] = data }
+    if let givenID { message["callbackId"] = givenID }
+    return .message(message)
+  }
+}
