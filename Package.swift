@@ -137,7 +137,7 @@ let package = Package(
     ),
     .testTarget(
       name: "MutationTests",
-      dependencies: ["Mutation", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
+      dependencies: ["Mutation", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision"]
     ),
     .testTarget(
       name: "SupervisionTests",

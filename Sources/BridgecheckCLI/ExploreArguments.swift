@@ -21,11 +21,26 @@ struct ExploreArguments: ParsableArguments {
   @Option(help: ArgumentHelp("Run every scenario under the schedule of this seed (as --explore reported it).", valueName: "seed"))
   var replay: UInt64?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --explore: write the first scenario that fails under an explored schedule as a fixture file, its shrunk schedule pinned in its `schedule` field (the fixture's id gets -pinned).",
+      valueName: "path"))
+  var writeFixture: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Run an exploration mutant of conformance/mutants/exploration/ instead of the reference pair (a self-test of --explore; bridgecheck exploration-mutants lists what catches each).",
+      valueName: "name"))
+  var mutant: String?
+
   func validate() throws {
     if let explore, explore < 0 { throw ValidationError("--explore must be 0 or more seeds") }
     if let exploreTime, !(exploreTime > 0) { throw ValidationError("--explore-time must be more than 0 seconds") }
     if replay != nil && (explore != nil || exploreTime != nil) {
       throw ValidationError("--replay runs one schedule: give it without --explore and --explore-time")
+    }
+    if writeFixture != nil && !explores {
+      throw ValidationError("--write-fixture writes a schedule that --explore found: give --explore N (or --explore-time) too")
     }
   }
 

@@ -96,16 +96,7 @@ struct FuzzCommand: ParsableCommand {
   }
 
   private func makeRunner() throws -> ScenarioRunner {
-    if let mutant {
-      let catalog = ExplorationMutantCatalog.load()
-      if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
-      guard let found = catalog.mutants.first(where: { $0.name == mutant }) else {
-        throw CLIError.usage(
-          "bridgecheck: there is no exploration mutant \"\(mutant)\"\n  hint: one of "
-            + catalog.mutants.map(\.name).joined(separator: ", "))
-      }
-      return found.runner()
-    }
+    if let mutant { return try ExplorationMutantLookup.named(mutant).runner() }
     var page: any PageImplementation = ReferencePageImplementation()
     if let js {
       do {

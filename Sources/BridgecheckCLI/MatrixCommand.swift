@@ -11,7 +11,9 @@ struct MatrixCommand: ParsableCommand {
     commandName: "matrix",
     abstract: "Run every page implementation against every native implementation and write the interop matrix.",
     discussion: """
-      Implementations are described by manifests in conformance/implementations/ (see its README). The Markdown \
+      Implementations are described by manifests in conformance/implementations/ (see its README). Without \
+      --implementations, bridgecheck's own bridge in each dialect (conformance/dialects/dialects.json) runs too, \
+      under the dialect's profile: page side, native side and both, one row per dialect. The Markdown \
       table goes to standard output, and to --markdown PATH when given; the published conformance/RESULTS.md is \
       rewritten only with --write-results, and only from bridgecheck's own implementations.
       """)
@@ -80,6 +82,9 @@ struct MatrixCommand: ParsableCommand {
         Terminal.standardError("bridgecheck: \(pairs.last?.title ?? ""): done\n")
       }
     }
+    // Our own bridge in each dialect: only in the published matrix of
+    // bridgecheck's own implementations.
+    let dialects = implementationsOption == nil ? try dialectRows(fixtures) : []
     if Interrupt.requested {
       Terminal.standardError("bridgecheck: matrix: interrupted; nothing was written\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
@@ -89,7 +94,8 @@ struct MatrixCommand: ParsableCommand {
     for fixture in fixtures {
       explanations[fixture.id] = FixtureExplanation.text(of: fixture, rule: document?.rule(fixture.spec))
     }
-    let markdownText = InteropMatrixReport.markdown(pairs, toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count)
+    let markdownText = InteropMatrixReport.markdown(
+      pairs, toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count, dialects: dialects)
     var written: [String] = []
     for path in [markdown, writeResults ? Self.resultsPath : nil].compactMap({ $0 }) {
       try Terminal.write(markdownText, to: path)
@@ -97,7 +103,7 @@ struct MatrixCommand: ParsableCommand {
     }
     try Terminal.write(
       InteropMatrixReport.html(
-        pairs, toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count, explanations: explanations),
+        pairs + dialects.flatMap(\.pairs), toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count, explanations: explanations),
       to: html)
     written.append(html)
     print(markdownText, terminator: "")

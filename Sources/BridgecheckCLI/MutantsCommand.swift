@@ -46,12 +46,18 @@ struct MutantsCommand: ParsableCommand {
   func run() throws {
     Interrupt.install()
     let fixtures = try FixtureSelection.parse([fixturesPath]).load()
-    let catalog = MutantCatalog.load(from: mutantsPath)
+    // Dialect mutants patch bridgecheck's own dialect bridges, wherever the
+    // mutant definitions are.
+    let catalog = MutantCatalog.load(
+      from: mutantsPath, dialectList: Resources.absolute(Resources.path("conformance/dialects/dialects.json")))
     if !catalog.problems.isEmpty {
       throw CLIError.usage(FixtureSelection.describe(catalog.problems))
     }
     let progress = MutantsProgress()
-    progress.begin(mutants: catalog.mutants.count, fixtures: fixtures.count, jobs: jobs)
+    let judged = catalog.mutants.filter { $0.notYetJudged == nil }
+    progress.begin(
+      mutants: judged.count, fixtures: fixtures.count, jobs: jobs,
+      dialects: SupervisedMutationMatrix.dialects(of: judged).count)
     let matrix = SupervisedMutationMatrix.run(
       fixtures: fixtures, mutants: catalog.mutants, executable: RunCommand.executablePath, jobs: jobs,
       limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), progress: progress.update,
@@ -67,7 +73,9 @@ struct MutantsCommand: ParsableCommand {
           + (updateExpected ? " and not written" : "") + "\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
-    let actual = ExpectedKills(kills: matrix.kills)
+    let actual = ExpectedKills(
+      kills: matrix.kills,
+      notYetJudged: Dictionary(uniqueKeysWithValues: matrix.notYetJudged.map { ($0.name, $0.notYetJudged ?? "") }))
     var differences: [String] = []
     if updateExpected {
       try Terminal.write(actual.serialized, to: expectedPath)

@@ -16,10 +16,11 @@ final class MutantsProgress {
   static let logInterval = Duration.seconds(5)
 
   /// Announces the run.
-  func begin(mutants: Int, fixtures: Int, jobs: Int) {
+  func begin(mutants: Int, fixtures: Int, jobs: Int, dialects: Int = 0) {
+    let pairs = dialects == 0 ? "the reference pair" : "the reference pair and \(dialects) dialect bridge pair\(dialects == 1 ? "" : "s")"
     Terminal.standardError(
-      "bridgecheck: mutants: \(mutants) mutants and the reference pair × \(fixtures) fixtures "
-        + "(\((mutants + 1) * fixtures) cells) on \(jobs) worker\(jobs == 1 ? "" : "s")\n")
+      "bridgecheck: mutants: \(mutants) mutants and \(pairs) × \(fixtures) fixtures "
+        + "(\((mutants + 1 + dialects) * fixtures) cells) on \(jobs) worker\(jobs == 1 ? "" : "s")\n")
   }
 
   func update(_ progress: SupervisedMutationMatrix.Progress) {

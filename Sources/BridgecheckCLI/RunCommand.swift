@@ -124,6 +124,9 @@ struct RunCommand: ParsableCommand {
     }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1") }
+    if schedules.mutant != nil && (js != nil || nativeCommand != nil || profile != nil) {
+      throw ValidationError("--mutant names the bridges under test: give it without --js, --native and --profile")
+    }
     for (name, seconds) in [("--adapter-timeout", adapterTimeout), ("--adapter-startup-timeout", adapterStartupTimeout)]
     where !(seconds > 0 && seconds <= 600) {
       throw ValidationError("\(name) must be more than 0 and at most 600 seconds")
@@ -147,8 +150,11 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    for path in [jsonPath, junitPath, markdownPath].compactMap({ $0 }) { try ReportFile.prepare(path) }
-    let (page, pageTested) = try pageImplementation()
+    for path in [jsonPath, junitPath, markdownPath, schedules.writeFixture].compactMap({ $0 }) {
+      try ReportFile.prepare(path)
+    }
+    let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)
+    let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation()
     // Before the first adapter or worker starts: Ctrl-C while it shakes
     // hands must still end it and write the (empty, interrupted) report, not
     // kill bridgecheck and leave the adapter behind.
@@ -165,14 +171,15 @@ struct RunCommand: ParsableCommand {
       inProcess
       ? nil
       : WorkerPool(
-        executable: Self.executablePath, configuration: try workerConfiguration(tested: tested, explore: explore),
+        executable: Self.executablePath,
+        configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant),
         jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
     pool?.prestart()
     if !schedules.explores {
       fixtures = try selection.load()
       if let shard { fixtures = shard.select(fixtures) }
     }
-    let native = try nativeImplementation()
+    let native = try mutant?.native ?? nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let expected = try loadBaseline(
       scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
@@ -254,6 +261,9 @@ struct RunCommand: ParsableCommand {
     }
     try ReportOutput(report: report, verbose: verbose, color: color).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
+    if let path = schedules.writeFixture {
+      try PinnedFixtureWriter.write(results: results, fixtures: fixtures, to: path)
+    }
     if report.interrupted {
       Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
@@ -274,7 +284,15 @@ struct RunCommand: ParsableCommand {
   }
 
   /// How a worker process rebuilds the implementations of this run.
-  private func workerConfiguration(tested: TestedSides, explore: ExploreOptions?) throws -> WorkerConfiguration {
+  private func workerConfiguration(
+    tested: TestedSides, explore: ExploreOptions?, mutant: ExplorationMutant?
+  ) throws -> WorkerConfiguration {
+    if let mutant {
+      return WorkerConfiguration(
+        page: mutant.pageSource.map { .referenceSource($0) } ?? .reference,
+        native: mutant.nativeFault.map { .explorationFault($0.rawValue) } ?? .reference, tested: tested,
+        options: runOptions, explore: explore)
+    }
     let page: WorkerConfiguration.Page =
       js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) }
       ?? profile.map { .referenceInProfile(profile: Resources.profileArgument($0)) } ?? .reference

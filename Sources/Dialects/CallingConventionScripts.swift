@@ -28,16 +28,30 @@ extension BridgeProfile {
   }
 
   /// `value` as a JavaScript literal: JSON with U+2028 and U+2029 escaped
-  /// (raw, they end a string literal in engines before ES2019); a value with
+  /// (raw, they end a string literal in engines before ES2019) and the
+  /// controls JSON leaves raw (U+007F to U+009F) escaped too, as every
+  /// delivery script writes them (docs/protocol.md section 5); a value with
   /// a `__proto__` key is built by `JSON.parse`, which keeps it a key.
   static func literal(_ value: JSONValue) -> String {
-    let json = escapingLineSeparators(value.serialized())
+    let json = escapingRawCharacters(value.serialized())
     guard hasProtoKey(value) else { return json }
-    return "JSON.parse(\(escapingLineSeparators(JSONValue.string(value.serialized()).serialized())))"
+    return "JSON.parse(\(escapingRawCharacters(JSONValue.string(value.serialized()).serialized())))"
   }
 
-  private static func escapingLineSeparators(_ text: String) -> String {
-    text.replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+  /// `text` (JSON, where these characters can only be inside strings) with
+  /// U+007F to U+009F, U+2028 and U+2029 written as `\uXXXX` escapes.
+  private static func escapingRawCharacters(_ text: String) -> String {
+    var escaped = ""
+    escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x7F...0x9F, 0x2028, 0x2029:
+        let hex = String(scalar.value, radix: 16)
+        escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
   }
 
   private static func hasProtoKey(_ value: JSONValue) -> Bool {

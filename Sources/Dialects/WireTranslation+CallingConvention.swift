@@ -7,9 +7,10 @@ import JSONModel
 /// ``BridgeProfile/fromWire(_:)`` apply this after and before renaming.
 extension BridgeProfile {
   /// `wire` (renamed) laid out as the convention says: the handler name
-  /// split, the callback id moved into the data object. Responses and
-  /// messages whose members do not fit (a non-string name, non-object
-  /// data) are left as they are.
+  /// split, the answer function named in a request with a callback id (as
+  /// the dialect's page names it), the callback id moved into the data
+  /// object. Responses and messages whose members do not fit (a non-string
+  /// name, non-object data) are left as they are.
   func conventionLayout(_ wire: JSONObject) -> JSONObject {
     guard convention != .classic, wire[fields.responseId] == nil else { return wire }
     var message = wire
@@ -20,6 +21,11 @@ extension BridgeProfile {
       for (index, member) in members.enumerated() where index >= missing {
         message[member] = .string(parts[index - missing])
       }
+    }
+    if case .functionCall(let function, let field?) = convention.answers, message[fields.callbackId] != nil,
+      message[field] == nil
+    {
+      message[field] = .string(function)
     }
     if convention.callbackId == .data, let id = message[fields.callbackId] {
       var data: JSONObject
@@ -36,10 +42,17 @@ extension BridgeProfile {
   }
 
   /// The reverse of ``conventionLayout(_:)``: split members joined into the
-  /// handler name, a callback id taken out of the data object.
+  /// handler name, a callback id taken out of the data object, and the
+  /// answer function dropped when it is the profile's own (the one an
+  /// answer goes to anyway; another one stays, for the answer to use).
   func conventionUnlayout(_ wire: JSONObject) -> JSONObject {
     guard convention != .classic else { return wire }
     var message = wire
+    if case .functionCall(let function, let field?) = convention.answers, message[fields.responseId] == nil,
+      message[field] == .string(function)
+    {
+      message[field] = nil
+    }
     if case .split(let members, let separator) = convention.handlerName, message[fields.handlerName] == nil {
       let parts = members.compactMap { message[$0]?.stringValue }
       if !parts.isEmpty, parts.count == members.filter({ message[$0] != nil }).count {

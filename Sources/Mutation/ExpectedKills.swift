@@ -8,10 +8,13 @@ import ScenarioRunner
 public struct ExpectedKills: Sendable, Equatable {
   /// Mutant name → fixture ids.
   public var kills: [String: Set<String>]
+  /// Mutant name → why it cannot be judged yet (``Mutant/notYetJudged``).
+  public var notYetJudged: [String: String]
 
   /// Creates an expectation.
-  public init(kills: [String: Set<String>]) {
+  public init(kills: [String: Set<String>], notYetJudged: [String: String] = [:]) {
     self.kills = kills
+    self.notYetJudged = notYetJudged
   }
 
   /// Reads the file; `nil` when it does not exist.
@@ -30,7 +33,9 @@ public struct ExpectedKills: Sendable, Equatable {
       for (name, ids) in mutants {
         kills[name] = Set(ids.arrayValue?.compactMap(\.stringValue) ?? [])
       }
-      return .success(ExpectedKills(kills: kills))
+      var pending: [String: String] = [:]
+      for (name, reason) in root["notYetJudged"]?.objectValue ?? [:] { pending[name] = reason.stringValue ?? "" }
+      return .success(ExpectedKills(kills: kills, notYetJudged: pending))
     } catch {
       return .failure(FixtureProblem(file: path, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error)"))
     }
@@ -41,7 +46,11 @@ public struct ExpectedKills: Sendable, Equatable {
     let entries = kills.sorted { $0.key < $1.key }.map { name, ids in
       (name, JSONValue.array(ids.sorted().map { .string($0) }))
     }
-    return JSONValue.object(["mutants": .object(JSONObject(entries))]).serialized(pretty: true) + "\n"
+    var object: JSONObject = ["mutants": .object(JSONObject(entries))]
+    if !notYetJudged.isEmpty {
+      object["notYetJudged"] = .object(JSONObject(notYetJudged.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+    }
+    return JSONValue.object(object).serialized(pretty: true) + "\n"
   }
 
   /// Lines describing how `actual` differs from this expectation.
@@ -55,6 +64,13 @@ public struct ExpectedKills: Sendable, Equatable {
       if actual.kills[name] == nil { lines.append("\(name): in the expected matrix, but there is no such mutant"); continue }
       for id in expected.subtracting(found).sorted() { lines.append("\(name): no longer fails \(id)") }
       for id in found.subtracting(expected).sorted() { lines.append("\(name): now also fails \(id)") }
+    }
+    for name in Set(notYetJudged.keys).union(actual.notYetJudged.keys).sorted() where notYetJudged[name] != actual.notYetJudged[name] {
+      switch (notYetJudged[name], actual.notYetJudged[name]) {
+      case (nil, _?): lines.append("\(name): now not yet judged, not in the expected matrix as such")
+      case (_?, nil): lines.append("\(name): expected not yet judged, and it is judged now")
+      default: lines.append("\(name): not yet judged for another reason than the expected matrix says")
+      }
     }
     return lines
   }

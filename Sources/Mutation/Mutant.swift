@@ -15,6 +15,21 @@ public struct Mutant: Sendable, Hashable {
     case pagePatch([Replacement])
     /// The reference native bridge with a named fault switched on.
     case nativeFault(String)
+    /// One of bridgecheck's own dialect bridges (`conformance/dialects/`)
+    /// with text replacements applied to its page script or native side;
+    /// run under the dialect's profile with that bridge's other side.
+    case dialectPatch(DialectPatch)
+  }
+
+  /// A patch of one file of a dialect bridge.
+  public struct DialectPatch: Sendable, Hashable {
+    /// The dialect bridge the file belongs to.
+    public var bridge: DialectBridge
+    /// The patched file (the bridge's page script, or a word of its native
+    /// command), as the bridge names it.
+    public var file: String
+    /// The replacements, each of text found exactly once in the file.
+    public var replacements: [Replacement]
   }
 
   /// One text replacement in the reference page bridge.
@@ -40,4 +55,8 @@ public struct Mutant: Sendable, Hashable {
   public var crashes: Bool
   /// The definition file.
   public var file: String
+  /// Why the mutant cannot be judged yet (its dialect's model is not
+  /// complete), or nil: such a mutant is listed in the report and in the
+  /// expected matrix with the reason, and not run.
+  public var notYetJudged: String? = nil
 }

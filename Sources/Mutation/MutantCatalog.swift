@@ -19,9 +19,20 @@ public struct MutantCatalog: Sendable {
   /// Loads every mutant under `folder`, checking each patch against the
   /// reference page bridge (every `find` must occur exactly once) and each
   /// fault name against the faults the reference native bridge knows.
-  public static func load(from folder: String, referencePage: String = ReferenceScripts.pageBridge) -> MutantCatalog {
+  ///
+  /// Dialect mutants (`dialects/{page,native}/*.json`) patch bridgecheck's
+  /// own dialect bridges, which `dialectList` lists (default: the
+  /// `conformance/dialects/dialects.json` of the package `folder` is in);
+  /// the list's paths, and the mutants' `file`, are relative to the package
+  /// root the list is in (two levels up from it).
+  public static func load(
+    from folder: String, referencePage: String = ReferenceScripts.pageBridge, dialectList: String? = nil
+  ) -> MutantCatalog {
     var mutants: [Mutant] = []
     var problems: [FixtureProblem] = []
+    let (dialectMutants, dialectProblems) = loadDialectMutants(folder: folder, list: dialectList)
+    mutants += dialectMutants
+    problems += dialectProblems
     for side in Mutant.Side.allCases {
       let sideFolder = (folder as NSString).appendingPathComponent(side.rawValue)
       let files = ((try? FileManager.default.contentsOfDirectory(atPath: sideFolder)) ?? [])
@@ -48,6 +59,34 @@ public struct MutantCatalog: Sendable {
   }
 
   private struct Problems: Error { var problems: [FixtureProblem] }
+
+  private static func loadDialectMutants(folder: String, list: String?) -> ([Mutant], [FixtureProblem]) {
+    let dialectsFolder = (folder as NSString).appendingPathComponent("dialects")
+    let files = Mutant.Side.allCases.flatMap { side in
+      let sideFolder = (dialectsFolder as NSString).appendingPathComponent(side.rawValue)
+      return ((try? FileManager.default.contentsOfDirectory(atPath: sideFolder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        .map { (side, (sideFolder as NSString).appendingPathComponent($0)) }
+    }
+    guard !files.isEmpty else { return ([], []) }
+    let packageRoot = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+    let listFile = list ?? packageRoot.appendingPathComponent("conformance/dialects/dialects.json").path
+    let root = URL(fileURLWithPath: listFile).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().path
+    let bridges: [DialectBridge]
+    switch DialectMutantLoading.bridges(list: listFile, root: root) {
+    case .success(let loaded): bridges = loaded
+    case .failure(let found): return ([], found.problems)
+    }
+    var mutants: [Mutant] = []
+    var problems: [FixtureProblem] = []
+    for (side, file) in files {
+      switch DialectMutantLoading.decode(file: file, side: side, bridges: bridges, root: root) {
+      case .success(let mutant): mutants.append(mutant)
+      case .failure(let found): problems += found.problems
+      }
+    }
+    return (mutants, problems)
+  }
 
   private static func decode(file: String, side: Mutant.Side, referencePage: String) -> Result<Mutant, Problems> {
     func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil) -> FixtureProblem {

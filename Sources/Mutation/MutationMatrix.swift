@@ -14,8 +14,15 @@ public struct MutationMatrix: Sendable {
   public var kills: [String: Set<String>]
   /// How many cells ran (all of them unless the run was interrupted).
   public var cellsRun: Int
-  /// How many cells the matrix has: (mutants + 1) × fixtures.
+  /// How many cells the matrix has: (mutants + 1 + dialect references) × fixtures.
   public var cellCount: Int
+  /// Mutants that cannot be judged yet (``Mutant/notYetJudged``): listed
+  /// with their reason, not run, neither killed nor surviving.
+  public var notYetJudged: [Mutant] = []
+  /// The results of each dialect bridge's own unpatched pair (page script
+  /// and native side under the dialect's profile), by dialect, in fixture
+  /// order: the reference of the dialect's mutants.
+  public var dialectReferences: [String: [ScenarioResult]]
 
   /// Whether every cell ran: only a complete matrix may be compared with,
   /// or written as, the expected one.
@@ -24,13 +31,14 @@ public struct MutationMatrix: Sendable {
   /// Creates a matrix from its parts.
   public init(
     fixtures: [Fixture], mutants: [Mutant], reference: [ScenarioResult], kills: [String: Set<String>],
-    cellsRun: Int? = nil, cellCount: Int? = nil
+    cellsRun: Int? = nil, cellCount: Int? = nil, dialectReferences: [String: [ScenarioResult]] = [:]
   ) {
     self.fixtures = fixtures
     self.mutants = mutants
     self.reference = reference
     self.kills = kills
-    let total = (mutants.count + 1) * fixtures.count
+    self.dialectReferences = dialectReferences
+    let total = (mutants.count + 1 + dialectReferences.count) * fixtures.count
     self.cellCount = cellCount ?? total
     self.cellsRun = cellsRun ?? total
   }
@@ -47,7 +55,9 @@ public struct MutationMatrix: Sendable {
     }
   }
 
-  /// Runs the matrix on `jobs` threads.
+  /// Runs the matrix on `jobs` threads, in this process: page patches and
+  /// native faults only (dialect mutants run their own bridges' processes:
+  /// ``SupervisedMutationMatrix``).
   public static func run(
     fixtures: [Fixture], mutants: [Mutant], implementations: Implementations, options: RunOptions = RunOptions(),
     jobs: Int
@@ -66,6 +76,8 @@ public struct MutationMatrix: Sendable {
           ScenarioRunner(
             page: referencePage, native: implementations.native(fault, mutant.crashes),
             tested: TestedSides(page: false, native: true), options: options))
+      case .dialectPatch:
+        preconditionFailure("the dialect mutant \(mutant.name) runs on worker processes (SupervisedMutationMatrix)")
       }
     }
     let allRunners = runners
@@ -97,8 +109,17 @@ public struct MutationMatrix: Sendable {
   /// Mutants that fail no fixture: a bug the suite does not catch.
   public var survivingMutants: [Mutant] { mutants.filter { kills[$0.name, default: []].isEmpty } }
 
-  /// Must and should fixtures the reference pair does not pass.
+  /// Must and should fixtures the reference pairs do not pass: a failure
+  /// or error of the reference pair or of a dialect bridge's own pair, and
+  /// a fixture the reference pair skips (its dialect cannot express it)
+  /// that no dialect bridge's pair passes either.
   public var referenceFailures: [ScenarioResult] {
-    reference.filter { $0.scenario.level != .may && $0.status != .pass }
+    let dialectResults = dialectReferences.keys.sorted().flatMap { dialectReferences[$0] ?? [] }
+    let passedElsewhere = Set(dialectResults.filter { $0.status == .pass }.map(\.scenario.id))
+    let main = reference.filter { result in
+      result.scenario.level != .may && result.status != .pass
+        && !(result.status == .skip && passedElsewhere.contains(result.scenario.id))
+    }
+    return main + dialectResults.filter { $0.scenario.level != .may && ($0.status == .fail || $0.status == .error) }
   }
 }

@@ -11,6 +11,12 @@ public enum MutationReport {
       "mutation score: fixtures caught \(caught)/\(matrix.fixtures.count), mutants killed \(killed)/\(matrix.mutants.count)")
     let referencePassed = matrix.reference.filter { $0.status == .pass }.count
     lines.append("reference pair: \(referencePassed)/\(matrix.reference.count) fixtures pass")
+    for dialect in matrix.dialectReferences.keys.sorted() {
+      let results = matrix.dialectReferences[dialect] ?? []
+      let passed = results.filter { $0.status == .pass }.count
+      let skipped = results.filter { $0.status == .skip }.count
+      lines.append("dialect \(dialect), its own pair: \(passed)/\(results.count - skipped) judged fixtures pass (\(skipped) skipped)")
+    }
     for failure in matrix.referenceFailures {
       lines.append(
         "  REFERENCE \(failure.status.rawValue.uppercased()) \(failure.scenario.id) [\(failure.scenario.level.rawValue)]: "
@@ -22,17 +28,24 @@ public enum MutationReport {
     for mutant in matrix.survivingMutants {
       lines.append("  SURVIVES \(mutant.name): no fixture fails it (\(mutant.bug))")
     }
+    for mutant in matrix.notYetJudged {
+      lines.append("  NOT YET JUDGED \(mutant.name): \(mutant.notYetJudged ?? "")")
+    }
     if !differences.isEmpty {
       lines.append("the matrix differs from the expected one (update with --update-expected if the change is intended):")
       lines += differences.map { "  \($0)" }
     }
     lines.append("")
-    let width = matrix.mutants.map(\.name.count).max() ?? 0
+    let width = (matrix.mutants + matrix.notYetJudged).map(\.name.count).max() ?? 0
     for mutant in matrix.mutants {
       let ids = matrix.kills[mutant.name, default: []].sorted()
       let name = mutant.name.padding(toLength: width, withPad: " ", startingAt: 0)
       lines.append("\(name)  \(mutant.side.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  fails \(ids.count)")
       if verbose { lines += ids.map { "    \($0)" } }
+    }
+    for mutant in matrix.notYetJudged {
+      let name = mutant.name.padding(toLength: width, withPad: " ", startingAt: 0)
+      lines.append("\(name)  \(mutant.side.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  not yet judged")
     }
     return lines.joined(separator: "\n") + "\n"
   }

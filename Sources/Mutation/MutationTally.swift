@@ -10,25 +10,31 @@ public struct MutationTally: Sendable {
   /// The mutants, in order (row `r` of the matrix is mutant `r - 1`; row 0
   /// is the reference pair).
   public let mutants: [Mutant]
+  /// The dialect bridges whose unpatched pair runs too, after the mutants
+  /// (the reference of their dialect's mutants).
+  public let dialects: [String]
   private var reference: [ScenarioResult?]
+  private var dialectReferences: [[ScenarioResult?]]
   private var kills: [String: Set<String>] = [:]
   private var doneInRow: [Int]
   /// Cells judged so far.
   public private(set) var cellsDone = 0
 
   /// An empty tally.
-  public init(fixtures: [Fixture], mutants: [Mutant]) {
+  public init(fixtures: [Fixture], mutants: [Mutant], dialects: [String] = []) {
     self.fixtures = fixtures
     self.mutants = mutants
+    self.dialects = dialects
     reference = Array(repeating: nil, count: fixtures.count)
-    doneInRow = Array(repeating: 0, count: mutants.count + 1)
+    dialectReferences = Array(repeating: Array(repeating: nil, count: fixtures.count), count: dialects.count)
+    doneInRow = Array(repeating: 0, count: mutants.count + 1 + dialects.count)
   }
 
-  /// Every cell: the reference row and one row per mutant.
-  public var cellCount: Int { (mutants.count + 1) * fixtures.count }
+  /// Every cell: the reference row, one row per mutant, one per dialect reference.
+  public var cellCount: Int { (mutants.count + 1 + dialects.count) * fixtures.count }
 
   /// Mutant rows whose every cell is judged.
-  public var mutantsDone: Int { doneInRow.dropFirst().filter { $0 == fixtures.count }.count }
+  public var mutantsDone: Int { doneInRow.dropFirst().prefix(mutants.count).filter { $0 == fixtures.count }.count }
 
   /// The row and fixture of a cell.
   public func position(of cell: Int) -> (row: Int, fixture: Int) {
@@ -40,10 +46,12 @@ public struct MutationTally: Sendable {
     let (row, fixture) = position(of: cell)
     cellsDone += 1
     doneInRow[row] += 1
+    var verdict = result.bounded()
+    verdict.trace = []
     if row == 0 {
-      var verdict = result.bounded()
-      verdict.trace = []
       reference[fixture] = verdict
+    } else if row > mutants.count {
+      dialectReferences[row - mutants.count - 1][fixture] = verdict
     } else if result.status == .fail || result.status == .error {
       kills[mutants[row - 1].name, default: []].insert(result.scenario.id)
     }
@@ -56,8 +64,10 @@ public struct MutationTally: Sendable {
     for (row, mutant) in mutants.enumerated() where doneInRow[row + 1] > 0 {
       byMutant[mutant.name] = kills[mutant.name, default: []]
     }
+    var byDialect: [String: [ScenarioResult]] = [:]
+    for (index, dialect) in dialects.enumerated() { byDialect[dialect] = dialectReferences[index].compactMap { $0 } }
     return MutationMatrix(
       fixtures: fixtures, mutants: mutants, reference: reference.compactMap { $0 }, kills: byMutant,
-      cellsRun: cellsDone, cellCount: cellCount)
+      cellsRun: cellsDone, cellCount: cellCount, dialectReferences: byDialect)
   }
 }

@@ -27,32 +27,62 @@ public enum SupervisedMutationMatrix {
   /// mutant (a page patch, a native fault in the worker, or, for faults
   /// that crash, the faulty native bridge behind the stdio adapter:
   /// `executable reference-adapter --fault NAME`).
+  ///
+  /// A dialect mutant runs its patched copy (`copies`, by mutant name) with
+  /// the dialect bridge's other side under the dialect's profile; after the
+  /// mutants comes one row per dialect of `dialects`: the bridge's own pair,
+  /// unpatched.
   public static func configurations(
-    mutants: [Mutant], executable: String, options: RunOptions = RunOptions()
+    mutants: [Mutant], executable: String, options: RunOptions = RunOptions(), copies: [String: String] = [:],
+    dialects: [DialectBridge] = []
   ) -> [WorkerConfiguration] {
+    let limits = AdapterLimits()
+    func adapter(_ command: [String]) -> WorkerConfiguration.Native {
+      .adapter(command: command, commandTimeout: limits.commandTimeout, startupTimeout: limits.startupTimeout)
+    }
     var rows = [WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: options, verdictsOnly: true)]
     for mutant in mutants {
       switch mutant.construction {
+      case .dialectPatch(let patch):
+        let bridge = patch.bridge
+        let copy = copies[mutant.name] ?? patch.file
+        let page = WorkerConfiguration.Page.script(path: mutant.side == .page ? copy : bridge.page, profile: bridge.profile)
+        let native = adapter(mutant.side == .native ? bridge.native.map { $0 == patch.file ? copy : $0 } : bridge.native)
+        rows.append(
+          WorkerConfiguration(
+            page: page, native: native, tested: TestedSides(page: mutant.side == .page, native: mutant.side == .native),
+            options: options, verdictsOnly: true))
       case .pagePatch:
         rows.append(
           WorkerConfiguration(
             page: .referenceSource(mutant.pageSource() ?? ""), native: .reference,
             tested: TestedSides(page: true, native: false), options: options, verdictsOnly: true))
       case .nativeFault(let fault):
-        let limits = AdapterLimits()
         let native: WorkerConfiguration.Native =
-          mutant.crashes
-          ? .adapter(
-            command: [executable, "reference-adapter", "--fault", fault], commandTimeout: limits.commandTimeout,
-            startupTimeout: limits.startupTimeout)
-          : .referenceFaults([fault])
+          mutant.crashes ? adapter([executable, "reference-adapter", "--fault", fault]) : .referenceFaults([fault])
         rows.append(
           WorkerConfiguration(
             page: .reference, native: native, tested: TestedSides(page: false, native: true), options: options,
             verdictsOnly: true))
       }
     }
+    for bridge in dialects {
+      rows.append(
+        WorkerConfiguration(
+          page: .script(path: bridge.page, profile: bridge.profile), native: adapter(bridge.native), tested: .both,
+          options: options, verdictsOnly: true))
+    }
     return rows
+  }
+
+  /// The dialect bridges the judged dialect mutants patch, by name: each
+  /// adds a row (its own unpatched pair).
+  public static func dialects(of mutants: [Mutant]) -> [DialectBridge] {
+    var found: [String: DialectBridge] = [:]
+    for mutant in mutants {
+      if case .dialectPatch(let patch) = mutant.construction { found[patch.bridge.name] = patch.bridge }
+    }
+    return found.keys.sorted().compactMap { found[$0] }
   }
 
   /// Runs the matrix on `jobs` workers of `executable` (`bridgecheck`).
@@ -66,14 +96,19 @@ public enum SupervisedMutationMatrix {
     limits: SupervisorLimits = SupervisorLimits(), options: RunOptions = RunOptions(),
     progress: (Progress) -> Void = { _ in }, stopReason: () -> StopReason? = { nil }
   ) -> MutationMatrix {
-    let rows = configurations(mutants: mutants, executable: executable, options: options)
-    var tally = MutationTally(fixtures: fixtures, mutants: mutants)
+    let judged = mutants.filter { $0.notYetJudged == nil }
+    let dialects = dialects(of: judged)
+    let copies = DialectMutantCopies(judged)
+    defer { copies.remove() }
+    let rows = configurations(
+      mutants: judged, executable: executable, options: options, copies: copies.paths, dialects: dialects)
+    var tally = MutationTally(fixtures: fixtures, mutants: judged, dialects: dialects.map(\.name))
     var retries: [Int] = []
     func report() {
       progress(
         Progress(
           cellsDone: tally.cellsDone, cellCount: tally.cellCount, mutantsDone: tally.mutantsDone,
-          mutantCount: mutants.count))
+          mutantCount: judged.count))
     }
     func assignment(_ cell: Int) -> (fixture: Fixture, configuration: WorkerConfiguration) {
       let (row, fixture) = tally.position(of: cell)
@@ -93,7 +128,13 @@ public enum SupervisedMutationMatrix {
         }
       }, stopReason: stopReason)
     pool.stopAll()
-    guard stopReason() == nil, !retries.isEmpty else { return tally.matrix }
+    func finished() -> MutationMatrix {
+      var matrix = tally.matrix
+      matrix.mutants = mutants.filter { $0.notYetJudged == nil }
+      matrix.notYetJudged = mutants.filter { $0.notYetJudged != nil }
+      return matrix
+    }
+    guard stopReason() == nil, !retries.isEmpty else { return finished() }
     let alone = WorkerPool(executable: executable, configuration: rows[0], jobs: 1, limits: limits)
     let cells = retries.sorted()
     alone.run(
@@ -104,6 +145,6 @@ public enum SupervisedMutationMatrix {
         report()
       }, stopReason: stopReason)
     alone.stopAll()
-    return tally.matrix
+    return finished()
   }
 }

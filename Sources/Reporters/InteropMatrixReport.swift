@@ -30,9 +30,14 @@ public enum InteropMatrixReport {
     return InteropVerdict.allCases.filter { $0 != .notJudged || used.contains($0) }
   }
 
-  /// The Markdown report.
-  public static func markdown(_ pairs: [InteropPair], toolVersion: String, fixtureCount: Int) -> String {
+  /// The Markdown report: the pairs' table, then `dialects` (one row per
+  /// dialect bridge of our own, each side alone and both), then every
+  /// failure.
+  public static func markdown(
+    _ pairs: [InteropPair], toolVersion: String, fixtureCount: Int, dialects: [InteropDialectRow] = []
+  ) -> String {
     let areas = areas(pairs)
+    let everyPair = pairs + dialects.flatMap(\.pairs)
     var lines: [String] = []
     lines.append("# bridgecheck interoperability matrix")
     lines.append("")
@@ -43,7 +48,7 @@ public enum InteropMatrixReport {
       "Each cell: scenarios passed / scenarios judged (skips excluded; an expected failure is not a pass), "
         + "then expected failures (xfail) and errors. The mark is the verdict, not the pass rate:")
     lines.append("")
-    for verdict in legend(pairs) { lines.append("- \(verdict.icon) \(verdict.label): \(verdict.meaning)") }
+    for verdict in legend(everyPair) { lines.append("- \(verdict.icon) \(verdict.label): \(verdict.meaning)") }
     lines.append("")
     lines.append(
       "| page × native | verdict | total | " + areas.map(MarkdownReport.cell).joined(separator: " | ") + " |")
@@ -55,15 +60,37 @@ public enum InteropMatrixReport {
         "| \(MarkdownReport.cell(pair.title)) | \(total.verdict.icon) \(total.verdictText) | \(mark(total)) | "
           + cells.joined(separator: " | ") + " |")
     }
-    for pair in pairs where !pair.failures.isEmpty {
+    if !dialects.isEmpty { lines += dialectTable(dialects) }
+    for pair in everyPair where !pair.failures.isEmpty {
       lines += ["", "## Failures of \(MarkdownReport.inline(pair.title))", ""]
       for failure in pair.failures { lines.append(item(failure) + " — `bridgecheck explain \(failure.scenario.id)`") }
     }
-    for pair in pairs where !pair.expectedFailures.isEmpty {
+    for pair in everyPair where !pair.expectedFailures.isEmpty {
       lines += ["", "## Expected failures of \(MarkdownReport.inline(pair.title))", ""]
       for failure in pair.expectedFailures { lines.append(item(failure)) }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The dialect table: one row per dialect, a cell per way it ran.
+  static func dialectTable(_ dialects: [InteropDialectRow]) -> [String] {
+    var lines = [
+      "", "## bridgecheck's own bridge in each dialect", "",
+      "Each dialect's bridges of our own (`conformance/dialects/`, listed in `conformance/dialects/dialects.json`) under "
+        + "the dialect's profile: its page script with the reference native bridge, the reference page bridge with its "
+        + "native side, and both together. A dialect whose model is not complete yet fails here until it is.",
+      "",
+      "| dialect | profile | verdict | page side: page.js × reference native | native side: reference page × native.py | both: page.js × native.py |",
+      "|---|---|---|---:|---:|---:|",
+    ]
+    for row in dialects {
+      let worst = row.pairs.map { $0.tally(area: nil) }.max { $0.verdict.severity < $1.verdict.severity }
+      let verdict = worst.map { "\($0.verdict.icon) \($0.verdict.label)" } ?? "–"
+      lines.append(
+        "| \(MarkdownReport.cell(row.dialect)) | \(MarkdownReport.cell(row.profile)) | \(verdict) | "
+          + row.pairs.map { mark($0.tally(area: nil)) }.joined(separator: " | ") + " |")
+    }
+    return lines
   }
 
   private static func item(_ result: ScenarioResult) -> String {

@@ -118,6 +118,18 @@ enum InteropVerdict: String, Sendable, CaseIterable {
   /// Nothing was judged (every scenario skipped).
   case notJudged = "none"
 
+  /// How bad the verdict is, for the worst of several: nothing judged,
+  /// pass, pass with notes, fail at must, error.
+  var severity: Int {
+    switch self {
+    case .notJudged: return 0
+    case .pass: return 1
+    case .passWithNotes: return 2
+    case .failMust: return 3
+    case .error: return 4
+    }
+  }
+
   /// The word shown in the verdict column.
   var label: String {
     switch self {

@@ -10,11 +10,14 @@ import ScenarioRunner
 ///  "implementations": {"page": {"name", "version"?}, "native": {"name", "version"?}},
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
 ///  "cutShort": string|null, "expectationProblems": [string, …],
-///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs"},
+///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
+///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
 ///               "message": string|null, "gating": bool,
 ///               "outcome": "fail|error|timeout|crash"|null, "failedChecks": [check id, …],
 ///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event},
+///               "exploration"?: {"schedules", "distinctSchedules", "seedsAsked", "failingSeed"?,
+///                                "failingSchedule"?},
 ///               "traceEventCount", "trace": [event, …]}]}
 /// ```
 ///
@@ -54,7 +57,7 @@ public enum JSONReport {
   /// The report as a JSON value.
   public static func document(_ report: RunReport, options: Options = Options()) -> JSONValue {
     let summary = report.summary
-    let summaryObject: JSONObject = [
+    var summaryObject: JSONObject = [
       "total": number(summary.total),
       "passed": number(summary.passed),
       "failed": number(summary.failed),
@@ -64,6 +67,13 @@ public enum JSONReport {
       "xpass": number(summary.xpass),
       "durationMs": .number(ReportFormatting.milliseconds(report.duration, redacted: options.redactDurations)),
     ]
+    if let exploration = report.exploration {
+      summaryObject["exploration"] = [
+        "scenarios": number(exploration.scenarios), "seedsAsked": number(exploration.seedsAsked),
+        "schedules": number(exploration.schedules), "distinctSchedules": number(exploration.distinctSchedules),
+        "failing": number(exploration.failing),
+      ]
+    }
     let root: JSONObject = [
       "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
       "implementations": ["page": implementation(report.page), "native": implementation(report.native)],
@@ -104,6 +114,7 @@ public enum JSONReport {
       if let closest = detail.closest { detailObject["closest"] = closest.json }
       object["detail"] = .object(detailObject)
     }
+    if let exploration = result.exploration { object["exploration"] = exploration.jsonValue }
     object["traceEventCount"] = number(result.traceEventCount)
     object["trace"] = .array(result.trace.map(\.json))
     return .object(object)

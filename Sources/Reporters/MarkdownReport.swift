@@ -74,6 +74,10 @@ public enum MarkdownReport {
     out.append("|---:|---:|---:|---:|---:|---:|---:|")
     let counts = [summary.total, summary.passed, summary.failed, summary.errors, summary.skipped, summary.xfail, summary.xpass]
     out.append("| " + counts.map(String.init).joined(separator: " | ") + " |")
+    if let exploration = report.exploration {
+      out.append("")
+      out.append("Schedules: " + TerminalReport.explorationLine(exploration) + ".")
+    }
 
     if !gating.isEmpty {
       out.append("")

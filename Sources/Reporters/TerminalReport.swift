@@ -11,7 +11,9 @@ import ScenarioRunner
 ///    characters escaped);
 /// 3. the skipped scenarios: how many, and their reasons with counts (with
 ///    `verbose`, the fixture ids too);
-/// 4. one summary line:
+/// 4. with `run --explore`, how many schedules were explored
+///    (``explorationLine(_:)``);
+/// 5. one summary line:
 ///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0.42s — PASS (gate: must)`.
 ///
 /// Colour (ANSI) only when `useColor` is set; the caller decides (a terminal,
@@ -103,6 +105,11 @@ public enum TerminalReport {
       if let cutShort = report.cutShort { out.append("  " + style.apply(.red, FailureText.visible(cutShort))) }
     }
 
+    if let exploration = report.exploration {
+      if !out.isEmpty { out.append("") }
+      out.append(explorationLine(exploration))
+    }
+
     if !out.isEmpty { out.append("") }
     out.append(summaryLine(report, options: options))
     return out.joined(separator: "\n") + "\n"
@@ -128,6 +135,15 @@ public enum TerminalReport {
       + (report.cutShort != nil ? "; cut short" : "")
     let scenarios = ReportFormatting.plural(summary.total, "scenario")
     return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(time) — \(verdict) (\(gate))"
+  }
+
+  /// How many schedules `run --explore` ran, e.g.
+  /// `explored 2835 schedules of 135 scenarios (the default and up to 20 seeds each): 2609 distinct, 0 failing`.
+  public static func explorationLine(_ exploration: ExplorationTotals) -> String {
+    "explored " + ReportFormatting.plural(exploration.schedules, "schedule") + " of "
+      + ReportFormatting.plural(exploration.scenarios, "scenario")
+      + " (the default and up to \(ReportFormatting.plural(exploration.seedsAsked, "seed")) each): "
+      + "\(exploration.distinctSchedules) distinct, \(exploration.failing) failing"
   }
 
   // MARK: - Parts

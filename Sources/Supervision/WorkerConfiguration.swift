@@ -34,6 +34,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
     case referenceFaults([String])
     /// An adapter command with its limits.
     case adapter(command: [String], commandTimeout: Duration, startupTimeout: Duration)
+    /// The reference native bridge with an exploration fault (the raw value
+    /// of `ExplorationFault`): an exploration mutant (`run --mutant`).
+    case explorationFault(String)
   }
 
   /// The page side.
@@ -86,6 +89,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
       return ReferenceNativeImplementation()
     case .referenceFaults(let faults):
       return ReferenceNativeImplementation(faults: faults)
+    case .explorationFault(let name):
+      guard let fault = ExplorationFault(rawValue: name) else { return ReferenceNativeImplementation() }
+      return ExplorationNativeImplementation(fault: fault)
     case .adapter(let command, let commandTimeout, let startupTimeout):
       return AdapterNativeImplementation(
         command: command, limits: AdapterLimits(commandTimeout: commandTimeout, startupTimeout: startupTimeout),
@@ -162,6 +168,8 @@ extension WorkerConfiguration {
     case .reference: nativeObject = ["kind": "reference"]
     case .referenceFaults(let faults):
       nativeObject = ["kind": "reference-faults", "faults": .array(faults.map(JSONValue.string))]
+    case .explorationFault(let fault):
+      nativeObject = ["kind": "exploration-fault", "fault": .string(fault)]
     case .adapter(let command, let commandTimeout, let startupTimeout):
       nativeObject = [
         "kind": "adapter", "command": .array(command.map(JSONValue.string)),
@@ -204,6 +212,9 @@ extension WorkerConfiguration {
     case "reference-faults":
       guard let faults = value["native"]?["faults"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
       native = .referenceFaults(faults)
+    case "exploration-fault":
+      guard let fault = value["native"]?["fault"]?.stringValue, ExplorationFault(rawValue: fault) != nil else { return nil }
+      native = .explorationFault(fault)
     case "adapter":
       guard let words = value["native"]?["command"]?.arrayValue?.compactMap(\.stringValue),
         let command = value["native"]?["commandTimeoutMs"]?.numberValue,

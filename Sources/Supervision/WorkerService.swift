@@ -81,8 +81,7 @@ public enum WorkerService {
       guard let file = request["run"]?["file"]?.stringValue, let id = request["run"]?["id"]?.stringValue else { continue }
       let result: ScenarioResult
       switch fixtures.fixture(file: file, id: id) {
-      case .success(let loaded):
-        let fixture = IncidentalOrder.judged(loaded, under: session.configuration.options.schedule)
+      case .success(let fixture):
         stream.begin()
         watch?.progress()
         if let explore = session.configuration.explore {

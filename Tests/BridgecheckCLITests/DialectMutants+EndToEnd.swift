@@ -9,24 +9,40 @@ import Testing
 /// the same pair without the patch passes them (the other suite).
 @Suite("Dialect mutants end to end")
 struct DialectMutantsEndToEndTests {
-  /// Mutants that cannot be judged yet, each with the reason.
-  static let notYetJudged: [String: String] = [
-    "wvjb-4-delivers-before-init": "needs a fixture in which the page calls init() late",
-  ]
+  /// Mutants that cannot be judged yet, each with the reason: the
+  /// `notYetJudged` field of their files (the data `bridgecheck mutants`
+  /// reads too).
+  static var notYetJudged: [String: String] {
+    let root = packageRoot.appendingPathComponent("conformance/mutants/dialects")
+    var found: [String: String] = [:]
+    for side in ["page", "native"] {
+      let folder = root.appendingPathComponent(side)
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".json") {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8),
+          let mutant = try? JSONValue.parse(text), let reason = mutant["notYetJudged"]?.stringValue
+        else { continue }
+        found[String(name.dropLast(5))] = reason
+      }
+    }
+    return found
+  }
 
   /// The mutant files that can be judged, by path.
   static var judgedMutants: [String] {
     let root = packageRoot.appendingPathComponent("conformance/mutants/dialects")
+    let pending = notYetJudged
     return ["page", "native"].flatMap { side -> [String] in
       let folder = root.appendingPathComponent(side)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      return names.filter { $0.hasSuffix(".json") && notYetJudged[String($0.dropLast(5))] == nil }.sorted()
+      return names.filter { $0.hasSuffix(".json") && pending[String($0.dropLast(5))] == nil }.sorted()
         .map { "conformance/mutants/dialects/\(side)/\($0)" }
     }
   }
 
   @Test func everyDialectMutantIsJudgedOrSaysWhyNot() {
-    #expect(Self.judgedMutants.count >= 12, "\(Self.judgedMutants)")
+    #expect(Self.judgedMutants.count >= 13, "\(Self.judgedMutants)")
+    // The dialect model expresses every dialect: no mutant waits.
+    #expect(Self.notYetJudged.isEmpty, "\(Self.notYetJudged)")
   }
 
   @Test(arguments: judgedMutants)

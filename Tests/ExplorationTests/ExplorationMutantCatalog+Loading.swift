@@ -12,6 +12,12 @@ struct ExplorationMutantCatalogTests {
     #expect(Set(catalog.mutants.map(\.foundBy)) == [.explore, .fuzz])
     #expect(catalog.mutants.contains { if case .nativeFault = $0.construction { true } else { false } })
     #expect(catalog.mutants.contains { if case .pagePatch = $0.construction { true } else { false } })
+    // Schedules and values each have a mutant on both sides.
+    for finder in ExplorationMutant.Finder.allCases {
+      let found = catalog.mutants.filter { $0.foundBy == finder }
+      #expect(found.contains { $0.pageSource != nil }, "no page mutant found by \(finder)")
+      #expect(found.contains { $0.nativeFault != nil }, "no native mutant found by \(finder)")
+    }
   }
 
   @Test("a bad mutant file names the file, the pointer and the fix")

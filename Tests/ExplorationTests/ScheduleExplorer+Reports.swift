@@ -1,3 +1,4 @@
+import BridgeImplementations
 import Foundation
 import PageSimulation
 import ScenarioRunner
@@ -37,11 +38,52 @@ struct ScheduleExplorerTests {
     #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .seed(seed)).result))
     #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .deviations(outcome.shrunk)).result))
   }
+
+  @Test("the page schedule mutant passes under the default schedule and exploration catches it")
+  func pageScheduleMutant() throws {
+    let mutant = try explorationMutant("page-queued-after-signal").mutant
+    #expect(mutant.pageSource != nil && mutant.foundBy == .explore)
+    let fixture = try shippedFixture(ExplorationCatch.queuedAfterSignalFixture)
+    #expect(mutant.runner().run(fixture).status == .pass, "the default schedule misses it")
+    let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
+    let seed = try #require(outcome.failingSeed, "no seed of \(ExploreOptions.defaultSeeds) failed")
+    #expect(seed <= 10)
+    #expect(!outcome.shrunk.isEmpty)
+    #expect(ScheduleExplorer.isFailure(mutant.runner().run(fixture, schedule: .deviations(outcome.shrunk)).result))
+    #expect(referenceRunner.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
+  }
+}
+
+@Suite("The page schedule mutant in every dialect it applies to")
+struct PageScheduleMutantDialectTests {
+  /// The dialects whose page bridge signals with an iframe and keeps a
+  /// queue for the native side to fetch: where the mutant's patch changes
+  /// anything. (jsbridge-1, which returns the queue by a navigation, is
+  /// left out: there the reference pair itself fails an explored schedule,
+  /// two fetches in a row whose return URLs coalesce, see the README.)
+  static let profiles = ["wvjb-classic", "wvjb-6", "wvjb-5", "wvjb-4", "wvjb-iframe"]
+
+  @Test("the default schedule misses it and exploration catches it, speaking the dialect", arguments: profiles)
+  func caughtInDialect(profileName: String) throws {
+    let mutant = try explorationMutant("page-queued-after-signal").mutant
+    let source = try #require(mutant.pageSource)
+    let profile = try BridgeProfile.load(profileName, profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path).get()
+    let runner = ScenarioRunner(
+      page: ReferencePageImplementation(source: source, profile: profile), native: ReferenceNativeImplementation(),
+      tested: TestedSides(page: true, native: false))
+    let fixture = try shippedFixture(ExplorationCatch.queuedAfterSignalFixture)
+    #expect(runner.run(fixture).status == .pass, "the default schedule misses it")
+    let outcome = ScheduleExplorer(runner: runner, options: ExploreOptions()).explore(fixture)
+    #expect(outcome.failingSeed != nil, "no seed of \(ExploreOptions.defaultSeeds) caught it in \(profileName)")
+    let reference = ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
+    #expect(reference.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
+  }
 }
 
 /// Where exploration catches the schedule mutants (checked by the tests).
 enum ExplorationCatch {
   static let respondersFixture = "startup-queue/document-start-startup-queue-both-ways"
+  static let queuedAfterSignalFixture = "startup-queue/page-calls-during-setup-reach-native"
 }
 
 @Suite("A failing schedule becomes a fixture")

@@ -30,8 +30,9 @@ struct SharedContextGroupSameResultsTests {
     var options = RunOptions()
     options.sharesContextGroups = sharing
     let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
-    let page = catalog.mutants.filter { $0.side == .page }.prefix(2)
-    let native = catalog.mutants.filter { $0.side == .native && !$0.crashes }.prefix(2)
+    // Mutants of the reference bridges (dialect mutants patch other bridges).
+    let page = catalog.mutants.filter { if case .pagePatch = $0.construction { true } else { false } }.prefix(2)
+    let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }.prefix(2)
     try #require(page.count == 2 && native.count == 2, "the catalog has page and native mutants")
     var runners = [ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)]
     for mutant in page {

@@ -78,6 +78,27 @@ struct InteropMatrixVerdictTests {
     }
   }
 
+  @Test func eachDialectHasARowWithItsThreeWaysAndTheWorstVerdict() {
+    func named(_ page: String, _ native: String, _ results: [ScenarioResult]) -> InteropPair {
+      InteropPair(page: ImplementationInfo(name: page, version: nil), native: ImplementationInfo(name: native, version: nil), results: results)
+    }
+    let passing = InteropDialectRow(
+      dialect: "wvjb-4", profile: "wvjb-4", pageSide: named("wvjb-4 page.js", "reference native", Self.results(area: "data", passing: 3)),
+      nativeSide: named("reference page", "wvjb-4 native.py", Self.results(area: "data", passing: 2)),
+      bothSides: named("wvjb-4 page.js", "wvjb-4 native.py", Self.results(area: "data", passing: 4)))
+    let failing = InteropDialectRow(
+      dialect: "mushao", profile: "mushao",
+      pageSide: named("mushao page.js", "reference native", [Self.failing("data/m", status: .fail)]),
+      nativeSide: named("reference page", "mushao native.py", [Self.failing("data/e", status: .error)]),
+      bothSides: named("mushao page.js", "mushao native.py", []))
+    let markdown = InteropMatrixReport.markdown(
+      [Self.pair("vendor", Self.results(area: "data", passing: 1))], toolVersion: "1", fixtureCount: 4, dialects: [passing, failing])
+    #expect(markdown.contains("| wvjb-4 | wvjb-4 | ✅ pass | ✅ 3/3 | ✅ 2/2 | ✅ 4/4 |"), "\(markdown)")
+    #expect(markdown.contains("| mushao | mushao | ⛔ error | ❌ 0/1 | ⛔ 0/1 · 1 error | – |"), "\(markdown)")
+    #expect(markdown.contains("## Failures of mushao page.js × reference native"), "failing dialects are not hidden")
+    #expect(markdown.contains("- – not judged: every scenario was skipped"), "the legend explains the empty cell")
+  }
+
   @Test func aFailingMegabyteScenarioKeepsBothFilesSmall() {
     let payload = String(repeating: "x", count: 1 << 20)
     let big = Self.failing(

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import PageSimulation
 import Reporters
 import ScenarioRunner
 import Testing
@@ -148,6 +149,33 @@ extension JSONValue {
     report.interrupted = interrupted
     let problems = try Self.checker().problems(Self.rendered(report))
     #expect(problems.isEmpty, "\(problems)")
+  }
+
+  @Test("an explored run's report (summary and results) matches the schema, and its text and Markdown say how many schedules ran")
+  func anExploredRunMatchesTheSchema() throws {
+    var report = SampleReport.report
+    for index in report.results.indices {
+      report.results[index].exploration = ScheduleExploration(schedules: 31, distinctSchedules: 20, seedsAsked: 30)
+    }
+    report.results[0].exploration = ScheduleExploration(
+      schedules: 3, distinctSchedules: 3, seedsAsked: 30, failingSeed: 2,
+      failingSchedule: [ScheduleChoice(index: 4, point: .order, value: 1)])
+    let problems = try Self.checker().problems(Self.rendered(report))
+    #expect(problems.isEmpty, "\(problems)")
+    let rendered = try Self.rendered(report)
+    let totals = try #require(rendered["summary"]?["exploration"])
+    let count = report.results.count
+    #expect(totals["schedules"] == .number(Double(3 + 31 * (count - 1))))
+    #expect(totals["distinctSchedules"] == .number(Double(3 + 20 * (count - 1))))
+    #expect(totals["failing"] == 1)
+    #expect(rendered["results"]?[0]?["exploration"]?["failingSeed"] == "2")
+    let line = "explored \(3 + 31 * (count - 1)) schedules of \(count) scenarios (the default and up to 30 seeds each): "
+      + "\(3 + 20 * (count - 1)) distinct, 1 failing"
+    #expect(TerminalReport.render(report).contains(line + "\n\nbridgecheck: "))
+    #expect(MarkdownReport.render(report).contains("Schedules: " + line + "."))
+    // A run that did not explore says nothing about schedules.
+    #expect(try Self.rendered()["summary"]?["exploration"] == nil)
+    #expect(!TerminalReport.render(SampleReport.report).contains("explored "))
   }
 
   @Test func anEmptyRunMatchesTheSchema() throws {

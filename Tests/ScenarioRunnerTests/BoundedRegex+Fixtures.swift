@@ -62,7 +62,9 @@ struct BoundedRegexFixtureTests {
   ]
 
   @Test func thereAreShippedPatterns() {
-    #expect(Self.shipped.regex.count >= 19)
+    // Fewer since the fixtures became dialect-neutral: checks on the wire
+    // text moved from regular expressions over scripts to wire events.
+    #expect(Self.shipped.regex.count >= 8)
     #expect(!Self.shipped.cancel.isEmpty)
   }
 

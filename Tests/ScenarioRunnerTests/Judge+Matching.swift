@@ -51,6 +51,63 @@ struct JudgeMatchingTests {
     #expect(tooMany.message?.contains("expected exactly 0 events") == true)
   }
 
+  @Test("an anyOrder group: any order among its events, each its own event, all after the entry before and before the entry after")
+  func anyOrderGroups() throws {
+    let trace = [
+      event(0, "console", ["text": "start"]),
+      event(1, "console", ["text": "b"]),
+      event(2, "console", ["text": "a"]),
+      event(3, "console", ["text": "end"]),
+    ]
+    let group = #"{"anyOrder": [{"event": "console", "text": "a"}, {"event": "console", "text": "b"}]}"#
+    let start = #"{"event": "console", "text": "start"}"#
+    let end = #"{"event": "console", "text": "end"}"#
+    #expect(try judge(#"{"events": [\#(start), \#(group), \#(end)]}"#, trace).status == .pass)
+    // Written in the other order, a plain list fails: the group is what allows it.
+    let plain = #"{"events": [{"event": "console", "text": "a"}, {"event": "console", "text": "b"}]}"#
+    #expect(try judge(plain, trace).status == .fail)
+    // The group still comes after the entry before it, and before the entry after it.
+    let late = try judge(#"{"events": [\#(end), \#(group)]}"#, trace)
+    #expect(late.status == .fail)
+    #expect(late.message?.hasPrefix("expected event 2 of 3 (one of 2 in any order) did not happen after the previous expected event (trace #3)") == true)
+    #expect(late.checks == ["/expect/events/1/anyOrder/0", "/expect/events/1/anyOrder/1"])
+    let early = try judge(#"{"events": [\#(group), \#(start)]}"#, trace)
+    #expect(early.status == .fail)
+    #expect(early.checks == ["/expect/events/1"])
+    // Each pattern of a group takes an event of its own.
+    let twice = #"{"events": [{"anyOrder": [{"event": "console", "text": "a"}, {"event": "console", "text": "a"}]}]}"#
+    #expect(try judge(twice, trace).status == .fail)
+    #expect(try judge(twice, trace + [event(4, "console", ["text": "a"])]).status == .pass)
+    // With "ordered": false the group is a plain part of the set.
+    #expect(try judge(#"{"events": [\#(end), \#(group)], "ordered": false}"#, trace).status == .pass)
+  }
+
+  @Test("a bad anyOrder group is a fixture problem with its pointer")
+  func badAnyOrderGroups() throws {
+    func problems(_ events: String) -> [FixtureProblem] {
+      do {
+        _ = try fixture(
+          """
+          {"id": "data/j", "title": "t", "area": "data", "level": "must", "spec": "s", "subject": "pair",
+           "steps": [{"action": "settle"}], "expect": {"events": \(events)}}
+          """)
+        return []
+      } catch let failure as FixtureLoadFailure {
+        return failure.problems
+      } catch {
+        return []
+      }
+    }
+    let single = problems(#"[{"anyOrder": [{"event": "console"}]}]"#)
+    #expect(single.map(\.code) == ["bad-any-order"])
+    #expect(single.first?.pointer.description == "/expect/events/0/anyOrder")
+    let extra = problems(#"[{"event": "console"}, {"anyOrder": [{"event": "console"}, {"event": "console"}], "ordered": true}]"#)
+    #expect(extra.map(\.code) == ["unknown-field"])
+    #expect(extra.first?.pointer.description == "/expect/events/1/ordered")
+    let member = problems(#"[{"anyOrder": [{"event": "console"}, {"label": "x"}]}]"#)
+    #expect(member.first?.pointer.description == "/expect/events/0/anyOrder/1/event")
+  }
+
   @Test func invariantsComeBeforeExpectations() throws {
     let crash = trace + [event(3, "uncaught-exception", ["message": "boom", "name": "TypeError"])]
     let verdict = try judge(#"{"events": []}"#, crash)

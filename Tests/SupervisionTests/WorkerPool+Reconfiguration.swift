@@ -1,5 +1,7 @@
 import BridgeImplementations
+import Exploration
 import Foundation
+import PageSimulation
 import ReferenceBridges
 import ScenarioRunner
 import Supervision
@@ -49,5 +51,21 @@ struct WorkerReconfigurationTests {
     let back = try #require(WorkerConfiguration(wireValue: configuration.wireValue))
     #expect(back == configuration)
     #expect(back != WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: RunOptions()))
+    // An exploration mutant's native side (run --mutant), and a result with
+    // what exploring its scenario did.
+    let explored = WorkerConfiguration(
+      page: .reference, native: .explorationFault("responders-cleared-each-batch"),
+      tested: TestedSides(page: false, native: true), options: RunOptions(), explore: ExploreOptions(seeds: 9))
+    #expect(WorkerConfiguration(wireValue: explored.wireValue) == explored)
+    var unknown = explored.wireValue.objectValue ?? [:]
+    unknown["native"] = ["kind": "exploration-fault", "fault": "no-such-fault"]
+    #expect(WorkerConfiguration(wireValue: .object(unknown)) == nil)
+    var result = ScenarioResult(
+      scenario: ScenarioIdentity(id: "a/b", title: "t", area: "a", level: .must, subject: .pair, spec: "s", file: "f"),
+      status: .fail, message: "m", detail: nil, duration: .milliseconds(3), trace: [], traceEventCount: 0)
+    result.exploration = ScheduleExploration(
+      schedules: 5, distinctSchedules: 4, seedsAsked: 9, failingSeed: UInt64.max,
+      failingSchedule: [ScheduleChoice(index: 2, point: .answerLatency, value: 4)])
+    #expect(ScenarioResult(wireValue: result.wireValue) == result)
   }
 }

@@ -12,6 +12,10 @@ public struct ExplorationMatrix: Sendable {
     public var mutant: ExplorationMutant
     /// Fixtures that fail it under the default schedule.
     public var fixedKills: [String]
+    /// Fixtures that ran under the default schedule (not skipped).
+    public var fixedRun = 0
+    /// Fixtures skipped for it (they judge the side it does not change).
+    public var fixedSkipped = 0
     /// `explore`: the fixture that failed at the lowest seed, and that seed.
     public var exploreCatch: (fixture: String, seed: UInt64, deviations: Int)?
     /// `fuzz`: values sent until the first failure, and the shrunk value.
@@ -32,6 +36,8 @@ public struct ExplorationMatrix: Sendable {
       let base = ParallelWork.map(count: fixtures.count, jobs: jobs) { runner.run(fixtures[$0]) }
       let killed = base.filter(ScheduleExplorer.isFailure).map(\.scenario.id)
       var row = Row(mutant: mutant, fixedKills: killed)
+      row.fixedSkipped = base.filter { $0.status == .skip }.count
+      row.fixedRun = base.count - row.fixedSkipped
       switch mutant.foundBy {
       case .explore:
         let explorer = ScheduleExplorer(runner: runner, options: explore)
@@ -61,7 +67,10 @@ public struct ExplorationMatrix: Sendable {
     var lines = ["exploration mutants: missed by the fixed fixtures, caught by exploration"]
     for row in rows {
       var line = "  \(row.mutant.name) (\(row.mutant.foundBy.rawValue)): "
-      line += row.fixedKills.isEmpty ? "fixed fixtures miss it; " : "FAILED by fixed fixtures \(row.fixedKills.joined(separator: ", ")); "
+      line +=
+        row.fixedKills.isEmpty
+        ? "all \(row.fixedRun) fixed fixtures that run miss it (\(row.fixedSkipped) skipped: they judge the other side); "
+        : "FAILED by fixed fixtures \(row.fixedKills.joined(separator: ", ")); "
       if let found = row.exploreCatch {
         line += "explore catches it at seed \(found.seed) (\(found.fixture), shrunk to \(found.deviations) deviation\(found.deviations == 1 ? "" : "s"))"
       } else if let found = row.fuzzCatch {

@@ -39,12 +39,23 @@ public struct ExplorationMutant: Sendable, Hashable {
 
   /// The page side under test: the patched reference, or the reference.
   public var page: any PageImplementation {
-    guard case .pagePatch(let replacements) = construction else { return ReferencePageImplementation() }
+    pageSource.map { ReferencePageImplementation(source: $0) } ?? ReferencePageImplementation()
+  }
+
+  /// The patched reference page bridge of a page mutant; nil for a native one.
+  public var pageSource: String? {
+    guard case .pagePatch(let replacements) = construction else { return nil }
     var source = ReferenceScripts.pageBridge
     for pair in replacements {
       if let range = source.range(of: pair[0]) { source.replaceSubrange(range, with: pair[1]) }
     }
-    return ReferencePageImplementation(source: source)
+    return source
+  }
+
+  /// The fault of a native mutant; nil for a page one.
+  public var nativeFault: ExplorationFault? {
+    guard case .nativeFault(let fault) = construction else { return nil }
+    return fault
   }
 
   /// The native side under test.

@@ -24,9 +24,7 @@ public struct ExploringSuiteRunner: Sendable {
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [ScenarioResult] {
     guard let explore else {
-      let schedule = runner.options.schedule
-      return SuiteRunner(runner: runner, jobs: jobs).run(
-        fixtures.map { IncidentalOrder.judged($0, under: schedule) }, progress: progress, shouldStop: shouldStop)
+      return SuiteRunner(runner: runner, jobs: jobs).run(fixtures, progress: progress, shouldStop: shouldStop)
     }
     let explorer = ScheduleExplorer(runner: runner, options: explore)
     return ParallelWork.map(

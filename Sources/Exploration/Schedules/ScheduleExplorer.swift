@@ -45,12 +45,18 @@ public struct ScheduleExplorer: Sendable {
     // A failure under the default schedule needs no exploring; a fixture
     // that pins a schedule runs under that one only.
     guard base.status == .pass, fixture.schedule == nil, options.seeds > 0 else {
-      return Outcome(result: base, seedsRun: 0)
+      var result = base
+      let ran = base.status == .skip ? 0 : 1
+      result.exploration = ScheduleExploration(schedules: ran, distinctSchedules: ran, seedsAsked: options.seeds)
+      return Outcome(result: result, seedsRun: 0)
     }
+    // Distinct schedules: the default one, and each different set of
+    // deviations a seed made (counted up to the first failing seed only, so
+    // that the count does not depend on how many ran in a batch).
+    var distinct: Set<[ScheduleChoice]> = [[]]
     let clock = ContinuousClock()
     let start = clock.now
     var seedsRun = 0
-    let fixture = IncidentalOrder.relaxed(fixture)
     let threads = max(1, options.threads)
     let batch = threads == 1 ? 1 : threads * 8
     var next: UInt64 = 1
@@ -68,8 +74,10 @@ public struct ScheduleExplorer: Sendable {
       if let index = runs.firstIndex(where: { Self.isFailure($0.result) }) {
         failing = (seeds[index], runs[index])
         seedsRun += index + 1
+        distinct.formUnion(runs[...index].map(\.deviations))
       } else {
         seedsRun += seeds.count
+        distinct.formUnion(runs.map(\.deviations))
       }
       next += UInt64(seeds.count)
     }
@@ -90,12 +98,17 @@ public struct ScheduleExplorer: Sendable {
       outcome.result.message = Self.message(
         fixture: fixture, seed: seed, seedDeviations: run.deviations, shrunk: outcome.shrunk,
         original: reported.result.message)
+      outcome.result.exploration = ScheduleExploration(
+        schedules: 1 + seedsRun, distinctSchedules: distinct.count, seedsAsked: options.seeds, failingSeed: seed,
+        failingSchedule: outcome.shrunk)
       return outcome
     }
     var result = base
     if let budget = options.timeBudget, seedsRun < options.seeds {
       result.message = "explored \(seedsRun) of \(options.seeds) seeds within the time budget of \(budget)"
     }
+    result.exploration = ScheduleExploration(
+      schedules: 1 + seedsRun, distinctSchedules: distinct.count, seedsAsked: options.seeds)
     return Outcome(result: result, seedsRun: seedsRun)
   }
 

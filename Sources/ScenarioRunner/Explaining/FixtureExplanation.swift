@@ -106,6 +106,18 @@ public enum FixtureExplanation {
     if !fixture.requires.features.isEmpty {
       lines.append("Applies only to implementations declaring: \(fixture.requires.features.joined(separator: ", ")).")
     }
+    if !fixture.requires.dialect.isEmpty {
+      lines.append("Applies only to dialects with \(fixture.requires.dialect.map(\.phrase).joined(separator: " and ")).")
+    }
+    if !fixture.requires.spelled.isEmpty {
+      lines.append(
+        "Spells out the classic \(fixture.requires.spelled.map(\.phrase).joined(separator: " and ")) on purpose: "
+          + "applies only to dialects that spell them the same way.")
+    }
+    if setup.pageInit == .step {
+      lines.append("In a dialect with an init handshake, the page calls init() only in a step, not when the bridge is ready.")
+    }
+    if let because = fixture.requires.because { lines.append("Why: \(because).") }
     return lines
   }
 
@@ -176,6 +188,15 @@ public enum FixtureExplanation {
       return "Playing the page side, the harness makes the next queue fetch return "
         + (result.map { $0.stringValue.map(literalText) ?? "the value \(VisibleText.json($0))" } ?? "undefined")
         + ", then signals the native side" + (signal.map { " by loading \(VisibleText.plain($0))" } ?? "") + "."
+    case .pageRequestInjection:
+      return "The page asks for the bridge the way a page of the dialect does (a navigation to its bridge-loaded URL, "
+        + "or a post to its injection handler)."
+    case .pageSignal:
+      return "The page sends the dialect's queue signal, carrying nothing (the native side then fetches the queue)."
+    case .pageInit(nil): return "The page calls the bridge's init() handshake, with no default handler."
+    case .pageInit(let named?):
+      return "The page calls the bridge's init() handshake with a default handler \"\(named.name)\", which "
+        + "\(behaviour(named.behaviour, onPage: true))."
     }
   }
 
@@ -202,7 +223,13 @@ public enum FixtureExplanation {
     var lines: [String] = []
     if !expect.events.isEmpty {
       lines.append(expect.ordered ? "  In this order:" : "  In any order:")
-      for (index, pattern) in expect.events.enumerated() { lines.append("    \(index + 1). \(event(pattern))") }
+      for (index, pattern) in expect.events.enumerated() {
+        if expect.ordered, let group = pattern.group, index == 0 || expect.events[index - 1].group != group {
+          let size = expect.events[index...].prefix { $0.group == group }.count
+          lines.append("    \(index + 1)–\(index + size), in any order among themselves:")
+        }
+        lines.append((expect.ordered && pattern.group != nil ? "      " : "    ") + "\(index + 1). \(event(pattern))")
+      }
     }
     if !expect.absent.isEmpty {
       lines.append("  Never:")

@@ -85,6 +85,12 @@ public struct Requirements: Sendable, Hashable {
   /// upper case, classic field names in the wire text it expects): the
   /// scenario applies only to dialects that spell them the same way.
   public var spelled: [ClassicSpelling] = []
+  /// The traits of a dialect the fixture needs (an init handshake, a fetched
+  /// queue…): a dialect without one skips the scenario with the reason.
+  public var dialect: [DialectTrait] = []
+  /// Why the fixture needs what it declares here, for the reader of a skip:
+  /// the skip reason quotes it (e.g. why a fixture spells classic names).
+  public var because: String?
 }
 
 /// A part of classic WVJB that a fixture may spell out on purpose.
@@ -154,6 +160,19 @@ public struct Setup: Sendable, Hashable {
   /// URLs matching one of these regular expressions are cancelled, all
   /// others allowed. A bridge must hand non-bridge URLs to it.
   public var appCancels: [BoundedRegex] = []
+  /// In a dialect with an init handshake, who calls `init`: the harness as
+  /// soon as the bridge is ready (`ready`), or the page in a `page.init`
+  /// step (`step`).
+  public var pageInit: PageInit = .ready
+}
+
+/// Who calls the handshake `init(defaultHandler)` in a dialect that has one.
+public enum PageInit: String, Sendable, Hashable, CaseIterable {
+  /// The harness, when the bridge is ready, before the page's handlers are
+  /// registered, without a default handler.
+  case ready
+  /// The page, in a `page.init` step; until then native messages wait.
+  case step
 }
 
 /// How the page asks for the bridge.
@@ -256,6 +275,18 @@ public enum Step: Sendable, Hashable {
   /// `nil` returns `undefined`), then the page signals (with `signal` as the
   /// iframe URL when given, e.g. a legacy-scheme or upper-case URL).
   case queueToNative(result: JSONValue?, signal: String?)
+  /// The page asks the native side to inject the bridge, the way a page of
+  /// the dialect asks: a navigation to its bridge-loaded URL, or a post to
+  /// its injection handler (`page.requestInjection`).
+  case pageRequestInjection
+  /// The page sends the dialect's queue signal carrying nothing, as a page
+  /// bridge does after queueing a message (`page.signal`): the native side
+  /// then fetches the queue.
+  case pageSignal
+  /// The page calls the handshake `init(defaultHandler)` itself, with a
+  /// default handler of this behaviour recorded under this name, or with
+  /// none (`page.init`); see `Setup.pageInit`.
+  case pageInit(NamedBehaviour?)
 }
 
 /// A built-in check that every scenario runs unless it opts out.
@@ -273,9 +304,11 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable {
 
 /// What the trace must show.
 public struct Expectations: Sendable, Hashable {
-  /// Events that must appear.
+  /// Events that must appear, flattened: the patterns of an `anyOrder`
+  /// group are consecutive and share their ``EventPattern/group``.
   public var events: [EventPattern] = []
-  /// Whether `events` must appear in this order.
+  /// Whether `events` must appear in this order (the patterns of one
+  /// `anyOrder` group in any order among themselves).
   public var ordered = true
   /// Events that must never appear.
   public var absent: [EventPattern] = []
@@ -291,10 +324,16 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
   public var fields: [(key: String, matcher: ValueMatcher)]
   /// Where the pattern was written, for messages.
   public var pointer: JSONPointer
+  /// In `expect.events`: the `anyOrder` group the pattern belongs to (the
+  /// group's index in `events` as written), nil for an entry of its own.
+  /// The patterns of a group are consecutive; they may happen in any order
+  /// among themselves, after the entry before the group and before the
+  /// entry after it.
+  public var group: Int? = nil
 
   public static func == (lhs: EventPattern, rhs: EventPattern) -> Bool {
     lhs.event == rhs.event && lhs.pointer == rhs.pointer && lhs.fields.map(\.key) == rhs.fields.map(\.key)
-      && lhs.fields.map(\.matcher) == rhs.fields.map(\.matcher)
+      && lhs.fields.map(\.matcher) == rhs.fields.map(\.matcher) && lhs.group == rhs.group
   }
 
   public func hash(into hasher: inout Hasher) {

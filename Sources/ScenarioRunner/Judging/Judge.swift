@@ -144,17 +144,18 @@ struct Judge {
 
   private func expectations() -> Verdict? {
     let expect = fixture.expect
-    var cursor = 0
-    for (index, pattern) in expect.events.enumerated() {
-      let searchFrom = expect.ordered ? cursor : 0
-      if let found = trace[searchFrom...].first(where: { matches(pattern, $0) }) {
-        cursor = found.sequence + 1
-        continue
-      }
-      let position = expect.ordered && index > 0 ? " after the previous expected event (trace #\(cursor - 1))" : ""
+    for (index, (pattern, place)) in zip(expect.events, expectedEventPlaces()).enumerated() where place.found == nil {
+      let searchFrom = place.searchedFrom
+      let grouped = pattern.group.map { group in
+        let size = expect.events.filter { $0.group == group }.count
+        return expect.ordered ? " (one of \(size) in any order)" : ""
+      } ?? ""
+      let position =
+        expect.ordered && index > 0 && searchFrom > 0
+        ? " after the previous expected event (trace #\(searchFrom - 1))" : ""
       let anywhere = expect.ordered ? trace.first(where: { matches(pattern, $0) }) : nil
       let closest = anywhere ?? closestEvent(to: pattern, from: searchFrom)
-      var message = "expected event \(index + 1) of \(expect.events.count) did not happen\(position): \(pattern)"
+      var message = "expected event \(index + 1) of \(expect.events.count)\(grouped) did not happen\(position): \(pattern)"
       if let anywhere {
         message += "\n  it happened earlier, out of order, at trace #\(anywhere.sequence)"
       } else if let closest {
@@ -167,7 +168,7 @@ struct Judge {
         message,
         detail: FailureDetail(
           expectation: pattern.description, pointer: pattern.pointer, closest: closest,
-          focus: closest?.sequence ?? (cursor > 0 ? cursor - 1 : nil)),
+          focus: closest?.sequence ?? (searchFrom > 0 ? searchFrom - 1 : nil)),
         check: CheckID.expectation(pattern.pointer))
     }
     for pattern in expect.absent {
@@ -210,14 +211,8 @@ struct Judge {
       checks.append(CheckID.invariant(invariant.rawValue))
     }
     let expect = fixture.expect
-    var cursor = 0
-    for pattern in expect.events {
-      let searchFrom = expect.ordered ? min(cursor, trace.count) : 0
-      if let found = trace[searchFrom...].first(where: { matches(pattern, $0) }) {
-        cursor = found.sequence + 1
-      } else {
-        checks.append(CheckID.expectation(pattern.pointer))
-      }
+    for (pattern, place) in zip(expect.events, expectedEventPlaces()) where place.found == nil {
+      checks.append(CheckID.expectation(pattern.pointer))
     }
     for pattern in expect.absent where trace.contains(where: { matches(pattern, $0) }) {
       checks.append(CheckID.expectation(pattern.pointer))
@@ -229,6 +224,44 @@ struct Judge {
       }
     }
     return checks
+  }
+
+  /// Where each of `expect.events` was found in the trace (nil: nowhere it
+  /// may be), and from where it was looked for. In order, each entry is
+  /// looked for after the previous one; the patterns of an `anyOrder` group
+  /// are each looked for after the entry before the group, each in an event
+  /// of its own, and the entry after the group after the last of them. A
+  /// missing event does not move the cursor, so the events after it are
+  /// still looked for.
+  private func expectedEventPlaces() -> [(found: TraceEvent?, searchedFrom: Int)] {
+    let expect = fixture.expect
+    let events = expect.events
+    guard expect.ordered else {
+      return events.map { pattern in (trace.first(where: { matches(pattern, $0) }), 0) }
+    }
+    var places: [(found: TraceEvent?, searchedFrom: Int)] = []
+    var cursor = 0
+    var start = 0
+    while start < events.count {
+      var end = start + 1
+      if let group = events[start].group {
+        while end < events.count && events[end].group == group { end += 1 }
+      }
+      let from = min(cursor, trace.count)
+      var taken: Set<Int> = []
+      var next = cursor
+      for pattern in events[start..<end] {
+        let found = trace[from...].first { !taken.contains($0.sequence) && matches(pattern, $0) }
+        if let found {
+          taken.insert(found.sequence)
+          next = max(next, found.sequence + 1)
+        }
+        places.append((found, from))
+      }
+      cursor = next
+      start = end
+    }
+    return places
   }
 
   private func matches(_ pattern: EventPattern, _ event: TraceEvent) -> Bool {

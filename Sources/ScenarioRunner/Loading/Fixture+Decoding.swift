@@ -38,6 +38,12 @@ extension Fixture {
       problems.add(JSONPointer.root.appending("id"), "bad-id", "ids use lower case and no spaces", hint: "e.g. \"data/falsy-values-delivered\"")
     }
     decoder.checkLabels(setup: setup, steps: steps, expect: expect)
+    if setup.pageInit == .ready, let index = steps.firstIndex(where: { if case .pageInit = $0 { true } else { false } }) {
+      problems.add(
+        JSONPointer.root.appending("steps").appending(index), "init-without-page-init",
+        "page.init needs \"pageInit\": \"step\" in setup (otherwise the harness already called init when the bridge was ready)",
+        hint: "add \"pageInit\": \"step\" to setup")
+    }
 
     guard problems.problems.count == before, let id, let title, let area, let level, let spec, let subject else {
       return nil
@@ -62,7 +68,9 @@ private struct FixtureDecoding {
     return Requirements(
       features: object.optional("features")?.array()?.compactMap { $0.string() } ?? [],
       dispatch: object.optional("dispatch")?.choice(DispatchMode.self, DispatchMode.allCases),
-      spelled: object.optional("spelled")?.array()?.compactMap { $0.choice(ClassicSpelling.self, ClassicSpelling.allCases) } ?? [])
+      spelled: object.optional("spelled")?.array()?.compactMap { $0.choice(ClassicSpelling.self, ClassicSpelling.allCases) } ?? [],
+      dialect: object.optional("dialect")?.array()?.compactMap { $0.choice(DialectTrait.self, DialectTrait.allCases) } ?? [],
+      because: object.optional("because")?.string())
   }
 
   func setup(_ node: JSONNode) -> Setup {
@@ -87,6 +95,7 @@ private struct FixtureDecoding {
         node.string().flatMap { regex($0, at: node.pointer) }
       } ?? []
     }
+    if let value = object.optional("pageInit")?.choice(PageInit.self, PageInit.allCases) { setup.pageInit = value }
     if let onReady = object.optional("onReady")?.array() {
       setup.onReady = onReady.compactMap { element in
         guard let step = step(element) else { return nil }
@@ -103,7 +112,7 @@ private struct FixtureDecoding {
 
   static func isPageSide(_ step: Step) -> Bool {
     switch step {
-    case .pageCall, .pageRegister, .pageScript, .pageDisableSafetyTimeout: return true
+    case .pageCall, .pageRegister, .pageScript, .pageDisableSafetyTimeout, .pageInit: return true
     default: return false
     }
   }
@@ -219,7 +228,25 @@ private struct FixtureDecoding {
       return wireToPage(fields, at: node.pointer)
     case "wire.toNative":
       return wireToNative(fields, at: node.pointer)
+    case "page.requestInjection": return .pageRequestInjection
+    case "page.signal": return .pageSignal
+    case "page.init":
+      return pageInit(fields, handler: handler, at: node.pointer)
     default:
+      return nil
+    }
+  }
+
+  private func pageInit(_ fields: ObjectNode, handler: String?, at pointer: JSONPointer) -> Step? {
+    let behaviourNode = fields.optional("behaviour")
+    switch (handler, behaviourNode) {
+    case (nil, nil): return .pageInit(nil)
+    case (let handler?, let node?):
+      return behaviour(node, page: true).map { .pageInit(NamedBehaviour(name: handler, behaviour: $0)) }
+    default:
+      problems.add(
+        pointer, "bad-default-handler", "page.init takes both \"handler\" and \"behaviour\" (a default handler), or neither",
+        hint: "\"handler\" is the name the default handler's calls are recorded under in page-handler-invoked")
       return nil
     }
   }
@@ -290,11 +317,15 @@ private struct FixtureDecoding {
       }
     }
     for (index, step) in steps.enumerated() {
-      guard case .deliverToPage(let raw) = step else { continue }
+      let raw: String
+      switch step {
+      case .deliverToPage(let text), .queueToNative(.string(let text)?, _): raw = text
+      default: continue
+      }
       for name in CaptureSubstitution.names(in: raw) where !defined.contains(name) {
         problems.add(
           JSONPointer.root.appending("steps").appending(index), "unknown-capture", "no capture is called \"\(name)\"",
-          hint: "define it in \"captures\"; ${name} in a wire.toPage message stands for its value")
+          hint: "define it in \"captures\"; ${name} in a wire.toPage or wire.toNative message stands for its value")
       }
     }
   }
@@ -302,11 +333,30 @@ private struct FixtureDecoding {
   func expectations(_ node: JSONNode) -> Expectations {
     var expect = Expectations()
     guard let object = node.object(allowed: FixtureSchema.expectFields, context: " in expect") else { return expect }
-    expect.events = object.optional("events")?.array()?.compactMap { pattern($0) } ?? []
+    expect.events = object.optional("events")?.array()?.enumerated().flatMap { eventEntry($1, index: $0) } ?? []
     if let ordered = object.optional("ordered")?.bool() { expect.ordered = ordered }
     expect.absent = object.optional("absent")?.array()?.compactMap { pattern($0) } ?? []
     expect.counts = object.optional("counts")?.array()?.compactMap(count) ?? []
     return expect
+  }
+
+  /// One entry of `expect.events`: a pattern, or `{"anyOrder": [pattern, …]}`
+  /// (at least two patterns that may happen in any order among themselves).
+  private func eventEntry(_ node: JSONNode, index: Int) -> [EventPattern] {
+    guard let object = node.value.objectValue, object["anyOrder"] != nil else { return pattern(node).map { [$0] } ?? [] }
+    guard let group = node.object(allowed: ["anyOrder"], context: " in an anyOrder group"),
+      let members = group.optional("anyOrder")?.array()
+    else { return [] }
+    if members.count < 2 {
+      problems.add(
+        node.pointer.appending("anyOrder"), "bad-any-order", "an anyOrder group lists at least two event patterns",
+        hint: "write a single pattern as an entry of \"events\" by itself")
+    }
+    return members.compactMap { member in
+      guard var found = pattern(member) else { return nil }
+      found.group = index
+      return found
+    }
   }
 
   private func count(_ node: JSONNode) -> CountExpectation? {
@@ -429,7 +479,7 @@ private struct FixtureDecoding {
     for step in setup.onReady + steps {
       switch step {
       case .pageCall(_, _, let label?, _), .nativeCall(_, _, let label?): labels.append(label)
-      case .pageRegister(let named), .nativeRegister(let named): collect(named.behaviour)
+      case .pageRegister(let named), .nativeRegister(let named), .pageInit(let named?): collect(named.behaviour)
       default: break
       }
     }

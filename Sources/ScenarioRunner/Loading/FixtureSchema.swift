@@ -12,11 +12,11 @@ public enum FixtureSchema {
   /// Fields of an entry of `schedule.deviations`.
   public static let deviationFields = ["at", "point", "value"]
   /// Fields of `requires`.
-  public static let requiresFields = ["features", "dispatch", "spelled"]
+  public static let requiresFields = ["features", "dispatch", "spelled", "dialect", "because"]
   /// Fields of `setup`.
   public static let setupFields = [
     "transport", "injection", "iframeNavigation", "options", "nativeHandlers", "pageHandlers", "pageSetup",
-    "pageScripts", "onReady", "appPolicy",
+    "pageScripts", "onReady", "appPolicy", "pageInit",
   ]
   /// Fields of `setup.appPolicy`.
   public static let appPolicyFields = ["cancel"]
@@ -51,6 +51,9 @@ public enum FixtureSchema {
     ("page.script", ["script"], ["script"], true),
     ("wire.toPage", ["raw", "message"], [], true),
     ("wire.toNative", ["raw", "messages", "result", "signal"], [], true),
+    ("page.requestInjection", [], [], true),
+    ("page.signal", [], [], true),
+    ("page.init", ["handler", "behaviour"], [], true),
   ]
 
   /// Trace events that patterns may name.

@@ -86,6 +86,9 @@ public struct RunReport: Sendable {
   /// Counts of the results.
   public var summary: RunSummary { RunSummary(results) }
 
+  /// The schedules the run explored, summed; nil when it did not explore.
+  public var exploration: ExplorationTotals? { ExplorationTotals(results) }
+
   /// The results that make the run fail at its gate.
   public var gatingFailures: [ScenarioResult] { results.filter { $0.isGatingFailure(gate: gate) } }
 

@@ -22,6 +22,7 @@ extension ScenarioResult {
     if let detail { object["detail"] = detail.wireValue }
     if hitWallClockLimit { object["hitWallClockLimit"] = true }
     if !failedChecks.isEmpty { object["failedChecks"] = .array(failedChecks.map(JSONValue.string)) }
+    if let exploration { object["exploration"] = exploration.jsonValue }
     return .object(object)
   }
 
@@ -45,6 +46,10 @@ extension ScenarioResult {
       duration: .nanoseconds(Int64(nanoseconds)), trace: events, traceEventCount: Int(count),
       hitWallClockLimit: value["hitWallClockLimit"]?.boolValue ?? false,
       failedChecks: value["failedChecks"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+    if let exploration = value["exploration"] {
+      guard let decoded = ScheduleExploration(jsonValue: exploration) else { return nil }
+      self.exploration = decoded
+    }
   }
 }
 

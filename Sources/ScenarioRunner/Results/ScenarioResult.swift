@@ -89,6 +89,9 @@ public struct ScenarioResult: Sendable, Hashable {
   /// Stable ids of the checks that did not hold (``CheckID``), the one
   /// `message` is about first; empty for a pass or skip.
   public var failedChecks: [String]
+  /// What `run --explore` did with the scenario; nil when it ran under one
+  /// schedule only.
+  public var exploration: ScheduleExploration?
 
   /// Creates a result. A `fail` or `error` without `failedChecks` gets one
   /// that names its outcome (`error/unknown`, `fail/unknown`).

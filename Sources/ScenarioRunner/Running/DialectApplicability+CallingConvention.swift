@@ -62,14 +62,44 @@ extension DialectApplicability {
           }
         }
       case .queueToNative(let result, _):
-        if convention.nativeCalls != .message, case .string(let text)? = result,
-          case .array(let entries)? = try? JSONValue.parse(text), entries.contains(where: { $0.objectValue?["responseId"] != nil })
-        {
+        let played = playedMessages(result)
+        if convention.nativeCalls != .message, played.contains(where: { $0["responseId"] != nil }) {
           return "the fixture plays an answer message from the page, and in \(dialect) the page answers native calls "
             + "without messages"
         }
+        if let reason = unexpressiblePlayedRequest(played, convention: convention, dialect: dialect) { return reason }
       default:
         continue
+      }
+    }
+    return nil
+  }
+
+  /// The message objects a played queue holds (its array, or the JSON
+  /// text of one); empty for anything else.
+  private static func playedMessages(_ result: JSONValue?) -> [JSONObject] {
+    var value = result
+    if case .string(let text)? = result { value = try? JSONValue.parse(text) }
+    guard case .array(let entries)? = value else { return [] }
+    return entries.compactMap(\.objectValue)
+  }
+
+  /// Why a request the fixture plays as the page cannot be written in the
+  /// convention, or nil: a callback id inside data that is not an object,
+  /// or a callback id that is not a string when answers are function calls
+  /// (`fn('<id>', value)` gives the id back as a string).
+  private static func unexpressiblePlayedRequest(
+    _ played: [JSONObject], convention: CallingConvention, dialect: String
+  ) -> String? {
+    for message in played where message["responseId"] == nil {
+      guard let id = message["callbackId"] else { continue }
+      if convention.callbackId == .data, message["data"].map({ $0.objectValue == nil }) ?? false {
+        return "the fixture plays a request with a callbackId and data that is not a JSON object, and \(dialect) carries "
+          + "the callback id inside the data, which only an object can hold"
+      }
+      if case .functionCall = convention.answers, id.stringValue == nil {
+        return "the fixture plays a request whose callbackId \(id.serialized()) is not a string, and \(dialect) answers "
+          + "by calling a function with the id as a string literal, so the answer cannot carry that id back"
       }
     }
     return nil

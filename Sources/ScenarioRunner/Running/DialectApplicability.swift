@@ -8,12 +8,16 @@ import JSONModel
 enum DialectApplicability {
   /// Why `fixture` cannot run in `profile` with `transport`, or nil.
   static func skipReason(_ fixture: Fixture, profile: BridgeProfile, transport: Transport?) -> String? {
+    let because = fixture.requires.because.map { " (\($0))" } ?? ""
     for spelling in fixture.requires.spelled where !spelling.isClassic(in: profile) {
-      return "the fixture spells out the classic \(spelling.phrase) on purpose (requires.spelled), and the profile "
+      return "the fixture spells out the classic \(spelling.phrase) on purpose\(because), and the profile "
         + "\(profile.name) spells it differently"
     }
     if let reason = callingConventionReason(fixture, profile: profile) { return reason }
     if let reason = uriDeliverySkipReason(fixture, profile: profile) { return reason }
+    for trait in fixture.requires.dialect where !trait.holds(in: profile) {
+      return "the fixture needs \(trait.phrase)\(because), and \(trait.missing(in: profile))"
+    }
     for step in fixture.setup.onReady + fixture.steps {
       if let reason = reason(for: step, profile: profile, transport: transport) { return reason }
     }
@@ -46,6 +50,14 @@ enum DialectApplicability {
           + "handlers only; the profile \(profile.name) signals over \(transport?.rawValue ?? "nothing")"
       }
       return nil
+    case .pageRequestInjection:
+      return NeutralPageSteps.requestInjectionSkip(profile: profile)
+    case .pageSignal:
+      return NeutralPageSteps.signalSkip(profile: profile, transport: transport)
+    case .pageInit:
+      guard profile.handshake != .initCall else { return nil }
+      return "the fixture has the page call init() itself (page.init), and the profile \(profile.name) has no init "
+        + "handshake (\"handshake\": \"\(profile.handshake.rawValue)\")"
     case .nativeDisableSafetyTimeout, .pageDisableSafetyTimeout:
       guard profile.dispatch == .deferred,
         step == .nativeDisableSafetyTimeout ? profile.safetyTimeoutHandler == nil : profile.names.disableSafetyTimeout == nil

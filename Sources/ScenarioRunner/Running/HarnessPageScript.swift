@@ -46,6 +46,7 @@ enum HarnessPageScript {
       "initName": profile.handshake == .initCall ? .string(names.initFunction) : .null,
       "readyEvent": optional(names.readyEvent),
       "setupFunction": optional(names.setupFunction),
+      "callbacksArray": optional(names.callbacksArray),
       "objectDelivery": .bool(profile.delivery == .object),
       "fetchQueue": .string(profile.fetchQueueFunction),
       "handleMessage": .string(profile.handleMessageFunction),
@@ -293,14 +294,26 @@ function (record, settings) {
     },
     call: call,
     register: register,
-    ready: function (handlers, steps) {
+    ready: function (handlers, steps, callsInit) {
       var target = bridge();
-      if (target && settings.initName !== null && typeof target[settings.initName] === 'function') {
+      if (callsInit && target && settings.initName !== null && typeof target[settings.initName] === 'function') {
         // The init handshake, without a default handler (messages for missing handlers stay missing).
         target[settings.initName]();
       }
       for (var i = 0; i < handlers.length; i++) register(handlers[i].name, handlers[i].behaviour);
       for (var j = 0; j < steps.length; j++) steps[j]();
+    },
+    // The page's own init(defaultHandler) call (page.init), late on purpose.
+    initBridge: function (name, behaviour) {
+      var target = bridge();
+      if (!target || settings.initName === null) return;
+      if (name === null) target[settings.initName]();
+      else target[settings.initName](makeHandler(name, behaviour));
+    },
+    // The dialect's queue signal, carrying nothing (page.signal).
+    signal: function (transport) {
+      settings.transport = transport;
+      signalNative(null);
     },
     disableSafetyTimeout: function () {
       var target = bridge();
@@ -399,7 +412,10 @@ function (record, settings) {
         var target = bridge();
         if (target) registerInShape(target, name, fn);
       },
-      setup: whenReady
+      setup: whenReady,
+      // The profile's names of the page's own start-up code (null when the
+      // dialect has none), for scripts that look at them.
+      names: { global: settings.globalName, callbacksArray: settings.callbacksArray, setupFunction: settings.setupFunction }
     }
   });
 }

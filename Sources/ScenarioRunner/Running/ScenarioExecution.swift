@@ -140,7 +140,8 @@ final class ScenarioExecution: NativeSessionEvents {
         ["name": .string(named.name), "behaviour": behaviourJSON(named.behaviour)]
       })
     let readySteps = fixture.setup.onReady.compactMap(pageStepScript).map { "function () { \($0) }" }
-    let ready = "__bridgecheck.ready(\(HarnessPageScript.expression(handlers)), [\(readySteps.joined(separator: ", "))]);"
+    let callsInit = fixture.setup.pageInit == .ready
+    let ready = "__bridgecheck.ready(\(HarnessPageScript.expression(handlers)), [\(readySteps.joined(separator: ", "))], \(callsInit));"
     let profile = runner.page.profile
     switch fixture.setup.pageSetup {
     case .snippet:
@@ -195,6 +196,11 @@ final class ScenarioExecution: NativeSessionEvents {
   /// The page-side script of a page step, or nil for other steps.
   private func pageStepScript(_ step: Step) -> String? {
     let helper = HarnessPageScript.helperGlobal
+    if case .queueToNative(.string(let written)?, let signal) = step, !fixture.captures.isEmpty, written.contains("${") {
+      // The page's queue as played may name captures, like wire.toPage.
+      let text = CaptureSubstitution.substitute(written, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
+      if text != written { return pageStepScript(.queueToNative(result: .string(text), signal: signal)) }
+    }
     switch step {
     case .pageCall(let handler, let data, let label, let form):
       let dataJSON = data.map(HarnessPageScript.expression) ?? "undefined"
@@ -232,6 +238,13 @@ final class ScenarioExecution: NativeSessionEvents {
       ])
       return payloads.map { "\(helper).signalWith(\(HarnessPageScript.expression(spec)), \($0.jsonLiteral));" }
         .joined(separator: "\n")
+    case .pageRequestInjection:
+      return NeutralPageSteps.requestInjection(profile: configuration.profile)
+    case .pageSignal:
+      return "\(helper).signal(\(configuration.transport.rawValue.jsonLiteral));"
+    case .pageInit(let named):
+      guard let named else { return "\(helper).initBridge(null, null);" }
+      return "\(helper).initBridge(\(named.name.jsonLiteral), \(HarnessPageScript.expression(behaviourJSON(named.behaviour))));"
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
@@ -396,6 +409,9 @@ extension Step {
     case .pageScript: return "page.script"
     case .deliverToPage: return "wire.toPage"
     case .queueToNative: return "wire.toNative"
+    case .pageRequestInjection: return "page.requestInjection"
+    case .pageSignal: return "page.signal"
+    case .pageInit: return "page.init"
     }
   }
 }

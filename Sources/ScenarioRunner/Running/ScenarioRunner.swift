@@ -121,7 +121,8 @@ public struct ScenarioRunner: Sendable {
     if let dispatch = fixture.requires.dispatch, page.profile.dispatch != dispatch,
       fixture.subject != .native || page.profile.dispatch == .synchronous
     {
-      return "applies to page dialects whose dispatch is \(dispatch.rawValue) (the safety timeout), and the profile "
+      let because = fixture.requires.because.map { " (\($0))" } ?? " (the safety timeout)"
+      return "applies to page dialects whose dispatch is \(dispatch.rawValue)\(because), and the profile "
         + "\(page.profile.name) declares \"dispatch\": \"\(page.profile.dispatch.rawValue)\""
     }
     if let reason = DialectApplicability.skipReason(fixture, profile: page.profile, transport: transport(for: fixture)) {

@@ -1,0 +1,17 @@
+import Exploration
+
+/// Finds an exploration mutant by name for `run --mutant` and
+/// `fuzz --mutant`, with the names there are when it does not exist.
+enum ExplorationMutantLookup {
+  /// The mutant called `name` in `conformance/mutants/exploration/`.
+  static func named(_ name: String) throws -> ExplorationMutant {
+    let catalog = ExplorationMutantCatalog.load()
+    if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
+    guard let found = catalog.mutants.first(where: { $0.name == name }) else {
+      throw CLIError.usage(
+        "bridgecheck: there is no exploration mutant \"\(name)\"\n  hint: one of "
+          + catalog.mutants.map(\.name).joined(separator: ", "))
+    }
+    return found
+  }
+}

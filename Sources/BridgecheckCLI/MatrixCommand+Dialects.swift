@@ -1,0 +1,65 @@
+import BridgeImplementations
+import Dialects
+import Foundation
+import Mutation
+import Reporters
+import ScenarioRunner
+
+/// The matrix's dialect rows: bridgecheck's own bridge in each dialect of
+/// `conformance/dialects/dialects.json`, under the dialect's profile, its
+/// page side with the reference native bridge, its native side with the
+/// reference page bridge, and both together. The list is data: a dialect
+/// joins the matrix by being listed, and one that still fails shows so.
+extension MatrixCommand {
+  /// The list of dialect bridges.
+  var dialectListPath: String { Resources.path("conformance/dialects/dialects.json") }
+
+  /// Runs every listed dialect bridge three ways over `fixtures`.
+  func dialectRows(_ fixtures: [Fixture]) throws -> [InteropDialectRow] {
+    let bridges: [DialectBridge]
+    switch DialectBridge.loadAll(from: dialectListPath, resolvePath: Resources.resolve) {
+    case .success(let loaded): bridges = loaded
+    case .failure(let found): throw CLIError.usage(FixtureSelection.describe(found.problems))
+    }
+    AdapterNativeImplementation.installTerminationHandlers()
+    var rows: [InteropDialectRow] = []
+    for bridge in bridges {
+      guard !Interrupt.requested else { break }
+      let profile: BridgeProfile
+      switch BridgeProfile.load(bridge.profile, profilesFolder: Resources.profilesFolder) {
+      case .success(let loaded): profile = loaded
+      case .failure(let problem): throw CLIError.usage("bridgecheck: \(dialectListPath) (\(bridge.name)): \(problem)")
+      }
+      guard let data = FileManager.default.contents(atPath: bridge.page), let source = String(data: data, encoding: .utf8)
+      else {
+        throw CLIError.usage("bridgecheck: \(dialectListPath) (\(bridge.name)): cannot read the page script \(bridge.page)")
+      }
+      let page = ScriptPageImplementation(name: "\(bridge.name) page.js", source: source, profile: profile)
+      let referencePage = ReferencePageImplementation(profile: profile)
+      let native = { AdapterNativeImplementation(command: bridge.native, shouldStop: { Interrupt.requested }) }
+      let pageInfo = ImplementationInfo(name: "\(bridge.name) page.js", version: nil)
+      let nativeInfo = ImplementationInfo(name: "\(bridge.name) native.py", version: nil)
+      func pair(
+        _ pageSide: any PageImplementation, _ nativeSide: any NativeImplementation, _ tested: TestedSides,
+        _ pageName: ImplementationInfo, _ nativeName: ImplementationInfo
+      ) -> InteropPair {
+        let runner = ScenarioRunner(page: pageSide, native: nativeSide, tested: tested)
+        let results = SuiteRunner(runner: runner, jobs: jobs).run(fixtures, shouldStop: { Interrupt.requested })
+        let made = InteropPair(page: pageName, native: nativeName, results: results)
+        Terminal.standardError("bridgecheck: \(made.title): done\n")
+        return made
+      }
+      rows.append(
+        InteropDialectRow(
+          dialect: bridge.name, profile: profile.name,
+          pageSide: pair(
+            page, ReferenceNativeImplementation(), TestedSides(page: true, native: false), pageInfo,
+            ImplementationInfo(name: "reference native (\(profile.name))", version: nil)),
+          nativeSide: pair(
+            referencePage, native(), TestedSides(page: false, native: true),
+            ImplementationInfo(name: "reference page bridge (\(profile.name))", version: nil), nativeInfo),
+          bothSides: pair(page, native(), .both, pageInfo, nativeInfo)))
+    }
+    return rows
+  }
+}

@@ -1,0 +1,100 @@
+import JSONModel
+import PageSimulation
+
+/// What `bridgecheck run --explore` did with one scenario: how many
+/// schedules it ran, how many of them were different, and the schedule that
+/// failed, if one did (shrunk, as a fixture's `schedule` pins it).
+public struct ScheduleExploration: Sendable, Hashable {
+  /// The schedules the scenario ran under: the default one and every
+  /// explored seed up to the first that failed (shrinking runs are not
+  /// counted); 0 when the scenario was skipped.
+  public var schedules: Int
+  /// How many of them made different choices: seeds that deviate from the
+  /// default in exactly the same way count once, and the default schedule
+  /// is one.
+  public var distinctSchedules: Int
+  /// The seeds the run asked for (`--explore N`), whether or not they all ran.
+  public var seedsAsked: Int
+  /// The first seed whose schedule failed.
+  public var failingSeed: UInt64?
+  /// The failing schedule shrunk to the fewest deviations from the default
+  /// that still fail: what `run --write-fixture` pins.
+  public var failingSchedule: [ScheduleChoice]?
+
+  /// Creates a record.
+  public init(
+    schedules: Int, distinctSchedules: Int, seedsAsked: Int, failingSeed: UInt64? = nil,
+    failingSchedule: [ScheduleChoice]? = nil
+  ) {
+    self.schedules = schedules
+    self.distinctSchedules = distinctSchedules
+    self.seedsAsked = seedsAsked
+    self.failingSeed = failingSeed
+    self.failingSchedule = failingSchedule
+  }
+
+  /// The record as JSON (the worker wire form and the JSON report):
+  /// `{"schedules", "distinctSchedules", "seedsAsked", "failingSeed"?: "<decimal digits>",
+  /// "failingSchedule"?: {"deviations": […]}}`.
+  public var jsonValue: JSONValue {
+    var object: JSONObject = [
+      "schedules": .number(Double(schedules)), "distinctSchedules": .number(Double(distinctSchedules)),
+      "seedsAsked": .number(Double(seedsAsked)),
+    ]
+    if let failingSeed { object["failingSeed"] = .string(String(failingSeed)) }
+    if let failingSchedule { object["failingSchedule"] = ScheduleSpec.deviations(failingSchedule).fixtureValue }
+    return .object(object)
+  }
+
+  /// Reads back ``jsonValue``; nil when `value` is not one.
+  public init?(jsonValue value: JSONValue) {
+    guard let schedules = value["schedules"]?.numberValue, let distinct = value["distinctSchedules"]?.numberValue,
+      let asked = value["seedsAsked"]?.numberValue
+    else { return nil }
+    self.init(schedules: Int(schedules), distinctSchedules: Int(distinct), seedsAsked: Int(asked))
+    if let seed = value["failingSeed"] {
+      guard let parsed = seed.stringValue.flatMap({ UInt64($0) }) else { return nil }
+      failingSeed = parsed
+    }
+    if let schedule = value["failingSchedule"] {
+      guard let entries = schedule["deviations"]?.arrayValue else { return nil }
+      var choices: [ScheduleChoice] = []
+      for entry in entries {
+        guard let at = entry["at"]?.numberValue, let value = entry["value"]?.numberValue,
+          let point = entry["point"]?.stringValue.flatMap(ChoicePoint.init(rawValue:))
+        else { return nil }
+        choices.append(ScheduleChoice(index: Int(at), point: point, value: Int(value)))
+      }
+      failingSchedule = choices
+    }
+  }
+}
+
+/// The schedules a whole run explored, summed over its scenarios.
+public struct ExplorationTotals: Sendable, Hashable {
+  /// Scenarios that ran under at least one schedule.
+  public var scenarios = 0
+  /// Schedules run, the default ones included.
+  public var schedules = 0
+  /// Distinct schedules among them (per scenario, summed).
+  public var distinctSchedules = 0
+  /// Seeds asked for each scenario (`--explore N`).
+  public var seedsAsked = 0
+  /// Scenarios that failed under an explored schedule.
+  public var failing = 0
+
+  /// The totals of `results`; nil when none of them was explored.
+  public init?(_ results: [ScenarioResult]) {
+    var any = false
+    for result in results {
+      guard let exploration = result.exploration else { continue }
+      any = true
+      if exploration.schedules > 0 { scenarios += 1 }
+      schedules += exploration.schedules
+      distinctSchedules += exploration.distinctSchedules
+      seedsAsked = max(seedsAsked, exploration.seedsAsked)
+      if exploration.failingSeed != nil { failing += 1 }
+    }
+    guard any else { return nil }
+  }
+}
