@@ -43,7 +43,8 @@ struct ProfilesCommand: ParsableCommand {
         let mechanisms =
           "\(profile.transports.map(\.rawValue).joined(separator: "/")) signal, queue \(profile.queue.rawValue), "
           + "\(profile.injections.map(\.rawValue).joined(separator: "/")) injection, \(profile.dispatch.rawValue)"
-          + profile.conventionPhrases.map { "; " + $0 }.joined()
+          + profile.convention.differences.map { ", " + $0 }.joined()
+          + profile.wirePhrases.map { "; " + $0 }.joined()
         print("\(padded)  \(profile.describesLine) — \(mechanisms)")
         if verbose { print(String(repeating: " ", count: width + 2) + profile.summary) }
       case .failure(let problems):

@@ -35,7 +35,7 @@ extension BridgeProfile {
   /// The members of a profile file.
   public static let fileFields = [
     "$schema", "name", "description", "describes", "names", "fields", "signals", "queue", "delivery", "injections",
-    "handshake", "dispatch", "userAgent", "typedMessages",
+    "handshake", "dispatch", "userAgent", "typedMessages", "convention",
   ]
   /// The members of the earlier, flat profile format, still read.
   public static let legacyFileFields = [
@@ -89,6 +89,7 @@ extension BridgeProfile {
     let reported = reader.problems
     var checks = ProfileReader(file: file)
     checks.check(profile)
+    checks.checkCallingConvention(profile)
     let extra = checks.problems.filter { problem in
       !reported.contains { problem.pointer.description.hasPrefix($0.pointer.description) && !$0.pointer.isRoot }
     }

@@ -36,6 +36,7 @@ extension BridgeProfile {
     object["dispatch"] = ["mode": .string(dispatch.rawValue), "switch": Self.optional(safetyTimeoutHandler)]
     object["userAgent"] = Self.optional(userAgent)
     if let typedMessages { object["typedMessages"] = typedMessages.json }
+    if convention != .classic { object["convention"] = convention.json }
     return .object(object)
   }
 
@@ -71,7 +72,7 @@ extension BridgeProfile {
     switch injection {
     case .bridgeLoaded: ["kind": .string(injection.rawValue), "url": .string(bridgeLoadedURL)]
     case .onPost: ["kind": .string(injection.rawValue), "handler": .string(injectHandlerName)]
-    case .documentStart, .documentEnd, .afterLoad: ["kind": .string(injection.rawValue)]
+    case .documentStart, .documentEnd, .afterLoad, .page: ["kind": .string(injection.rawValue)]
     }
   }
 

@@ -96,6 +96,9 @@ public struct BridgeProfile: Sendable, Hashable {
   /// Messages typed by a member, with one id for both directions
   /// (``TypedMessages``), or nil for classic messages.
   public var typedMessages: TypedMessages? = nil
+  /// How the page API is called and messages and answers are laid out
+  /// (classic WVJB unless the profile's `convention` says otherwise).
+  public var convention: CallingConvention = .classic
 
   /// Creates a profile; every parameter defaults to classic WVJB 6.x.
   public init(
@@ -184,6 +187,6 @@ public struct BridgeProfile: Sendable, Hashable {
       && names.handleMessage == "_handleMessageFromObjC" && fields == .classic && queue == .fetch
       && encoding == .json && envelope == nil && delivery == .jsonString && typedMessages == nil
       && signals.allSatisfy { !$0.kind.isNavigation || $0.url == Self.classicQueueURL }
-      && bridgeLoadedURL == Self.classicBridgeLoadedURL
+      && bridgeLoadedURL == Self.classicBridgeLoadedURL && convention == .classic
   }
 }

@@ -8,6 +8,7 @@ extension BridgeProfile {
   /// The message (classic field names) a delivery script carries, or nil
   /// when `script` is not one delivery to this dialect's entry point.
   public func decodeDelivery(_ script: String) -> JSONObject? {
+    if convention != .classic, let message = decodeConventionDelivery(script) { return message }
     var body = Substring(script)
     if body.hasPrefix("window.") { body = body.dropFirst("window.".count) }
     let entry = "\(names.global).\(names.handleMessage)("

@@ -77,6 +77,9 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   case json
   /// JSON text passed through `encodeURIComponent`.
   case uriJSON = "uri-json"
+  /// No text: a script message whose body is the message itself, an
+  /// object (`postMessage(record)`); message-handlers signals only.
+  case object
 }
 
 /// An object that wraps the payload in transit: the payload goes under
@@ -126,6 +129,9 @@ public enum Injection: String, Sendable, Hashable, Codable, CaseIterable {
   /// When the page posts to a named script message handler
   /// (`iOS_Native_InjectJavascript`), by evaluating it.
   case onPost = "on-post"
+  /// Never by the native side: the page ships the bridge among its own
+  /// scripts (the module/action bridge of the seeds).
+  case page
 }
 
 /// How the page bridge dispatches a message the native side delivers.

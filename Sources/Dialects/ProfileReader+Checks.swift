@@ -60,7 +60,8 @@ extension ProfileReader {
         root.appending("names").appending("disableSafetyTimeout"), "synchronous dispatch has no safety timeout to switch off",
         hint: "set it to null")
     }
-    checkConventions(profile)
+    checkHostCalls(profile)
+    checkTypedMessages(profile)
     if profile.injectionModes.contains(.onPost) && profile.injectHandlerName.isEmpty {
       problem(root.appending("injections"), "on-post injection needs the handler's name")
     }

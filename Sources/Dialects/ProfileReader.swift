@@ -48,6 +48,7 @@ struct ProfileReader {
     if let typed = object["typedMessages"], typed != .null {
       profile.typedMessages = readTypedMessages(typed, at: root.appending("typedMessages"))
     }
+    if let convention = object["convention"] { profile.convention = readConvention(convention, at: root.appending("convention")) }
     return profile
   }
 

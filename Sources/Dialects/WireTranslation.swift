@@ -7,17 +7,25 @@ import JSONModel
 /// and the form a delivered message takes.
 extension BridgeProfile {
   /// `message`, written with classic field names, renamed for the wire.
+  ///
+  /// Typed messages (``TypedMessages``) are written whole by their own
+  /// rules; otherwise the fields are renamed and then laid out as the
+  /// calling convention says (``conventionLayout(_:)``). A profile cannot
+  /// have both (``ProfileReader`` says so).
   public func toWire(_ message: JSONObject) -> JSONObject {
-    typedMessages.map { $0.toWire(message, fields: fields) } ?? fields.toWire(message)
+    if let typedMessages { return typedMessages.toWire(message, fields: fields) }
+    return conventionLayout(fields.toWire(message))
   }
 
   /// `message` as it came over the wire, with classic field names.
   public func fromWire(_ message: JSONObject) -> JSONObject {
-    typedMessages.map { $0.fromWire(message, fields: fields) } ?? fields.fromWire(message)
+    if let typedMessages { return typedMessages.fromWire(message, fields: fields) }
+    return fields.fromWire(conventionUnlayout(message))
   }
 
-  /// Whether messages change on the way to the wire (renamed fields or typed messages).
-  var translatesMessages: Bool { fields != .classic || typedMessages != nil }
+  /// Whether messages change on the way to the wire (renamed fields, typed
+  /// messages, or a calling convention that lays them out differently).
+  var translatesMessages: Bool { fields != .classic || typedMessages != nil || convention != .classic }
 
   /// What arrived in transit (a fetch result, a signal's body or URL tail,
   /// a returned queue), as the JSON text of an array of messages: the
@@ -25,6 +33,7 @@ extension BridgeProfile {
   /// dialects) put in an array. Text that cannot be read that way is
   /// returned as it is, for the native side to report as malformed.
   public func queueText(fromTransit transit: String) -> String {
+    if let separator = urlPathSeparator { return urlPathQueueText(transit, separator: separator) ?? transit }
     var text = transit
     if encoding == .uriJSON {
       guard let decoded = text.removingPercentEncoding else { return transit }
@@ -64,6 +73,11 @@ extension BridgeProfile {
   /// not JSON (an envelope cannot hold it).
   public func transitPayloads(ofQueueText text: String) -> [String]? {
     let parsed = try? JSONValue.parse(text)
+    if let separator = urlPathSeparator {
+      guard case .array(let entries)? = parsed else { return nil }
+      let tails = entries.compactMap { $0.objectValue.flatMap { urlPathTransit(of: $0, separator: separator) } }
+      return tails.count == entries.count ? tails : nil
+    }
     if queue == .perMessage, case .array(let entries)? = parsed {
       return entries.compactMap { entry in wrapped(entry.serialized(), parsed: entry) }
     }

@@ -132,6 +132,8 @@ extension BridgeMessageCodec {
   /// and entry point, as a string literal or an object literal. With
   /// classic names, exactly ``deliveryScript(for:faults:)``.
   static func deliveryScript(for message: JSONObject, profile: BridgeProfile, faults: Set<NativeBridgeFault>) -> String {
+    // A dialect that delivers this message as a function call (docs/protocol.md section 9.1, `convention`).
+    if let script = profile.conventionDeliveryScript(for: message) { return script }
     let wire = profile.toWire(message)
     let entry = "\(profile.names.global).\(profile.names.handleMessage)("
     if profile.delivery == .uriJSONString {

@@ -120,7 +120,7 @@ public final class NativeBridge {
       webView.addUserScript(
         PageScript(name: PageInjection.userScriptName, source: injectionScript), injectionTime: .atDocumentEnd)
       webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
-    case .afterLoad:
+    case .afterLoad, .shippedByPage:
       webView.loadFinishedHandler = { [weak self] in self?.bridgeLoaded() }
     case .onPost:
       webView.addScriptMessageHandler(named: options.profile.injectHandlerName) { [weak self] _ in
@@ -185,6 +185,10 @@ public final class NativeBridge {
   /// callback runs at most once, with the page's `responseData` (nil when
   /// the page answered `undefined`).
   public func callHandler(_ name: String, data: JSONValue? = nil, responseCallback: ResponseCallback? = nil) {
+    guard options.profile.convention.nativeCanCallPage else {
+      log(.warning, .sendFailed, "the dialect \(options.profile.name) cannot call the page; \(LogText.quote(name)) was not called")
+      return
+    }
     if options.profile.typedMessages != nil {
       // Every request of a typed dialect carries an id (see TypedMessages).
       return callHandlerWithTypedID(name, data: data, responseCallback: responseCallback)
@@ -340,6 +344,8 @@ public final class NativeBridge {
       log(.info, .injected, "document-start page bridge announced itself (page load \(count))")
     case .atDocumentEnd:
       log(.info, .injected, "document-end page bridge announced itself (page load \(count))")
+    case .shippedByPage:
+      log(.info, .injected, "the page's own bridge is loaded (page load \(count))")
     }
     flushStartupQueue()
   }
@@ -388,11 +394,29 @@ public final class NativeBridge {
 
   private func deliver(_ message: JSONObject) {
     let script = BridgeMessageCodec.deliveryScript(for: message, profile: options.profile, faults: faults)
-    webView.evaluateJavaScript(
-      script,
-      onFailure: { [weak self] error in
-        self?.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
-      })
+    let answeredByValue = options.profile.answersByCompletionValue(message)
+    if answeredByValue {
+      webView.evaluateJavaScript(script) { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .failure(let error):
+          self.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
+        case .success(let value):
+          // The page handler's answer is the evaluation's value (convention `nativeCalls`: function-call).
+          if let id = message["callbackId"] {
+            var response: JSONObject = ["responseId": id]
+            if let value { response["responseData"] = value }
+            self.receive(response)
+          }
+        }
+      }
+    } else {
+      webView.evaluateJavaScript(
+        script,
+        onFailure: { [weak self] error in
+          self?.log(.warning, .sendFailed, "delivering \(Self.summary(of: message)) failed: \(error)")
+        })
+    }
     // Logged after the evaluation is scheduled, so that a log handler that
     // sends a message cannot overtake this one.
     log(.debug, .sent, "\(Self.summary(of: message)), \(script.utf8.count) bytes of script")
@@ -519,11 +543,15 @@ public final class NativeBridge {
       callback(responseData)
 
     case .request(let handlerName, let data, let callbackID):
-      receiveRequest(handlerName: handlerName, data: data, callbackID: callbackID)
+      receiveRequest(
+        handlerName: handlerName, data: data, callbackID: callbackID,
+        answerFunction: options.profile.answerFunctionField.flatMap { message[$0] })
     }
   }
 
-  private func receiveRequest(handlerName: JSONValue?, data: JSONValue?, callbackID: JSONValue?) {
+  /// `answerFunction`: the page function the request named for its answer
+  /// (convention `answers` with a function field), carried in the answer.
+  private func receiveRequest(handlerName: JSONValue?, data: JSONValue?, callbackID: JSONValue?, answerFunction: JSONValue? = nil) {
     log(
       .debug, .received,
       "request \(LogText.describe(handlerName))" + (callbackID.map { " with callbackId \(LogText.describe($0))" } ?? ""))
@@ -534,7 +562,7 @@ public final class NativeBridge {
     var handlerReturned = false
     let returned: (() -> Bool)? = faults.contains(.deferredResponseDropped) ? { handlerReturned } : nil
     var responseCallback = callbackID.map {
-      makeResponseCallback(callbackID: $0, handlerName: handlerName, handlerReturned: returned)
+      makeResponseCallback(callbackID: $0, handlerName: handlerName, handlerReturned: returned, answerFunction: answerFunction)
     }
     // FAULT response-sent-without-callback: answers go out with responseId null.
     if responseCallback == nil && faults.contains(.responseSentWithoutCallback) {
@@ -562,7 +590,7 @@ public final class NativeBridge {
   /// `handlerReturned` (FAULT `deferred-response-dropped` only): whether
   /// the handler has returned; answers after that are dropped.
   private func makeResponseCallback(
-    callbackID: JSONValue, handlerName: JSONValue?, handlerReturned: (() -> Bool)? = nil
+    callbackID: JSONValue, handlerName: JSONValue?, handlerReturned: (() -> Bool)? = nil, answerFunction: JSONValue? = nil
   ) -> ResponseCallback {
     var answered = false
     return { [weak self] responseData in
@@ -578,7 +606,9 @@ public final class NativeBridge {
       answered = true
       // FAULT nil-response-not-sent: a nil answer is dropped.
       if responseData == nil && self.faults.contains(.nilResponseNotSent) { return }
-      self.send(BridgeMessageCodec.response(responseID: callbackID, responseData: responseData, faults: self.faults))
+      var response = BridgeMessageCodec.response(responseID: callbackID, responseData: responseData, faults: self.faults)
+      if let answerFunction, let field = self.options.profile.answerFunctionField { response[field] = answerFunction }
+      self.send(response)
     }
   }
 

@@ -64,6 +64,9 @@ public struct NativeBridgeOptions: Sendable {
     /// The native side evaluates the page bridge when the page posts to the
     /// script message handler the profile names (`injectHandlerName`).
     case onPost
+    /// Never: the page ships the bridge among its own scripts; the end of
+    /// the load announces it to the native side.
+    case shippedByPage
 
     /// The injection mode of a dialect.
     public init(_ injection: Dialects.Injection) {
@@ -73,6 +76,7 @@ public struct NativeBridgeOptions: Sendable {
       case .documentEnd: self = .atDocumentEnd
       case .afterLoad: self = .afterLoad
       case .onPost: self = .onPost
+      case .page: self = .shippedByPage
       }
     }
   }

@@ -42,7 +42,10 @@ struct ScenarioRunnerDialectTests {
       if result.status == .skip { #expect(result.message?.isEmpty == false, "\(name) \(fixture.id): a skip gives its reason") }
       if result.status == .pass { passed += 1 }
     }
-    #expect(passed >= 45, "\(name): only \(passed) scenarios ran and passed")
+    // A dialect whose native side cannot call the page (mushao) skips
+    // every fixture that needs it, most of the suite, with the reason.
+    let floor = profile.convention.nativeCanCallPage ? 45 : 8
+    #expect(passed >= floor, "\(name): only \(passed) scenarios ran and passed")
   }
 
   @Test func aRenamedGlobalKeepsTheStartUpAndBurstFixtures() throws {

@@ -164,7 +164,7 @@ public enum AdapterDoctor {
         request = ("scriptMessage", ["name": .string(profile.injectHandlerName)], "a post to \(profile.injectHandlerName)")
       case .afterLoad:
         request = ("loadFinished", [:], "the end of a page load (loadFinished)")
-      case .documentStart, .documentEnd:
+      case .documentStart, .documentEnd, .page:
         request = nil
       }
       if let request {
@@ -189,6 +189,8 @@ public enum AdapterDoctor {
         guard
           roundTrip("evaluationResult", ["id": evaluation["id"] ?? .null, "ok": true]) != nil
         else { return }
+      } else if injection == .page {
+        pass("injection", "page injection: the page ships the bridge, the adapter injects nothing")
       } else {
         pass("injection", "\(injection.rawValue) injection: the page script is a user script")
       }
@@ -196,25 +198,36 @@ public enum AdapterDoctor {
       guard checkPolicy(ordinary, id: 2, expected: "allow", url: "https://example.com/") else { return }
       pass("navigation", "an ordinary navigation was allowed")
 
-      guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else { return }
-      let delivery = call.first { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }
-      if pipelines, let report = delivery?[AdapterProtocol.Pipelining.report],
-        report.stringValue.flatMap(AdapterProtocol.EvaluationReport.init(rawValue:)) == nil
-      {
-        return failure(
-          "native call", "the evaluate event's `report` is \(report); it must be \"always\", \"failure\" or \"never\" (or absent: always)")
+      // The native call, in the dialect's form: a message to the entry
+      // point, or the convention's native-call function; none when the
+      // dialect's native side cannot call the page.
+      var entry = profile.handleMessageFunction
+      if case .functionCall(let function) = profile.convention.nativeCalls {
+        entry = function.hasPrefix("window.") ? String(function.dropFirst("window.".count)) : function
       }
-      if let script = delivery?["script"]?.stringValue {
-        if script.contains("\(profile.handleMessageFunction)(") {
-          pass("native call", "callHandler was delivered with one evaluation")
-        } else {
-          failure(
-            "native call",
-            "callHandler evaluated a script that does not call \(profile.handleMessageFunction): \(JSONValue.string(String(script.prefix(200))))")
-          return
-        }
+      if !profile.convention.nativeCanCallPage {
+        pass("native call", "not checked: in the dialect \(profile.name) the native side cannot call the page")
       } else {
-        pass("native call", "callHandler was answered (no evaluation yet: held in a start-up queue?)")
+        guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else { return }
+        let delivery = call.first { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }
+        if pipelines, let report = delivery?[AdapterProtocol.Pipelining.report],
+          report.stringValue.flatMap(AdapterProtocol.EvaluationReport.init(rawValue:)) == nil
+        {
+          return failure(
+            "native call", "the evaluate event's `report` is \(report); it must be \"always\", \"failure\" or \"never\" (or absent: always)")
+        }
+        if let script = delivery?["script"]?.stringValue {
+          if script.contains("\(entry)(") {
+            pass("native call", "callHandler was delivered with one evaluation")
+          } else {
+            failure(
+              "native call",
+              "callHandler evaluated a script that does not call \(entry): \(JSONValue.string(String(script.prefix(200))))")
+            return
+          }
+        } else {
+          pass("native call", "callHandler was answered (no evaluation yet: held in a start-up queue?)")
+        }
       }
       if pipelines {
         // 1.2: bridgecheck run writes stop and the next scenario's start

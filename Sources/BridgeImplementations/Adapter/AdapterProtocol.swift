@@ -19,8 +19,10 @@ public enum AdapterProtocol {
   /// `hello` speaks 1.0 and is never sent them. 2 adds what makes the
   /// conversation cheaper (see ``Pipelining``): commands answered later,
   /// evaluations whose success needs no `evaluationResult`, and the page
-  /// script sent once per process instead of twice per scenario. Both sides
-  /// use what the lower of their two minor versions has.
+  /// script sent once per process instead of twice per scenario; and the
+  /// injection `page` (the page ships the bridge; the adapter injects
+  /// nothing), which only an adapter of minor version 2 or later may list.
+  /// Both sides use what the lower of their two minor versions has.
   public static let minorVersion = 2
 
   /// What protocol 1.2 adds, in one place: the commands the harness does not
@@ -293,6 +295,10 @@ public struct AdapterInfo: Sendable, Hashable {
     }
     transports = try Self.names(event["transports"], field: "transports", known: Transport.allCases)
     injections = try Self.names(event["injections"], field: "injections", known: Injection.allCases)
+    if injections.contains(.page) && minorVersion < 2 {
+      throw AdapterProtocolError(
+        "the hello event lists the injection `page`, which is protocol 1.2: say \"minor\": 2 (it speaks \(minorVersion))")
+    }
     let list = event["features"] ?? .array([])
     guard case .array(let values) = list, values.allSatisfy({ $0.stringValue != nil }) else {
       throw AdapterProtocolError("the hello event's `features` must be an array of strings")

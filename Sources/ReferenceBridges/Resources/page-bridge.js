@@ -19,9 +19,9 @@
 //   dialect:              a bridgecheck profile (docs/protocol.md section 9): the bridge then speaks
 //                         that dialect's names, fields, signal, queue return, encoding, envelope,
 //                         delivery form, start-up (callbacks array, ready event, init handshake),
-//                         dispatch and calling convention (typed messages with one id; host-object
-//                         calls with a message's parts, extending a host object named like the
-//                         global). Without it, classic WVJB 6.x.
+//                         dispatch, typed messages with one id, host-object calls with a message's
+//                         parts (extending a host object named like the global) and calling
+//                         convention (member `convention`). Without it, classic WVJB 6.x.
 // Without that global the file is a complete classic bridge (iframe signals). Under bridgecheck the
 // harness sets the global in the page, from a document-start script of its own, before any native
 // side injects this file; native sides inject the file exactly as it is.
@@ -215,6 +215,24 @@
   var EXTENDS_HOST = signal.kind === 'host-object' && signal.name === GLOBAL;
   LOG_PREFIX = GLOBAL + ': ';
 
+  // The calling convention (profile member `convention`, docs/protocol.md section 9.1): how page
+  // code calls and registers, where a request carries its handler name and callback id, and how
+  // answers and native calls arrive when they are function calls instead of messages.
+  var convention = member(dialect, 'convention', null);
+  var PAGE_CALL = member(member(convention, 'pageCall', null), 'kind', 'wvjb');
+  var CALLBACK_KEY = member(member(convention, 'pageCall', null), 'callbackKey', 'callBack');
+  var PAGE_REGISTER = member(convention, 'pageRegister', 'wvjb');
+  var handlerNameSpec = member(convention, 'handlerName', null);
+  var NAME_IN = member(handlerNameSpec, 'kind', 'field');
+  var NAME_SEPARATOR = member(handlerNameSpec, 'separator', '');
+  var NAME_FIELDS = member(handlerNameSpec, 'fields', null);
+  var CALLBACK_ID_IN = member(convention, 'callbackId', 'message');
+  var answersSpec = member(convention, 'answers', null);
+  var ANSWER_FUNCTION = member(answersSpec, 'kind', 'message') === 'function-call' ? member(answersSpec, 'function', null) : null;
+  var ANSWER_FUNCTION_FIELD = member(answersSpec, 'functionField', null);
+  var nativeCallsSpec = member(convention, 'nativeCalls', null);
+  var NATIVE_CALL_FUNCTION = member(nativeCallsSpec, 'kind', 'message') === 'function-call' ? member(nativeCallsSpec, 'function', null) : null;
+
   // A host object named like the global exists before the bridge: it is the app's, the bridge
   // extends it, and it is the bridge once it has the page API. Until then it is taken aside here
   // (and put back, extended, at installation), so that the guard below sees no bridge.
@@ -337,6 +355,37 @@
     return message;
   }
 
+  // A wire request laid out as the convention says: the handler name split into members, the
+  // callback id inside the data, the answer function named.
+  function layOut(wire) {
+    if (has(wire, FIELD.responseId)) {
+      return wire;
+    }
+    if (NAME_IN === 'split' && isArray(NAME_FIELDS) && typeof wire[FIELD.handlerName] === 'string') {
+      var rest = wire[FIELD.handlerName];
+      var parts = [];
+      while (parts.length < NAME_FIELDS.length - 1 && rest.indexOf(NAME_SEPARATOR) >= 0) {
+        parts.push(rest.slice(0, rest.indexOf(NAME_SEPARATOR)));
+        rest = rest.slice(rest.indexOf(NAME_SEPARATOR) + NAME_SEPARATOR.length);
+      }
+      parts.push(rest);
+      delete wire[FIELD.handlerName];
+      for (var i = NAME_FIELDS.length - parts.length; i < NAME_FIELDS.length; i++) {
+        wire[NAME_FIELDS[i]] = parts[i - NAME_FIELDS.length + parts.length];
+      }
+    }
+    if (CALLBACK_ID_IN === 'data' && has(wire, FIELD.callbackId)) {
+      var data = wire[FIELD.data] === undefined ? {} : wire[FIELD.data];
+      data[FIELD.callbackId] = wire[FIELD.callbackId];
+      delete wire[FIELD.callbackId];
+      wire[FIELD.data] = data;
+    }
+    if (typeof ANSWER_FUNCTION_FIELD === 'string' && typeof ANSWER_FUNCTION === 'string' && has(wire, FIELD.callbackId)) {
+      wire[ANSWER_FUNCTION_FIELD] = ANSWER_FUNCTION;
+    }
+    return wire;
+  }
+
   // The JSON text of a queue (or of one message) as the dialect carries it.
   function transit(text) {
     if (ENVELOPE && typeof ENVELOPE === 'object') {
@@ -400,7 +449,8 @@
           return false;
         }
         if (CARRIES) {
-          handler.postMessage(payload);
+          // The object encoding posts the message itself, not its text.
+          handler.postMessage(ENCODING === 'object' ? parseJSON(payload) : payload);
           return true;
         }
         // The body is only a signal; the native side answers it by evaluating _fetchQueue().
@@ -474,10 +524,20 @@
       sendByHostCall(message, callbackId, responseCallback);
       return;
     }
-    message = toWire(message);
+    message = layOut(toWire(message));
     var text = stringifyJSON(message); // may throw to the caller; nothing is queued then
+    if (NAME_IN === 'url-path') {
+      // The handler name goes in the URL, the data (the callback id inside it) after it.
+      var data = message[FIELD.data];
+      text = encodeURIComponent(String(message[FIELD.handlerName])) + NAME_SEPARATOR +
+        (data === undefined ? '' : transit(stringifyJSON(data)));
+    }
     if (callbackId !== undefined && responseCallback) {
       responseCallbacks[callbackKey(callbackId)] = responseCallback;
+    }
+    if (NAME_IN === 'url-path') {
+      signalNative(text);
+      return;
     }
     if (QUEUE_RETURN === 'per-message' || QUEUE_RETURN === 'in-signal') {
       sendInSignal(text);
@@ -823,11 +883,107 @@
   }
 
   // ---------------------------------------------------------------------------------------------
+  // The calling convention (member `convention`), when it is not WVJB's
+  // ---------------------------------------------------------------------------------------------
+  // name(methodName, params): the callback is params[CALLBACK_KEY]; the other members are the data.
+  // Params that are not an object are the data as they are.
+  function callWithParams(methodName, params) {
+    var request = { handlerName: methodName };
+    var callback;
+    if (params !== null && typeof params === 'object' && !isArray(params)) {
+      var copy = {};
+      for (var key in params) {
+        if (has(params, key) && key !== CALLBACK_KEY) {
+          Object.defineProperty(copy, key, { value: params[key], enumerable: true, writable: true, configurable: true });
+        }
+      }
+      callback = typeof params[CALLBACK_KEY] === 'function' ? params[CALLBACK_KEY] : undefined;
+      request.data = copy;
+    } else if (arguments.length > 1) {
+      request.data = params;
+    }
+    send(request, callback);
+  }
+
+  // name(record, callback): the record holds the handler name (or its split members) and the data.
+  function callWithRecord(record, callback) {
+    var message = {};
+    if (record === null || typeof record !== 'object') {
+      log('warn', CALL + ': the request is not an object, ignored: ' + describe(record));
+      return;
+    }
+    if (NAME_IN === 'split' && isArray(NAME_FIELDS)) {
+      var parts = [];
+      for (var i = 0; i < NAME_FIELDS.length; i++) {
+        if (has(record, NAME_FIELDS[i])) {
+          parts.push(record[NAME_FIELDS[i]]);
+        }
+      }
+      message.handlerName = parts.join(NAME_SEPARATOR);
+    } else {
+      message.handlerName = record[FIELD.handlerName];
+    }
+    if (has(record, FIELD.data)) {
+      message.data = record[FIELD.data];
+    }
+    send(message, typeof callback === 'function' ? callback : undefined);
+  }
+
+  // The answer function: (callbackId, value), dispatched exactly as the answer message it stands for.
+  function receiveAnswer(callbackId, value) {
+    var wire = {};
+    wire[FIELD.responseId] = callbackId;
+    if (value !== undefined) {
+      wire[FIELD.responseData] = value;
+    }
+    handleMessageFromNative(stringifyJSON(wire));
+  }
+
+  // The native call function: (handlerName, data); the handler's return value is the answer.
+  function receiveNativeCall(name, argument) {
+    var data = argument;
+    if (DELIVERY !== 'object' && typeof argument === 'string') {
+      data = parseJSON(argument);
+    }
+    if (typeof name !== 'string' || !has(handlers, name)) {
+      log('warn', 'no handler registered for ' + describe(name));
+      return answerMissingHandler ? { error: 'no-handler', handlerName: name } : undefined;
+    }
+    if (PAGE_REGISTER === 'returning') {
+      return handlers[name](data);
+    }
+    var answer;
+    handlers[name](data, function (value) {
+      if (answer === undefined) {
+        answer = value;
+      }
+    });
+    return answer;
+  }
+
+  // Defines `fn` at a dotted path: under the bridge global, or on window.
+  function definePath(path, fn) {
+    var parts = path.split('.');
+    if (parts[0] === 'window') {
+      parts.shift();
+    }
+    if (parts.length === 1) {
+      window[parts[0]] = fn;
+    } else if (parts.length === 2 && parts[0] === GLOBAL) {
+      bridge[parts[1]] = fn;
+    } else {
+      log('error', 'cannot define ' + path + ': only window.NAME and ' + GLOBAL + '.NAME are supported');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Installation
   // ---------------------------------------------------------------------------------------------
   var bridge = hostToExtend || {};
-  bridge[REGISTER] = registerHandler;
-  bridge[CALL] = callHandler;
+  if (PAGE_REGISTER !== 'none') {
+    bridge[REGISTER] = registerHandler;
+  }
+  bridge[CALL] = PAGE_CALL === 'params-callback' ? callWithParams : PAGE_CALL === 'record' ? callWithRecord : callHandler;
   if (typeof DISABLE === 'string') {
     bridge[DISABLE] = disableJavscriptAlertBoxSafetyTimeout;
   }
@@ -837,6 +993,12 @@
   bridge[HANDLE] = handleMessageFromNative;
   if (HANDSHAKE === 'init') {
     bridge[INIT] = init;
+  }
+  if (typeof ANSWER_FUNCTION === 'string') {
+    definePath(ANSWER_FUNCTION, receiveAnswer);
+  }
+  if (typeof NATIVE_CALL_FUNCTION === 'string') {
+    definePath(NATIVE_CALL_FUNCTION, receiveNativeCall);
   }
   window[GLOBAL] = bridge;
 

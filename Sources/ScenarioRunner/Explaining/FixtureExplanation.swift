@@ -62,6 +62,7 @@ public enum FixtureExplanation {
     case .documentEnd?: lines.append("The native side injects the page bridge at document end, after the page's scripts.")
     case .afterLoad?: lines.append("The native side injects the page bridge once the page has finished loading.")
     case .onPost?: lines.append("The native side injects the page bridge when the page posts to its injection handler.")
+    case .page?: lines.append("The page ships the bridge among its own scripts; the native side injects nothing.")
     case nil:
       lines.append(
         "The page bridge is injected the way both implementations support (on https://__bridge_loaded__ when they can).")

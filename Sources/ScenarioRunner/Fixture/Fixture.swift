@@ -122,7 +122,8 @@ public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
         && profile.bridgeLoadedURL.lowercased() == BridgeProfile.classicBridgeLoadedURL
     case .fields:
       // The wire text a fixture reads is the fetch result and the delivery script.
-      return profile.fields == .classic && profile.typedMessages == nil && profile.delivery == .jsonString && profile.encoding == .json
+      return profile.fields == .classic && profile.typedMessages == nil && profile.convention == .classic
+        && profile.delivery == .jsonString && profile.encoding == .json
         && profile.envelope == nil && profile.queue == .fetch
     case .callbacksArray:
       return profile.names.callbacksArray == classic.names.callbacksArray

@@ -35,6 +35,10 @@ struct Judge {
         detail: FailureDetail(expectation: "scripts finish", pointer: nil, closest: hang, focus: hang.sequence),
         check: CheckID.scriptTimeout)
     }
+    if let inexpressible = trace.first(where: { $0.name == HarnessPageScript.inexpressibleEvent }) {
+      // The page's own code asked for what the dialect cannot carry.
+      return Verdict(status: .skip, message: inexpressible["reason"]?.stringValue ?? "the dialect cannot express the scenario")
+    }
     if let harness = trace.first(where: { $0.name == "harness-error" }) {
       // Without a page bridge to drive, nothing else can be judged.
       var message = harness["message"]?.stringValue ?? "the harness could not drive the page bridge"

@@ -9,7 +9,10 @@ import PageSimulation
 /// Their fields are the message's, under classic names (absent when the
 /// message has none), and `at`, the sequence number of the event they come
 /// from: fixtures bind to the ids actually issued (`captures`) and check
-/// each field alone, in any dialect.
+/// each field alone, in any dialect. A dialect whose native calls are
+/// answered by the evaluation's value has no ids on the wire: the
+/// evaluation is the call's id (`evaluation-<its event number>`), and its
+/// value is the answer.
 enum WireEvents {
   /// The event names.
   static let toPage = "wire-to-page"
@@ -20,6 +23,9 @@ enum WireEvents {
   static func derive(from trace: [TraceEvent], profile: BridgeProfile) -> [TraceEvent] {
     var derived: [TraceEvent] = []
     var fetchPending = false
+    // A native call whose answer is the evaluation's value (convention
+    // `nativeCalls`: function-call): the evaluation is its callback id.
+    var answeredByValue: String?
     func add(_ name: String, _ messages: [JSONObject], from event: TraceEvent) {
       for message in messages {
         var fields = message
@@ -38,9 +44,20 @@ enum WireEvents {
         guard let script = event["script"]?.stringValue else { continue }
         if script.hasPrefix(profile.fetchQueueScript) || script.hasPrefix("window." + profile.fetchQueueScript) {
           fetchPending = true
-        } else if let message = profile.decodeDelivery(script) {
+        } else if var message = profile.decodeDelivery(script) {
+          if profile.answersByCompletionValue(message) {
+            answeredByValue = "evaluation-\(event.sequence)"
+            message["callbackId"] = answeredByValue.map(JSONValue.string)
+          }
           add(toPage, [message], from: event)
         }
+      case TraceEventName.evaluateResult where answeredByValue != nil:
+        if event["ok"] == .bool(true), let id = answeredByValue {
+          var answer: JSONObject = ["responseId": .string(id)]
+          if let value = event["result"] { answer["responseData"] = value }
+          add(toNative, [answer], from: event)
+        }
+        answeredByValue = nil
       case TraceEventName.evaluateResult where fetchPending:
         fetchPending = false
         if profile.queue == .fetch, let text = event["result"]?.stringValue { add(toNative, messages(inTransit: text), from: event) }
@@ -51,7 +68,7 @@ enum WireEvents {
         default: break
         }
       case TraceEventName.scriptMessage where profile.signalCarriesPayload:
-        if let body = event["body"]?.stringValue { add(toNative, messages(inTransit: body), from: event) }
+        if let body = event["body"] { add(toNative, messages(inTransit: body.stringValue ?? body.serialized()), from: event) }
       case TraceEventName.dialog where profile.signalCarriesPayload:
         if event["kind"]?.stringValue == "prompt", let text = event["default"]?.stringValue {
           add(toNative, messages(inTransit: text), from: event)

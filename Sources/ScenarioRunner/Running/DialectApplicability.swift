@@ -13,7 +13,8 @@ enum DialectApplicability {
       return "the fixture spells out the classic \(spelling.phrase) on purpose\(because), and the profile "
         + "\(profile.name) spells it differently"
     }
-    if let reason = conventionSkipReason(fixture, profile: profile) { return reason }
+    if let reason = callingConventionReason(fixture, profile: profile) { return reason }
+    if let reason = uriDeliverySkipReason(fixture, profile: profile) { return reason }
     for trait in fixture.requires.dialect where !trait.holds(in: profile) {
       return "the fixture needs \(trait.phrase)\(because), and \(trait.missing(in: profile))"
     }

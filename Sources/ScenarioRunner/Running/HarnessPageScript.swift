@@ -20,6 +20,10 @@ enum HarnessPageScript {
   /// Page-side code that records ``builtInsReplacedEvent`` when the page
   /// replaced, deleted or added built-ins since the helper was installed.
   static let builtInsCheck = "\(helperGlobal).checkBuiltIns();"
+  /// The harness event saying that page code asked for something the
+  /// dialect cannot express (field `reason`): the scenario is skipped with
+  /// that reason.
+  static let inexpressibleEvent = "dialect-cannot-express"
 
   /// Name of the document-start script that configures the page bridge
   /// under test for the scenario (``PageImplementation/pageOptionsScript(for:)``).
@@ -50,8 +54,26 @@ enum HarnessPageScript {
       "messageHandlerName": .string(profile.messageHandlerName),
       "marker": .string(scriptedThrowMarker),
       "builtInsReplacedEvent": .string(builtInsReplacedEvent),
+      "convention": conventionSettings(profile),
+      "inexpressibleEvent": .string(inexpressibleEvent),
     ]
     return "(\(template))(\(recordFunction), \(settings.serialized()));"
+  }
+
+  /// The page API's shape, for the helper (`convention` of the profile).
+  static func conventionSettings(_ profile: BridgeProfile) -> JSONValue {
+    let convention = profile.convention
+    var split: JSONValue = .null
+    if case .split(let fields, let separator) = convention.handlerName {
+      split = ["fields": .array(fields.map(JSONValue.string)), "separator": .string(separator)]
+    }
+    return [
+      "pageCall": .string(convention.pageCall.rawValue), "callbackKey": .string(convention.callbackKey),
+      "pageRegister": .string(convention.pageRegister.rawValue), "split": split,
+      "handlerField": .string(profile.fields.handlerName), "dataField": .string(profile.fields.data),
+      "dataMustBeObject": .bool(convention.callbackId == .data || convention.pageCall == .paramsCallback),
+      "profile": .string(profile.name),
+    ]
   }
 
   /// A behaviour as the helper reads it.
@@ -147,11 +169,81 @@ function (record, settings) {
     var callback = label === null ? undefined : function (responseData) {
       record('page-callback-invoked', withData({ label: label }, responseData));
     };
+    callInShape(target, handler, hasData, data, callback, form);
+  }
+  // Calls the bridge in the dialect's shape (profile `convention.pageCall`):
+  // callHandler(name, data?, callback?), name(params with the callback in
+  // it), or a record and a callback.
+  var convention = settings.convention;
+  function callInShape(target, handler, hasData, data, callback, form) {
     var name = settings.callName;
-    if (form === 'two-argument') target[name](handler, callback);
-    else if (callback) target[name](handler, hasData ? data : undefined, callback);
-    else if (hasData) target[name](handler, data);
-    else target[name](handler);
+    if (form === 'two-argument' && convention.pageCall !== 'wvjb') {
+      // callHandler(name, fn): the data is an explicit null.
+      hasData = true;
+      data = null;
+    }
+    if (convention.dataMustBeObject && callback && (!hasData || data === null || typeof data !== 'object' || Array.isArray(data))) {
+      record(settings.inexpressibleEvent, { reason: 'page code calls a native handler with a callback and ' +
+        (hasData ? (data === null ? 'null' : Array.isArray(data) ? 'an array' : 'a ' + typeof data) : 'no data') +
+        ', and the profile ' + convention.profile + ' carries the callback id inside the data, which only ' +
+        'a JSON object can hold' });
+      return undefined;
+    }
+    if (convention.pageCall === 'params-callback') {
+      var params = hasData ? data : undefined;
+      if (hasData && data !== null && typeof data === 'object' && !Array.isArray(data)) {
+        params = {};
+        var keys = Object.keys(data);
+        for (var k = 0; k < keys.length; k++) {
+          defineProperty(params, keys[k], { value: data[keys[k]], enumerable: true, writable: true, configurable: true });
+        }
+      }
+      if (callback) {
+        if (params === undefined) params = {};
+        params[convention.callbackKey] = callback;
+      }
+      return params === undefined ? target[name](handler) : target[name](handler, params);
+    }
+    if (convention.pageCall === 'record') {
+      var request = {};
+      var members = convention.split ? convention.split.fields : [convention.handlerField];
+      var parts = [];
+      var rest = handler;
+      if (convention.split && typeof handler === 'string') {
+        while (parts.length < members.length - 1) {
+          var at = rest.indexOf(convention.split.separator);
+          if (at < 0) break;
+          parts[parts.length] = rest.slice(0, at);
+          rest = rest.slice(at + convention.split.separator.length);
+        }
+      }
+      parts[parts.length] = rest;
+      for (var m = members.length - parts.length; m < members.length; m++) request[members[m]] = parts[m - members.length + parts.length];
+      if (hasData) request[convention.dataField] = data;
+      return callback ? target[name](request, callback) : target[name](request);
+    }
+    if (form === 'two-argument') return target[name](handler, callback);
+    if (callback) return target[name](handler, hasData ? data : undefined, callback);
+    if (hasData) return target[name](handler, data);
+    return target[name](handler);
+  }
+  // Registers in the dialect's shape (profile `convention.pageRegister`):
+  // fn(data, responseCallback) as is, or wrapped so that its first answer,
+  // given before it returns, is its return value; a dialect without
+  // registration gets nothing.
+  function registerInShape(target, name, fn) {
+    if (convention.pageRegister === 'none') return;
+    if (convention.pageRegister !== 'returning') { target[settings.registerName](name, fn); return; }
+    target[settings.registerName](name, function (data) {
+      var answered = false;
+      var answer;
+      fn(data, function (value) {
+        if (answered) return;
+        answered = true;
+        answer = value;
+      });
+      return answer;
+    });
   }
   function makeHandler(name, behaviour) {
     return function (data, responseCallback) {
@@ -172,7 +264,7 @@ function (record, settings) {
   }
   function register(name, behaviour) {
     var target = bridge();
-    if (target) target[settings.registerName](name, makeHandler(name, behaviour));
+    if (target) registerInShape(target, name, makeHandler(name, behaviour));
   }
   function signalNative(url) {
     var handlers = global.webkit && global.webkit.messageHandlers;
@@ -240,6 +332,7 @@ function (record, settings) {
     },
     // A signal that carries a payload, as a page of the dialect sends it.
     signalWith: function (signal, payload) {
+      if (signal.object) payload = parseJSON(payload);
       if (signal.kind === 'message-handlers') { global.webkit.messageHandlers[signal.name].postMessage(payload); return; }
       if (signal.kind === 'channel') { global[signal.name].postMessage(payload); return; }
       if (signal.kind === 'host-object') { global[signal.name][signal.method](payload); return; }
@@ -302,13 +395,16 @@ function (record, settings) {
     enumerable: false,
     value: {
       bridge: function () { return bridge(); },
-      callHandler: function () {
+      callHandler: function (handler, data, callback) {
         var target = bridge();
-        if (target) return target[settings.callName].apply(target, arguments);
+        if (!target) return;
+        if (convention.pageCall === 'wvjb') return target[settings.callName].apply(target, arguments);
+        if (arguments.length === 2 && typeof data === 'function') return callInShape(target, handler, true, null, data, 'standard');
+        return callInShape(target, handler, arguments.length >= 2, data, typeof callback === 'function' ? callback : undefined, 'standard');
       },
       registerHandler: function (name, fn) {
         var target = bridge();
-        if (target) target[settings.registerName](name, fn);
+        if (target) registerInShape(target, name, fn);
       },
       setup: whenReady,
       // The profile's names of the page's own start-up code (null when the

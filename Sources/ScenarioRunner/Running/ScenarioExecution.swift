@@ -21,6 +21,8 @@ final class ScenarioExecution: NativeSessionEvents {
   private var abort: Verdict?
   /// The values the page-side scripts of this scenario read by reference.
   private let pageTexts = PageTextChannel()
+  /// The page bridge, when the page ships it among its own scripts (injection `page`).
+  private var shippedPageBridge: String?
 
   init(
     fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
@@ -121,6 +123,7 @@ final class ScenarioExecution: NativeSessionEvents {
     let pageScript: String
     do {
       pageScript = try runner.page.script(for: configuration)
+      if configuration.injection == .page { shippedPageBridge = pageScript }
       session = try runner.native.startSession(
         webView: webView, configuration: configuration, pageScript: pageScript, events: self)
     } catch {
@@ -136,6 +139,7 @@ final class ScenarioExecution: NativeSessionEvents {
 
   private func pageScripts() -> [PageScript] {
     var scripts: [PageScript] = []
+    if let shippedPageBridge { scripts.append(PageScript(name: "page-bridge.js", source: shippedPageBridge)) }
     let handlers = JSONValue.array(
       fixture.setup.pageHandlers.map { named in
         ["name": .string(named.name), "behaviour": behaviourJSON(named.behaviour)]
@@ -220,6 +224,7 @@ final class ScenarioExecution: NativeSessionEvents {
       if !fixture.captures.isEmpty {
         raw = CaptureSubstitution.substitute(raw, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
       }
+      if let script = configuration.profile.conventionDeliveryScript(forRaw: raw) { return script }
       let message = configuration.profile.deliverable(raw) ?? raw
       return "\(helper).deliver(\(pageTexts.string(message)));"
     case .queueToNative(.string(let text)?, nil) where configuration.profile.queue != .fetch:
@@ -234,6 +239,7 @@ final class ScenarioExecution: NativeSessionEvents {
       let spec = JSONValue.object([
         "kind": .string(signal.kind.rawValue), "url": .string(signal.url), "name": .string(signal.name),
         "method": .string(signal.method), "marker": .string(signal.marker),
+        "object": .bool(profile.encoding == .object),
       ])
       return payloads.map { "\(helper).signalWith(\(pageTexts.value(spec)), \(pageTexts.string($0)));" }
         .joined(separator: "\n")
@@ -322,7 +328,7 @@ final class ScenarioExecution: NativeSessionEvents {
   private func recordFromPage(_ arguments: [JSONValue?]) {
     guard let name = arguments.first??.stringValue else { return }
     let fields = (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:]
-    let harnessEvents = ["harness-error", HarnessPageScript.builtInsReplacedEvent]
+    let harnessEvents = ["harness-error", HarnessPageScript.builtInsReplacedEvent, HarnessPageScript.inexpressibleEvent]
     let source: TraceSource = harnessEvents.contains(name) ? .harness : .page
     webView.trace.record(source, name, fields)
   }

@@ -243,6 +243,14 @@ class Mushao(NativeTestCase):
         self.assertEqual(scripts(n.send("respond", invocation=call["invocation"], data={"msg": "ok"})),
                          ["window.MSF_JsBridge.nativeCallBackToJs('callBackId_1_5', {\"msg\":\"ok\"});"])
 
+    def test_method_names_are_decoded_and_params_need_not_be_objects(self):
+        n = self.native
+        n.send("registerHandler", name="a/b c")
+        events = n.send("navigation", id=1, url="mushao://a%2Fb%20c://" + urllib.parse.quote('"text"'), frame="iframe")
+        self.assertEqual(self.invoked(events)["data"], "text")
+        events = n.send("navigation", id=2, url="mushao://a%2Fb%20c://", frame="iframe")
+        self.assertNotIn("data", self.invoked(events))
+
 
 class ModuleAction(NativeTestCase):
     dialect = "module-action"
@@ -255,7 +263,9 @@ class ModuleAction(NativeTestCase):
         call = self.invoked(n.send("scriptMessage", name="IDLJSBridge", body=body))
         self.assertEqual(scripts(n.send("respond", invocation=call["invocation"], data=True)),
                          ["window.HybridBridge.callbackDispatcher('cb_1', true);"])
-        evaluation = only(n.send("callHandler", name="ping", data=[1], callback=4), "evaluate")[0]
+        # The page ships the bridge: a call waits until the page has loaded.
+        self.assertEqual(only(n.send("callHandler", name="ping", data=[1], callback=4), "evaluate"), [])
+        evaluation = only(n.send("loadFinished"), "evaluate")[0]
         self.assertEqual(evaluation["script"], "window.nativeCallDispatcher('ping', '[1]');")
         events = n.send("evaluationResult", id=evaluation["id"], ok=True, result={"pong": [1]})
         self.assertEqual(only(events, "callbackInvoked"), [{"type": "callbackInvoked", "callback": 4,

@@ -24,12 +24,12 @@
   var counter = 0;
 
   function callNative(request, callback) {
-    var message = {
-      module: request.module,
-      type: request.type === undefined ? 'action' : request.type,
-      action: request.action,
-      version: VERSION
-    };
+    // A request without a module (a handler name without a dot) posts none, rather than undefined.
+    var message = {};
+    if ('module' in request) message.module = request.module;
+    message.type = request.type === undefined ? 'action' : request.type;
+    message.action = request.action;
+    message.version = VERSION;
     if ('params' in request) message.params = request.params;
     if (typeof callback === 'function') {
       message.callbackId = 'cb_' + (++counter) + '_' + Date.now();

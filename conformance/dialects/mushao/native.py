@@ -5,9 +5,10 @@ behind the bridgecheck adapter protocol.
 Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`); the page script is
 evaluated in didFinishNavigation.
 
-Dialect: each page call is one navigation to mushao://<methodName>://<URI-encoded JSON params>;
-the method name is the handler's, the params without callBackId are its data. A call with a
-callBackId is answered by evaluating window.MSF_JsBridge.nativeCallBackToJs('<id>', <result>).
+Dialect: each page call is one navigation to mushao://<URI-encoded methodName>://<URI-encoded JSON
+params>; the method name is the handler's, the params (any JSON value; nothing after the method name
+for none) are its data, without callBackId when they are an object. A call with a callBackId is
+answered by evaluating window.MSF_JsBridge.nativeCallBackToJs('<id>', <result>).
 Every mushao:// URL is the bridge's and is cancelled. The native side cannot call the page: a
 harness call is an error.
 """
@@ -35,16 +36,19 @@ class MushaoBridge(dialect.PlainNative):
     def navigation(self, url):
         if url[:len(PREFIX)].lower() != PREFIX:
             return "allow"
-        method, separator, encoded = url[len(PREFIX):].partition("://")
+        encoded_method, separator, encoded = url[len(PREFIX):].partition("://")
+        method = urllib.parse.unquote(encoded_method, errors="surrogatepass")
+        params = dialect.ABSENT
         try:
-            params = dialect.parse_json(urllib.parse.unquote(encoded, errors="surrogatepass")) if separator else None
+            if encoded:
+                params = dialect.parse_json(urllib.parse.unquote(encoded, errors="surrogatepass"))
         except (ValueError, RecursionError):
-            params = None
-        if not method or not isinstance(params, dict):
+            separator = ""
+        if not separator:
             self.log("warning", "malformed-queue", "a mushao URL without a method and JSON params: %s"
                      % dialect.describe(url))
             return "cancel"
-        callback_id = params.pop("callBackId", None)
+        callback_id = params.pop("callBackId", None) if isinstance(params, dict) else None
         reply = None
         if isinstance(callback_id, str):
             def reply(result, callback_id=callback_id):

@@ -10,7 +10,8 @@
 // loading.
 //
 // Written for bridgecheck from the write-up's description; correct where that bridge is not: the
-// JSON is URI-encoded (raw JSON in a URL loses '#', '%' and spaces), every call gets an iframe of
+// JSON and the method name are URI-encoded (raw JSON in a URL loses '#', '%' and spaces; a method
+// name with '/' or ':' breaks the split), every call gets an iframe of
 // its own (setting the same iframe's src twice in one task keeps only the last URL), callback ids
 // are unique (a counter, not a timestamp alone), the answered callback is deleted by its id (not a
 // property literally named "callBackId"), and params are not changed.
@@ -22,19 +23,27 @@
   var bridge = window.MSF_JsBridge = { callBacks: {} };
 
   bridge.invoke = function invoke(methodName, params) {
-    var message = {};
-    var source = params && typeof params === 'object' ? params : {};
-    for (var key in source) {
-      if (key !== 'callBack' && Object.prototype.hasOwnProperty.call(source, key)) message[key] = source[key];
-    }
-    if (typeof source.callBack === 'function') {
-      var id = 'callBackId_' + (++counter) + '_' + Date.now();
-      bridge.callBacks[id] = source.callBack;
-      message.callBackId = id;
+    // Params that are not an object travel as they are (the native side reads JSON fragments too);
+    // only an object can carry a callback. No params: nothing after the method name.
+    var message = params;
+    if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
+      message = {};
+      for (var key in params) {
+        if (key !== 'callBack' && Object.prototype.hasOwnProperty.call(params, key)) {
+          // defineProperty: a "__proto__" key stays a key instead of setting the prototype.
+          Object.defineProperty(message, key, { value: params[key], enumerable: true, writable: true, configurable: true });
+        }
+      }
+      if (typeof params.callBack === 'function') {
+        var id = 'callBackId_' + (++counter) + '_' + Date.now();
+        bridge.callBacks[id] = params.callBack;
+        message.callBackId = id;
+      }
     }
     var frame = document.createElement('iframe');
     frame.style.display = 'none';
-    frame.src = 'mushao://' + methodName + '://' + encodeURIComponent(JSON.stringify(message));
+    frame.src = 'mushao://' + encodeURIComponent(methodName) + '://' +
+      (message === undefined ? '' : encodeURIComponent(JSON.stringify(message)));
     document.documentElement.appendChild(frame);
     setTimeout(function () { if (frame.parentNode) frame.parentNode.removeChild(frame); }, 0);
   };

@@ -5,11 +5,11 @@ import Testing
 
 @testable import ReferenceBridges
 
-/// Both reference bridges in dialects with their own calling convention:
+/// Both reference bridges in dialects whose messages are not classic:
 /// typed messages with one id (Flutter wrappers) and host-object calls
 /// with a message's parts (JsBridge 2.x).
-@Suite("Native bridge: calling conventions")
-struct NativeBridgeCallingConventionTests {
+@Suite("Native bridge: host-object calls and typed messages")
+struct NativeBridgeHostCallsAndTypedMessagesTests {
   /// A web view with the reference native bridge speaking `profile`, the
   /// reference page bridge configured for it, and a page that registers
   /// `echo` once the ready event fires and records through `record`.

@@ -1,8 +1,9 @@
 import Dialects
 import JSONModel
 
-/// The reference native bridge in dialects whose calling convention is not
-/// classic WVJB's: typed messages with one id per request (Flutter
+/// The reference native bridge in dialects whose messages are not classic
+/// WVJB's (the profile's calling convention aside, see NativeBridge.swift):
+/// typed messages with one id per request (Flutter
 /// wrappers, ``TypedMessages``) and host objects called with a message's
 /// parts (JsBridge 2.x, ``HostObjectCalls``).
 extension NativeBridge {

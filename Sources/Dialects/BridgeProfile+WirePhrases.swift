@@ -1,9 +1,12 @@
-/// The calling conventions of a profile in words, for `bridgecheck profiles`.
+/// How a profile's messages travel beyond classic WVJB, in words, for
+/// `bridgecheck profiles`: host-object calls (``HostObjectCalls``), typed
+/// messages (``TypedMessages``) and URI-encoded delivery. The calling
+/// convention has its own words (``CallingConvention/differences``).
 extension BridgeProfile {
-  /// One phrase per convention beyond classic messages (empty for a
+  /// One phrase per way its messages travel differently (empty for a
   /// dialect with classic messages): host-object calls with a message's
   /// parts, typed messages, URI-encoded delivery.
-  public var conventionPhrases: [String] {
+  public var wirePhrases: [String] {
     var phrases: [String] = []
     if let (signal, calls) = hostObjectCalls {
       var phrase = "host calls \(signal.name).<handler>(json, id)"

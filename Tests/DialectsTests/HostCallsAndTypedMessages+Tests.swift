@@ -2,11 +2,11 @@ import Dialects
 import JSONModel
 import Testing
 
-/// The calling conventions beyond classic messages: host-object calls that
+/// Message forms beyond classic messages: host-object calls that
 /// carry a message's parts (JsBridge 2.x) and typed messages with one id
 /// (Flutter wrappers).
-@Suite("Calling conventions")
-struct CallingConventionsTests {
+@Suite("Host-object calls and typed messages")
+struct HostCallsAndTypedMessagesTests {
   func problems(_ text: String) throws -> [ImplementationFileProblem] {
     switch BridgeProfile.decode(try JSONValue.parse(text), file: "p.json") {
     case .success: return []
