@@ -99,29 +99,13 @@ enum DialectMutantLoading {
         problems.append(problem(JSONPointer.root.appending("file"), "unreadable", "\(relative) cannot be read"))
       }
     }
-    var replacements: [Mutant.Replacement] = []
     let patch = root_["patch"]?.arrayValue ?? []
     if patch.isEmpty {
       problems.append(problem(JSONPointer.root.appending("patch"), "missing-field", "a dialect mutant needs a non-empty \"patch\" array"))
     }
-    for (index, entry) in patch.enumerated() {
-      let pointer = JSONPointer.root.appending("patch").appending(index)
-      guard let find = entry["find"]?.stringValue, !find.isEmpty, let replace = entry["replace"]?.stringValue else {
-        problems.append(problem(pointer, "bad-patch", "each patch entry needs \"find\" (non-empty) and \"replace\" strings"))
-        continue
-      }
-      if let source, let relative {
-        let occurrences = source.components(separatedBy: find).count - 1
-        if occurrences != 1 {
-          problems.append(
-            problem(
-              pointer.appending("find"), "patch-does-not-apply",
-              "the text to find occurs \(occurrences) times in \(relative); it must occur exactly once",
-              "copy a longer, unique excerpt of \(relative)"))
-        }
-      }
-      replacements.append(Mutant.Replacement(find: find, replace: replace))
-    }
+    let replacements = MutantPatchReading.replacements(
+      patch, source: relative == nil ? nil : source, sourceName: relative ?? "", sourcePath: relative ?? "",
+      problems: &problems, problem: problem)
     guard problems.isEmpty, let name, let bug, let seenIn, let bridge, let patched else { return .failure(LoadProblems(problems)) }
     var mutant = Mutant(
       name: name, side: side, bug: bug, seenIn: seenIn,

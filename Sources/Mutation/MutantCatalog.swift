@@ -124,28 +124,14 @@ public struct MutantCatalog: Sendable {
     var crashes = false
     switch side {
     case .page:
-      var replacements: [Mutant.Replacement] = []
       let patch = root["patch"]?.arrayValue ?? []
       if patch.isEmpty {
         problems.append(
           problem(JSONPointer.root.appending("patch"), "missing-field", "a page mutant needs a non-empty \"patch\" array"))
       }
-      for (index, entry) in patch.enumerated() {
-        let pointer = JSONPointer.root.appending("patch").appending(index)
-        guard let find = entry["find"]?.stringValue, !find.isEmpty, let replace = entry["replace"]?.stringValue else {
-          problems.append(problem(pointer, "bad-patch", "each patch entry needs \"find\" (non-empty) and \"replace\" strings"))
-          continue
-        }
-        let occurrences = referencePage.components(separatedBy: find).count - 1
-        if occurrences != 1 {
-          problems.append(
-            problem(
-              pointer.appending("find"), "patch-does-not-apply",
-              "the text to find occurs \(occurrences) times in page-bridge.js; it must occur exactly once",
-              "copy a longer, unique excerpt of Sources/ReferenceBridges/Resources/page-bridge.js"))
-        }
-        replacements.append(Mutant.Replacement(find: find, replace: replace))
-      }
+      let replacements = MutantPatchReading.replacements(
+        patch, source: referencePage, sourceName: "page-bridge.js",
+        sourcePath: "Sources/ReferenceBridges/Resources/page-bridge.js", problems: &problems, problem: problem)
       construction = .pagePatch(replacements)
     case .native:
       if let fault = string("fault") {
