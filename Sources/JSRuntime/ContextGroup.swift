@@ -36,6 +36,8 @@ final class ContextGroup {
   /// Scripts parsed for this group, by ``PreparedScript`` identity (the
   /// script object is kept so that its identity is not reused).
   private var prepared: [ObjectIdentifier: (script: PreparedScript, raw: JSScriptRef)] = [:]
+  /// Large texts evaluated more than once in this group (see ``ReusedScripts``).
+  private var reused = ReusedScripts()
 
   private static let serials = Atomic<Int>(0)
 
@@ -52,6 +54,7 @@ final class ContextGroup {
 
   deinit {
     for entry in prepared.values { JSScriptRelease(entry.raw) }
+    reused.releaseAll()
     if let anchor {
       JSValueUnprotect(anchor.context, anchor.noOp)
       JSGlobalContextRelease(anchor.context)
@@ -96,6 +99,15 @@ final class ContextGroup {
 
   /// No further context is created in this group.
   func retire() { isRetired = true }
+
+  /// The engine script for a large text evaluated in this group before
+  /// (see ``ReusedScripts``), or nil: the caller then evaluates the text.
+  func reusedScript(for source: String, sourceURL: String?) -> JSScriptRef? {
+    reused.script(for: source, sourceURL: sourceURL, in: raw)
+  }
+
+  /// Evaluations in this group that used a kept text.
+  var reusedScriptHits: Int { reused.hits }
 
   /// The parsed form of `script` for this group, parsed on first use; nil
   /// when it has a syntax error (the caller evaluates its text to report it).

@@ -285,6 +285,10 @@ public final class ScriptContext {
     return ScriptValue(context: self, raw: result)
   }
 
+  /// Evaluations in this context's group that reused a large text's engine
+  /// script instead of converting the text again (see ``ReusedScripts``).
+  var reusedScriptHits: Int { group?.reusedScriptHits ?? 0 }
+
   /// Evaluates a prepared script as a classic script in the global scope:
   /// its text is parsed once per context group (see ``PreparedScript``).
   /// Same results and errors as ``evaluate(_:sourceURL:)``.
@@ -316,6 +320,11 @@ public final class ScriptContext {
 
   private func evaluateRaw(_ source: String, sourceURL: String?) throws(ScriptError) -> JSValueRef {
     let context = try open()
+    if let reused = group?.reusedScript(for: source, sourceURL: sourceURL) {
+      return try enter(sourceURL: sourceURL, source: source) { exception in
+        JSScriptEvaluate(context, reused, nil, exception)
+      }
+    }
     return try enter(sourceURL: sourceURL, source: source) { exception in
       JSStrings.with(source) { script in
         withOptionalJSString(sourceURL) { url in
