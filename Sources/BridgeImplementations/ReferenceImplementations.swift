@@ -5,8 +5,9 @@ import ReferenceBridges
 /// bridgecheck's reference page bridge (`page-bridge.js`), configured for
 /// each scenario through `window.WVJBReferenceOptions`, which the harness
 /// sets in the page (``pageOptionsScript(for:)``) before the native side
-/// injects the bridge. The script itself is the same for every scenario and
-/// every native side.
+/// injects the bridge. The script is the same for every scenario of a
+/// dialect and every native side: for the classic dialect, the file's
+/// classic build (``PageBridgeBuild``), for the others the file itself.
 public struct ReferencePageImplementation: PageImplementation {
   public var name: String { profile == .reference ? "reference" : "reference (\(profile.name))" }
   public let version: String? = nil
@@ -14,17 +15,28 @@ public struct ReferencePageImplementation: PageImplementation {
   public let features: Set<String> = [ImplementationFeature.answerMissingHandler]
   /// The bridge source; the shipped reference unless replaced (mutants).
   public let source: String
+  /// The script injected when the page options name no dialect: the classic
+  /// build of `source`, or `source` itself when it has none.
+  private let classicScript: String
 
   /// Creates the reference page bridge, or a variant of its source,
   /// speaking `profile` (by default the classic names, with both classic
-  /// transports and injection modes).
-  public init(source: String = ReferenceScripts.pageBridge, profile: BridgeProfile = .reference) {
+  /// transports and injection modes). `buildsClassic: false` injects the
+  /// source as it is in the classic dialect too (tests compare the two).
+  public init(source: String = ReferenceScripts.pageBridge, profile: BridgeProfile = .reference, buildsClassic: Bool = true) {
     self.source = source
     self.profile = profile
+    classicScript = buildsClassic ? PageBridgeBuild.classic(from: source) ?? source : source
   }
 
   public func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String {
-    source
+    Self.namesDialect(configuration) ? source : classicScript
+  }
+
+  /// Whether the page options of `configuration` name a dialect (the
+  /// bridge then needs its dialect code).
+  static func namesDialect(_ configuration: SessionConfiguration) -> Bool {
+    configuration.profile.dialectKey != BridgeProfile.reference.dialectKey
   }
 
   public func pageOptionsScript(for configuration: SessionConfiguration) -> String? {
@@ -45,7 +57,7 @@ public struct ReferencePageImplementation: PageImplementation {
       "answerMissingHandler": .bool(configuration.options.answerMissingHandler),
     ]
     // The dialect, when it is not the classic one the bridge speaks alone.
-    if configuration.profile.dialectKey != BridgeProfile.reference.dialectKey {
+    if namesDialect(configuration) {
       options["dialect"] = configuration.profile.json
     }
     return "window.WVJBReferenceOptions = \(JSONValue.object(options).serialized());\n"

@@ -24,7 +24,12 @@
 //                         convention (member `convention`). Without it, classic WVJB 6.x.
 // Without that global the file is a complete classic bridge (iframe signals). Under bridgecheck the
 // harness sets the global in the page, from a document-start script of its own, before any native
-// side injects this file; native sides inject the file exactly as it is.
+// side injects the bridge; native sides inject the text the harness gives them exactly as it is.
+//
+// Lines between `//@dialects-only` and `//@end` (markers on lines of their own, never nested) run
+// only when the options name a dialect. For the classic dialect the harness injects a build of this
+// file without them and without comment lines (PageBridgeBuild.swift): the same bridge, less script
+// for every page. Code outside the markers must never need what is inside them in that case.
 //
 // Plain ES2017-level script on purpose (no modules, classes, `?.` or `??`): it must parse in
 // older web view engines too.
@@ -237,17 +242,20 @@
   // extends it, and it is the bridge once it has the page API. Until then it is taken aside here
   // (and put back, extended, at installation), so that the guard below sees no bridge.
   var hostToExtend = null;
+  //@dialects-only
   if (EXTENDS_HOST && window[GLOBAL] && typeof window[GLOBAL] === 'object' &&
       typeof window[GLOBAL][REGISTER] !== 'function') {
     hostToExtend = window[GLOBAL];
     delete window[GLOBAL];
   }
+  //@end
 
   // Double-injection guard: a second injection must change nothing, in particular it must keep
   // the handlers the page already registered.
   if (window[GLOBAL]) {
     return;
   }
+  //@dialects-only
   // The host object's own methods, before this bridge adds its functions to it.
   var hostMethods = Object.create(null);
   (function snapshotHostMethods() {
@@ -261,12 +269,15 @@
       }
     }
   })();
+  //@end
 
   // A message with classic keys, renamed for the wire, and back.
   function toWire(message) {
+    //@dialects-only
     if (TYPED) {
       return toTyped(message);
     }
+    //@end
     var wire = {};
     for (var key in message) {
       if (has(message, key)) {
@@ -276,6 +287,7 @@
     return wire;
   }
 
+  //@dialects-only
   // A classic message as a typed one: a request carries its id, an answer echoes it. A response
   // with an `error` member and no data is the dialect's answer to a request for a missing handler.
   function toTyped(message) {
@@ -341,11 +353,14 @@
     }
     return message;
   }
+  //@end
 
   function fromWire(wire) {
+    //@dialects-only
     if (TYPED) {
       return fromTyped(wire);
     }
+    //@end
     var message = {};
     for (var key in FIELD) {
       if (has(FIELD, key) && has(wire, FIELD[key])) {
@@ -361,6 +376,7 @@
     if (has(wire, FIELD.responseId)) {
       return wire;
     }
+    //@dialects-only
     if (NAME_IN === 'split' && isArray(NAME_FIELDS) && typeof wire[FIELD.handlerName] === 'string') {
       var rest = wire[FIELD.handlerName];
       var parts = [];
@@ -383,9 +399,11 @@
     if (typeof ANSWER_FUNCTION_FIELD === 'string' && typeof ANSWER_FUNCTION === 'string' && has(wire, FIELD.callbackId)) {
       wire[ANSWER_FUNCTION_FIELD] = ANSWER_FUNCTION;
     }
+    //@end
     return wire;
   }
 
+  //@dialects-only
   // The JSON text of a queue (or of one message) as the dialect carries it.
   function transit(text) {
     if (ENVELOPE && typeof ENVELOPE === 'object') {
@@ -405,6 +423,7 @@
     }
     return ENCODING === 'uri-json' ? encodeURIComponent(text) : text;
   }
+  //@end
 
   // ---------------------------------------------------------------------------------------------
   // Private state
@@ -448,15 +467,18 @@
             ' is missing; the message stays queued');
           return false;
         }
+        //@dialects-only
         if (CARRIES) {
           // The object encoding posts the message itself, not its text.
           handler.postMessage(ENCODING === 'object' ? parseJSON(payload) : payload);
           return true;
         }
+        //@end
         // The body is only a signal; the native side answers it by evaluating _fetchQueue().
         handler.postMessage(QUEUE_SIGNAL);
         return true;
       }
+      //@dialects-only
       if (signal.kind === 'channel') {
         window[signal.name].postMessage(carried);
         return true;
@@ -473,10 +495,12 @@
         window.location.href = QUEUE_URL + carried;
         return true;
       }
+      //@end
     } catch (error) {
       log('error', 'signalling the native side failed; the message stays queued', error);
       return false;
     }
+    //@dialects-only
     if (CARRIES) {
       // A URL that carries messages gets an iframe of its own: URLs set on one iframe within a
       // task coalesce, and each of these is a different message.
@@ -496,6 +520,7 @@
         return false;
       }
     }
+    //@end
     if (messagingIframe) {
       // Several sets within one task may reach the native side as a single navigation; that is
       // fine because every navigation fetches the whole queue.
@@ -512,29 +537,37 @@
   // JSON.stringify of the array of message objects.
   function send(message, responseCallback) {
     var callbackId;
+    //@dialects-only
     if (TYPED && !has(message, 'responseId')) {
       // Every typed request carries an id, answered or not.
       callbackId = TYPED.ids === 'counter' ? callbackCounter++ : 'cb_' + (++callbackCounter) + '_' + now();
       message.callbackId = callbackId;
-    } else if (responseCallback) {
+    } else
+    //@end
+    if (responseCallback) {
       callbackId = 'cb_' + (++callbackCounter) + '_' + now();
       message.callbackId = callbackId;
     }
+    //@dialects-only
     if (HOST_CALLS) {
       sendByHostCall(message, callbackId, responseCallback);
       return;
     }
+    //@end
     message = layOut(toWire(message));
     var text = stringifyJSON(message); // may throw to the caller; nothing is queued then
+    //@dialects-only
     if (NAME_IN === 'url-path') {
       // The handler name goes in the URL, the data (the callback id inside it) after it.
       var data = message[FIELD.data];
       text = encodeURIComponent(String(message[FIELD.handlerName])) + NAME_SEPARATOR +
         (data === undefined ? '' : transit(stringifyJSON(data)));
     }
+    //@end
     if (callbackId !== undefined && responseCallback) {
       responseCallbacks[callbackKey(callbackId)] = responseCallback;
     }
+    //@dialects-only
     if (NAME_IN === 'url-path') {
       signalNative(text);
       return;
@@ -543,10 +576,12 @@
       sendInSignal(text);
       return;
     }
+    //@end
     sendQueue.push(text);
     signalNative();
   }
 
+  //@dialects-only
   // Dialects whose signal carries the messages: each message with its own signal, or the whole
   // queue with every signal (what a failed signal left queued goes with the next one).
   function sendInSignal(text) {
@@ -561,16 +596,20 @@
       sendQueue = pending.concat(sendQueue);
     }
   }
+  //@end
 
   // The key of a callback id in responseCallbacks, or undefined when the id cannot be one this
   // bridge issued: strings, or numbers when the dialect counts its ids.
   function callbackKey(id) {
+    //@dialects-only
     if (TYPED && TYPED.ids === 'counter') {
       return typeof id === 'number' ? '#' + id : undefined;
     }
+    //@end
     return typeof id === 'string' ? id : undefined;
   }
 
+  //@dialects-only
   // A typed dialect's answer to a request for a missing native handler: the callback is released,
   // not called.
   function releaseUncalled(key, handlerName) {
@@ -642,16 +681,20 @@
       log('error', 'cannot create a queue return iframe; this batch of queued messages is lost', error);
     }
   }
+  //@end
 
   function fetchQueue() {
+    //@dialects-only
     if (QUEUE_RETURN !== 'fetch' || ENCODING !== 'json' || ENVELOPE) {
       return fetchQueueInDialect();
     }
+    //@end
     var text = '[' + sendQueue.join(',') + ']';
     sendQueue = [];
     return text;
   }
 
+  //@dialects-only
   function fetchQueueInDialect() {
     var batch = '[' + sendQueue.join(',') + ']';
     sendQueue = [];
@@ -665,6 +708,7 @@
     }
     return transit(batch);
   }
+  //@end
 
   // ---------------------------------------------------------------------------------------------
   // Public page API
@@ -732,6 +776,7 @@
   // here; the caller decides (see handleMessageFromNative).
   function dispatchMessage(messageJSON) {
     var message;
+    //@dialects-only
     if (DELIVERY === 'uri-json-string' && typeof messageJSON === 'string') {
       try {
         messageJSON = decodeURIComponent(messageJSON);
@@ -740,9 +785,13 @@
         return;
       }
     }
+    //@end
+    //@dialects-only
     if (DELIVERY === 'object' && typeof messageJSON === 'object') {
       message = messageJSON;
-    } else if (typeof messageJSON !== 'string') {
+    } else
+    //@end
+    if (typeof messageJSON !== 'string') {
       log('warn', 'ignored a message that is not a JSON string: ' + describe(messageJSON));
       return;
     } else {
@@ -774,10 +823,12 @@
         return;
       }
       var callback = responseCallbacks[key];
+      //@dialects-only
       if (TYPED && has(message, 'error') && !has(message, 'responseData')) {
         releaseUncalled(key, message.handlerName);
         return;
       }
+      //@end
       // Deleted before the call: each callback runs at most once and is then released, even if
       // it throws.
       delete responseCallbacks[key];
@@ -800,10 +851,12 @@
       if (answerMissingHandler && responseCallback) {
         responseCallback({ error: 'no-handler', handlerName: handlerName });
       }
+      //@dialects-only
       if (!answerMissingHandler && TYPED && typeof TYPED.error === 'string' && responseCallback) {
         // A typed dialect's own answer to a missing handler.
         send({ handlerName: handlerName, responseId: message.callbackId, error: 'no-handler' });
       }
+      //@end
       return;
     }
     // As in the classic API, responseCallback is undefined when the native side asked for no
@@ -868,6 +921,7 @@
     };
   }
 
+  //@dialects-only
   // The init handshake: the page's default handler, then every message held so far, in order.
   function init(handler) {
     if (heldUntilInit === null) {
@@ -881,7 +935,9 @@
       handleMessageFromNative(held[i]);
     }
   }
+  //@end
 
+  //@dialects-only
   // ---------------------------------------------------------------------------------------------
   // The calling convention (member `convention`), when it is not WVJB's
   // ---------------------------------------------------------------------------------------------
@@ -975,6 +1031,7 @@
       log('error', 'cannot define ' + path + ': only window.NAME and ' + GLOBAL + '.NAME are supported');
     }
   }
+  //@end
 
   // ---------------------------------------------------------------------------------------------
   // Installation
@@ -991,6 +1048,7 @@
     bridge[FETCH] = fetchQueue;
   }
   bridge[HANDLE] = handleMessageFromNative;
+  //@dialects-only
   if (HANDSHAKE === 'init') {
     bridge[INIT] = init;
   }
@@ -1000,6 +1058,7 @@
   if (typeof NATIVE_CALL_FUNCTION === 'string') {
     definePath(NATIVE_CALL_FUNCTION, receiveNativeCall);
   }
+  //@end
   window[GLOBAL] = bridge;
 
 
@@ -1017,6 +1076,7 @@
     }
   }
 
+  //@dialects-only
   // The ready event, for dialects that announce the bridge with one (WVJB 4.x, JsBridge).
   if (typeof READY_EVENT === 'string') {
     try {
@@ -1033,6 +1093,7 @@
       log('error', 'cannot fire ' + READY_EVENT, error);
     }
   }
+  //@end
 
   // Start-up callbacks registered by the page's setupWebViewJavascriptBridge(). Drained once, in a
   // timer scheduled before any incoming message can schedule its own, so page handlers registered

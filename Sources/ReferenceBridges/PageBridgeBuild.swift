@@ -1,0 +1,45 @@
+/// The reference page bridge as the harness injects it for the classic
+/// dialect: the file with the regions marked `//@dialects-only` … `//@end`
+/// (code that runs only when the page options name a dialect) and its
+/// comment lines blanked out. Every page of a run parses and runs this text,
+/// so the less of it the better. Lines are blanked, not removed, and the
+/// others keep their indentation, so that an error's line and column are
+/// the file's; the behaviour is the file's own (a test runs the suite with
+/// both and compares the traces).
+public enum PageBridgeBuild {
+  /// The line that opens a region kept only for dialects.
+  static let beginMarker = "//@dialects-only"
+  /// The line that closes it.
+  static let endMarker = "//@end"
+
+  /// The classic build of `source`, or nil when it cannot be made safely:
+  /// markers that are unbalanced or nested (a patched mutant source, say), a
+  /// template literal (a backtick outside comment lines) or a line that ends
+  /// inside a string continued with a backslash, where removing a line that
+  /// starts with `//` could change a string. Callers then inject `source`.
+  public static func classic(from source: String) -> String? {
+    var kept: [Substring] = []
+    var inRegion = false
+    for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = rawLine.drop { $0 == " " || $0 == "\t" }
+      if line == beginMarker || line == endMarker {
+        guard inRegion == (line == endMarker) else { return nil }
+        inRegion.toggle()
+        kept.append("")
+      } else if inRegion || line.hasPrefix("//") {
+        kept.append("")
+      } else if line.contains("`") || line.hasSuffix("\\") {
+        return nil
+      } else {
+        kept.append(rawLine)
+      }
+    }
+    guard !inRegion else { return nil }
+    // The first line says what this is, when it was a comment of the file.
+    if kept.first == "" { kept[0] = Substring(header) }
+    return kept.joined(separator: "\n")
+  }
+
+  /// The first line of a build.
+  static let header = "// bridgecheck reference page bridge: the classic build of page-bridge.js (lines as in the file)"
+}

@@ -1,0 +1,66 @@
+import ReferenceBridges
+import Testing
+
+@Suite("The classic build of the reference page bridge")
+struct PageBridgeBuildClassicTests {
+  @Test func theShippedBridgeHasAClassicBuildWithoutItsDialectCode() throws {
+    let source = ReferenceScripts.pageBridge
+    let markers = source.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+    #expect(markers.filter { $0 == "//@dialects-only" }.count >= 10)
+    let build = try #require(PageBridgeBuild.classic(from: source))
+    #expect(build.hasPrefix("// bridgecheck reference page bridge: the classic build"))
+    #expect(build.split(separator: "\n", omittingEmptySubsequences: false).count
+      == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+    #expect(build.utf8.count * 2 < source.utf8.count, "the build is \(build.utf8.count) bytes of \(source.utf8.count)")
+    // The classic code stays; the dialect code and the comments go.
+    #expect(build.contains("function fetchQueue()"))
+    #expect(build.contains("function handleMessageFromNative(messageJSON)"))
+    #expect(!build.contains("function toTyped("))
+    #expect(!build.contains("function sendByHostCall("))
+    #expect(!build.contains("dialects-only"))
+    #expect(!build.contains("\n//"))
+  }
+
+  @Test func markedRegionsAndCommentLinesGoAndTheRestStays() throws {
+    let source = """
+      // a comment
+      var a = 1; // kept with its trailing comment
+        //@dialects-only
+        var dialectOnly = 2;
+        //@end
+
+      if (a) {
+        a = 3;
+      } else
+      //@dialects-only
+      if (b) {
+        b = 4;
+      } else
+      //@end
+      {
+        a = 5;
+      }
+      """
+    let build = try #require(PageBridgeBuild.classic(from: source))
+    // Blanked, not removed: every line keeps its number.
+    let lines = build.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+    #expect(lines.first?.hasPrefix("// bridgecheck reference page bridge: the classic build") == true)
+    #expect(
+      Array(lines.dropFirst()) == [
+        "var a = 1; // kept with its trailing comment", "", "", "", "", "if (a) {", "  a = 3;", "} else", "", "", "",
+        "", "", "{", "  a = 5;", "}",
+      ])
+  }
+
+  @Test(arguments: [
+    "//@dialects-only\nvar a = 1;\n",  // never closed
+    "var a = 1;\n//@end\n",  // closed, never opened
+    "//@dialects-only\n//@dialects-only\n//@end\n//@end\n",  // nested
+    "var a = `template\n// not a comment inside a template literal\n`;\n",
+    "var a = 'continued \\\n// part of the string\n';\n",
+  ])
+  func aSourceItCannotBuildSafelyHasNoBuild(source: String) {
+    #expect(PageBridgeBuild.classic(from: source) == nil)
+  }
+}
