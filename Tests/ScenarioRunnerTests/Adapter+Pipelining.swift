@@ -44,7 +44,7 @@ struct AdapterPipeliningTests {
 
     // The page script: in every start of 1.1 and echoed in every injection;
     // once per process in 1.2, and named in the injections.
-    let marker = "bridgecheck reference page-side bridge"
+    let marker = "the classic build of page-bridge.js"
     let starts = old.commands.filter { $0.contains(#""type":"start""#) }.count
     #expect(starts == fixtures.count)
     #expect(old.commands.filter { $0.contains(marker) }.count == starts)

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import JSONModel
 import PageSimulation
+import ReferenceBridges
 import Testing
 
 @testable import ScenarioRunner
@@ -43,8 +44,15 @@ struct PageScriptSameForEveryNativeTests {
     let posts = SessionConfiguration(
       transport: .messageHandlers, injection: .documentStart, options: BridgeOptions(answerMissingHandler: true),
       profile: page.profile)
-    #expect(try page.script(for: iframe) == page.source)
-    #expect(try page.script(for: posts) == page.source)
+    // The classic dialect gets the file's classic build, the same text for every scenario.
+    let classic = try #require(PageBridgeBuild.classic(from: page.source))
+    #expect(try page.script(for: iframe) == classic)
+    #expect(try page.script(for: posts) == classic)
+    // A dialect gets the file itself.
+    var dialect = page.profile
+    dialect.names.global = "OtherBridge"
+    let renamed = SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: dialect)
+    #expect(try page.script(for: renamed) == page.source)
     #expect(page.pageOptionsScript(for: posts)?.contains("\"messageHandlers\"") == true)
     #expect(page.pageOptionsScript(for: posts)?.contains("\"answerMissingHandler\":true") == true)
     #expect(ScriptPageImplementation(name: "x.js", source: "x").pageOptionsScript(for: iframe) == nil)
@@ -55,9 +63,10 @@ struct PageScriptSameForEveryNativeTests {
     let page = ReferencePageImplementation()
     let result = ScenarioRunner(page: page, native: native).run(try fixture(Self.fixtureText))
     #expect(result.status == .pass, "\(result.message ?? "")")
-    #expect(native.pageScript == page.source)
+    let classic = try #require(PageBridgeBuild.classic(from: page.source))
+    #expect(native.pageScript == classic)
     let evaluated = native.webView?.trace.events(named: TraceEventName.evaluate).compactMap { $0["script"]?.stringValue } ?? []
-    #expect(evaluated.contains(page.source), "the injection evaluates the page script, byte for byte")
+    #expect(evaluated.contains(classic), "the injection evaluates the page script, byte for byte")
     #expect(!evaluated.contains { $0.hasPrefix("window.WVJBReferenceOptions") }, "no options text added before it")
   }
 }

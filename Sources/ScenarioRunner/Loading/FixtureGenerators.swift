@@ -29,6 +29,8 @@ enum FixtureGenerators {
   /// `value` with every valid generator expanded (a malformed one stays as
   /// written, with a problem), or unexpanded when the caps are exceeded.
   static func expand(_ value: JSONValue, at pointer: JSONPointer, problems: ProblemCollector) -> JSONValue {
+    // Most fixtures have no generator: a walk that builds no pointers says so.
+    guard holdsRepeat(value) else { return value }
     var found: [Repeat] = []
     collect(value, at: pointer, into: &found, problems: problems)
     guard !found.isEmpty, withinCaps(found, problems: problems) else { return value }
@@ -38,6 +40,22 @@ enum FixtureGenerators {
   }
 
   // MARK: Checking
+
+  /// Whether `value` holds a `{"$repeat": …}` object outside `$literal`
+  /// (the places ``collect(_:at:into:problems:)`` looks at).
+  private static func holdsRepeat(_ value: JSONValue) -> Bool {
+    switch value {
+    case .array(let elements):
+      return elements.contains(where: holdsRepeat)
+    case .object(let object):
+      if object.count == 1, object["$literal"] != nil { return false }
+      if object.count == 1, object["$repeat"] != nil { return true }
+      for (_, element) in object where holdsRepeat(element) { return true }
+      return false
+    default:
+      return false
+    }
+  }
 
   private static func collect(
     _ value: JSONValue, at pointer: JSONPointer, into found: inout [Repeat], problems: ProblemCollector
