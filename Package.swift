@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// bridgecheck: a conformance harness for WebView <-> native JavaScript bridges.
@@ -52,11 +52,26 @@ let package = Package(
     .library(name: "PageSimulation", targets: ["PageSimulation"]),
     .library(name: "JSRuntime", targets: ["JSRuntime"]),
     .library(name: "JSONModel", targets: ["JSONModel"]),
+    .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
+  ],
+  // The real engine is optional: `swift build --traits WebKitGTK` (needs libwebkit2gtk-4.1-dev;
+  // its tests need a display, e.g. xvfb-run). The default build needs only JavaScriptCore.
+  traits: [
+    .trait(name: "WebKitGTK", description: "A real WebKitGTK web view as a second engine (issue #14).")
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
+    .systemLibrary(
+      name: "CWebKitGTK",
+      pkgConfig: "webkit2gtk-4.1",
+      providers: [.apt(["libwebkit2gtk-4.1-dev"])]
+    ),
+    .target(
+      name: "WebKitEngine",
+      dependencies: [.target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "JSONModel"]
+    ),
     .systemLibrary(
       name: "CJavaScriptCore",
       pkgConfig: "javascriptcoregtk-4.1",
@@ -120,6 +135,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
+    .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "JSONModel"]),
     .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"]),
