@@ -136,17 +136,14 @@
     /// The bodies posted to the script message handlers so far.
     public var scriptMessages: [(handler: String, body: JSONValue?)] { engine.run { self.messages } }
 
-    /// Destroys the web view and its window.
+    /// Destroys the web view and its window (a page dropped without it
+    /// keeps them until the process ends).
     public func close() {
       engine.run {
         if let window = self.window { gtk_widget_destroy(window) }
         self.window = nil
         self.view = nil
       }
-    }
-
-    deinit {
-      // close() must have run; a page dropped without it leaks its window.
     }
 
     // MARK: - Engine callbacks (engine thread)

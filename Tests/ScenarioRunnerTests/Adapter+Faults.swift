@@ -154,8 +154,14 @@ struct AdapterFaultTests {
     for pid in idle { kill(pid, SIGKILL) }
     usleep(50_000)
     let afterCrash = runner.run(fixtures[1])
-    #expect(afterCrash.status == .error, "the scenario that found the dead process: \(afterCrash.status)")
-    #expect(afterCrash.message?.contains("crashed: ") == true, "\(afterCrash.message ?? "")")
+    // The scenario that finds the dead process ends in an error naming the crash; or, when the
+    // pool has seen the death before handing the process out (a busy machine, measured in a
+    // parallel test run), a fresh process serves it at once.
+    if afterCrash.status == .error {
+      #expect(afterCrash.message?.contains("crashed: ") == true, "\(afterCrash.message ?? "")")
+    } else {
+      #expect(afterCrash.status == .pass, "the scenario after the crash: \(afterCrash.status) \(afterCrash.message ?? "")")
+    }
     let next = runner.run(fixtures[1])
     #expect(next.status == .pass, "a fresh process serves the next scenario: \(next.message ?? "")")
   }
