@@ -109,20 +109,24 @@ final class ContextGroup {
   /// Evaluations in this group that used a kept text.
   var reusedScriptHits: Int { reused.hits }
 
+  /// An engine script of `source` for `group`, or nil when it has a syntax
+  /// error (the caller evaluates the text to report it). The caller releases it.
+  static func makeScript(_ source: String, sourceURL: String?, in group: JSContextGroupRef) -> JSScriptRef? {
+    var errorMessage: JSStringRef?
+    var errorLine: Int32 = 0
+    let made = JSStrings.with(source) { text in
+      withOptionalJSString(sourceURL) { url in JSScriptCreateFromString(group, url, 1, text, &errorMessage, &errorLine) }
+    }
+    if let errorMessage { JSStringRelease(errorMessage) }
+    return made
+  }
+
   /// The parsed form of `script` for this group, parsed on first use; nil
   /// when it has a syntax error (the caller evaluates its text to report it).
   func parsed(_ script: PreparedScript) -> JSScriptRef? {
     let key = ObjectIdentifier(script)
     if let entry = prepared[key] { return entry.raw }
-    var errorMessage: JSStringRef?
-    var errorLine: Int32 = 0
-    let made = JSStrings.with(script.source) { source in
-      JSStrings.with(script.sourceURL) { url in
-        JSScriptCreateFromString(raw, url, 1, source, &errorMessage, &errorLine)
-      }
-    }
-    if let errorMessage { JSStringRelease(errorMessage) }
-    guard let made else { return nil }
+    guard let made = Self.makeScript(script.source, sourceURL: script.sourceURL, in: raw) else { return nil }
     prepared[key] = (script, made)
     return made
   }

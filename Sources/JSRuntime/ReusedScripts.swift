@@ -50,13 +50,7 @@ struct ReusedScripts {
       seenOnce.insert(identity)
       return nil
     }
-    var errorMessage: JSStringRef?
-    var errorLine: Int32 = 0
-    let made = JSStrings.with(source) { text in
-      withOptionalJSString(sourceURL) { url in JSScriptCreateFromString(group, url, 1, text, &errorMessage, &errorLine) }
-    }
-    if let errorMessage { JSStringRelease(errorMessage) }
-    guard let made else { return nil }
+    guard let made = ContextGroup.makeScript(source, sourceURL: sourceURL, in: group) else { return nil }
     if kept.count >= Self.capacity { JSScriptRelease(kept.removeFirst().raw) }
     kept.append((identity, source, made))
     return made
