@@ -9,15 +9,19 @@ extension JSONParser {
     let opening = position
     position += 1
     let start = position
+    let base = bytes.baseAddress!
     while position < bytes.count {
+      position = JSONStringScan.endOfPlainRun(
+        in: base, from: position, to: bytes.count, stopsAtNonASCII: validatesUTF8)
+      guard position < bytes.count else { break }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         let string = String(decoding: bytes[start..<position], as: UTF8.self)
         position += 1
         return string
       } else if byte == UInt8(ascii: "\\") {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[start..<position])
+        scratch.removeAll()
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
         return try readEscapedString(opening: opening)
       } else if byte < 0x20 {
         throw controlCharacter()
@@ -40,7 +44,7 @@ extension JSONParser {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         position += 1
-        return String(decoding: scratch, as: UTF8.self)
+        return scratch.makeString()
       } else if byte == UInt8(ascii: "\\") {
         try readEscape(opening: opening)
       } else if byte < 0x20 {
@@ -49,6 +53,9 @@ extension JSONParser {
         // Copy the run up to the next quote, backslash or control character.
         let runStart = position
         while position < bytes.count {
+          position = JSONStringScan.endOfPlainRun(
+            in: bytes.baseAddress!, from: position, to: bytes.count, stopsAtNonASCII: validatesUTF8)
+          guard position < bytes.count else { break }
           let next = bytes[position]
           if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
           if next >= 0x80 && validatesUTF8 {
@@ -60,7 +67,7 @@ extension JSONParser {
             position += 1
           }
         }
-        scratch.append(contentsOf: bytes[runStart..<position])
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
       }
     }
     throw unterminatedString(opening: opening)

@@ -13,7 +13,7 @@ struct JSONParser: ~Copyable {
   /// The offset of the next byte to read.
   var position = 0
   /// Reused storage for strings that contain escapes.
-  var scratch: [UInt8] = []
+  var scratch = ByteScratch()
 
   init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, validatesUTF8: Bool) {
     self.bytes = bytes

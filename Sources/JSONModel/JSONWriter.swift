@@ -93,41 +93,86 @@ struct JSONWriter {
   /// those controls, `\u00xx` (lowercase hex) for other controls, and
   /// everything else (U+2028, U+2029, non-ASCII) raw.
   mutating func writeString(_ string: String) {
-    output.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { bytes in
-      var runStart = 0
-      for index in bytes.indices {
-        let byte = bytes[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-          continue
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        writeEscape(for: byte)
-        runStart = index + 1
+      guard let base = bytes.baseAddress else {
+        append("\"\"")
+        return
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      let count = bytes.count
+      let firstSpecial = JSONStringScan.endOfPlainRun(in: base, from: 0, to: count, stopsAtNonASCII: false)
+      output.append(UInt8(ascii: "\""))
+      guard firstSpecial < count else {
+        output.append(contentsOf: bytes)
+        output.append(UInt8(ascii: "\""))
+        return
+      }
+      // Two passes: the escaped length first, then every byte written in
+      // place, so an escape costs a table look-up instead of an append.
+      var length = count
+      var index = firstSpecial
+      while index < count {
+        length &+= Int(Self.escapeExtraLength[Int(base[index])])
+        index &+= 1
+        index = JSONStringScan.endOfPlainRun(in: base, from: index, to: count, stopsAtNonASCII: false)
+      }
+      let start = output.count
+      output.append(contentsOf: repeatElement(0, count: length))
+      output.withUnsafeMutableBufferPointer { buffer in
+        let target = buffer.baseAddress! + start
+        target.update(from: base, count: firstSpecial)
+        var written = firstSpecial
+        var read = firstSpecial
+        while read < count {
+          let byte = base[read]
+          written = Self.writeEscape(for: byte, to: target, at: written)
+          read &+= 1
+          let runEnd = JSONStringScan.endOfPlainRun(in: base, from: read, to: count, stopsAtNonASCII: false)
+          (target + written).update(from: base + read, count: runEnd - read)
+          written &+= runEnd - read
+          read = runEnd
+        }
+      }
+      output.append(UInt8(ascii: "\""))
     }
-    output.append(UInt8(ascii: "\""))
   }
 
-  /// Writes the escape sequence for a quote, backslash or control byte.
-  mutating func writeEscape(for byte: UInt8) {
-    output.append(UInt8(ascii: "\\"))
+  /// How many bytes longer than itself each byte is once escaped in a JSON
+  /// string: 1 for `"`, `\` and the controls with a short escape, 5 for the
+  /// other controls (`\u00xx`), 0 for the rest.
+  private static let escapeExtraLength: [UInt8] = (0..<256).map { byte in
     switch byte {
-    case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
-    case 0x08: output.append(UInt8(ascii: "b"))
-    case 0x0C: output.append(UInt8(ascii: "f"))
-    case 0x0A: output.append(UInt8(ascii: "n"))
-    case 0x0D: output.append(UInt8(ascii: "r"))
-    case 0x09: output.append(UInt8(ascii: "t"))
+    case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09: 1
+    case 0..<0x20: 5
+    default: 0
+    }
+  }
+
+  /// Writes the escape sequence for a quote, backslash or control byte at
+  /// `position` of `target`; returns the position after it.
+  @inline(__always)
+  private static func writeEscape(for byte: UInt8, to target: UnsafeMutablePointer<UInt8>, at position: Int) -> Int {
+    target[position] = UInt8(ascii: "\\")
+    let short: UInt8
+    switch byte {
+    case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
+    case 0x08: short = UInt8(ascii: "b")
+    case 0x0C: short = UInt8(ascii: "f")
+    case 0x0A: short = UInt8(ascii: "n")
+    case 0x0D: short = UInt8(ascii: "r")
+    case 0x09: short = UInt8(ascii: "t")
     default:
       let hexDigits: StaticString = "0123456789abcdef"
-      append("u00")
-      output.append(hexDigits.utf8Start[Int(byte >> 4)])
-      output.append(hexDigits.utf8Start[Int(byte & 0xF)])
+      target[position + 1] = UInt8(ascii: "u")
+      target[position + 2] = UInt8(ascii: "0")
+      target[position + 3] = UInt8(ascii: "0")
+      target[position + 4] = hexDigits.utf8Start[Int(byte >> 4)]
+      target[position + 5] = hexDigits.utf8Start[Int(byte & 0xF)]
+      return position + 6
     }
+    target[position + 1] = short
+    return position + 2
   }
 
   /// Writes a line break and two spaces per level.
