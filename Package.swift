@@ -24,7 +24,8 @@ import PackageDescription
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
 /// - BridgecheckCLI: the `bridgecheck` command.
-/// JSON parsing, script escaping and string transcoding across the engine boundary are
+/// JSON parsing, script escaping, string transcoding across the engine boundary and the
+/// page's URL serialization (a signal URL may carry a megabyte of JSON) are
 /// compiled with optimization in debug builds too: unoptimized, a megabyte
 /// payload costs a quarter of a second per crossing, which the tests and the
 /// mutation matrix (every mutant × every fixture) would pay thousands of times.
@@ -88,7 +89,7 @@ let package = Package(
         .linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS])),
       ]
     ),
-    .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"]),
+    .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
     .target(
       name: "ReferenceBridges",
@@ -138,7 +139,9 @@ let package = Package(
     .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "JSONModel"]),
     .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
-    .testTarget(name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"]),
+    .testTarget(
+      name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"], exclude: ["Resources"]
+    ),
     .testTarget(
       name: "ReportersTests",
       dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel"],

@@ -94,9 +94,18 @@ extension BridgeProfile {
 
   /// A signal URL's tail (`<encoded name><separator><encoded data>`) as the
   /// JSON text of an array of one wire message, or nil when it is not one.
+  ///
+  /// The tail is read as a web view hands it over, not as the page wrote
+  /// it: in `mushao://first://…` the name is the URL's host and `:` starts
+  /// an empty port, which the URL parser drops (WebKit reports
+  /// `mushao://first//…`), so a separator that starts with `:` is also
+  /// found without it (as the native code of the published bridge does,
+  /// splitting at `//`).
   func urlPathQueueText(_ transit: String, separator: String) -> String? {
-    guard let range = transit.range(of: separator), let name = transit[..<range.lowerBound].removingPercentEncoding
-    else { return nil }
+    let range =
+      transit.range(of: separator)
+      ?? (separator.hasPrefix(":") && separator.count > 1 ? transit.range(of: String(separator.dropFirst())) : nil)
+    guard let range, let name = transit[..<range.lowerBound].removingPercentEncoding else { return nil }
     var payload = String(transit[range.upperBound...])
     var message: JSONObject = [fields.handlerName: .string(name)]
     if !payload.isEmpty {

@@ -11,7 +11,8 @@ public enum FrameKind: String, Sendable, Hashable, Codable {
 /// A navigation the page asked for, as the host's policy sees it
 /// (the shape of `WKNavigationAction`).
 public struct NavigationAction: Sendable, Hashable {
-  /// The requested URL, exactly as the page wrote it.
+  /// The requested URL as WebKit hands it to the host: parsed and
+  /// serialized (``NavigationURL``), not the text the page wrote.
   public var url: String
   /// The frame that navigates.
   public var frame: FrameKind

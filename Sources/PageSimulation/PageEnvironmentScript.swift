@@ -506,7 +506,13 @@ enum PageEnvironmentScript {
 
   var iframePrototype = ObjectCreate(nodePrototype);
   defineProperty(iframePrototype, 'src', {
-    get: function () { return this.__src === null ? '' : this.__src; },
+    // Read back as WebKit reflects a URL attribute: resolved and serialized
+    // (the text as set when it does not parse).
+    get: function () {
+      if (this.__src === null) return '';
+      var resolved = host.resolveURL(this.__src);
+      return resolved === null || resolved === undefined ? this.__src : resolved;
+    },
     set: function (value) {
       this.__src = String(value);
       if (isConnected(this)) host.frameSource(this.__frameId, this.__src);

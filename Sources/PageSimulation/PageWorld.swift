@@ -7,6 +7,9 @@ import JSRuntime
 final class PageWorld {
   let generation: Int
   let url: String
+  /// The page's URL parsed: the base that relative navigation URLs resolve
+  /// against (nil when the page's URL itself does not parse).
+  let parsedURL: NavigationURL?
   let context: ScriptContext
   unowned let webView: SimulatedWebView
 
@@ -24,6 +27,7 @@ final class PageWorld {
     self.webView = webView
     self.generation = generation
     self.url = url
+    parsedURL = NavigationURL(url)
     createdAt = webView.scheduler.now
     let configuration = webView.configuration
     random = SeededRandom(seed: configuration.seed &+ UInt64(generation) &* 0x9E37_79B9)
@@ -246,7 +250,9 @@ final class PageWorld {
 
   // MARK: - Frames and navigation
 
-  private func frameSourceSet(frame: Int, url: String) {
+  private func frameSourceSet(frame: Int, source: String) {
+    // What the host sees is the URL as WebKit serializes it, never the text the page set.
+    guard let url = NavigationURL.frameRequest(source, page: parsedURL) else { return }
     switch webView.configuration.iframeNavigation {
     case .everyRequest:
       webView.requestNavigation(NavigationAction(url: url, frame: .iframe, frameID: frame))
@@ -271,7 +277,7 @@ final class PageWorld {
   }
 
   private func frameInserted(frame: Int, source: String?) {
-    let url = (source?.isEmpty ?? true) ? "about:blank" : source ?? "about:blank"
+    guard let url = NavigationURL.frameRequest(source ?? "", page: parsedURL) else { return }
     webView.requestNavigation(NavigationAction(url: url, frame: .iframe, frameID: frame))
   }
 
@@ -280,6 +286,18 @@ final class PageWorld {
     webView.scheduler.cancel(pending.task)
     webView.trace.record(
       .page, TraceEventName.navigationDropped, ["frameId": .number(Double(frame)), "url": .string(pending.url)])
+  }
+
+  /// `location.href = text` (or `assign`/`replace`): the host is asked
+  /// about the URL as WebKit serializes it; an invalid URL throws a
+  /// `SyntaxError` in the page, as in WebKit.
+  private func navigateMainFrame(to text: String) throws {
+    do {
+      guard let url = try NavigationURL.mainFrameRequest(text, page: parsedURL) else { return }
+      webView.requestNavigation(NavigationAction(url: url, frame: .main, frameID: nil))
+    } catch {
+      throw NativeFunctionError("Invalid URL", name: "SyntaxError")
+    }
   }
 
   // MARK: - Host functions
@@ -294,7 +312,7 @@ final class PageWorld {
         call.context.number(Double(self.webView.scheduler.now.milliseconds - self.createdAt.milliseconds))
       }),
       ("random", { [unowned self] call in call.context.number(self.random.nextUnitInterval()) }),
-      ("url", { [unowned self] call in call.context.string(self.url) }),
+      ("url", { [unowned self] call in call.context.string(self.parsedURL?.serialized ?? self.url) }),
       ("userAgent", { [unowned self] call in call.context.string(self.webView.configuration.userAgent) }),
       ("setTimer", { [unowned self] call in
         try self.setTimer(
@@ -306,7 +324,7 @@ final class PageWorld {
         return nil
       }),
       ("frameSource", { [unowned self] call in
-        self.frameSourceSet(frame: Int(call[0].numberValue ?? 0), url: call[1].stringValue ?? "")
+        self.frameSourceSet(frame: Int(call[0].numberValue ?? 0), source: call[1].stringValue ?? "")
         return nil
       }),
       ("frameInserted", { [unowned self] call in
@@ -318,8 +336,11 @@ final class PageWorld {
         return nil
       }),
       ("navigate", { [unowned self] call in
-        self.webView.requestNavigation(NavigationAction(url: call[0].stringValue ?? "", frame: .main, frameID: nil))
+        try self.navigateMainFrame(to: call[0].stringValue ?? "")
         return nil
+      }),
+      ("resolveURL", { [unowned self] call in
+        NavigationURL(call[0].stringValue ?? "", base: self.parsedURL).map { call.context.string($0.serialized) }
       }),
       ("console", { [unowned self] call in
         try self.console(level: call[0].stringValue(maxLength: 16)?.text ?? "log", text: call[1])

@@ -59,8 +59,10 @@ public enum BridgeURL: Sendable, Hashable {
   /// Classifies `url` as a bridge built with deliberate bugs does
   /// (mutation testing); without the faults concerned, exactly ``init(_:)``.
   /// FAULT `host-case-sensitive`: the host is compared as written, so
-  /// `https://__WVJB_QUEUE_MESSAGE__` is an ordinary URL and
-  /// `wvjbscheme://__WVJB_QUEUE_MESSAGE__` an unknown bridge command.
+  /// `wvjbscheme://__WVJB_QUEUE_MESSAGE__` is an unknown bridge command
+  /// (and `HTTPS://__WVJB_QUEUE_MESSAGE__` an ordinary URL, which no real
+  /// web view hands over: it lowers an https host first, while a
+  /// non-special scheme's host keeps its case).
   /// FAULT `legacy-scheme-ignored`: `wvjbscheme` URLs are not bridge URLs.
   /// FAULT `bridge-url-substring-match`: a URL whose text contains a bridge
   /// host anywhere (path, query) is that bridge URL.

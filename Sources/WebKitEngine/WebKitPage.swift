@@ -12,7 +12,7 @@
   /// Every GObject pointer lives here and in ``EngineThread``, and is used
   /// only on the engine thread. A navigation other than the page's own load
   /// is recorded in ``navigationRequests`` and cancelled, as a bridge that
-  /// intercepts its signal URLs does.
+  /// intercepts its signal URLs does; `about:blank` is recorded and allowed.
   public final class WebKitPage: @unchecked Sendable {
     private let engine: EngineThread
     private var window: UnsafeMutablePointer<GtkWidget>?
@@ -20,6 +20,9 @@
     private var manager: UnsafeMutablePointer<WebKitUserContentManager>?
     private var loadFinished = false
     private var pageURL = ""
+    /// Whether the next request for ``pageURL`` is the page's own load
+    /// (allowed, not recorded) rather than a navigation the page asked for.
+    private var awaitingOwnLoad = false
     /// Navigation requests the host saw and cancelled, in order.
     private var navigations: [String] = []
     /// Bodies posted to the script message handlers, in order.
@@ -80,6 +83,7 @@
       let ok = engine.run { () -> Bool in
         self.loadFinished = false
         self.pageURL = baseURL
+        self.awaitingOwnLoad = true
         webkit_web_view_load_html(self.view, html, baseURL)
         return EngineThread.spin(seconds: timeout) { self.loadFinished }
       }
@@ -130,8 +134,21 @@
       engine.run { _ = EngineThread.spin(seconds: seconds) { false } }
     }
 
-    /// The navigation requests the host saw and cancelled so far.
+    /// The navigation requests the host saw so far (all cancelled but
+    /// `about:blank`), in order.
     public var navigationRequests: [String] { engine.run { self.navigations } }
+
+    /// Lets the page run until the host has seen more than `count`
+    /// navigation requests or `timeout` seconds pass; whether it has.
+    @discardableResult
+    public func waitForNavigationRequests(moreThan count: Int, timeout: Double) -> Bool {
+      engine.run { EngineThread.spin(seconds: timeout) { self.navigations.count > count } }
+    }
+
+    /// The WebKitGTK library this process runs, e.g. `2.48.3`.
+    public static var engineVersion: String {
+      "\(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version())"
+    }
 
     /// The bodies posted to the script message handlers so far.
     public var scriptMessages: [(handler: String, body: JSONValue?)] { engine.run { self.messages } }
@@ -153,18 +170,23 @@
       messages.append((name, body))
     }
 
-    /// Allows the page's own load and `about:blank`; records and cancels
-    /// every other navigation request.
+    /// Allows the page's own load (not recorded); records every other
+    /// navigation request, and cancels all of them but `about:blank`.
     private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>?, type: WebKitPolicyDecisionType) -> Bool {
       guard let decision, type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION else { return false }
       let navigation = bridgecheck_navigation_decision(decision)
       let action = webkit_navigation_policy_decision_get_navigation_action(navigation)
       let request = webkit_navigation_action_get_request(action)
       let uri = webkit_uri_request_get_uri(request).map { String(cString: $0) } ?? ""
-      if uri == pageURL || uri == "about:blank" {
+      if awaitingOwnLoad && uri == pageURL {
+        awaitingOwnLoad = false
+        webkit_policy_decision_use(decision)
+        return true
+      }
+      navigations.append(uri)
+      if uri == "about:blank" {
         webkit_policy_decision_use(decision)
       } else {
-        navigations.append(uri)
         webkit_policy_decision_ignore(decision)
       }
       return true

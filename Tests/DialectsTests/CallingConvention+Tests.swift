@@ -64,6 +64,14 @@ struct CallingConventionTests {
     // A call without data has nothing after the name: the data is absent.
     let bare = try JSONValue.parse(profile.queueText(fromTransit: "ping://"))
     #expect(bare.arrayValue?.compactMap(\.objectValue).map(profile.fromWire) == [["handlerName": "ping"]])
+    // What a web view reports: the name is the URL's host and the ':' of its
+    // empty port is dropped (mushao://say%20hi%2Fok//…, measured in WebKitGTK).
+    let serialized = payload.replacingOccurrences(of: "://", with: "//")
+    #expect(serialized != payload)
+    let parsed = try JSONValue.parse(profile.queueText(fromTransit: serialized))
+    #expect(parsed.arrayValue?.compactMap(\.objectValue).map(profile.fromWire) == [classic])
+    let bareSerialized = try JSONValue.parse(profile.queueText(fromTransit: "ping//"))
+    #expect(bareSerialized.arrayValue?.compactMap(\.objectValue).map(profile.fromWire) == [["handlerName": "ping"]])
   }
 
   @Test func answersAndNativeCallsAreFunctionCallsThatReadBack() throws {

@@ -47,7 +47,7 @@ struct IframeNavigationTests {
       document.documentElement.appendChild(frame);
       console.log('after append');
       """)
-    #expect(page.iframeRequests == ["https://__bridge_loaded__"])
+    #expect(page.iframeRequests == ["https://__bridge_loaded__/"])
     let names = page.trace.events.map(\.name).filter { $0 == "console" || $0 == "navigation-requested" }
     #expect(names == ["console", "navigation-requested", "console"])
   }
@@ -67,7 +67,7 @@ struct IframeNavigationTests {
         document.documentElement.appendChild(frame);
         \(removal)
         """)
-      #expect(page.iframeRequests == ["https://__bridge_loaded__"])
+      #expect(page.iframeRequests == ["https://__bridge_loaded__/"])
     }
   }
 
@@ -86,7 +86,7 @@ struct IframeNavigationTests {
         return action.url.contains("__wvjb") ? .cancel : .allow
       }
     }
-    #expect(seen.map(\.url) == ["about:blank", "https://elsewhere.test/", "https://__wvjb_queue_message__"])
+    #expect(seen.map(\.url) == ["about:blank", "https://elsewhere.test/", "https://__wvjb_queue_message__/"])
     #expect(seen.map(\.frame) == [.iframe, .main, .iframe])
     let decisions = page.trace.events(named: TraceEventName.navigationDecided).compactMap { $0["policy"]?.stringValue }
     #expect(decisions == ["allow", "allow", "cancel"])

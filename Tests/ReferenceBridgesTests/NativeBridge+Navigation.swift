@@ -94,7 +94,7 @@ struct NativeBridgeNavigationTests {
       """)
     #expect(page.bridge.injectionCount == 1)
     #expect(page.recorded("setup").count == 1)
-    #expect(page.navigationDecisions.first { $0.url == "WVJBSCHEME://__BRIDGE_LOADED__" }?.policy == "cancel")
+    #expect(page.navigationDecisions.first { $0.url == "wvjbscheme://__BRIDGE_LOADED__" }?.policy == "cancel")
   }
 
   @Test func unknownBridgeURLsAreCancelledAndLogged() {
@@ -159,7 +159,7 @@ struct NativeBridgeNavigationTests {
     }
     webView.load(PageSource(url: "https://app.test/", scripts: [PageScript(name: "p.js", source: Self.navigate(["https://__bridge_loaded__"]))]))
     webView.runUntilIdle()
-    #expect(appSaw == ["https://__bridge_loaded__"])
+    #expect(appSaw == ["https://__bridge_loaded__/"])
     #expect(webView.trace.events(named: TraceEventName.navigationDecided).last?["policy"] == "allow")
   }
 }

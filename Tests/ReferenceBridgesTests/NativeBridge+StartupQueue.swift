@@ -81,7 +81,7 @@ struct NativeBridgeStartupTests {
       // The setup snippet found the bridge present and asked for nothing; the
       // only __bridge_loaded__ request is the iframe announcement.
       let requests = page.webView.trace.events(named: TraceEventName.navigationRequested)
-        .filter { $0["url"] == "https://__bridge_loaded__" }
+        .filter { $0["url"] == "https://__bridge_loaded__/" }
       #expect(requests.count == (setup.transport == .iframe ? 1 : 0))
     default:
       Issue.record("not a setup of BridgeSetup.all")

@@ -6,7 +6,8 @@ Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`); the
 evaluated in didFinishNavigation.
 
 Dialect: each page call is one navigation to mushao://<URI-encoded methodName>://<URI-encoded JSON
-params>; the method name is the handler's, the params (any JSON value; nothing after the method name
+params> (which the native side receives as mushao://<methodName>//<params>: the web view's URL parser
+drops the empty port's ':'); the method name is the handler's, the params (any JSON value; nothing after the method name
 for none) are its data, without callBackId when they are an object. A call with a callBackId is
 answered by evaluating window.MSF_JsBridge.nativeCallBackToJs('<id>', <result>).
 Every mushao:// URL is the bridge's and is cancelled. The native side cannot call the page: a
@@ -36,7 +37,13 @@ class MushaoBridge(dialect.PlainNative):
     def navigation(self, url):
         if url[:len(PREFIX)].lower() != PREFIX:
             return "allow"
-        encoded_method, separator, encoded = url[len(PREFIX):].partition("://")
+        # The page writes mushao://<method>://<params>, but a web view hands over the URL parsed and
+        # serialized: <method> is the host and its ':' an empty port, which the parser drops
+        # (mushao://<method>//<params>, measured in WebKitGTK). Split at the first '//' and drop a
+        # ':' left before it (an encoded method name has none of its own).
+        encoded_method, separator, encoded = url[len(PREFIX):].partition("//")
+        if encoded_method.endswith(":"):
+            encoded_method = encoded_method[:-1]
         method = urllib.parse.unquote(encoded_method, errors="surrogatepass")
         params = dialect.ABSENT
         try:

@@ -1,0 +1,58 @@
+/// Punycode (RFC 3492) encoding of one domain label: how a non-ASCII host
+/// label reaches the host as `xn--…`.
+enum Punycode {
+  private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
+  private static let initialBias = 72, initialN = 128
+
+  /// The Punycode of `label` (without the `xn--` prefix); nil on overflow.
+  static func encode(_ label: String) -> String? {
+    let input = label.unicodeScalars.map { Int($0.value) }
+    var output = String(String.UnicodeScalarView(label.unicodeScalars.filter { $0.isASCII }))
+    let basicCount = output.unicodeScalars.count
+    var handled = basicCount
+    if basicCount > 0 { output.append("-") }
+    var n = initialN, delta = 0, bias = initialBias
+    while handled < input.count {
+      guard let next = input.filter({ $0 >= n }).min() else { return nil }
+      let (step, overflow) = (next - n).multipliedReportingOverflow(by: handled + 1)
+      guard !overflow, delta <= Int(Int32.max) - step else { return nil }
+      delta += step
+      n = next
+      for code in input {
+        if code < n { delta += 1 }
+        guard code == n else { continue }
+        var q = delta
+        var k = base
+        while true {
+          let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+          if q < t { break }
+          output.append(digit(t + (q - t) % (base - t)))
+          q = (q - t) / (base - t)
+          k += base
+        }
+        output.append(digit(q))
+        bias = adapt(delta, handled + 1, first: handled == basicCount)
+        delta = 0
+        handled += 1
+      }
+      delta += 1
+      n += 1
+    }
+    return output
+  }
+
+  private static func digit(_ value: Int) -> Character {
+    Character(UnicodeScalar(UInt8(value < 26 ? value + 97 : value + 22)))
+  }
+
+  private static func adapt(_ delta: Int, _ count: Int, first: Bool) -> Int {
+    var delta = first ? delta / damp : delta / 2
+    delta += delta / count
+    var k = 0
+    while delta > ((base - tMin) * tMax) / 2 {
+      delta /= base - tMin
+      k += base
+    }
+    return k + (base - tMin + 1) * delta / (delta + skew)
+  }
+}
