@@ -18,7 +18,12 @@ struct FixtureSelection: ParsableArguments {
 
   /// Loads, validates and filters; problems and an empty selection are usage errors.
   func load() throws -> [Fixture] {
-    let outcome = loadAll()
+    try checked(loadAll())
+  }
+
+  /// The selected fixtures of `outcome`; its problems, a filter or tag that
+  /// matches nothing and an empty selection are usage errors.
+  private func checked(_ outcome: FixtureLoader.Outcome) throws -> [Fixture] {
     if !outcome.problems.isEmpty {
       throw CLIError.usage(Self.describe(outcome.problems))
     }
@@ -45,8 +50,62 @@ struct FixtureSelection: ParsableArguments {
   /// Loads every fixture under the paths, checking spec anchors against
   /// `docs/protocol.md` when one is found above the first path.
   func loadAll() -> FixtureLoader.Outcome {
+    loader.load(paths: effectivePaths)
+  }
+
+  private var loader: FixtureLoader {
     let anchors = Self.protocolDocument(near: effectivePaths[0]).flatMap(FixtureLoader.anchors(inDocumentAt:))
-    return FixtureLoader(knownAnchors: anchors).load(paths: effectivePaths)
+    return FixtureLoader(knownAnchors: anchors)
+  }
+
+  /// Starts loading on a thread of its own and hands each selected fixture
+  /// (of `shard`, when given) to `feed` as soon as it is decoded, so that
+  /// scenarios start while later files are still being read; the feed ends
+  /// when loading does, early when a file has a problem.
+  /// ``StreamedSelection/finish()`` then gives what ``load()`` would have
+  /// given, or throws its error: a run that streamed must discard its
+  /// results when it throws.
+  func stream(into feed: WorkFeed<Fixture>, shard: Shard?) -> StreamedSelection {
+    let streamed = StreamedSelection(selection: self)
+    let loader = self.loader
+    let paths = effectivePaths
+    let thread = Thread {
+      var selectedCount = 0
+      let outcome = loader.load(paths: paths) { fixture in
+        guard self.matches(fixture) else { return }
+        defer { selectedCount += 1 }
+        if shard?.holds(index: selectedCount) ?? true { feed.append(fixture) }
+      }
+      feed.end()
+      streamed.loaded(outcome)
+    }
+    thread.start()
+    return streamed
+  }
+
+  /// The end of a ``stream(into:shard:)``.
+  final class StreamedSelection: @unchecked Sendable {
+    private let selection: FixtureSelection
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the loading thread before `done` is signalled.
+    private var outcome: FixtureLoader.Outcome?
+
+    fileprivate init(selection: FixtureSelection) {
+      self.selection = selection
+    }
+
+    fileprivate func loaded(_ outcome: FixtureLoader.Outcome) {
+      self.outcome = outcome
+      done.signal()
+    }
+
+    /// Waits for loading to end; the selected fixtures (before sharding), or
+    /// the usage error ``load()`` would have thrown.
+    func finish() throws -> [Fixture] {
+      done.wait()
+      done.signal()
+      return try selection.checked(outcome ?? FixtureLoader.Outcome(fixtures: [], problems: []))
+    }
   }
 
   private func matches(_ fixture: Fixture) -> Bool {

@@ -11,12 +11,14 @@ final class ProgressReporter: Sendable {
     var shown = false
   }
 
-  private let total: Int
+  /// How many scenarios the run has: read at each update, as fixtures
+  /// loaded while the run goes on add to it.
+  private let total: @Sendable () -> Int
   private let enabled: Bool
   private let start = ContinuousClock.now
   private let state = Mutex(State())
 
-  init(total: Int) {
+  init(total: @escaping @Sendable () -> Int) {
     self.total = total
     enabled = Terminal.canRewriteLines
   }
@@ -28,7 +30,7 @@ final class ProgressReporter: Sendable {
       // Short runs print no progress at all.
       guard ContinuousClock.now - start > .milliseconds(500) else { return }
       state.shown = true
-      Terminal.standardError("\r" + ProgressLine.render(finished: finished, total: total, failed: state.failed))
+      Terminal.standardError("\r" + ProgressLine.render(finished: finished, total: total(), failed: state.failed))
     }
   }
 
@@ -36,6 +38,7 @@ final class ProgressReporter: Sendable {
   func finish() {
     state.withLock { state in
       if state.shown { Terminal.standardError("\r\u{1B}[2K") }
+      state.shown = false
     }
   }
 }

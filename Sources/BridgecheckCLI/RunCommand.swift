@@ -175,7 +175,12 @@ struct RunCommand: ParsableCommand {
         configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant),
         jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
     pool?.prestart()
-    if !schedules.explores {
+    // In process, the first scenarios start while later fixtures are still
+    // being loaded (on a thread of their own); the selection is checked
+    // when loading ends, and the run's results are discarded if it fails.
+    let feed: WorkFeed<Fixture>? = inProcess && !schedules.explores ? WorkFeed() : nil
+    let streamed = feed.map { selection.stream(into: $0, shard: shard) }
+    if !schedules.explores && feed == nil {
       fixtures = try selection.load()
       if let shard { fixtures = shard.select(fixtures) }
     }
@@ -184,7 +189,8 @@ struct RunCommand: ParsableCommand {
     let expected = try loadBaseline(
       scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
 
-    let progress = ProgressReporter(total: fixtures.count)
+    let total = fixtures.count
+    let progress = ProgressReporter(total: { feed?.count ?? total })
     let failures = FailureCounter(limit: maxFailures, gate: level)
     // Not while writing the expectations file: it must list every scenario.
     let breaker = AdapterCircuitBreaker(enabled: nativeCommand != nil && !updateBaseline)
@@ -210,6 +216,18 @@ struct RunCommand: ParsableCommand {
         },
         stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached || breaker.openedOn != nil })
       pool.stopAll()
+    } else if let feed, let streamed {
+      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
+      results = SuiteRunner(runner: runner, jobs: jobs).run(
+        feed,
+        progress: { finished, result in
+          record(result)
+          progress.update(finished: finished, result: result)
+        },
+        shouldStop: { Interrupt.requested || failures.reached || breaker.openedOn != nil })
+      progress.finish()
+      fixtures = try streamed.finish()
+      if let shard { fixtures = shard.select(fixtures) }
     } else {
       let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
       results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: jobs).run(
@@ -435,6 +453,11 @@ struct Shard: ExpressibleByArgument {
 
   /// Every N-th fixture from the K-th, in fixture order.
   func select(_ fixtures: [Fixture]) -> [Fixture] {
-    fixtures.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    fixtures.enumerated().filter { holds(index: $0.offset) }.map(\.element)
+  }
+
+  /// Whether the selected fixture at `index` (from 0) is in this shard.
+  func holds(index selected: Int) -> Bool {
+    selected % count == index - 1
   }
 }

@@ -345,7 +345,22 @@ struct ProfileReader {
     return parsed
   }
 
+  /// `[A-Za-z_$][A-Za-z0-9_$]*`, checked byte by byte: a regex literal is
+  /// compiled again at every call, and an adapter decodes a profile per
+  /// distinct configuration.
   static func isIdentifier(_ name: String) -> Bool {
-    name.wholeMatch(of: /[A-Za-z_$][A-Za-z0-9_$]*/) != nil
+    var utf8 = name.utf8.makeIterator()
+    guard let first = utf8.next(), isIdentifierStart(first) else { return false }
+    while let byte = utf8.next() {
+      guard isIdentifierStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+    }
+    return true
+  }
+
+  private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "$"): true
+    default: false
+    }
   }
 }

@@ -59,6 +59,42 @@ struct RunCommandEndToEndTests {
     #expect(validate.stderr == outcome.stderr)
   }
 
+  /// In process, scenarios start while fixtures are still loading: a bad
+  /// file found late must still end the run as a usage error, with the same
+  /// words and no report, as when loading comes first.
+  @Test func aStreamedRunStillRefusesABadFixtureFoundLate() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let shipped = packageRoot.appendingPathComponent("Fixtures/callbacks")
+    for name in try FileManager.default.contentsOfDirectory(atPath: shipped.path).sorted() where name.hasSuffix(".json") {
+      try scratch.write("callbacks/" + name, String(contentsOf: shipped.appendingPathComponent(name), encoding: .utf8))
+    }
+    try scratch.write(
+      "zz/late.json",
+      #"{"id": "zz/late", "title": "t", "area": "data", "level": "must", "spec": "s", "subject": "pair", "steps": [{"action": "jump"}]}"#)
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("bc-streamed-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let inProcess = try bridgecheck(["run", "--in-process", "--jobs", "2", "--json", report, scratch.url.path])
+    let workers = try bridgecheck(["run", "--jobs", "2", scratch.url.path])
+    #expect(inProcess.status == 2)
+    #expect(inProcess.stderr.contains("late.json#/steps/0/action"))
+    #expect(inProcess.stderr == workers.stderr)
+    #expect(inProcess.stdout.isEmpty, "no report of the scenarios that ran: \(inProcess.stdout)")
+    let written = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+    #expect(written.isEmpty, "no report file either")
+  }
+
+  @Test func aStreamedRunGivesTheSameReportAsALoadedOne() throws {
+    let streamed = try bridgecheck(["run", "--in-process", "--jobs", "2", "--shard", "2/3", "--format", "json"])
+    let loaded = try bridgecheck(["run", "--jobs", "2", "--shard", "2/3", "--format", "json"])
+    #expect(streamed.status == 0)
+    func ids(_ outcome: CommandOutcome) throws -> [String] {
+      try jsonReport(outcome.stdout)["results"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+    }
+    #expect(try ids(streamed) == ids(loaded))
+    #expect(try ids(streamed).count > 40)
+  }
+
   @Test func usageErrorsExitTwo() throws {
     let unknown = try bridgecheck(["run", "--no-such-option"])
     #expect(unknown.status == 2)

@@ -53,3 +53,24 @@ struct BridgeProfileValidationTests {
     #expect(try BridgeProfile.decode(profile.json, file: "p.json").get() == profile)
   }
 }
+
+@Suite("Identifiers in profiles")
+struct ProfileIdentifierTests {
+  func globalProblems(_ name: String) -> [String] {
+    let document: JSONValue = ["name": "x", "names": ["global": .string(name)]]
+    switch BridgeProfile.decode(document, file: "p.json") {
+    case .success: return []
+    case .failure(let problems): return problems.problems.map(\.pointer.description)
+    }
+  }
+
+  @Test(arguments: ["WebViewJavascriptBridge", "_bridge", "$b", "a1_$", "Z"])
+  func javaScriptIdentifiersAreAccepted(_ name: String) {
+    #expect(globalProblems(name).isEmpty)
+  }
+
+  @Test(arguments: ["", "1bad", "a-b", "a.b", "a b", "é", "a\u{0}", "bridge😀"])
+  func otherNamesAreRefused(_ name: String) {
+    #expect(globalProblems(name) == ["/names/global"])
+  }
+}

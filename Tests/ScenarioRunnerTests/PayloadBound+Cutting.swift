@@ -37,4 +37,17 @@ struct PayloadBoundCutting {
     #expect(result.message?.hasPrefix("first line\n") == true)
     #expect(result.failedChecks == ["fail/unknown"])
   }
+
+  @Test func aMessageIsCutLineByLine() {
+    let long = String(repeating: "ab", count: 1_500)
+    let text = "short\n" + long + "\r\n\nlast é"
+    let lines = PayloadBound.text(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[0] == "short")
+    #expect(lines[1].hasPrefix(String(long.prefix(200)) + "… (3001 characters, sha256 "), "the \\r stays with its line")
+    #expect(lines[2] == "")
+    #expect(lines[3] == "last é")
+    let unchanged = "a\n" + String(repeating: "é", count: 1_999) + "\n"
+    #expect(PayloadBound.text(unchanged) == unchanged, "lines within the limit are kept whole")
+  }
 }

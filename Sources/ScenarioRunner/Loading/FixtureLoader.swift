@@ -17,11 +17,26 @@ public struct FixtureLoader: Sendable {
     public var fixtures: [Fixture]
     /// Every problem found, in file order.
     public var problems: [FixtureProblem]
+
+    /// An outcome with these fixtures and problems.
+    public init(fixtures: [Fixture], problems: [FixtureProblem]) {
+      self.fixtures = fixtures
+      self.problems = problems
+    }
   }
 
   /// Loads every fixture under `paths` (files, or folders searched
   /// recursively for `*.json`, `schema.json` excepted).
   public func load(paths: [String]) -> Outcome {
+    load(paths: paths, streaming: { _ in })
+  }
+
+  /// Loads like ``load(paths:)``, and hands each valid fixture to `found`
+  /// as soon as it is decoded, in the same order, so that scenarios can start
+  /// while later files are still being read. `found` is not called again
+  /// once a problem has been found (a duplicate id included): the caller
+  /// must then discard what it started, as the outcome's problems say.
+  public func load(paths: [String], streaming found: (Fixture) -> Void) -> Outcome {
     var problems: [FixtureProblem] = []
     var files: [String] = []
     for path in paths {
@@ -36,13 +51,24 @@ public struct FixtureLoader: Sendable {
       files += isDirectory.boolValue ? Self.jsonFiles(under: path) : [path]
     }
     var fixtures: [Fixture] = []
+    // The file that first used each id.
+    var firstFiles: [String: String] = [:]
     for file in Array(Set(files)).sorted() {
       switch loadFile(file) {
-      case .success(let fixture): fixtures.append(fixture)
+      case .success(let fixture):
+        fixtures.append(fixture)
+        if let earlier = firstFiles[fixture.id] {
+          problems.append(duplicateID(fixture, earlier: earlier))
+        } else {
+          firstFiles[fixture.id] = fixture.file
+        }
+        if problems.isEmpty { found(fixture) }
       case .failure(let found): problems += found.problems
       }
     }
-    problems += duplicateIDs(fixtures)
+    // Every file's own problems first, then the duplicate ids, as a reader
+    // fixing them file by file wants them.
+    problems = problems.filter { $0.code != "duplicate-id" } + problems.filter { $0.code == "duplicate-id" }
     return Outcome(fixtures: fixtures, problems: problems)
   }
 
@@ -101,20 +127,10 @@ public struct FixtureLoader: Sendable {
     return .failure(FileProblems(problems: collector.problems))
   }
 
-  private func duplicateIDs(_ fixtures: [Fixture]) -> [FixtureProblem] {
-    var first: [String: String] = [:]
-    var problems: [FixtureProblem] = []
-    for fixture in fixtures {
-      if let earlier = first[fixture.id] {
-        problems.append(
-          FixtureProblem(
-            file: fixture.file, pointer: JSONPointer.root.appending("id"), code: "duplicate-id",
-            message: "the id \"\(fixture.id)\" is already used by \(earlier)", hint: "ids must be unique across the suite"))
-      } else {
-        first[fixture.id] = fixture.file
-      }
-    }
-    return problems
+  private func duplicateID(_ fixture: Fixture, earlier: String) -> FixtureProblem {
+    FixtureProblem(
+      file: fixture.file, pointer: JSONPointer.root.appending("id"), code: "duplicate-id",
+      message: "the id \"\(fixture.id)\" is already used by \(earlier)", hint: "ids must be unique across the suite")
   }
 
   /// The areas of the suite (`docs/fixtures.md`): each is a folder of `Fixtures/`.

@@ -24,4 +24,15 @@ public struct SuiteRunner: Sendable {
       count: fixtures.count, jobs: jobs, work: { runner.run(fixtures[$0]) }, progress: progress,
       shouldStop: shouldStop)
   }
+
+  /// Runs the fixtures of `feed` as they arrive (the first scenarios start
+  /// while later fixtures are still being loaded); results come back in feed
+  /// order, as ``run(_:progress:shouldStop:)`` gives them.
+  public func run(
+    _ feed: WorkFeed<Fixture>, progress: @escaping @Sendable (Int, ScenarioResult) -> Void = { _, _ in },
+    shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) -> [ScenarioResult] {
+    let runner = self.runner
+    return ParallelWork.map(feed: feed, jobs: jobs, work: { runner.run($0) }, progress: progress, shouldStop: shouldStop)
+  }
 }
