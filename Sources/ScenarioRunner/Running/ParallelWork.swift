@@ -15,35 +15,10 @@ public enum ParallelWork {
     progress: @escaping @Sendable (Int, T) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [T] {
-    let state = Mutex(State<T>(results: Array(repeating: nil, count: count)))
-    let group = DispatchGroup()
-    for _ in 0..<min(max(1, jobs), count) {
-      group.enter()
-      let thread = Thread {
-        while true {
-          let index = state.withLock { state -> Int? in
-            guard state.next < count, !shouldStop() else { return nil }
-            defer { state.next += 1 }
-            return state.next
-          }
-          guard let index else { break }
-          let result = work(index)
-          state.withLock { state in
-            state.results[index] = result
-            state.finished += 1
-            progress(state.finished, result)
-          }
-        }
-        group.leave()
-      }
-      thread.stackSize = 16 << 20
-      thread.start()
-    }
-    group.wait()
-    return state.withLock { $0.results.compactMap { $0 } }
+    map(feed: WorkFeed(Array(0..<count)), jobs: min(jobs, count), work: work, progress: progress, shouldStop: shouldStop)
   }
 
-  /// Calls `work` for every item of `feed` on `jobs` threads, starting
+  /// Calls `work` for every item of `feed` on `jobs` threads (at least one), starting
   /// before the feed has ended: a thread that is ahead of the producer
   /// waits for the next item. Results come back in feed order.
   ///
@@ -55,7 +30,7 @@ public enum ParallelWork {
     progress: @escaping @Sendable (Int, T) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [T] {
-    let state = Mutex(FeedState<T>())
+    let state = Mutex(State<T>())
     let group = DispatchGroup()
     for _ in 0..<max(1, jobs) {
       group.enter()
@@ -87,14 +62,8 @@ public enum ParallelWork {
     }
   }
 
-  private struct FeedState<T: Sendable>: Sendable {
-    var results: [Int: T] = [:]
-    var next = 0
-    var finished = 0
-  }
-
   private struct State<T: Sendable>: Sendable {
-    var results: [T?]
+    var results: [Int: T] = [:]
     var next = 0
     var finished = 0
   }
