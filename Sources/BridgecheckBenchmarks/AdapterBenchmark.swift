@@ -93,10 +93,22 @@ enum AdapterBenchmark {
       }
       print("    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(cpuSamples[index].range) ms CPU\(ratio)")
     }
+    if let floor = PipeRoundTrip.measure() {
+      print(
+        "  the floor of any round trip here: one byte to `cat` and back after 250 µs of work, median of 2,000: "
+          + "\(format(floor)) µs (the adapter's wait per command below includes it)")
+    }
     for (index, mode) in modes.enumerated().dropFirst() {
       AdapterTraffic.reset()
+      let processes = (mode.native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []
+      let adapterCPUBefore = ProcessCPUTime.of(processes)
       let total = Samples.collect(1) { _ = SuiteRunner(runner: runners[index], jobs: 1).run(fixtures) }
-      describe(AdapterTraffic.current, label: mode.label, scenarios: executed[index], total: total.quantile(0.5))
+      let adapterCPU = ProcessCPUTime.of((mode.native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []) - adapterCPUBefore
+      let traffic = AdapterTraffic.current
+      describe(traffic, label: mode.label, scenarios: executed[index], total: total.quantile(0.5))
+      print(
+        "    the adapter process's own CPU time in that run (10 ms ticks): \(format(Double(adapterCPU) / 1e3 / Double(max(1, traffic.commandCount)))) µs "
+          + "per command")
     }
   }
 
