@@ -38,12 +38,12 @@ final class ScenarioExecution: NativeSessionEvents {
     let schedule = schedule ?? fixture.schedule ?? options.schedule
     var policy: any SchedulingPolicy = FIFOSchedulingPolicy()
     if let schedule, !schedule.isDefault { policy = ScheduleChooser(spec: schedule, salt: Self.stableHash(fixture.id)) }
-    webView = SimulatedWebView(
-      configuration: PageConfiguration(
+    webView = runner.engine.makeHost(
+      PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
         scriptTimeLimit: options.scriptTimeLimit, userAgent: runner.page.profile.userAgent,
         sharesContextGroup: options.sharesContextGroups),
-      policy: policy)
+      policy)
     webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
