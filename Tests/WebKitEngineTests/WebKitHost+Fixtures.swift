@@ -1,0 +1,57 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import PageSimulation
+import ScenarioRunner
+import Testing
+import WebKitEngine
+
+#if WebKitGTK
+  /// Shipped fixtures run with the reference pair in a real WebKitGTK web
+  /// view, through the same scenario runner as the simulated page (a
+  /// prototype of `--engine webkitgtk`: see `docs/webkit-engine.md`).
+  @Suite("Fixtures in a WebKitGTK host", .serialized)
+  struct WebKitHostFixtureTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+
+    static func fixture(_ id: String) throws -> Fixture {
+      switch FixtureLoader().loadFile(root.appendingPathComponent("Fixtures/\(id).json").path) {
+      case .success(let fixture): return fixture
+      case .failure(let problems): throw WebKitError(problems.problems.map(\.description).joined(separator: "\n"))
+      }
+    }
+
+    /// Runs a fixture; its result and every trace event it recorded.
+    static func run(_ id: String) throws -> (result: ScenarioResult, trace: [TraceEvent]) {
+      let runner = ScenarioRunner(
+        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK())
+      var events: [TraceEvent] = []
+      let result = runner.run(try fixture(id)) { events.append($0) }
+      if ProcessInfo.processInfo.environment["BRIDGECHECK_PRINT_TRACE"] == "1" {
+        for event in events { print(line(event)) }
+      }
+      return (result, events)
+    }
+
+    static func line(_ event: TraceEvent) -> String {
+      "\(event.sequence) \(event.time) \(event.source.rawValue) \(event.name) \(JSONValue.object(event.fields).serialized())"
+    }
+
+    static func describe(_ result: ScenarioResult) -> String {
+      ([result.message ?? ""] + result.trace.map(line)).joined(separator: "\n")
+    }
+
+    @Test(arguments: ["callbacks/page-to-native-response"])
+    func passesWithTheReferencePair(_ id: String) throws {
+      let (result, trace) = try Self.run(id)
+      #expect(result.status == .pass, "\(Self.describe(result))")
+      // The bridge really ran in WebKit: its signals reached decide-policy as
+      // WebKit serializes them, and its queue came back by evaluation.
+      let requested = trace.filter { $0.name == TraceEventName.navigationRequested }.compactMap { $0["url"]?.stringValue }
+      #expect(requested.contains("https://__bridge_loaded__/"))
+      #expect(requested.contains("https://__wvjb_queue_message__/"))
+      #expect(trace.contains { $0.name == TraceEventName.evaluateResult && $0["ok"] == true })
+    }
+  }
+#endif
