@@ -13,12 +13,15 @@ enum HostChannelScript {
   static let pendingTimersFunction = "__bridgecheckPendingTimers"
   /// The host function through which the page side of the host reports events.
   static let pageEventFunction = "__bridgecheckPageEvent"
+  /// The host function an evaluation calls first, with its number: the
+  /// moment it starts running in the page, where the trace records it.
+  static let evaluatingFunction = "__bridgecheckEvaluating"
   /// The host function behind the JavaScript interface `name`.
   static func interfaceFunctionName(_ name: String) -> String { "__bridgecheckInterface_" + name }
 
   /// The script for these host functions and interfaces.
   static func source(hostFunctions: [String], interfaces: [(name: String, methods: [String])]) -> String {
-    let names = JSONValue.array((hostFunctions + [pageEventFunction]).map(JSONValue.string)).serialized()
+    let names = JSONValue.array((hostFunctions + [pageEventFunction, evaluatingFunction]).map(JSONValue.string)).serialized()
     let definitions = interfaces.map { interface -> String in
       let function = JSONValue.string(interfaceFunctionName(interface.name)).serialized()
       let methods = interface.methods.map { method -> String in
@@ -46,18 +49,26 @@ enum HostChannelScript {
         var live = {};
         var setT = window.setTimeout, clearT = window.clearTimeout;
         var setI = window.setInterval, clearI = window.clearInterval;
-        window.setTimeout = function (f, delay) {
-          var args = slice.call(arguments, 2), id;
-          id = setT.call(window, function () {
-            delete live[id];
-            if (typeof f === 'function') f.apply(window, args); else (0, eval)(String(f));
-          }, delay);
-          live[id] = 1;
+        // The page's callback runs as the timer itself (an exception it throws
+        // escapes from page code, not from this script, so it is not muted);
+        // a companion timer of the same delay, due right after it, counts it
+        // done. An interval is pending until cleared.
+        window.setTimeout = function () {
+          var id = setT.apply(window, arguments);
+          live[id] = setT.call(window, function () { delete live[id]; }, arguments[1]);
           return id;
         };
-        window.clearTimeout = function (id) { delete live[id]; return clearT.call(window, id); };
-        window.setInterval = function () { var id = setI.apply(window, arguments); live[id] = 1; return id; };
-        window.clearInterval = function (id) { delete live[id]; return clearI.call(window, id); };
+        window.setInterval = function () { var id = setI.apply(window, arguments); live[id] = true; return id; };
+        function clear(native) {
+          return function (id) {
+            var companion = live[id];
+            delete live[id];
+            if (typeof companion === 'number') clearT.call(window, companion);
+            return native.call(window, id);
+          };
+        }
+        window.clearTimeout = clear(clearT);
+        window.clearInterval = clear(clearI);
         define(globalThis, \(JSONValue.string(pendingTimersFunction).serialized()), {
           value: function () { return keys(live).length; }, enumerable: false
         });

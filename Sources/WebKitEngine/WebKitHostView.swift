@@ -16,6 +16,8 @@
     case dialog(dialog: OpaquePointer, kind: String, message: String, defaultText: String?)
     /// An evaluation finished (its JSON text, or the engine's error message).
     case evaluated(id: Int, result: Result<String?, WebKitError>)
+    /// The page being loaded was committed: its document exists (document-start scripts ran or run next).
+    case loadCommitted
     /// The page finished loading.
     case loadFinished
   }
@@ -53,7 +55,9 @@
       _ = bridgecheck_signal_connect(view, "decide-policy", unsafeBitCast(policy, to: GCallback.self), context)
       let loaded: @convention(c) (UnsafeMutableRawPointer?, WebKitLoadEvent, UnsafeMutableRawPointer?) -> Void = {
         _, event, data in
-        if event == WEBKIT_LOAD_FINISHED { Unmanaged<WebKitHostView>.fromOpaque(data!).takeUnretainedValue().events.append(.loadFinished) }
+        let view = Unmanaged<WebKitHostView>.fromOpaque(data!).takeUnretainedValue()
+        if event == WEBKIT_LOAD_COMMITTED { view.events.append(.loadCommitted) }
+        if event == WEBKIT_LOAD_FINISHED { view.events.append(.loadFinished) }
       }
       _ = bridgecheck_signal_connect(view, "load-changed", unsafeBitCast(loaded, to: GCallback.self), context)
       let dialog: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = {

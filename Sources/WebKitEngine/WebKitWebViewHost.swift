@@ -35,6 +35,10 @@
     public let scale: Double
     /// The longest a settle may wait, in real seconds, whatever virtual time it was given.
     public let maxSettleSeconds: Double
+    /// How long, in real milliseconds, nothing may arrive before the page
+    /// counts as idle (an iframe the page just added asks its navigation a
+    /// moment later, and nothing in the page says it will).
+    public var quietMilliseconds: Double = 100
     /// The settings the page was asked for (the user agent is honoured; the
     /// seed, epoch and limits belong to the simulated page).
     public let configuration: PageConfiguration
@@ -50,6 +54,15 @@
     private var userScripts: [(script: PageScript, time: UserScriptInjectionTime)] = []
     private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
     private var completions: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
+    /// Scripts of evaluations not started in the page yet, by their number.
+    private var unstarted: [Int: String] = [:]
+    /// The evaluation number of each engine evaluation.
+    private var evaluationNumbers: [Int: Int] = [:]
+    private var nextEvaluation = 0
+    /// Evaluations and page steps waiting for a load to be committed (or to run), in order.
+    private var pageWork: [() -> Void] = []
+    /// A load ran and its document is not committed yet.
+    private var awaitingCommit = false
     private var pageRuns: [Int: String] = [:]
     private var abandonedProbes: Set<Int> = []
     /// Work the harness asked for (loads), run first.
@@ -157,6 +170,7 @@
       let scripts = userScripts.map { ($0.script.source, $0.time == .atDocumentStart) }
       let html = Self.html(for: page)
       loading = true
+      awaitingCommit = true
       view?.setUserScripts(channel: channel, scripts)
       view?.load(html: html, url: page.url)
     }
@@ -164,17 +178,35 @@
     /// The document of a page: each script from a `data:` URL of its own, in order.
     static func html(for page: PageSource) -> String {
       let scripts = page.scripts.map { script in
-        "<script src=\"data:text/javascript;charset=utf-8;base64,\(Data(script.source.utf8).base64EncodedString())\"></script>"
+        "<script crossorigin=\"anonymous\" src=\"data:text/javascript;charset=utf-8;base64,\(Data(script.source.utf8).base64EncodedString())\"></script>"
       }
       return "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\n"
         + scripts.joined(separator: "\n") + "\n</body></html>"
     }
 
     /// Evaluates `script` in the page; `completion` runs in a host task with its value as JSON.
+    /// The `evaluate` event is recorded when the script starts running in
+    /// the page (it first calls the host), as in the simulated page.
     public func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
-      trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
-      let id = engine.perform { self.view?.evaluate(script) ?? 0 }
-      completions[id] = completion
+      nextEvaluation += 1
+      let number = nextEvaluation
+      unstarted[number] = script
+      let wrapped = "\(HostChannelScript.evaluatingFunction)(\(number));\n" + script
+      submit { [unowned self] in
+        let id = self.view?.evaluate(wrapped) ?? 0
+        self.evaluationNumbers[id] = number
+        self.completions[id] = completion
+      }
+    }
+
+    /// Runs `work` (which starts an evaluation) now, or once the pending
+    /// load has run and its document is committed.
+    private func submit(_ work: @escaping () -> Void) {
+      if awaitingCommit || !hostTasks.isEmpty || !pageWork.isEmpty {
+        pageWork.append(work)
+      } else {
+        engine.perform(work)
+      }
     }
 
     /// Runs `script` as the page's own code (not recorded as an evaluation;
@@ -182,8 +214,10 @@
     public func runInPage(_ script: PageScript) {
       trace.record(.page, TraceEventName.task, ["label": .string("page \(script.name)"), "kind": "page"])
       trace.record(.page, TraceEventName.scriptRun, ["name": .string(script.name), "phase": "page-task"])
-      let id = engine.perform { self.view?.evaluate(script.source + "\n;undefined") ?? 0 }
-      pageRuns[id] = script.name
+      submit { [unowned self] in
+        let id = self.view?.evaluate(script.source + "\n;undefined") ?? 0
+        self.pageRuns[id] = script.name
+      }
     }
 
     /// Runs `body` as a host task once `milliseconds` of virtual time have passed.
@@ -241,6 +275,11 @@
       while true {
         if shouldStop() { return .interrupted }
         if let view { inbox += view.takeEvents() }
+        if !awaitingCommit, hostTasks.isEmpty, !pageWork.isEmpty {
+          let work = pageWork
+          pageWork.removeAll()
+          for item in work { item() }
+        }
         if let task = nextTask() {
           if ran >= maxTasks { return .taskBudgetExhausted }
           ran += 1
@@ -250,8 +289,8 @@
         }
         let time = now.milliseconds
         if time >= until { return stopsWhenIdle ? .timeBudgetExhausted : .idle }
-        if stopsWhenIdle, !loading, timers.isEmpty, (view?.outstandingEvaluations ?? 0) == abandonedProbes.count,
-          Double(time - quietSince) * scale >= 30
+        if stopsWhenIdle, !loading, timers.isEmpty, pageWork.isEmpty, (view?.outstandingEvaluations ?? 0) == abandonedProbes.count,
+          Double(time - quietSince) * scale >= quietMilliseconds
         {
           if generation == 0 || probePendingTimers() == 0 { return .idle }
           quietSince = now.milliseconds
@@ -314,6 +353,9 @@
           }
         }
         return { [unowned self] in self.complete(evaluation: id, result) }
+      case .loadCommitted:
+        awaitingCommit = false
+        return nil
       case .loadFinished:
         loading = false
         guard loadFinishedHandler != nil else { return nil }
@@ -336,7 +378,12 @@
 
     private func answerHostCall(_ dialog: OpaquePointer, name: String, arguments: [JSONValue?]) {
       let result: Result<JSONValue?, any Error>
-      if name == HostChannelScript.pageEventFunction {
+      if name == HostChannelScript.evaluatingFunction {
+        if let number = arguments.first??.numberValue, let script = unstarted.removeValue(forKey: Int(number)) {
+          trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
+        }
+        result = .success(nil)
+      } else if name == HostChannelScript.pageEventFunction {
         let event = arguments.first??.stringValue ?? "page-event"
         trace.record(.page, event, (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:])
         result = .success(nil)
@@ -384,6 +431,10 @@
         result = (try? JSONValue.parse(text)).map { .success($0) }
           ?? .failure(ScriptError(kind: .exception, message: "the result is not JSON"))
       case .failure(let error): result = .failure(ScriptError(kind: .exception, message: error.message))
+      }
+      if let number = evaluationNumbers.removeValue(forKey: id), let script = unstarted.removeValue(forKey: number) {
+        // It never started (no page, or a syntax error): recorded as it ends.
+        trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
       }
       switch result {
       case .success(let value):

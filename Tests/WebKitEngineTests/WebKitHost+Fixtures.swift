@@ -55,3 +55,29 @@ import WebKitEngine
     }
   }
 #endif
+
+#if WebKitGTK
+  /// Every shipped fixture in WebKit, one line each (status and message):
+  /// a survey, not a gate, run only when `BRIDGECHECK_WEBKIT_SURVEY=1`.
+  @Suite("Survey of the shipped fixtures in WebKitGTK", .serialized)
+  struct WebKitHostSurvey {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_SURVEY"] == "1"))
+    func everyShippedFixture() throws {
+      let runner = ScenarioRunner(
+        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK())
+      let folder = WebKitHostFixtureTests.root.appendingPathComponent("Fixtures").path
+      var counts: [String: Int] = [:]
+      let only = ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_SURVEY_ONLY"]
+      for fixture in FixtureLoader().load(paths: [folder]).fixtures.sorted(by: { $0.id < $1.id })
+      where only.map(fixture.id.contains) ?? true {
+        var events: [TraceEvent] = []
+        let result = runner.run(fixture) { events.append($0) }
+        if only != nil, result.status != .pass { for event in events { print(WebKitHostFixtureTests.line(event)) } }
+        counts[result.status.rawValue, default: 0] += 1
+        let message = (result.message ?? "").split(separator: "\n").first.map(String.init) ?? ""
+        print("SURVEY \(result.status.rawValue) \(fixture.id) \(String(format: "%.2f", Double(result.duration.components.seconds) + Double(result.duration.components.attoseconds) / 1e18))s \(message)")
+      }
+      print("SURVEY TOTAL \(counts.sorted { $0.key < $1.key })")
+    }
+  }
+#endif
