@@ -71,7 +71,9 @@ let package = Package(
     ),
     .target(
       name: "WebKitEngine",
-      dependencies: [.target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "JSONModel"]
+      dependencies: [
+        .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "PageSimulation", "JSRuntime", "JSONModel",
+      ]
     ),
     .systemLibrary(
       name: "CJavaScriptCore",
@@ -136,7 +138,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
-    .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "JSONModel"]),
+    .testTarget(
+      name: "WebKitEngineTests",
+      dependencies: [
+        "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel",
+      ]
+    ),
     .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(

@@ -24,8 +24,10 @@ public struct ImplementationError: Error, Sendable, Hashable, CustomStringConver
   }
 }
 
-/// A native-side bridge: something that drives a ``SimulatedWebView`` the way
-/// an app's bridge drives a `WKWebView`.
+/// A native-side bridge: something that drives a ``WebViewHost`` (the
+/// simulated web view, or a real engine's) the way an app's bridge drives a
+/// `WKWebView`: it sees only what a `WKWebView` offers, never the page's
+/// scheduler or clock controls.
 public protocol NativeImplementation: Sendable {
   /// A short name for reports.
   var name: String { get }
@@ -45,7 +47,7 @@ public protocol NativeImplementation: Sendable {
   ///   - events: where the bridge reports handler invocations, callback
   ///     results and log lines.
   func startSession(
-    webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+    webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession
 }

@@ -87,7 +87,7 @@ public struct ReferenceNativeImplementation: NativeImplementation {
   public var name: String { faults.isEmpty ? "reference" : "reference+" + faults.map(\.rawValue).sorted().joined(separator: "+") }
 
   public func startSession(
-    webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+    webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
     var options = NativeBridgeOptions(configuration: configuration, pageScript: pageScript)

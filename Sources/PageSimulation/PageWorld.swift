@@ -517,7 +517,7 @@ private struct PageInternals {
 extension JSONValue {
   /// The value with the keys of every object sorted (as WebKit delivers
   /// script message bodies: their key order is not kept).
-  var withSortedKeys: JSONValue {
+  public var withSortedKeys: JSONValue {
     switch self {
     case .array(let elements):
       return .array(elements.map(\.withSortedKeys))

@@ -3,7 +3,7 @@ import JSONModel
 import PageSimulation
 
 /// bridgecheck's reference native (Swift) side of the WebViewJavascriptBridge
-/// protocol, driving a ``SimulatedWebView`` the way the classic Objective-C
+/// protocol, driving a ``WebViewHost`` the way the classic Objective-C
 /// bridge drives a `WKWebView`, without its known defects (see
 /// `docs/protocol.md`).
 ///
@@ -52,8 +52,8 @@ public final class NativeBridge {
   /// asked for an answer (nil otherwise).
   public typealias Handler = (_ data: JSONValue?, _ responseCallback: ResponseCallback?) -> Void
 
-  /// The web view the bridge drives (a ``SimulatedWebView``, or a stand-in: see ``BridgeWebView``).
-  public let webView: any BridgeWebView
+  /// The web view the bridge drives (a ``SimulatedWebView``, a stand-in, or a real engine: see ``WebViewHost``).
+  public let webView: any WebViewHost
   /// The options the bridge was created with.
   public let options: NativeBridgeOptions
   /// The app's own navigation policy: decides every navigation that is not a
@@ -89,7 +89,7 @@ public final class NativeBridge {
   private var faultKeptStartupMessages: [JSONObject] = []
 
   /// Installs a bridge on `webView`.
-  public init(webView: any BridgeWebView, options: NativeBridgeOptions = NativeBridgeOptions()) {
+  public init(webView: any WebViewHost, options: NativeBridgeOptions = NativeBridgeOptions()) {
     self.webView = webView
     self.options = options
     let appPolicy = webView.navigationPolicy
@@ -198,7 +198,7 @@ public final class NativeBridge {
       callbackCounter += 1
       var id = "objc_cb_\(callbackCounter)"
       // FAULT timestamp-callback-ids: the id is made from the clock alone.
-      if faults.contains(.timestampCallbackIDs) { id = "objc_cb_\(webView.scheduler.now.milliseconds)" }
+      if faults.contains(.timestampCallbackIDs) { id = "objc_cb_\(webView.now.milliseconds)" }
       pendingCallbacks[ExactName(id)] = responseCallback
       callbackID = id
     }

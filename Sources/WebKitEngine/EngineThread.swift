@@ -14,6 +14,20 @@
 
     private let started = DispatchSemaphore(value: 0)
     private var ready = false
+    /// The engine thread's id, set before ``shared`` is returned.
+    private var threadID: pthread_t?
+
+    /// Whether the caller runs on the engine thread (inside ``run(_:)`` or a
+    /// signal handler), where ``run(_:)`` must not be called again.
+    var isCurrent: Bool {
+      guard let threadID else { return false }
+      return pthread_equal(pthread_self(), threadID) != 0
+    }
+
+    /// Runs `body` on the engine thread: directly when already there.
+    func perform<T>(_ body: @escaping () -> T) -> T {
+      isCurrent ? body() : run(body)
+    }
 
     private init?() {
       let thread = Thread { [unowned self] in self.main() }
@@ -24,6 +38,7 @@
     }
 
     private func main() {
+      threadID = pthread_self()
       ready = gtk_init_check(nil, nil) != 0
       started.signal()
       guard ready else { return }

@@ -29,7 +29,7 @@ struct MutationMatrixWallClockTests {
     var sessions: Int { counts.withLock { $0.sessions } }
 
     func startSession(
-      webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
+      webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
     ) throws(ImplementationError) -> any NativeSession {
       let timesOut = counts.withLock { counts -> Bool in
         counts.sessions += 1
@@ -79,7 +79,7 @@ struct MutationMatrixWallClockTests {
       var injections: [Injection] { reference.injections }
       var features: Set<String> { reference.features }
       func startSession(
-        webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+        webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
         events: any NativeSessionEvents
       ) throws(ImplementationError) -> any NativeSession {
         throw ImplementationError(code: "timeout", message: "hangs (simulated)")

@@ -20,10 +20,10 @@ struct PageScriptSameForEveryNativeTests {
     var transports: [Transport] { inner.transports }
     var injections: [Injection] { inner.injections }
     var features: Set<String> { inner.features }
-    var webView: SimulatedWebView?
+    var webView: (any WebViewHost)?
     var pageScript: String?
     func startSession(
-      webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
+      webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
     ) throws(ImplementationError) -> any NativeSession {
       self.webView = webView
       self.pageScript = pageScript

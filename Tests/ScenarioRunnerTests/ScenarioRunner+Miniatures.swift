@@ -25,7 +25,7 @@ struct ScenarioRunnerMiniatureTests {
     let injections = Injection.allCases
     let features: Set<String> = []
     func startSession(
-      webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
+      webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
     ) throws(ImplementationError) -> any NativeSession {
       throw ImplementationError(code: "crashed", message: "the adapter exited with status 134", stderrTail: "fatal error: boom")
     }
@@ -39,7 +39,7 @@ struct ScenarioRunnerMiniatureTests {
     let injections = Injection.allCases
     let features: Set<String> = []
     func startSession(
-      webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
+      webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
     ) throws(ImplementationError) -> any NativeSession { Session() }
 
     final class Session: NativeSession {

@@ -71,7 +71,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
   }
 
   public func startSession(
-    webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+    webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
     let connection = try pool.checkout()
@@ -223,7 +223,7 @@ final class AdapterPool: Sendable {
 final class AdapterNativeSession: NativeSession {
   private let pool: AdapterPool
   private var connection: AdapterConnection?
-  private let webView: SimulatedWebView
+  private let webView: any WebViewHost
   private weak var events: (any NativeSessionEvents)?
   private let appNavigationPolicy: (NavigationAction) -> NavigationPolicy
   private var storedFailure: ImplementationError?
@@ -235,7 +235,7 @@ final class AdapterNativeSession: NativeSession {
   /// The scenario's page script (1.2 events may name it instead of carrying it).
   private var pageScript = ""
 
-  init(pool: AdapterPool, connection: AdapterConnection, webView: SimulatedWebView, events: any NativeSessionEvents) {
+  init(pool: AdapterPool, connection: AdapterConnection, webView: any WebViewHost, events: any NativeSessionEvents) {
     self.pool = pool
     self.connection = connection
     self.webView = webView

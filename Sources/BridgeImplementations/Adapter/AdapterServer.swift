@@ -346,14 +346,14 @@ private final class ServerSession {
 /// The web view an adapter's bridge drives: every call becomes an event for
 /// the harness, which performs it on its simulated web view and reports back
 /// (navigation requests, script messages, evaluation results).
-public final class AdapterWebView: BridgeWebView {
+public final class AdapterWebView: WebViewHost {
   /// The navigation policy; the server asks it on every `navigation`
   /// command. Default: allow (the harness then applies the app's policy).
   public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
   /// A local trace (the harness keeps the real one); nothing reads it.
   public let trace: Trace
-  /// A local scheduler (the clock stays at 0); nothing runs on it.
-  public let scheduler = PageScheduler()
+  /// The clock stays at 0: the harness's clock is on the other side.
+  public var now: VirtualTime { .zero }
 
   /// Answers the page's dialogs; the server asks it on every `dialog`
   /// command. Default: dismiss.

@@ -20,7 +20,7 @@ public struct ExplorationNativeImplementation: NativeImplementation {
   public var features: Set<String> { reference.features }
 
   public func startSession(
-    webView: SimulatedWebView, configuration: SessionConfiguration, pageScript: String,
+    webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
     let options = NativeBridgeOptions(configuration: configuration, pageScript: pageScript)

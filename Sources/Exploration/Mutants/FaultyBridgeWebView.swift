@@ -4,15 +4,15 @@ import PageSimulation
 import ReferenceBridges
 
 /// The web view as a native bridge with an ``ExplorationFault`` sees it:
-/// every call goes to the real simulated web view, except what the fault
+/// every call goes to the real web view, except what the fault
 /// changes in the bridge's own reading of `_fetchQueue()` results
 /// (FAULT byte-order-marks-stripped).
-final class FaultyBridgeWebView: BridgeWebView {
-  private let base: SimulatedWebView
+final class FaultyBridgeWebView: WebViewHost {
+  private let base: any WebViewHost
   private let fault: ExplorationFault
   private let fetchScript: String
 
-  init(base: SimulatedWebView, fault: ExplorationFault, fetchScript: String) {
+  init(base: any WebViewHost, fault: ExplorationFault, fetchScript: String) {
     self.base = base
     self.fault = fault
     self.fetchScript = fetchScript
@@ -23,7 +23,7 @@ final class FaultyBridgeWebView: BridgeWebView {
     set { base.navigationPolicy = newValue }
   }
   var trace: Trace { base.trace }
-  var scheduler: PageScheduler { base.scheduler }
+  var now: VirtualTime { base.now }
 
   func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
     base.addScriptMessageHandler(named: name, handler)

@@ -3,12 +3,13 @@ import JSONModel
 import PageSimulation
 import ReferenceBridges
 
-/// One run of one fixture: the simulated page, the native session, the
+/// One run of one fixture: the page (a ``HarnessWebViewHost``; the native
+/// session sees it only as a ``WebViewHost``), the native session, the
 /// scripted native handlers, the steps, then the judgement.
 final class ScenarioExecution: NativeSessionEvents {
   let fixture: Fixture
   let runner: ScenarioRunner
-  let webView: SimulatedWebView
+  let webView: any HarnessWebViewHost
   private let deadline: ContinuousClock.Instant
   private var session: (any NativeSession)?
   private var configuration: SessionConfiguration
@@ -37,12 +38,12 @@ final class ScenarioExecution: NativeSessionEvents {
     let schedule = schedule ?? fixture.schedule ?? options.schedule
     var policy: any SchedulingPolicy = FIFOSchedulingPolicy()
     if let schedule, !schedule.isDefault { policy = ScheduleChooser(spec: schedule, salt: Self.stableHash(fixture.id)) }
-    webView = SimulatedWebView(
-      configuration: PageConfiguration(
+    webView = runner.engine.makeHost(
+      PageConfiguration(
         seed: options.seed ^ Self.stableHash(fixture.id), iframeNavigation: fixture.setup.iframeNavigation,
         scriptTimeLimit: options.scriptTimeLimit, userAgent: runner.page.profile.userAgent,
         sharesContextGroup: options.sharesContextGroups),
-      policy: policy)
+      policy)
     webView.trace.observer = traceObserver
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
@@ -89,7 +90,7 @@ final class ScenarioExecution: NativeSessionEvents {
   private func diagnoseSabotage(of failure: Verdict) -> Verdict {
     guard runner.tested.page, let pageScript = try? runner.page.script(for: configuration) else { return failure }
     webView.runInPage(PageScript(name: "bridgecheck-builtins-check.js", source: HarnessPageScript.builtInsCheck))
-    webView.runUntilIdle(maxTasks: 16, maxTime: webView.scheduler.now, shouldStop: pastDeadline)
+    webView.runUntilIdle(maxTasks: 16, maxTime: webView.now, shouldStop: pastDeadline)
     let sabotage = PageSabotage(
       trace: webView.trace.events, pageScript: pageScript,
       userScripts: webView.installedUserScripts.filter { $0.source.contains(pageScript) }.map(\.name))
@@ -266,7 +267,7 @@ final class ScenarioExecution: NativeSessionEvents {
   }
 
   private func settle() {
-    let limit = webView.scheduler.now.advanced(by: runner.options.maxVirtualMillisecondsPerSettle)
+    let limit = webView.now.advanced(by: runner.options.maxVirtualMillisecondsPerSettle)
     check(webView.runUntilIdle(maxTasks: runner.options.maxTasksPerSettle, maxTime: limit, shouldStop: pastDeadline))
   }
 
@@ -356,11 +357,9 @@ final class ScenarioExecution: NativeSessionEvents {
         self.guarded { () throws(ImplementationError) in try self.session?.respond(invocation: invocation, data: value) }
       }
     }
-    let latency = webView.chooser?.delay(.answerLatency, source: "answers", now: webView.scheduler.now) ?? 0
+    let latency = webView.chooser?.delay(.answerLatency, source: "answers", now: webView.now) ?? 0
     if behaviour.delay + latency > 0 {
-      webView.scheduler.schedule(
-        after: behaviour.delay + latency, kind: .host, label: "native handler \(handler) answers"
-      ) {
+      webView.scheduleHostTask(after: behaviour.delay + latency, label: "native handler \(handler) answers") {
         answer()
       }
     } else {

@@ -3,7 +3,8 @@ import JSONModel
 import PageSimulation
 
 /// Runs fixtures against one page implementation and one native
-/// implementation, each scenario in a fresh simulated page.
+/// implementation, each scenario in a fresh page of its ``engine`` (the
+/// simulated page unless told otherwise).
 ///
 /// A runner is a value that workers on several threads may share: every
 /// scenario builds its own page, bridge session and trace.
@@ -16,16 +17,19 @@ public struct ScenarioRunner: Sendable {
   public let tested: TestedSides
   /// Limits and seed.
   public let options: RunOptions
+  /// The engine each scenario's page runs in.
+  public let engine: PageEngine
 
   /// Creates a runner.
   public init(
     page: any PageImplementation, native: any NativeImplementation, tested: TestedSides = .both,
-    options: RunOptions = RunOptions()
+    options: RunOptions = RunOptions(), engine: PageEngine = .simulated
   ) {
     self.page = page
     self.native = native
     self.tested = tested
     self.options = options
+    self.engine = engine
   }
 
   /// Runs one fixture. Never throws: every failure, including the

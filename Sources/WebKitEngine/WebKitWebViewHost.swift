@@ -1,0 +1,490 @@
+#if WebKitGTK
+  import CWebKitGTK
+  import Foundation
+  import JSONModel
+  import JSRuntime
+  import PageSimulation
+
+  /// A ``HarnessWebViewHost`` on a real WebKitGTK web view (a prototype of
+  /// `--engine webkitgtk`; see `docs/webkit-engine.md`).
+  ///
+  /// Whatever the engine reports (navigation requests, script messages,
+  /// dialogs, prompts of the host channel, evaluation results, load
+  /// finished) waits in a queue and runs as a host task, one at a time, only
+  /// inside ``runUntilIdle(maxTasks:maxTime:shouldStop:)`` and
+  /// ``advance(by:maxTasks:shouldStop:)``: between two calls of the runner
+  /// nothing it owns changes. Virtual milliseconds are real ones times
+  /// ``scale``. Host functions are synchronous for the page: it waits in a
+  /// `prompt` until its call has run.
+  ///
+  /// Not done yet: the simulated page's limits (``limitViolation`` stays nil;
+  /// the scenario's wall-clock limit ends a flood), schedule exploration
+  /// (``chooser`` is nil), `script-run` events for the page's own scripts,
+  /// `console` events, and telling a main-frame navigation from an iframe's
+  /// (every request is reported as an iframe's).
+  public final class WebKitWebViewHost: HarnessWebViewHost {
+    /// The navigation policy, asked in a host task for every request but the page's own load.
+    public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
+    /// Answers the page's `alert`, `confirm` and `prompt`. Default: dismiss.
+    public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
+    /// Called in a host task once a page has finished loading; nil for none.
+    public var loadFinishedHandler: (() -> Void)?
+    /// What happened so far.
+    public let trace: Trace
+    /// Real milliseconds per virtual millisecond.
+    public let scale: Double
+    /// The longest a settle may wait, in real seconds, whatever virtual time it was given.
+    public let maxSettleSeconds: Double
+    /// How long, in real milliseconds, nothing may arrive before the page
+    /// counts as idle (an iframe the page just added asks its navigation a
+    /// moment later, and nothing in the page says it will).
+    public var quietMilliseconds: Double = 100
+    /// The settings the page was asked for (the user agent is honoured; the
+    /// seed, epoch and limits belong to the simulated page).
+    public let configuration: PageConfiguration
+
+    private let engine: EngineThread
+    private let origin: UInt64
+    /// A load was started and has not finished.
+    private var loading = false
+    private var view: WebKitHostView?
+    private var hostFunctions: [String: HostFunction] = [:]
+    private var hostFunctionNames: [String] = []
+    private var interfaces: [(name: String, methods: [String])] = []
+    private var userScripts: [(script: PageScript, time: UserScriptInjectionTime)] = []
+    private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
+    private var completions: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
+    /// Scripts of evaluations not started in the page yet, by their number.
+    private var unstarted: [Int: String] = [:]
+    /// The evaluation number of each engine evaluation.
+    private var evaluationNumbers: [Int: Int] = [:]
+    private var nextEvaluation = 0
+    /// Evaluations and page steps waiting for a load to be committed (or to run), in order.
+    private var pageWork: [() -> Void] = []
+    /// A load ran and its document is not committed yet.
+    private var awaitingCommit = false
+    private var pageRuns: [Int: String] = [:]
+    private var abandonedProbes: Set<Int> = []
+    /// Work the harness asked for (loads), run first.
+    private var hostTasks: [(label: String, body: () -> Void)] = []
+    private var timers: [(due: Int64, label: String, body: () -> Void)] = []
+    private var inbox: [EngineEvent] = []
+    private var source: PageSource?
+    private var generation = 0
+
+    /// Creates a web view with no page loaded; nil when GTK cannot start (no display).
+    public init?(configuration: PageConfiguration = PageConfiguration(), scale: Double = 1, maxSettleSeconds: Double = 15) {
+      guard let engine = EngineThread.shared else { return nil }
+      self.engine = engine
+      self.configuration = configuration
+      self.scale = scale
+      self.maxSettleSeconds = maxSettleSeconds
+      let origin = DispatchTime.now().uptimeNanoseconds
+      self.origin = origin
+      trace = Trace(clock: { VirtualTime(milliseconds: Self.milliseconds(since: origin, scale: scale)) })
+      trace.capacity = configuration.limits.maxTraceEvents
+      let userAgent = configuration.userAgent
+      view = engine.run { WebKitHostView(userAgent: userAgent) }
+      EngineThread.endProcessBeforeWebKitTeardown()
+    }
+
+    deinit { close() }
+
+    private static func milliseconds(since origin: UInt64, scale: Double) -> Int64 {
+      Int64(Double(DispatchTime.now().uptimeNanoseconds - origin) / 1_000_000 / scale)
+    }
+
+    /// Real time since creation, in virtual milliseconds.
+    public var now: VirtualTime { VirtualTime(milliseconds: Self.milliseconds(since: origin, scale: scale)) }
+    /// Always nil: latencies are the engine's.
+    public var chooser: ScheduleChooser? { nil }
+    /// Always nil in this prototype (see the type's documentation).
+    public var limitViolation: PageLimitViolation? { nil }
+    /// The user scripts added so far, in the order they run.
+    public var installedUserScripts: [PageScript] { userScripts.map(\.script) }
+
+    // MARK: - Content
+
+    /// Adds a user script to every page loaded from now on.
+    public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+      userScripts.append((script, injectionTime))
+      trace.record(
+        .host, TraceEventName.userScriptAdded,
+        [
+          "name": .string(script.name),
+          "injectionTime": .string(injectionTime == .atDocumentStart ? "document-start" : "document-end"),
+          "length": .number(Double(script.source.utf16.count)),
+        ])
+    }
+
+    /// Registers `window.webkit.messageHandlers[name]` now and for every later page.
+    public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+      messageHandlers[name] = handler
+      engine.perform { self.view?.registerMessageHandler(name) }
+    }
+
+    /// Installs a host function (through the synchronous channel) in every page loaded from now on.
+    public func addHostFunction(named name: String, _ body: @escaping HostFunction) {
+      if hostFunctions[name] == nil { hostFunctionNames.append(name) }
+      hostFunctions[name] = body
+    }
+
+    /// Adds a JavaScript interface, built on a host function, to every page loaded from now on.
+    public func addJavascriptInterface(
+      named name: String, methods: [String], asynchronous: Bool, _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
+    ) {
+      interfaces.removeAll { $0.name == name }
+      interfaces.append((name, methods))
+      addHostFunction(named: HostChannelScript.interfaceFunctionName(name)) { [unowned self] arguments in
+        let method = arguments.first??.stringValue ?? ""
+        let passed = (arguments.count > 1 ? arguments[1]?.arrayValue ?? [] : []).map { $0 == .null ? nil : $0 }
+        self.trace.record(
+          .page, TraceEventName.interfaceCalled,
+          ["name": .string(name), "method": .string(method), "arguments": .array(passed.map { $0 ?? .null })])
+        guard asynchronous else { return handler(method, passed) }
+        self.scheduleHostTask(after: 0, label: "\(name).\(method)") { _ = handler(method, passed) }
+        return nil
+      }
+    }
+
+    // MARK: - Loading and evaluating
+
+    /// Loads `page` in a host task: its scripts become `<script>` elements of their own.
+    public func load(_ page: PageSource) {
+      hostTasks.append(("load \(page.url)", { [unowned self] in self.performLoad(page) }))
+    }
+
+    /// Loads the current page again in a host task.
+    public func reload() {
+      hostTasks.append(("reload", { [unowned self] in if let source = self.source { self.performLoad(source) } }))
+    }
+
+    private func performLoad(_ page: PageSource) {
+      if generation > 0, let source {
+        trace.record(.host, TraceEventName.pageUnloaded, ["url": .string(source.url), "generation": .number(Double(generation))])
+      }
+      source = page
+      generation += 1
+      trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
+      let channel = HostChannelScript.source(hostFunctions: hostFunctionNames, interfaces: interfaces)
+      let scripts = userScripts.map { ($0.script.source, $0.time == .atDocumentStart) }
+      let html = Self.html(for: page)
+      loading = true
+      awaitingCommit = true
+      view?.setUserScripts(channel: channel, scripts)
+      view?.load(html: html, url: page.url)
+    }
+
+    /// The document of a page: each script from a `data:` URL of its own, in order.
+    static func html(for page: PageSource) -> String {
+      let scripts = page.scripts.map { script in
+        "<script crossorigin=\"anonymous\" src=\"data:text/javascript;charset=utf-8;base64,\(Data(script.source.utf8).base64EncodedString())\"></script>"
+      }
+      return "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\n"
+        + scripts.joined(separator: "\n") + "\n</body></html>"
+    }
+
+    /// Evaluates `script` in the page; `completion` runs in a host task with its value as JSON.
+    /// The `evaluate` event is recorded when the script starts running in
+    /// the page (it first calls the host), as in the simulated page.
+    public func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+      nextEvaluation += 1
+      let number = nextEvaluation
+      unstarted[number] = script
+      let wrapped = "\(HostChannelScript.evaluatingFunction)(\(number));\n" + script
+      submit { [unowned self] in
+        let id = self.view?.evaluate(wrapped) ?? 0
+        self.evaluationNumbers[id] = number
+        self.completions[id] = completion
+      }
+    }
+
+    /// Runs `work` (which starts an evaluation) now, or once the pending
+    /// load has run and its document is committed.
+    private func submit(_ work: @escaping () -> Void) {
+      if awaitingCommit || !hostTasks.isEmpty || !pageWork.isEmpty {
+        pageWork.append(work)
+      } else {
+        engine.perform(work)
+      }
+    }
+
+    /// Runs `script` as the page's own code (not recorded as an evaluation;
+    /// a failure is an uncaught exception).
+    public func runInPage(_ script: PageScript) {
+      trace.record(.page, TraceEventName.task, ["label": .string("page \(script.name)"), "kind": "page"])
+      trace.record(.page, TraceEventName.scriptRun, ["name": .string(script.name), "phase": "page-task"])
+      submit { [unowned self] in
+        let id = self.view?.evaluate(script.source + "\n;undefined") ?? 0
+        self.pageRuns[id] = script.name
+      }
+    }
+
+    /// Runs `body` as a host task once `milliseconds` of virtual time have passed.
+    public func scheduleHostTask(after milliseconds: Int64, label: String, _ body: @escaping () -> Void) {
+      timers.append((now.milliseconds + max(0, milliseconds), label, body))
+    }
+
+    /// Destroys the web view; open decisions are cancelled, open dialogs dismissed.
+    public func close() {
+      guard let view else { return }
+      self.view = nil
+      engine.perform { view.close() }
+      hostTasks.removeAll()
+      timers.removeAll()
+    }
+
+    // MARK: - Running
+
+    /// Runs host tasks as the engine reports them until the page is idle
+    /// (nothing queued, no evaluation outstanding, no page timer pending,
+    /// and a quiet moment), or a budget runs out (`maxTime` as real time,
+    /// at most ``maxSettleSeconds``).
+    @discardableResult
+    public func runUntilIdle(maxTasks: Int = 100_000, maxTime: VirtualTime? = nil, shouldStop: () -> Bool = { false })
+      -> SettleOutcome
+    {
+      let limit = now.milliseconds + Int64(maxSettleSeconds * 1000 / scale)
+      let until = min(maxTime?.milliseconds ?? limit, limit)
+      return onEngine(shouldStop) { stop in self.drive(until: until, stopsWhenIdle: true, maxTasks: maxTasks, shouldStop: stop) }
+    }
+
+    /// Lets `milliseconds` of virtual time pass in real time, running host tasks as they come.
+    @discardableResult
+    public func advance(by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false }) -> SettleOutcome {
+      let until = now.milliseconds + max(0, milliseconds)
+      return onEngine(shouldStop) { stop in self.drive(until: until, stopsWhenIdle: false, maxTasks: maxTasks, shouldStop: stop) }
+    }
+
+    /// Runs `body` on the engine thread with `shouldStop`, which must not
+    /// escape: the engine thread may hold the closure it ran a moment after
+    /// the caller resumes, so it holds `shouldStop` only through a box that
+    /// is emptied before this returns.
+    private func onEngine(_ shouldStop: () -> Bool, _ body: @escaping (() -> Bool) -> SettleOutcome) -> SettleOutcome {
+      withoutActuallyEscaping(shouldStop) { stop in
+        let box = StopBox(stop)
+        defer { box.check = nil }
+        return engine.perform { body { box.check?() ?? true } }
+      }
+    }
+
+    /// The loop of both (engine thread).
+    private func drive(until: Int64, stopsWhenIdle: Bool, maxTasks: Int, shouldStop: () -> Bool) -> SettleOutcome {
+      var ran = 0
+      var quietSince = now.milliseconds
+      while true {
+        if shouldStop() { return .interrupted }
+        if let view { inbox += view.takeEvents() }
+        if !awaitingCommit, hostTasks.isEmpty, !pageWork.isEmpty {
+          let work = pageWork
+          pageWork.removeAll()
+          for item in work { item() }
+        }
+        if let task = nextTask() {
+          if ran >= maxTasks { return .taskBudgetExhausted }
+          ran += 1
+          task()
+          quietSince = now.milliseconds
+          continue
+        }
+        let time = now.milliseconds
+        if time >= until { return stopsWhenIdle ? .timeBudgetExhausted : .idle }
+        if stopsWhenIdle, !loading, timers.isEmpty, pageWork.isEmpty, (view?.outstandingEvaluations ?? 0) == abandonedProbes.count,
+          Double(time - quietSince) * scale >= quietMilliseconds
+        {
+          if generation == 0 || probePendingTimers() == 0 { return .idle }
+          quietSince = now.milliseconds
+        }
+        if g_main_context_iteration(nil, 0) == 0 { usleep(300) }
+      }
+    }
+
+    /// The next host task: the harness's own work, then what the engine
+    /// reported, then due timers.
+    private func nextTask() -> (() -> Void)? {
+      if !hostTasks.isEmpty {
+        let task = hostTasks.removeFirst()
+        return { [unowned self] in
+          self.recordTask(task.label)
+          task.body()
+        }
+      }
+      while !inbox.isEmpty {
+        let event = inbox.removeFirst()
+        if let task = task(for: event) { return task }
+      }
+      if let index = timers.indices.min(by: { timers[$0].due < timers[$1].due }), timers[index].due <= now.milliseconds {
+        let timer = timers.remove(at: index)
+        return { [unowned self] in
+          self.recordTask(timer.label)
+          timer.body()
+        }
+      }
+      return nil
+    }
+
+    private func recordTask(_ label: String) {
+      trace.record(.host, TraceEventName.task, ["label": .string(label), "kind": "host"])
+    }
+
+    /// The host task for one engine event (nil for one that needs none).
+    private func task(for event: EngineEvent) -> (() -> Void)? {
+      switch event {
+      case .navigation(let decision, let url):
+        return { [unowned self] in self.decide(decision, url: url) }
+      case .message(let name, let body):
+        return { [unowned self] in
+          var fields: JSONObject = ["name": .string(name)]
+          let sorted = body.map(\.withSortedKeys)
+          if let sorted { fields["body"] = sorted }
+          self.trace.record(.page, TraceEventName.scriptMessage, fields)
+          self.messageHandlers[name]?(ScriptMessage.posted(name: name, body: sorted))
+        }
+      case .hostCall(let dialog, let name, let arguments):
+        return { [unowned self] in self.answerHostCall(dialog, name: name, arguments: arguments) }
+      case .dialog(let dialog, let kind, let message, let defaultText):
+        return { [unowned self] in self.answerDialog(dialog, kind: kind, message: message, defaultText: defaultText) }
+      case .evaluated(let id, let result):
+        if abandonedProbes.remove(id) != nil { return nil }
+        if let name = pageRuns.removeValue(forKey: id) {
+          guard case .failure(let error) = result else { return nil }
+          return { [unowned self] in
+            self.trace.record(.page, TraceEventName.uncaughtException, ["message": .string(error.message), "task": .string(name)])
+          }
+        }
+        return { [unowned self] in self.complete(evaluation: id, result) }
+      case .loadCommitted:
+        awaitingCommit = false
+        return nil
+      case .loadFinished:
+        loading = false
+        guard loadFinishedHandler != nil else { return nil }
+        return { [unowned self] in
+          self.recordTask("did finish load")
+          self.loadFinishedHandler?()
+        }
+      }
+    }
+
+    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, url: String) {
+      var fields: JSONObject = ["url": .string(url), "frame": .string(FrameKind.iframe.rawValue)]
+      trace.record(.page, TraceEventName.navigationRequested, fields)
+      recordTask("decide navigation \(url)")
+      let policy = navigationPolicy(NavigationAction.request(url: url, frame: .iframe))
+      fields["policy"] = .string(policy.rawValue)
+      trace.record(.host, TraceEventName.navigationDecided, fields)
+      view?.answer(decision, allow: policy == .allow)
+    }
+
+    private func answerHostCall(_ dialog: OpaquePointer, name: String, arguments: [JSONValue?]) {
+      let result: Result<JSONValue?, any Error>
+      if name == HostChannelScript.evaluatingFunction {
+        if let number = arguments.first??.numberValue, let script = unstarted.removeValue(forKey: Int(number)) {
+          trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
+        }
+        result = .success(nil)
+      } else if name == HostChannelScript.pageEventFunction {
+        let event = arguments.first??.stringValue ?? "page-event"
+        trace.record(.page, event, (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:])
+        result = .success(nil)
+      } else if let body = hostFunctions[name] {
+        result = Result { try body(arguments) }
+      } else {
+        result = .failure(WebKitError("no host function \(name)"))
+      }
+      view?.answer(dialog: dialog, text: HostChannelScript.reply(result), confirmed: false)
+    }
+
+    private func answerDialog(_ dialog: OpaquePointer, kind rawKind: String, message: String, defaultText: String?) {
+      let kind = PageDialog.Kind(rawValue: rawKind) ?? .alert
+      let answer = dialogHandler(PageDialog.opened(kind: kind, message: message, defaultText: defaultText))
+      var fields: JSONObject = ["kind": .string(kind.rawValue), "message": .string(message)]
+      if let defaultText { fields["default"] = .string(defaultText) }
+      var text: String?
+      var confirmed = false
+      switch (kind, answer) {
+      case (.confirm, .confirm), (.confirm, .text):
+        fields["answer"] = true
+        confirmed = true
+      case (.prompt, .text(let written)):
+        fields["answer"] = .string(written)
+        text = written
+      case (.prompt, .confirm):
+        fields["answer"] = .string(defaultText ?? "")
+        text = defaultText ?? ""
+      case (.confirm, .dismiss):
+        fields["answer"] = false
+      case (.prompt, .dismiss):
+        fields["answer"] = .null
+      case (.alert, _):
+        break
+      }
+      trace.record(.page, TraceEventName.dialog, fields)
+      view?.answer(dialog: dialog, text: text, confirmed: confirmed)
+    }
+
+    private func complete(evaluation id: Int, _ outcome: Result<String?, WebKitError>) {
+      let result: Result<JSONValue?, ScriptError>
+      switch outcome {
+      case .success(nil): result = .success(nil)
+      case .success(let text?):
+        result = (try? JSONValue.parse(text)).map { .success($0) }
+          ?? .failure(ScriptError(kind: .exception, message: "the result is not JSON"))
+      case .failure(let error): result = .failure(ScriptError(kind: .exception, message: error.message))
+      }
+      if let number = evaluationNumbers.removeValue(forKey: id), let script = unstarted.removeValue(forKey: number) {
+        // It never started (no page, or a syntax error): recorded as it ends.
+        trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
+      }
+      switch result {
+      case .success(let value):
+        var fields: JSONObject = ["ok": true]
+        if let value { fields["result"] = value }
+        trace.record(.host, TraceEventName.evaluateResult, fields)
+      case .failure(let error):
+        trace.record(.host, TraceEventName.evaluateResult, ["ok": false, "error": ["message": .string(error.message)]])
+      }
+      guard let completion = completions.removeValue(forKey: id), let completion else { return }
+      recordTask("evaluate completion")
+      completion(result)
+    }
+
+    /// How many timers the page has pending; a large number when the page
+    /// is busy (it called the host while being asked).
+    private func probePendingTimers() -> Int {
+      guard let view else { return 0 }
+      let id = view.evaluate("\(HostChannelScript.pendingTimersFunction)()")
+      let deadline = now.milliseconds + Int64(2000 / scale)
+      while now.milliseconds < deadline {
+        inbox += view.takeEvents()
+        if let index = inbox.firstIndex(where: { if case .evaluated(id, _) = $0 { true } else { false } }) {
+          guard case .evaluated(_, .success(let text?)) = inbox.remove(at: index) else { return 0 }
+          return Int(text) ?? 0
+        }
+        if !inbox.isEmpty { break }
+        if g_main_context_iteration(nil, 0) == 0 { usleep(300) }
+      }
+      abandonedProbes.insert(id)
+      return Int.max
+    }
+  }
+
+  /// Holds a non-escaping `shouldStop` for the duration of one settle.
+  private final class StopBox {
+    var check: (() -> Bool)?
+    init(_ check: @escaping () -> Bool) { self.check = check }
+  }
+
+  extension PageEngine {
+    /// The real engine: a WebKitGTK web view per scenario (`scale` real
+    /// milliseconds per virtual one). Throws when GTK cannot start (no display).
+    public static func webKitGTK(scale: Double = 1) throws(WebKitError) -> PageEngine {
+      guard EngineThread.shared != nil else {
+        throw WebKitError("GTK could not start: no display (run under xvfb-run, or set DISPLAY)")
+      }
+      return PageEngine(name: "webkitgtk") { configuration, _ in
+        WebKitWebViewHost(configuration: configuration, scale: scale)!
+      }
+    }
+  }
+#endif
