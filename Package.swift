@@ -134,7 +134,7 @@ let package = Package(
       name: "BridgecheckCLI",
       dependencies: [
         "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation",
-        "JSONModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "JSONModel", "WebKitEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),

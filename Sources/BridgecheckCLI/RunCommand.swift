@@ -115,6 +115,14 @@ struct RunCommand: ParsableCommand {
   @Flag(help: .hidden)
   var inProcess = false
 
+  @Option(
+    help: """
+      Where pages run: simulated (a simulated page on a virtual clock) or webkitgtk (a real WebKitGTK web view \
+      per scenario: a build with --traits WebKitGTK, under xvfb-run; scenarios then run one at a time in this \
+      process, the page in WebKit's own web process; docs/webkit-engine.md).
+      """)
+  var engine: EngineChoice = .simulated
+
   func validate() throws {
     if markdownAppend && markdownPath == nil {
       throw ValidationError("--markdown-append needs --markdown PATH: the file to append to")
@@ -123,6 +131,10 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if engine != .simulated && (schedules.explores || schedules.schedule != nil || schedules.mutant != nil) {
+      throw ValidationError(
+        "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)")
+    }
     if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1") }
     if schedules.mutant != nil && (js != nil || nativeCommand != nil || profile != nil) {
       throw ValidationError("--mutant names the bridges under test: give it without --js, --native and --profile")
@@ -132,6 +144,14 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("\(name) must be more than 0 and at most 600 seconds")
     }
   }
+
+  /// Whether scenarios run in this process: asked for, or a real engine
+  /// (its pages already live in WebKit's own processes, and its engine
+  /// thread serves one scenario at a time).
+  private var runsInProcess: Bool { inProcess || engine != .simulated }
+
+  /// Threads running scenarios: one for a real engine.
+  private var scenarioJobs: Int { engine == .simulated ? jobs : 1 }
 
   /// The limits of the --native adapter.
   private var adapterLimits: AdapterLimits {
@@ -153,6 +173,7 @@ struct RunCommand: ParsableCommand {
     for path in [jsonPath, junitPath, markdownPath, schedules.writeFixture].compactMap({ $0 }) {
       try ReportFile.prepare(path)
     }
+    let pageEngine = try engine.pageEngine()
     let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)
     let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation()
     // Before the first adapter or worker starts: Ctrl-C while it shakes
@@ -168,7 +189,7 @@ struct RunCommand: ParsableCommand {
     if schedules.explores, let shard { fixtures = shard.select(fixtures) }
     let explore = schedules.options(scenarios: fixtures.count, jobs: jobs)
     let pool =
-      inProcess
+      runsInProcess
       ? nil
       : WorkerPool(
         executable: Self.executablePath,
@@ -178,7 +199,7 @@ struct RunCommand: ParsableCommand {
     // In process, the first scenarios start while later fixtures are still
     // being loaded (on a thread of their own); the selection is checked
     // when loading ends, and the run's results are discarded if it fails.
-    let feed: WorkFeed<Fixture>? = inProcess && !schedules.explores ? WorkFeed() : nil
+    let feed: WorkFeed<Fixture>? = runsInProcess && !schedules.explores ? WorkFeed() : nil
     let streamed = feed.map { selection.stream(into: $0, shard: shard) }
     if !schedules.explores && feed == nil {
       fixtures = try selection.load()
@@ -217,8 +238,8 @@ struct RunCommand: ParsableCommand {
         stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached || breaker.openedOn != nil })
       pool.stopAll()
     } else if let feed, let streamed {
-      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
-      results = SuiteRunner(runner: runner, jobs: jobs).run(
+      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions, engine: pageEngine)
+      results = SuiteRunner(runner: runner, jobs: scenarioJobs).run(
         feed,
         progress: { finished, result in
           record(result)
@@ -229,8 +250,8 @@ struct RunCommand: ParsableCommand {
       fixtures = try streamed.finish()
       if let shard { fixtures = shard.select(fixtures) }
     } else {
-      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions)
-      results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: jobs).run(
+      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions, engine: pageEngine)
+      results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: scenarioJobs).run(
         fixtures,
         progress: { finished, result in
           record(result)

@@ -1,0 +1,36 @@
+import ArgumentParser
+import PageSimulation
+
+#if WebKitGTK
+  import WebKitEngine
+#endif
+
+/// `run --engine`: where the pages of a run live.
+enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
+  /// The simulated page on a virtual clock (the default).
+  case simulated
+  /// A real WebKitGTK web view per scenario (a build with the `WebKitGTK`
+  /// trait, on a display or under `xvfb-run`).
+  case webkitgtk
+
+  /// The engine, or a usage error that says what is missing and how to get it.
+  func pageEngine() throws -> PageEngine {
+    switch self {
+    case .simulated:
+      return .simulated
+    case .webkitgtk:
+      #if WebKitGTK
+        do {
+          return try PageEngine.webKitGTK()
+        } catch {
+          throw CLIError.usage("bridgecheck: --engine webkitgtk: \(error)")
+        }
+      #else
+        throw CLIError.usage(
+          "bridgecheck: --engine webkitgtk: this bridgecheck was built without the real engine\n"
+            + "  hint: scripts/setup.sh --webkit installs WebKitGTK and Xvfb; build with "
+            + "`swift build -c release --traits WebKitGTK` and run under `xvfb-run -a`")
+      #endif
+    }
+  }
+}
