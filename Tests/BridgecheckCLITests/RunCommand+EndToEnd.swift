@@ -95,6 +95,22 @@ struct RunCommandEndToEndTests {
     #expect(try ids(streamed).count > 40)
   }
 
+  @Test func theRealEngineIsAskedForClearly() throws {
+    let explore = try bridgecheck(["run", "--engine", "webkitgtk", "--explore", "3"])
+    #expect(explore.status == 2)
+    #expect(explore.stderr.contains("give them without --engine webkitgtk"))
+    let unknown = try bridgecheck(["run", "--engine", "chromium"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("simulated") && unknown.stderr.contains("webkitgtk"), "\(unknown.stderr)")
+    #if !WebKitGTK
+      let missing = try bridgecheck(["run", "--engine", "webkitgtk"])
+      #expect(missing.status == 2)
+      #expect(missing.stderr.contains("built without the real engine"))
+      #expect(missing.stderr.contains("--traits WebKitGTK"))
+      #expect(missing.stdout.isEmpty)
+    #endif
+  }
+
   @Test func usageErrorsExitTwo() throws {
     let unknown = try bridgecheck(["run", "--no-such-option"])
     #expect(unknown.status == 2)
