@@ -225,39 +225,30 @@ struct RunCommand: ParsableCommand {
     let clock = ContinuousClock()
     let start = clock.now
     var results: [ScenarioResult]
+    let finished: @Sendable (Int, ScenarioResult) -> Void = { finished, result in
+      record(result)
+      progress.update(finished: finished, result: result)
+    }
     if let pool {
       // The supervisor's own adapter only told the name and version: the
       // workers start their own.
       (native as? AdapterNativeImplementation)?.shutdown()
       results = pool.run(
-        fixtures,
-        progress: { finished, result in
-          record(result)
-          progress.update(finished: finished, result: result)
-        },
+        fixtures, progress: finished,
         stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached || breaker.openedOn != nil })
       pool.stopAll()
-    } else if let feed, let streamed {
-      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions, engine: pageEngine)
-      results = SuiteRunner(runner: runner, jobs: scenarioJobs).run(
-        feed,
-        progress: { finished, result in
-          record(result)
-          progress.update(finished: finished, result: result)
-        },
-        shouldStop: { Interrupt.requested || failures.reached || breaker.openedOn != nil })
-      progress.finish()
-      fixtures = try streamed.finish()
-      if let shard { fixtures = shard.select(fixtures) }
     } else {
       let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions, engine: pageEngine)
-      results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: scenarioJobs).run(
-        fixtures,
-        progress: { finished, result in
-          record(result)
-          progress.update(finished: finished, result: result)
-        },
-        shouldStop: { Interrupt.requested || failures.reached || breaker.openedOn != nil })
+      let shouldStop: @Sendable () -> Bool = { Interrupt.requested || failures.reached || breaker.openedOn != nil }
+      if let feed, let streamed {
+        results = SuiteRunner(runner: runner, jobs: scenarioJobs).run(feed, progress: finished, shouldStop: shouldStop)
+        progress.finish()
+        fixtures = try streamed.finish()
+        if let shard { fixtures = shard.select(fixtures) }
+      } else {
+        results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: scenarioJobs).run(
+          fixtures, progress: finished, shouldStop: shouldStop)
+      }
     }
     progress.finish()
     // Payloads cut to a bounded size, whatever ended the scenario.

@@ -180,40 +180,21 @@ public final class SimulatedWebView {
     named name: String, methods: [String], asynchronous: Bool = false,
     _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
   ) {
-    let function = Self.interfaceFunctionName(name)
+    let function = JavascriptInterfaceCalls.hostFunctionName(name)
     // Adding an interface again replaces it (for the pages loaded from now on).
     hostFunctions.removeAll { $0.name == function }
     javascriptInterfaces.removeAll { $0.name == name }
-    hostFunctions.append(
-      (
-        function,
-        { [unowned self] arguments in
-          let method = arguments.first??.stringValue ?? ""
-          let passed = (arguments.count > 1 ? arguments[1]?.arrayValue ?? [] : []).map { $0 == .null ? nil : $0 }
-          self.trace.record(
-            .page, TraceEventName.interfaceCalled,
-            ["name": .string(name), "method": .string(method), "arguments": .array(passed.map { $0 ?? .null })])
-          guard asynchronous else { return handler(method, passed) }
-          self.scheduler.schedule(kind: .host, label: "\(name).\(method)") { _ = handler(method, passed) }
-          return nil
-        }
-      ))
+    let call = JavascriptInterfaceCalls.hostFunction(
+      name: name, asynchronous: asynchronous, trace: trace, handler: handler,
+      later: { [unowned self] label, task in self.scheduler.schedule(kind: .host, label: label, task) })
+    hostFunctions.append((function, call))
     javascriptInterfaces.append((name, methods))
   }
-
-  private static func interfaceFunctionName(_ name: String) -> String { "__bridgecheckInterface_" + name }
 
   /// The script defining the interface objects, from their host functions.
   private var interfaceScript: PageScript? {
     guard !javascriptInterfaces.isEmpty else { return nil }
-    let definitions = javascriptInterfaces.map { interface -> String in
-      let function = JSONValue.string(Self.interfaceFunctionName(interface.name)).serialized()
-      let methods = interface.methods.map { method -> String in
-        let quoted = JSONValue.string(method).serialized()
-        return "\(quoted): function () { return globalThis[\(function)](\(quoted), Array.prototype.slice.call(arguments)); }"
-      }
-      return "globalThis[\(JSONValue.string(interface.name).serialized())] = {\(methods.joined(separator: ", "))};"
-    }
+    let definitions = JavascriptInterfaceCalls.definitions(javascriptInterfaces, slice: "Array.prototype.slice")
     return PageScript(name: "bridgecheck-javascript-interfaces.js", source: definitions.joined(separator: "\n"))
   }
 

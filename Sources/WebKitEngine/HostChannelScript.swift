@@ -1,4 +1,5 @@
 import JSONModel
+import PageSimulation
 
 /// The page side of the WebKit host (see `docs/webkit-engine.md`): a
 /// document-start script, run before every other user script, that gives
@@ -16,20 +17,10 @@ enum HostChannelScript {
   /// The host function an evaluation calls first, with its number: the
   /// moment it starts running in the page, where the trace records it.
   static let evaluatingFunction = "__bridgecheckEvaluating"
-  /// The host function behind the JavaScript interface `name`.
-  static func interfaceFunctionName(_ name: String) -> String { "__bridgecheckInterface_" + name }
-
   /// The script for these host functions and interfaces.
   static func source(hostFunctions: [String], interfaces: [(name: String, methods: [String])]) -> String {
     let names = JSONValue.array((hostFunctions + [pageEventFunction, evaluatingFunction]).map(JSONValue.string)).serialized()
-    let definitions = interfaces.map { interface -> String in
-      let function = JSONValue.string(interfaceFunctionName(interface.name)).serialized()
-      let methods = interface.methods.map { method -> String in
-        let quoted = JSONValue.string(method).serialized()
-        return "\(quoted): function () { return globalThis[\(function)](\(quoted), slice.call(arguments)); }"
-      }
-      return "globalThis[\(JSONValue.string(interface.name).serialized())] = {\(methods.joined(separator: ", "))};"
-    }
+    let definitions = JavascriptInterfaceCalls.definitions(interfaces, slice: "slice")
     return """
       (function () {
         var ask = window.prompt.bind(window), stringify = JSON.stringify, parse = JSON.parse;

@@ -135,16 +135,11 @@
     ) {
       interfaces.removeAll { $0.name == name }
       interfaces.append((name, methods))
-      addHostFunction(named: HostChannelScript.interfaceFunctionName(name)) { [unowned self] arguments in
-        let method = arguments.first??.stringValue ?? ""
-        let passed = (arguments.count > 1 ? arguments[1]?.arrayValue ?? [] : []).map { $0 == .null ? nil : $0 }
-        self.trace.record(
-          .page, TraceEventName.interfaceCalled,
-          ["name": .string(name), "method": .string(method), "arguments": .array(passed.map { $0 ?? .null })])
-        guard asynchronous else { return handler(method, passed) }
-        self.scheduleHostTask(after: 0, label: "\(name).\(method)") { _ = handler(method, passed) }
-        return nil
-      }
+      addHostFunction(
+        named: JavascriptInterfaceCalls.hostFunctionName(name),
+        JavascriptInterfaceCalls.hostFunction(
+          name: name, asynchronous: asynchronous, trace: trace, handler: handler,
+          later: { [unowned self] label, task in self.scheduleHostTask(after: 0, label: label, task) }))
     }
 
     // MARK: - Loading and evaluating
