@@ -63,7 +63,7 @@ public struct FixtureLoader: Sendable {
           firstFiles[fixture.id] = fixture.file
         }
         if problems.isEmpty { found(fixture) }
-      case .failure(let found): problems += found.problems
+      case .failure(let failed): problems += failed.problems
       }
     }
     // Every file's own problems first, then the duplicate ids, as a reader
