@@ -68,6 +68,33 @@ enum HostChannelScript {
             call(\(JSONValue.string(pageEventFunction).serialized()), ['uncaught-exception', {message: String(event.message)}]);
           } catch (ignored) {}
         });
+        // Console lines become `console` events, written as the simulated
+        // page writes them (PageEnvironmentScript), then go to the real console.
+        function describe(value) {
+          if (typeof value === 'string') return value;
+          try {
+            if (value instanceof Error) return value.name + ': ' + value.message;
+            if (typeof value === 'function') return 'function ' + (value.name || '(anonymous)');
+            if (value === undefined) return 'undefined';
+            var text = stringify(value);
+            if (text !== undefined) return text;
+            return String(value);
+          } catch (error) {
+            try { return String(value); } catch (again) { return '[unprintable]'; }
+          }
+        }
+        var realConsole = window.console;
+        ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+          var original = realConsole[level];
+          realConsole[level] = function () {
+            var parts = [];
+            for (var i = 0; i < arguments.length; i++) parts.push(describe(arguments[i]));
+            try {
+              call(\(JSONValue.string(pageEventFunction).serialized()), [\(JSONValue.string(TraceEventName.console).serialized()), {level: level, text: parts.join(' ')}]);
+            } catch (ignored) {}
+            return original.apply(realConsole, arguments);
+          };
+        });
       })();
       """
   }
