@@ -292,19 +292,7 @@ enum PageEnvironmentScript {
   });
 
   // ---- console ------------------------------------------------------------------
-  function describe(value) {
-    if (typeof value === 'string') return value;
-    try {
-      if (value instanceof Error) return value.name + ': ' + value.message;
-      if (typeof value === 'function') return 'function ' + (value.name || '(anonymous)');
-      if (value === undefined) return 'undefined';
-      var text = stringify(value);
-      if (text !== undefined) return text;
-      return String(value);
-    } catch (error) {
-      try { return String(value); } catch (again) { return '[unprintable]'; }
-    }
-  }
+\#(ConsoleLineText.describeFunction)
   // A line is cut here, before it leaves the engine (the host cuts again
   // at the same length, in case this is ever bypassed).
   var consoleLineLength = host.consoleLineLength;
