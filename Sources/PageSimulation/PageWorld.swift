@@ -79,8 +79,11 @@ final class PageWorld {
     }
   }
 
-  /// Evaluates a script for the host; failures go to the caller, not to
-  /// `window.onerror` (as `WKWebView.evaluateJavaScript` does).
+  /// Evaluates a script for the host; a failure goes to the caller, and an
+  /// exception the script threw also to `window.onerror` and the page's
+  /// `error` listeners, as WebKit reports it (measured in WebKitGTK 2.50:
+  /// `WebKitHost+EvaluationErrors.swift`). It is not recorded as an
+  /// uncaught exception: the page's own code did not throw it.
   func evaluate(_ script: String) -> Result<JSONValue?, ScriptError> {
     do {
       let value = try context.evaluate(script, sourceURL: "evaluateJavaScript")
@@ -103,6 +106,7 @@ final class PageWorld {
         }
       }
     } catch {
+      if error.kind == .exception { handToErrorListeners(error, task: "evaluateJavaScript") }
       return .failure(error)
     }
   }
@@ -173,6 +177,11 @@ final class PageWorld {
     default:
       trace.record(.page, TraceEventName.uncaughtException, Self.fields(of: error, task: task))
     }
+    handToErrorListeners(error, task: task)
+  }
+
+  /// Hands `error` to `window.onerror` and the page's `error` listeners.
+  private func handToErrorListeners(_ error: ScriptError, task: String) {
     guard let internals else { return }
     let thrown = context.lastException ?? context.undefined
     let arguments = [

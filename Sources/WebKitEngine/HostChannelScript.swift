@@ -4,9 +4,12 @@ import PageSimulation
 /// The page side of the WebKit host (see `docs/webkit-engine.md`): a
 /// document-start script, run before every other user script, that gives
 /// the harness's host functions a synchronous channel (a captured `prompt`
-/// the host answers in `script-dialog`), defines the JavaScript interfaces
-/// on top of it, counts the page's pending timers (for "idle") and reports
-/// uncaught exceptions.
+/// the host answers in `script-dialog`) and its recorders an asynchronous
+/// one (a DOM event to a script of the channel's own world, which posts it
+/// to a script message handler), defines the JavaScript interfaces on top
+/// of the first, counts the page's pending timers (for "idle"), reports
+/// uncaught exceptions and console lines, and runs the harness's page
+/// helpers as the page's own code.
 enum HostChannelScript {
   /// What a prompt of the channel starts with; the rest is `[name, arguments]` as JSON.
   static let marker = "bridgecheck-host-call:"
@@ -17,26 +20,95 @@ enum HostChannelScript {
   /// The host function an evaluation calls first, with its number: the
   /// moment it starts running in the page, where the trace records it.
   static let evaluatingFunction = "__bridgecheckEvaluating"
-  /// The script for these host functions and interfaces.
-  static func source(hostFunctions: [String], interfaces: [(name: String, methods: [String])]) -> String {
-    let names = JSONValue.array((hostFunctions + [pageEventFunction, evaluatingFunction]).map(JSONValue.string)).serialized()
+  /// The global function that runs a source as the page's own code.
+  static let runAsPageFunction = "__bridgecheckRunAsPage"
+  /// A user script that runs `source` as the page's own code (an inline
+  /// `<script>` inserted into the document and removed at once: it runs
+  /// synchronously, and what it throws is not muted).
+  static func runAsPage(_ source: String) -> String {
+    "\(runAsPageFunction)(\(JSONValue.string(source).serialized()));"
+  }
+  /// The script message handler, in the channel's own script world, that
+  /// carries the page's asynchronous host calls (recorders: nothing waits).
+  static let channelHandlerName = "bridgecheckHostChannel"
+  /// The script world of ``channelHandlerName``: the page's own world has no
+  /// `window.webkit` unless the native side registers a handler.
+  static let channelWorldName = "bridgecheck-host-channel"
+  /// The DOM event by which the page's world hands an asynchronous call to the channel's world.
+  static let callEventName = "bridgecheck-host-call"
+  /// The DOM event the channel's world sends once it listens.
+  static let readyEventName = "bridgecheck-host-channel-ready"
+
+  /// The script, in the channel's own world, that passes each asynchronous
+  /// call (a DOM event from the page's world, which it cancels to say it
+  /// took it) to ``channelHandlerName``. DOM events cross worlds and run
+  /// their listeners at once, so the calls keep the page's order.
+  static var worldSource: String {
+    """
+    (function () {
+      var handler = window.webkit.messageHandlers[\(JSONValue.string(channelHandlerName).serialized())];
+      document.addEventListener(\(JSONValue.string(callEventName).serialized()), function (event) {
+        event.preventDefault();
+        handler.postMessage(String(event.detail));
+      }, true);
+      document.dispatchEvent(new CustomEvent(\(JSONValue.string(readyEventName).serialized())));
+    })();
+    """
+  }
+
+  /// The script for these host functions (synchronous: a prompt), recorders
+  /// (asynchronous: ``worldSource``) and interfaces.
+  static func source(hostFunctions: [String], recorders: [String], interfaces: [(name: String, methods: [String])]) -> String {
+    let names = JSONValue.array(hostFunctions.map(JSONValue.string)).serialized()
+    let recorderNames = JSONValue.array((recorders + [pageEventFunction, evaluatingFunction]).map(JSONValue.string)).serialized()
     let definitions = JavascriptInterfaceCalls.definitions(interfaces, slice: "slice")
     return """
       (function () {
         var ask = window.prompt.bind(window), stringify = JSON.stringify, parse = JSON.parse;
         var slice = Array.prototype.slice, define = Object.defineProperty, keys = Object.keys;
         var marker = \(JSONValue.string(marker).serialized());
-        function call(name, args) {
+        function encode(args) {
           var encoded = [];
-          for (var i = 0; i < args.length; i++) encoded.push(args[i] === undefined ? null : [args[i]]);
-          var reply = parse(ask(marker + stringify([name, encoded])));
+          for (var i = 0; i < args.length; i++) encoded[encoded.length] = args[i] === undefined ? null : [args[i]];
+          return encoded;
+        }
+        function call(name, args) {
+          var reply = parse(ask(marker + stringify([name, encode(args)])));
           if (reply.error !== undefined) throw new Error(reply.error);
           return reply.value === undefined ? undefined : reply.value[0];
+        }
+        var Custom = CustomEvent, dispatch = EventTarget.prototype.dispatchEvent;
+        var listen = EventTarget.prototype.addEventListener, channelDocument = document;
+        var pending = [], first = 0;
+        function flush() {
+          while (first < pending.length) {
+            var event = new Custom(\(JSONValue.string(callEventName).serialized()), {detail: pending[first], cancelable: true});
+            if (dispatch.call(channelDocument, event)) return;
+            pending[first++] = undefined;
+          }
+        }
+        listen.call(channelDocument, \(JSONValue.string(readyEventName).serialized()), flush);
+        function send(name, args) {
+          pending[pending.length] = stringify([name, encode(args)]);
+          flush();
         }
         \(names).forEach(function (name) {
           define(globalThis, name, {value: function () { return call(name, slice.call(arguments)); }, enumerable: false});
         });
+        \(recorderNames).forEach(function (name) {
+          define(globalThis, name, {value: function () { send(name, slice.call(arguments)); }, enumerable: false});
+        });
         \(definitions.joined(separator: "\n  "))
+        var makeElement = Document.prototype.createElement, append = Node.prototype.appendChild;
+        var removeChild = Node.prototype.removeChild;
+        define(globalThis, \(JSONValue.string(runAsPageFunction).serialized()), {
+          value: function (source) {
+            var element = makeElement.call(document, 'script'), parent = document.documentElement || document;
+            element.text = source;
+            append.call(parent, element);
+            removeChild.call(parent, element);
+          }, enumerable: false
+        });
         var live = {};
         var setT = window.setTimeout, clearT = window.clearTimeout;
         var setI = window.setInterval, clearI = window.clearInterval;
@@ -65,7 +137,7 @@ enum HostChannelScript {
         });
         window.addEventListener('error', function (event) {
           try {
-            call(\(JSONValue.string(pageEventFunction).serialized()), ['uncaught-exception', {message: String(event.message)}]);
+            send(\(JSONValue.string(pageEventFunction).serialized()), ['uncaught-exception', {message: String(event.message)}]);
           } catch (ignored) {}
         });
         // Console lines become `console` events, written as the simulated
@@ -78,7 +150,7 @@ enum HostChannelScript {
             var parts = [];
             for (var i = 0; i < arguments.length; i++) parts.push(describe(arguments[i]));
             try {
-              call(\(JSONValue.string(pageEventFunction).serialized()), [\(JSONValue.string(TraceEventName.console).serialized()), {level: level, text: parts.join(' ')}]);
+              send(\(JSONValue.string(pageEventFunction).serialized()), [\(JSONValue.string(TraceEventName.console).serialized()), {level: level, text: parts.join(' ')}]);
             } catch (ignored) {}
             return original.apply(realConsole, arguments);
           };
@@ -98,8 +170,13 @@ enum HostChannelScript {
 
   /// The name and arguments of a prompt of the channel, or nil for a page's own prompt.
   static func call(in message: String) -> (name: String, arguments: [JSONValue?])? {
-    guard message.hasPrefix(marker), let value = try? JSONValue.parse(String(message.dropFirst(marker.count))),
-      case .array(let parts) = value, parts.count == 2, let name = parts[0].stringValue, case .array(let encoded) = parts[1]
+    guard message.hasPrefix(marker) else { return nil }
+    return decodedCall(String(message.dropFirst(marker.count)))
+  }
+
+  /// The name and arguments of a call sent as `[name, arguments]` JSON text.
+  static func decodedCall(_ text: String) -> (name: String, arguments: [JSONValue?])? {
+    guard let value = try? JSONValue.parse(text), case .array(let parts) = value, parts.count == 2, let name = parts[0].stringValue, case .array(let encoded) = parts[1]
     else { return nil }
     return (name, encoded.map { $0.arrayValue?.first })
   }

@@ -71,6 +71,7 @@
       self.window = window
       bridgecheck_container_add(window, view)
       gtk_widget_show_all(window)
+      registerMessageHandler(HostChannelScript.channelHandlerName, world: HostChannelScript.channelWorldName)
     }
 
     /// The events queued so far, oldest first; the queue is emptied.
@@ -84,9 +85,15 @@
 
     // MARK: - Content
 
-    /// Replaces every user script: `channel` first, then `scripts` in order (top frame only).
+    /// Replaces every user script: `channel` first, then `scripts` in order
+    /// (top frame only), and the channel's own-world script.
     func setUserScripts(channel: String, _ scripts: [(source: String, atDocumentStart: Bool)]) {
       webkit_user_content_manager_remove_all_scripts(manager)
+      let world = webkit_user_script_new_for_world(
+        HostChannelScript.worldSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START,
+        HostChannelScript.channelWorldName, nil, nil)
+      webkit_user_content_manager_add_script(manager, world)
+      webkit_user_script_unref(world)
       for (source, start) in [(channel, true)] + scripts {
         let script = webkit_user_script_new(
           source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
@@ -96,10 +103,15 @@
       }
     }
 
-    /// Makes `window.webkit.messageHandlers[name]` post to this view.
-    func registerMessageHandler(_ name: String) {
+    /// Makes `window.webkit.messageHandlers[name]` post to this view, in the
+    /// page's world or (`world`) in a script world of that name.
+    func registerMessageHandler(_ name: String, world: String? = nil) {
       guard handlerBoxes[name] == nil else { return }
-      _ = webkit_user_content_manager_register_script_message_handler(manager, name)
+      if let world {
+        _ = webkit_user_content_manager_register_script_message_handler_in_world(manager, name, world)
+      } else {
+        _ = webkit_user_content_manager_register_script_message_handler(manager, name)
+      }
       let box = Unmanaged.passRetained(MessageHandlerBox(view: self, name: name)).toOpaque()
       handlerBoxes[name] = box
       let received: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {

@@ -115,7 +115,7 @@
         let data = Unmanaged.passRetained(call).toOpaque()
         webkit_web_view_evaluate_javascript(
           self.view, script, gssize(script.utf8.count), nil, nil, nil,
-          unsafeBitCast(finished, to: GAsyncReadyCallback.self), data)
+          finished, data)
         guard EngineThread.spin(seconds: timeout, until: { call.outcome != nil }) else {
           return .failure(WebKitError("the evaluation did not complete within \(timeout) s"))
         }

@@ -20,8 +20,8 @@
   /// Not done yet: the simulated page's limits (``limitViolation`` stays nil;
   /// the scenario's wall-clock limit ends a flood), schedule exploration
   /// (``chooser`` is nil), `script-run` events for the page's own scripts,
-  /// `console` events, and telling a main-frame navigation from an iframe's
-  /// (every request is reported as an iframe's).
+  /// and telling a main-frame navigation from an iframe's (WebKitGTK's
+  /// `decide-policy` does not say: every request is reported as an iframe's).
   public final class WebKitWebViewHost: HarnessWebViewHost {
     /// The navigation policy, asked in a host task for every request but the page's own load.
     public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
@@ -50,8 +50,10 @@
     private var view: WebKitHostView?
     private var hostFunctions: [String: HostFunction] = [:]
     private var hostFunctionNames: [String] = []
+    private var recorders: [String: ([JSONValue?]) -> Void] = [:]
     private var interfaces: [(name: String, methods: [String])] = []
-    private var userScripts: [(script: PageScript, time: UserScriptInjectionTime)] = []
+    /// User scripts in order; `asPageCode` for the harness's page helpers.
+    private var userScripts: [(script: PageScript, time: UserScriptInjectionTime, asPageCode: Bool)] = []
     private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
     private var completions: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
     /// Scripts of evaluations not started in the page yet, by their number.
@@ -59,6 +61,12 @@
     /// The evaluation number of each engine evaluation.
     private var evaluationNumbers: [Int: Int] = [:]
     private var nextEvaluation = 0
+    /// The evaluation running in the page (its start seen, its completion
+    /// not yet), and the page's error events seen meanwhile: WebKit hands an
+    /// evaluation's own exception to the page's `error` listeners too, which
+    /// is not an exception of page code (see ``complete(evaluation:_:)``).
+    private var runningEvaluation: Int?
+    private var errorsDuringEvaluation: [JSONObject] = []
     /// Evaluations and page steps waiting for a load to be committed (or to run), in order.
     private var pageWork: [() -> Void] = []
     /// A load ran and its document is not committed yet.
@@ -107,7 +115,20 @@
 
     /// Adds a user script to every page loaded from now on.
     public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
-      userScripts.append((script, injectionTime))
+      addScript(script, injectionTime: injectionTime, asPageCode: false)
+    }
+
+    /// Adds a document-start script that runs as the page's own code: a
+    /// `<script>` element the channel inserts and removes at document start,
+    /// so that what the harness's helpers throw reaches `window.onerror`
+    /// with its message (WebKit mutes a user script's exceptions). Recorded
+    /// as a user script, as in the simulated page.
+    public func addPageHelperScript(_ script: PageScript) {
+      addScript(script, injectionTime: .atDocumentStart, asPageCode: true)
+    }
+
+    private func addScript(_ script: PageScript, injectionTime: UserScriptInjectionTime, asPageCode: Bool) {
+      userScripts.append((script, injectionTime, asPageCode))
       trace.record(
         .host, TraceEventName.userScriptAdded,
         [
@@ -128,6 +149,18 @@
       if hostFunctions[name] == nil { hostFunctionNames.append(name) }
       hostFunctions[name] = body
     }
+
+    /// Installs a recorder: a call reaches the host asynchronously (a
+    /// script message of the channel's own world), in order with the
+    /// page's other events, without stopping the page.
+    public func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void) {
+      recorders[name] = body
+    }
+
+    /// False: a host function call is a modal `prompt`, which suspends the
+    /// page's timers and resumes them in another order (measured in
+    /// `WebKitHost+TimerOrder.swift`).
+    public var hostFunctionCallsAreTransparent: Bool { false }
 
     /// Adds a JavaScript interface, built on a host function, to every page loaded from now on.
     public func addJavascriptInterface(
@@ -161,8 +194,11 @@
       source = page
       generation += 1
       trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
-      let channel = HostChannelScript.source(hostFunctions: hostFunctionNames, interfaces: interfaces)
-      let scripts = userScripts.map { ($0.script.source, $0.time == .atDocumentStart) }
+      let channel = HostChannelScript.source(
+        hostFunctions: hostFunctionNames, recorders: recorders.keys.sorted(), interfaces: interfaces)
+      let scripts = userScripts.map { entry in
+        (entry.asPageCode ? HostChannelScript.runAsPage(entry.script.source) : entry.script.source, entry.time == .atDocumentStart)
+      }
       let html = Self.html(for: page)
       loading = true
       awaitingCommit = true
@@ -170,10 +206,21 @@
       view?.load(html: html, url: page.url)
     }
 
-    /// The document of a page: each script from a `data:` URL of its own, in order.
+    /// The document of a page: its scripts as inline `<script>` elements, in
+    /// order, which WebKit runs in the one parsing task, as the simulated page
+    /// runs them before any host task (microtasks run between two scripts in
+    /// both). `</script` in a source is written `<\/script`, the same in
+    /// every JavaScript context it can appear in (string, template, regular
+    /// expression, comment); a source containing `<!--`, which changes how
+    /// HTML reads the rest of an inline script, is loaded from a `data:` URL
+    /// instead (a network task of its own: host tasks can run before it).
     static func html(for page: PageSource) -> String {
-      let scripts = page.scripts.map { script in
-        "<script crossorigin=\"anonymous\" src=\"data:text/javascript;charset=utf-8;base64,\(Data(script.source.utf8).base64EncodedString())\"></script>"
+      let scripts = page.scripts.map { script -> String in
+        if script.source.contains("<!--") {
+          return "<script src=\"data:text/javascript;charset=utf-8;base64,\(Data(script.source.utf8).base64EncodedString())\"></script>"
+        }
+        let escaped = script.source.replacing(#/<\/(?=[sS][cC][rR][iI][pP][tT])/#, with: "<\\/")
+        return "<script>" + escaped + "\n</script>"
       }
       return "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\n"
         + scripts.joined(separator: "\n") + "\n</body></html>"
@@ -327,6 +374,9 @@
       switch event {
       case .navigation(let decision, let url):
         return { [unowned self] in self.decide(decision, url: url) }
+      case .message(HostChannelScript.channelHandlerName, let body):
+        guard let text = body?.stringValue, let call = HostChannelScript.decodedCall(text) else { return nil }
+        return { [unowned self] in self.runRecorder(call.name, arguments: call.arguments) }
       case .message(let name, let body):
         return { [unowned self] in
           var fields: JSONObject = ["name": .string(name)]
@@ -371,18 +421,30 @@
       view?.answer(decision, allow: policy == .allow)
     }
 
-    private func answerHostCall(_ dialog: OpaquePointer, name: String, arguments: [JSONValue?]) {
-      let result: Result<JSONValue?, any Error>
+    /// An asynchronous call of the page: the host's own (an evaluation
+    /// started, a page event) or a recorder.
+    private func runRecorder(_ name: String, arguments: [JSONValue?]) {
       if name == HostChannelScript.evaluatingFunction {
         if let number = arguments.first??.numberValue, let script = unstarted.removeValue(forKey: Int(number)) {
           trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
+          runningEvaluation = Int(number)
         }
-        result = .success(nil)
       } else if name == HostChannelScript.pageEventFunction {
         let event = arguments.first??.stringValue ?? "page-event"
-        trace.record(.page, event, (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:])
-        result = .success(nil)
-      } else if let body = hostFunctions[name] {
+        let fields = (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:]
+        if event == TraceEventName.uncaughtException, runningEvaluation != nil {
+          errorsDuringEvaluation.append(fields)
+          return
+        }
+        trace.record(.page, event, fields)
+      } else {
+        recorders[name]?(arguments)
+      }
+    }
+
+    private func answerHostCall(_ dialog: OpaquePointer, name: String, arguments: [JSONValue?]) {
+      let result: Result<JSONValue?, any Error>
+      if let body = hostFunctions[name] {
         result = Result { try body(arguments) }
       } else {
         result = .failure(WebKitError("no host function \(name)"))
@@ -427,9 +489,22 @@
           ?? .failure(ScriptError(kind: .exception, message: "the result is not JSON"))
       case .failure(let error): result = .failure(ScriptError(kind: .exception, message: error.message))
       }
-      if let number = evaluationNumbers.removeValue(forKey: id), let script = unstarted.removeValue(forKey: number) {
+      let number = evaluationNumbers.removeValue(forKey: id)
+      if let number, let script = unstarted.removeValue(forKey: number) {
         // It never started (no page, or a syntax error): recorded as it ends.
         trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
+      }
+      if let number, number == runningEvaluation {
+        // The page's error event for the evaluation's own exception is not
+        // recorded; one for anything else (a listener the script triggered) is.
+        let failure: String? = if case .failure(let error) = result { error.message } else { nil }
+        for fields in errorsDuringEvaluation {
+          let message = fields["message"]?.stringValue ?? ""
+          if let failure, !message.isEmpty, failure.hasSuffix(message) { continue }
+          trace.record(.page, TraceEventName.uncaughtException, fields)
+        }
+        errorsDuringEvaluation.removeAll()
+        runningEvaluation = nil
       }
       switch result {
       case .success(let value):

@@ -34,6 +34,7 @@ struct FixtureSchemaSyncTests {
     #expect(try keys("/$defs/behaviour/oneOf/1/properties/call/properties") == Set(FixtureSchema.callFields))
     #expect(try keys("/$defs/expect/properties") == Set(FixtureSchema.expectFields))
     #expect(try keys("/properties/requires/properties") == Set(FixtureSchema.requiresFields))
+    #expect(try keys("/properties/engines/properties") == Set(FixtureSchema.engineFields))
     #expect(try enumValues("/$defs/behaviour/oneOf/0/enum") == Set(FixtureSchema.behaviourShorthands))
   }
 
@@ -45,6 +46,7 @@ struct FixtureSchemaSyncTests {
     #expect(try enumValues("/$defs/setup/properties/injection/enum") == Set(Injection.allCases.map(\.rawValue)))
     #expect(try enumValues("/$defs/setup/properties/pageSetup/enum") == Set(PageSetup.allCases.map(\.rawValue)))
     #expect(try enumValues("/$defs/pattern/properties/event/enum") == Set(FixtureSchema.eventNames))
+    #expect(try enumValues("/properties/engines/properties/only/items/enum") == Set(FixtureSchema.engineNames))
   }
 
   @Test func everyStepActionHasTheSameFields() throws {

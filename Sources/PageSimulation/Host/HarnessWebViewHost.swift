@@ -16,6 +16,25 @@ public protocol HarnessWebViewHost: WebViewHost {
   /// called with the arguments as JSON and returns a value to the page (nil
   /// for `undefined`).
   func addHostFunction(named name: String, _ body: @escaping HostFunction)
+  /// Installs a global function `name` like ``addHostFunction(named:_:)``
+  /// whose result the page never reads (it returns `undefined`): a real
+  /// engine may deliver the call a moment later, in order with everything
+  /// else the page does, instead of stopping the page for it.
+  func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void)
+  /// Whether a page's call of a host function leaves the page's own order
+  /// of events as it was. True in the simulated page. False in WebKit,
+  /// where the synchronous channel is a modal `prompt`, which suspends the
+  /// page's timers and resumes them in another order: the harness then
+  /// writes values into the scripts that use them instead of passing them
+  /// by host function.
+  var hostFunctionCallsAreTransparent: Bool { get }
+  /// Adds a document-start script that stands for the page's own code (the
+  /// harness's page-side helpers: a fixture's page handlers, the page
+  /// bridge's options), run before every user script added after it. In the
+  /// trace and in ``installedUserScripts`` it is a user script; a real
+  /// engine runs it as the page's own code, so that what it throws is not
+  /// muted as a user script's exception is (see `docs/webkit-engine.md`).
+  func addPageHelperScript(_ script: PageScript)
   /// Loads a page (in a host task): a fresh page, document-start user
   /// scripts, the page's scripts, document-end user scripts, then the
   /// `DOMContentLoaded` and `load` events.
@@ -52,4 +71,24 @@ public protocol HarnessWebViewHost: WebViewHost {
   var limitViolation: PageLimitViolation? { get }
   /// Destroys the page and drops every pending task.
   func close()
+}
+
+extension HarnessWebViewHost {
+  /// A host function returning `undefined`: in the simulated page a call
+  /// runs at once, which is also in order.
+  public func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void) {
+    addHostFunction(named: name) { arguments in
+      body(arguments)
+      return nil
+    }
+  }
+
+  /// True: the simulated page runs a host function inside the call.
+  public var hostFunctionCallsAreTransparent: Bool { true }
+
+  /// A document-start user script: in the simulated page, user scripts and
+  /// the page's own code report their errors alike.
+  public func addPageHelperScript(_ script: PageScript) {
+    addUserScript(script, injectionTime: .atDocumentStart)
+  }
 }

@@ -22,6 +22,9 @@ public struct Fixture: Sendable, Hashable {
   public var description: String?
   /// What an implementation must support for the scenario to apply.
   public var requires: Requirements
+  /// The engines the fixture runs in, when not all (`engines` in the file):
+  /// the scenario is skipped, with the reason, in any other.
+  public var engines: EngineRestriction?
   /// The starting state of both sides.
   public var setup: Setup
   /// What happens, in order.
@@ -91,6 +94,16 @@ public struct Requirements: Sendable, Hashable {
   /// Why the fixture needs what it declares here, for the reader of a skip:
   /// the skip reason quotes it (e.g. why a fixture spells classic names).
   public var because: String?
+}
+
+/// The engines a fixture can be judged in, and why no other: a real engine
+/// cannot make every scenario deterministic, or cannot report what it
+/// checks (see `docs/webkit-engine.md`).
+public struct EngineRestriction: Sendable, Hashable {
+  /// Engine names (``FixtureSchema/engineNames``).
+  public var only: [String]
+  /// Why, for the reader of the skip.
+  public var because: String
 }
 
 /// A part of classic WVJB that a fixture may spell out on purpose.

@@ -25,6 +25,7 @@ extension Fixture {
     let steps = object.optional("steps")?.array()?.compactMap(decoder.step) ?? []
     let expect = object.optional("expect").map(decoder.expectations) ?? Expectations()
     let schedule = object.optional("schedule").flatMap(ScheduleDecoding.schedule)
+    let engines = object.optional("engines").flatMap(decoder.engines)
     let captures = object.optional("captures")?.array()?.compactMap { decoder.pattern($0) } ?? []
     decoder.checkCaptures(captures, expect: expect, steps: steps, at: JSONPointer.root.appending("captures"))
     let allow = Set(object.optional("allow")?.array()?.compactMap { $0.choice(Invariant.self, Invariant.allCases) } ?? [])
@@ -53,6 +54,7 @@ extension Fixture {
       description: description, requires: requires, setup: setup, steps: steps, expect: expect, captures: captures,
       allow: allow, file: file)
     fixture.schedule = schedule
+    fixture.engines = engines
     return fixture
   }
 }
@@ -71,6 +73,31 @@ private struct FixtureDecoding {
       spelled: object.optional("spelled")?.array()?.compactMap { $0.choice(ClassicSpelling.self, ClassicSpelling.allCases) } ?? [],
       dialect: object.optional("dialect")?.array()?.compactMap { $0.choice(DialectTrait.self, DialectTrait.allCases) } ?? [],
       because: object.optional("because")?.string())
+  }
+
+  func engines(_ node: JSONNode) -> EngineRestriction? {
+    guard let object = node.object(allowed: FixtureSchema.engineFields, context: " in engines") else { return nil }
+    let listed = object.required("only", hint: "the engines the fixture runs in, e.g. [\"simulated\"]")?.array()
+    let names = listed?.compactMap {
+      element -> String? in
+      guard let name = element.string() else { return nil }
+      guard FixtureSchema.engineNames.contains(name) else {
+        problems.add(
+          element.pointer, "unknown-engine", "\"\(name)\" is no engine",
+          hint: "use one of: \(FixtureSchema.engineNames.joined(separator: ", "))")
+        return nil
+      }
+      return name
+    }
+    let because = object.required("because", hint: "say why the fixture cannot be judged in the other engines")?.string()
+    guard let listed, let names, let because, names.count == listed.count else { return nil }
+    if names.isEmpty {
+      problems.add(
+        node.pointer.appending("only"), "no-engine", "engines.only lists no engine: the fixture would never run",
+        hint: "name at least one of \(FixtureSchema.engineNames.joined(separator: ", "))")
+      return nil
+    }
+    return EngineRestriction(only: names, because: because)
   }
 
   func setup(_ node: JSONNode) -> Setup {

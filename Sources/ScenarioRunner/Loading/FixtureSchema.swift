@@ -5,8 +5,12 @@ public enum FixtureSchema {
   /// Fields of a fixture file.
   public static let topLevelFields = [
     "$schema", "id", "title", "area", "level", "spec", "subject", "tags", "description", "requires", "setup",
-    "steps", "expect", "captures", "allow", "schedule",
+    "steps", "expect", "captures", "allow", "schedule", "engines",
   ]
+  /// Fields of `engines`.
+  public static let engineFields = ["only", "because"]
+  /// The engine names `engines.only` may list (`bridgecheck run --engine`).
+  public static let engineNames = ["simulated", "webkitgtk"]
   /// Fields of `schedule`.
   public static let scheduleFields = ["seed", "deviations"]
   /// Fields of an entry of `schedule.deviations`.

@@ -21,7 +21,7 @@ final class ScenarioExecution: NativeSessionEvents {
   /// Set when the scenario cannot go on.
   private var abort: Verdict?
   /// The values the page-side scripts of this scenario read by reference.
-  private let pageTexts = PageTextChannel()
+  private let pageTexts: PageTextChannel
   /// The page bridge, when the page ships it among its own scripts (injection `page`).
   private var shippedPageBridge: String?
 
@@ -45,6 +45,7 @@ final class ScenarioExecution: NativeSessionEvents {
         sharesContextGroup: options.sharesContextGroups),
       policy)
     webView.trace.observer = traceObserver
+    pageTexts = PageTextChannel(byReference: webView.hostFunctionCallsAreTransparent)
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
       options: fixture.setup.options,
@@ -99,21 +100,17 @@ final class ScenarioExecution: NativeSessionEvents {
 
   private func start() -> Verdict? {
     let profile = runner.page.profile
-    webView.addHostFunction(named: HarnessPageScript.recordFunction) { [unowned self] arguments in
+    webView.addHostRecorder(named: HarnessPageScript.recordFunction) { [unowned self] arguments in
       self.recordFromPage(arguments)
-      return nil
     }
     webView.addHostFunction(named: PageTextChannel.function) { [unowned self] arguments in
       self.pageTexts.text(for: arguments)
     }
-    webView.addUserScript(
-      PageScript(name: "bridgecheck-harness.js", source: PageScriptCache.harness(for: profile)),
-      injectionTime: .atDocumentStart)
+    webView.addPageHelperScript(PageScript(name: "bridgecheck-harness.js", source: PageScriptCache.harness(for: profile)))
     if let options = runner.page.pageOptionsScript(for: configuration) {
       // The page bridge's per-scenario options come from the harness's side
       // of the page, never from text added to the page script.
-      webView.addUserScript(
-        PageScript(name: HarnessPageScript.pageOptionsScriptName, source: options), injectionTime: .atDocumentStart)
+      webView.addPageHelperScript(PageScript(name: HarnessPageScript.pageOptionsScriptName, source: options))
     }
     if !fixture.setup.appCancels.isEmpty {
       let patterns = fixture.setup.appCancels

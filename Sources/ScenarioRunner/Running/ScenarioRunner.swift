@@ -92,6 +92,9 @@ public struct ScenarioRunner: Sendable {
 
   /// Why a fixture does not apply to these implementations, if it does not.
   public func skipReason(_ fixture: Fixture) -> String? {
+    if let engines = fixture.engines, !engines.only.contains(engine.name) {
+      return "runs only in the \(engines.only.joined(separator: " and ")) engine (\(engines.because)), and this run uses \(engine.name)"
+    }
     switch fixture.subject {
     case .native where !tested.native:
       return "judges the native side, and only the page side is under test (the native side is the reference)"
