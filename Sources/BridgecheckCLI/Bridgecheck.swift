@@ -22,7 +22,7 @@ struct Bridgecheck: ParsableCommand {
       2 usage or fixture errors; 3 internal error.
       """,
     version: BridgecheckVersion.current,
-    subcommands: [RunCommand.self, ListCommand.self, ProfilesCommand.self, ValidateCommand.self, ExplainCommand.self, MutantsCommand.self, ExplorationMutantsCommand.self, FuzzCommand.self, MatrixCommand.self, DemoCommand.self, ReferenceAdapterCommand.self, DoctorCommand.self, WorkerCommand.self]
+    subcommands: [RunCommand.self, ListCommand.self, ProfilesCommand.self, ValidateCommand.self, ExplainCommand.self, MutantsCommand.self, FidelityCommand.self, ExplorationMutantsCommand.self, FuzzCommand.self, MatrixCommand.self, DemoCommand.self, ReferenceAdapterCommand.self, DoctorCommand.self, WorkerCommand.self]
   )
 
   /// Parses and runs, mapping every failure to the documented exit codes.

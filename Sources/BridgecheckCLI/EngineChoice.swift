@@ -13,8 +13,18 @@ enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
   /// trait, on a display or under `xvfb-run`).
   case webkitgtk
 
-  /// The engine, or a usage error that says what is missing and how to get it.
-  func pageEngine() throws -> PageEngine {
+  /// The WebKitGTK library this build runs (e.g. `2.50.6`), or nil in a build without it.
+  static var webKitVersion: String? {
+    #if WebKitGTK
+      return WebKitPage.engineVersion
+    #else
+      return nil
+    #endif
+  }
+
+  /// The engine, or a usage error that says what is missing and how to get
+  /// it, starting with `asker` (what asked for the engine).
+  func pageEngine(asker: String = "--engine webkitgtk") throws -> PageEngine {
     switch self {
     case .simulated:
       return .simulated
@@ -23,11 +33,11 @@ enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
         do {
           return try PageEngine.webKitGTK()
         } catch {
-          throw CLIError.usage("bridgecheck: --engine webkitgtk: \(error)")
+          throw CLIError.usage("bridgecheck: \(asker): \(error)")
         }
       #else
         throw CLIError.usage(
-          "bridgecheck: --engine webkitgtk: this bridgecheck was built without the real engine\n"
+          "bridgecheck: \(asker): this bridgecheck was built without the real engine\n"
             + "  hint: scripts/setup.sh --webkit installs WebKitGTK and Xvfb; build with "
             + "`swift build -c release --traits WebKitGTK` and run under `xvfb-run -a`")
       #endif

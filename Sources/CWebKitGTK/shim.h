@@ -1,6 +1,7 @@
 // WebKitGTK (webkit2gtk-4.1, GTK 3) for the optional real engine (package trait WebKitGTK).
 #include <gtk/gtk.h>
 #include <webkit2/webkit2.h>
+#include <string.h>
 
 // g_signal_connect is a macro; Swift calls this instead.
 static inline gulong bridgecheck_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {
@@ -14,4 +15,31 @@ static inline void bridgecheck_container_add(GtkWidget *container, GtkWidget *ch
 
 static inline WebKitNavigationPolicyDecision *bridgecheck_navigation_decision(WebKitPolicyDecision *decision) {
   return WEBKIT_NAVIGATION_POLICY_DECISION(decision);
+}
+
+// The body of a request to a custom URI scheme, read whole (NUL-terminated; g_free it), or NULL.
+static inline char *bridgecheck_scheme_request_body(WebKitURISchemeRequest *request) {
+  GInputStream *stream = webkit_uri_scheme_request_get_http_body(request);
+  if (!stream) return NULL;
+  GByteArray *bytes = g_byte_array_new();
+  guint8 buffer[65536];
+  gssize read;
+  while ((read = g_input_stream_read(stream, buffer, sizeof buffer, NULL, NULL)) > 0) g_byte_array_append(bytes, buffer, (guint)read);
+  g_object_unref(stream);
+  g_byte_array_append(bytes, (const guint8 *)"", 1);
+  return (char *)g_byte_array_free(bytes, FALSE);
+}
+
+// Answers a request to a custom URI scheme with `text` as JSON, readable from any origin.
+static inline void bridgecheck_scheme_request_answer(WebKitURISchemeRequest *request, const char *text) {
+  gsize length = strlen(text);
+  GInputStream *stream = g_memory_input_stream_new_from_data(g_strndup(text, length), (gssize)length, g_free);
+  WebKitURISchemeResponse *response = webkit_uri_scheme_response_new(stream, (gint64)length);
+  webkit_uri_scheme_response_set_content_type(response, "application/json; charset=utf-8");
+  SoupMessageHeaders *headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE);
+  soup_message_headers_append(headers, "Access-Control-Allow-Origin", "*");
+  webkit_uri_scheme_response_set_http_headers(response, headers);
+  webkit_uri_scheme_request_finish_with_response(request, response);
+  g_object_unref(response);
+  g_object_unref(stream);
 }

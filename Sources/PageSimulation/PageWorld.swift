@@ -494,7 +494,7 @@ final class PageWorld {
   private func postMessage(name: String, body: ScriptValue) throws {
     let cloned: JSONValue?
     do {
-      cloned = try body.toJSON().map(\.withSortedKeys)
+      cloned = try body.toJSON().map { MessageBodyClone.received($0).withSortedKeys }
     } catch {
       if error.kind == .sizeLimit { webView.passLimit("value-size", "a script message body: \(error.message)") }
       throw NativeFunctionError("the message body could not be cloned: \(error.message)", name: "DataCloneError")

@@ -40,6 +40,7 @@
     private func main() {
       threadID = pthread_self()
       ready = gtk_init_check(nil, nil) != 0
+      if ready { WebKitHostView.registerHostChannelScheme() }
       started.signal()
       guard ready else { return }
       let loop = g_main_loop_new(nil, 0)

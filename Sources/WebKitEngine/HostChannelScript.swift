@@ -3,16 +3,23 @@ import PageSimulation
 
 /// The page side of the WebKit host (see `docs/webkit-engine.md`): a
 /// document-start script, run before every other user script, that gives
-/// the harness's host functions a synchronous channel (a captured `prompt`
-/// the host answers in `script-dialog`) and its recorders an asynchronous
+/// the harness's host functions a synchronous channel (a synchronous
+/// `XMLHttpRequest` to ``scheme``, which the host answers) and its recorders an asynchronous
 /// one (a DOM event to a script of the channel's own world, which posts it
 /// to a script message handler), defines the JavaScript interfaces on top
 /// of the first, counts the page's pending timers (for "idle"), reports
 /// uncaught exceptions and console lines, and runs the harness's page
 /// helpers as the page's own code.
 enum HostChannelScript {
-  /// What a prompt of the channel starts with; the rest is `[name, arguments]` as JSON.
-  static let marker = "bridgecheck-host-call:"
+  /// The custom URI scheme of the synchronous channel: a page's host
+  /// function call is a synchronous `XMLHttpRequest` whose body is
+  /// `[name, arguments]` as JSON, answered by the host. Unlike a modal
+  /// `prompt`, which suspends the page's timers and resumes them in another
+  /// order (measured: `WebKitHost+TimerOrder.swift`), it leaves the page's
+  /// order of events as it was.
+  static let scheme = "bridgecheck-host"
+  /// The URL host function calls are sent to.
+  static let callURL = scheme + "://call"
   /// The global function answering how many timers the page has pending.
   static let pendingTimersFunction = "__bridgecheckPendingTimers"
   /// The host function through which the page side of the host reports events.
@@ -56,7 +63,7 @@ enum HostChannelScript {
     """
   }
 
-  /// The script for these host functions (synchronous: a prompt), recorders
+  /// The script for these host functions (synchronous: a request to ``scheme``), recorders
   /// (asynchronous: ``worldSource``) and interfaces.
   static func source(hostFunctions: [String], recorders: [String], interfaces: [(name: String, methods: [String])]) -> String {
     let names = JSONValue.array(hostFunctions.map(JSONValue.string)).serialized()
@@ -64,16 +71,22 @@ enum HostChannelScript {
     let definitions = JavascriptInterfaceCalls.definitions(interfaces, slice: "slice")
     return """
       (function () {
-        var ask = window.prompt.bind(window), stringify = JSON.stringify, parse = JSON.parse;
+        // A recycled web view keeps its browsing context's name; a new one has none.
+        window.name = '';
+        var stringify = JSON.stringify, parse = JSON.parse;
         var slice = Array.prototype.slice, define = Object.defineProperty, keys = Object.keys;
-        var marker = \(JSONValue.string(marker).serialized());
+        var Request = XMLHttpRequest, open = Request.prototype.open, sendRequest = Request.prototype.send;
+        var responseText = Object.getOwnPropertyDescriptor(Request.prototype, 'responseText').get;
         function encode(args) {
           var encoded = [];
           for (var i = 0; i < args.length; i++) encoded[encoded.length] = args[i] === undefined ? null : [args[i]];
           return encoded;
         }
         function call(name, args) {
-          var reply = parse(ask(marker + stringify([name, encode(args)])));
+          var request = new Request();
+          open.call(request, 'POST', \(JSONValue.string(callURL).serialized()), false);
+          sendRequest.call(request, stringify([name, encode(args)]));
+          var reply = parse(responseText.call(request));
           if (reply.error !== undefined) throw new Error(reply.error);
           return reply.value === undefined ? undefined : reply.value[0];
         }
@@ -135,9 +148,21 @@ enum HostChannelScript {
         define(globalThis, \(JSONValue.string(pendingTimersFunction).serialized()), {
           value: function () { return keys(live).length; }, enumerable: false
         });
+        // WebKit reports an exception that leaves user-script code as
+        // "Script error."; the harness names its scripted throws first, and
+        // the next muted report is taken for the last of them.
+        var scripted = null;
+        define(globalThis, \(JSONValue.string(PageHooks.scriptedThrow).serialized()), {
+          value: function (message) { scripted = String(message); }, enumerable: false
+        });
         window.addEventListener('error', function (event) {
+          var message = String(event.message);
+          if (message === 'Script error.' && event.error == null && scripted !== null) {
+            message = 'Script error. (muted by WebKit: the scripted throw before it was "' + scripted + '")';
+          }
+          scripted = null;
           try {
-            send(\(JSONValue.string(pageEventFunction).serialized()), ['uncaught-exception', {message: String(event.message)}]);
+            send(\(JSONValue.string(pageEventFunction).serialized()), ['uncaught-exception', {message: message}]);
           } catch (ignored) {}
         });
         // Console lines become `console` events, written as the simulated
@@ -166,12 +191,6 @@ enum HostChannelScript {
     case .success(let value?): return JSONValue.object(["value": .array([value])]).serialized()
     case .failure(let error): return JSONValue.object(["error": .string(String(describing: error))]).serialized()
     }
-  }
-
-  /// The name and arguments of a prompt of the channel, or nil for a page's own prompt.
-  static func call(in message: String) -> (name: String, arguments: [JSONValue?])? {
-    guard message.hasPrefix(marker) else { return nil }
-    return decodedCall(String(message.dropFirst(marker.count)))
   }
 
   /// The name and arguments of a call sent as `[name, arguments]` JSON text.

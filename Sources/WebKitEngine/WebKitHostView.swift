@@ -10,8 +10,9 @@
     case navigation(decision: UnsafeMutablePointer<WebKitPolicyDecision>, url: String)
     /// A body posted to a script message handler (`nil` for `undefined`).
     case message(name: String, body: JSONValue?)
-    /// A prompt of the host channel: the page waits until it is answered.
-    case hostCall(dialog: OpaquePointer, name: String, arguments: [JSONValue?])
+    /// A synchronous call of the host channel (a request to
+    /// ``HostChannelScript/scheme``, kept referenced): the page waits until it is answered.
+    case hostCall(request: UnsafeMutablePointer<WebKitURISchemeRequest>, name: String, arguments: [JSONValue?])
     /// One of the page's own `alert`, `confirm` or `prompt`: the page waits.
     case dialog(dialog: OpaquePointer, kind: String, message: String, defaultText: String?)
     /// An evaluation finished (its JSON text, or the engine's error message).
@@ -31,12 +32,68 @@
     private var view: UnsafeMutablePointer<WebKitWebView>?
     private let manager: UnsafeMutablePointer<WebKitUserContentManager>?
     private var events: [EngineEvent] = []
-    private var handlerBoxes: [String: UnsafeMutableRawPointer] = [:]
+    /// Each script message handler's box and signal handler id.
+    private var handlerBoxes: [String: (box: UnsafeMutableRawPointer, signal: gulong)] = [:]
+    /// Bumped when the view is recycled: completions of evaluations started
+    /// before are ignored.
+    private var epoch = 0
+    /// Views recycled and ready for the next scenario (engine thread only):
+    /// a new view costs a web process and its first load, about a quarter
+    /// of a second here.
+    nonisolated(unsafe) private static var idle: [WebKitHostView] = []
+    /// Whether views are recycled: not when `BRIDGECHECK_WEBKIT_RECYCLE=0`
+    /// (`scripts/webkit-benchmark.sh` measures a fresh view's cost with it).
+    static let recycles = ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_RECYCLE"] != "0"
+    /// Each live view by its web view, for the requests of the host channel.
+    nonisolated(unsafe) private static var byWebView: [UnsafeMutableRawPointer: WeakHostView] = [:]
+
+    /// Registers the host channel's URI scheme on the default web context
+    /// (engine thread, once, before the first view).
+    static func registerHostChannelScheme() {
+      let context = webkit_web_context_get_default()
+      let received: @convention(c) (UnsafeMutablePointer<WebKitURISchemeRequest>?, UnsafeMutableRawPointer?) -> Void = {
+        request, _ in
+        guard let request else { return }
+        WebKitHostView.received(request)
+      }
+      webkit_web_context_register_uri_scheme(context, HostChannelScript.scheme, received, nil, nil)
+      let security = webkit_web_context_get_security_manager(context)
+      webkit_security_manager_register_uri_scheme_as_cors_enabled(security, HostChannelScript.scheme)
+      webkit_security_manager_register_uri_scheme_as_secure(security, HostChannelScript.scheme)
+    }
+
+    /// Queues a host channel request on its view's queue (answered with an
+    /// error when it has none, or when the request is not a call).
+    private static func received(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
+      let webView = webkit_uri_scheme_request_get_web_view(request).map { UnsafeMutableRawPointer($0) }
+      let body = bridgecheck_scheme_request_body(request).map { text in
+        defer { g_free(text) }
+        return String(cString: text)
+      }
+      guard let webView, let view = byWebView[webView]?.view, let body, let call = HostChannelScript.decodedCall(body) else {
+        bridgecheck_scheme_request_answer(request, HostChannelScript.reply(.failure(WebKitError("no host call"))))
+        return
+      }
+      _ = g_object_ref(request)
+      view.events.append(.hostCall(request: request, name: call.name, arguments: call.arguments))
+    }
     /// The URL of the page being loaded: its own navigation is allowed, not queued.
     private var ownLoadURL: String?
     private var nextEvaluation = 0
     /// Evaluations issued and not finished yet.
     private(set) var outstandingEvaluations = 0
+
+    /// A web view for a new scenario: a recycled one when there is one
+    /// (engine thread).
+    static func make(userAgent: String?) -> WebKitHostView {
+      guard let view = idle.popLast() else { return WebKitHostView(userAgent: userAgent) }
+      view.setUserAgent(userAgent)
+      return view
+    }
+
+    private func setUserAgent(_ userAgent: String?) {
+      if let settings = webkit_web_view_get_settings(view) { webkit_settings_set_user_agent(settings, userAgent) }
+    }
 
     /// Creates the web view (engine thread).
     init(userAgent: String?) {
@@ -44,9 +101,8 @@
       self.manager = manager
       let view = webkit_web_view_new_with_user_content_manager(manager)
       self.view = UnsafeMutableRawPointer(view)?.assumingMemoryBound(to: WebKitWebView.self)
-      if let userAgent, let settings = webkit_web_view_get_settings(self.view) {
-        webkit_settings_set_user_agent(settings, userAgent)
-      }
+      if let key = UnsafeMutableRawPointer(view) { Self.byWebView[key] = WeakHostView(self) }
+      if userAgent != nil { setUserAgent(userAgent) }
       let context = Unmanaged.passUnretained(self).toOpaque()
       let policy: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, UnsafeMutableRawPointer?) -> gboolean = {
         _, decision, type, data in
@@ -113,7 +169,6 @@
         _ = webkit_user_content_manager_register_script_message_handler(manager, name)
       }
       let box = Unmanaged.passRetained(MessageHandlerBox(view: self, name: name)).toOpaque()
-      handlerBoxes[name] = box
       let received: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
         _, result, data in
         let box = Unmanaged<MessageHandlerBox>.fromOpaque(data!).takeUnretainedValue()
@@ -121,8 +176,17 @@
         let body = value.flatMap { WebKitHostView.json(of: $0) }.flatMap { try? JSONValue.parse($0) }
         box.view?.events.append(.message(name: box.name, body: body))
       }
-      _ = bridgecheck_signal_connect(
+      let signal = bridgecheck_signal_connect(
         manager, "script-message-received::" + name, unsafeBitCast(received, to: GCallback.self), box)
+      handlerBoxes[name] = (box, signal)
+    }
+
+    /// Removes a script message handler registered by ``registerMessageHandler(_:world:)`` in the page's world.
+    private func unregisterMessageHandler(_ name: String) {
+      guard let entry = handlerBoxes.removeValue(forKey: name) else { return }
+      g_signal_handler_disconnect(manager, entry.signal)
+      webkit_user_content_manager_unregister_script_message_handler(manager, name)
+      Unmanaged<MessageHandlerBox>.fromOpaque(entry.box).release()
     }
 
     /// Loads `html` as the page at `url` (its own navigation is allowed without asking).
@@ -135,7 +199,7 @@
     func evaluate(_ script: String) -> Int {
       nextEvaluation += 1
       outstandingEvaluations += 1
-      let call = Unmanaged.passRetained(EvaluationBox(view: self, id: nextEvaluation)).toOpaque()
+      let call = Unmanaged.passRetained(EvaluationBox(view: self, id: nextEvaluation, epoch: epoch)).toOpaque()
       let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
         source, result, data in
         let box = Unmanaged<EvaluationBox>.fromOpaque(data!).takeRetainedValue()
@@ -152,7 +216,7 @@
         } else {
           outcome = .success(nil)
         }
-        guard let view = box.view else { return }
+        guard let view = box.view, box.epoch == view.epoch else { return }
         view.outstandingEvaluations -= 1
         view.events.append(.evaluated(id: box.id, result: outcome))
       }
@@ -167,6 +231,12 @@
       g_object_unref(decision)
     }
 
+    /// Answers a host channel request taken from the queue with `reply` (``HostChannelScript/reply(_:)``).
+    func answer(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, _ reply: String) {
+      bridgecheck_scheme_request_answer(request, reply)
+      g_object_unref(request)
+    }
+
     /// Answers a dialog taken from the queue: `text` for a prompt, `confirmed` for a confirm.
     func answer(dialog: OpaquePointer, text: String?, confirmed: Bool) {
       if let text { webkit_script_dialog_prompt_set_text(dialog, text) }
@@ -177,15 +247,57 @@
       webkit_script_dialog_unref(dialog)
     }
 
-    /// Destroys the web view; open decisions are cancelled and open dialogs dismissed.
-    func close() {
+    /// Cancels the open decisions and dismisses the open dialogs among the
+    /// queued events, and empties the queue; whether the page finished a load meanwhile.
+    @discardableResult
+    private func dropEvents() -> Bool {
+      var finished = false
       for event in takeEvents() {
         switch event {
         case .navigation(let decision, _): answer(decision, allow: false)
-        case .hostCall(let dialog, _, _), .dialog(let dialog, _, _, _): answer(dialog: dialog, text: nil, confirmed: false)
+          case .hostCall(let request, _, _): answer(request, HostChannelScript.reply(.failure(WebKitError("the page was closed"))))
+        case .dialog(let dialog, _, _, _): answer(dialog: dialog, text: nil, confirmed: false)
+        case .loadFinished: finished = true
         default: break
         }
       }
+      return finished
+    }
+
+    /// Makes the view ready for the next scenario, or destroys it when it
+    /// cannot be: open decisions and dialogs are answered, the native side's
+    /// message handlers and the user scripts removed, completions of earlier
+    /// evaluations ignored from now on, and `about:blank` loaded (the page's
+    /// document, its timers and pending work end with it).
+    func recycle() {
+      guard Self.recycles else {
+        close()
+        return
+      }
+      epoch += 1
+      outstandingEvaluations = 0
+      dropEvents()
+      for name in handlerBoxes.keys where name != HostChannelScript.channelHandlerName { unregisterMessageHandler(name) }
+      webkit_user_content_manager_remove_all_scripts(manager)
+      ownLoadURL = "about:blank"
+      webkit_web_view_load_uri(view, "about:blank")
+      var finished = false
+      let blank = EngineThread.spin(seconds: 2) {
+        finished = self.dropEvents() || finished
+        return finished
+      }
+      ownLoadURL = nil
+      guard blank, Self.idle.isEmpty else {
+        close()
+        return
+      }
+      Self.idle.append(self)
+    }
+
+    /// Destroys the web view; open decisions are cancelled and open dialogs dismissed.
+    func close() {
+      dropEvents()
+      if let key = view.map({ UnsafeMutableRawPointer($0) }) { Self.byWebView[key] = nil }
       if let window { gtk_widget_destroy(window) }
       window = nil
       view = nil
@@ -211,10 +323,6 @@
       webkit_script_dialog_ref(dialog)
       let message = webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? ""
       let type = webkit_script_dialog_get_dialog_type(dialog)
-      if type == WEBKIT_SCRIPT_DIALOG_PROMPT, let call = HostChannelScript.call(in: message) {
-        events.append(.hostCall(dialog: dialog, name: call.name, arguments: call.arguments))
-        return
-      }
       let kind: String
       var defaultText: String?
       switch type {
@@ -236,6 +344,12 @@
     }
   }
 
+  /// A view, held weakly, in the registry of the host channel.
+  private struct WeakHostView {
+    weak var view: WebKitHostView?
+    init(_ view: WebKitHostView) { self.view = view }
+  }
+
   /// A script message handler's name and its view, for the one C callback.
   private final class MessageHandlerBox {
     weak var view: WebKitHostView?
@@ -250,9 +364,11 @@
   private final class EvaluationBox {
     weak var view: WebKitHostView?
     let id: Int
-    init(view: WebKitHostView, id: Int) {
+    let epoch: Int
+    init(view: WebKitHostView, id: Int, epoch: Int) {
       self.view = view
       self.id = id
+      self.epoch = epoch
     }
   }
 #endif

@@ -37,8 +37,12 @@
     public let maxSettleSeconds: Double
     /// How long, in real milliseconds, nothing may arrive before the page
     /// counts as idle (an iframe the page just added asks its navigation a
-    /// moment later, and nothing in the page says it will).
-    public var quietMilliseconds: Double = 100
+    /// moment later, and nothing in the page says it will); then the page is
+    /// asked for its pending timers, a round trip through its process.
+    /// Default 20, or `BRIDGECHECK_WEBKIT_QUIET_MS` (the suite passed with
+    /// 2 here; a slower machine may need more).
+    public var quietMilliseconds: Double =
+      Double(ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_QUIET_MS"] ?? "") ?? 20
     /// The settings the page was asked for (the user agent is honoured; the
     /// seed, epoch and limits belong to the simulated page).
     public let configuration: PageConfiguration
@@ -92,7 +96,7 @@
       trace = Trace(clock: { VirtualTime(milliseconds: Self.milliseconds(since: origin, scale: scale)) })
       trace.capacity = configuration.limits.maxTraceEvents
       let userAgent = configuration.userAgent
-      view = engine.run { WebKitHostView(userAgent: userAgent) }
+      view = engine.run { WebKitHostView.make(userAgent: userAgent) }
       EngineThread.endProcessBeforeWebKitTeardown()
     }
 
@@ -157,22 +161,25 @@
       recorders[name] = body
     }
 
-    /// False: a host function call is a modal `prompt`, which suspends the
-    /// page's timers and resumes them in another order (measured in
-    /// `WebKitHost+TimerOrder.swift`).
-    public var hostFunctionCallsAreTransparent: Bool { false }
-
     /// Adds a JavaScript interface, built on a host function, to every page loaded from now on.
     public func addJavascriptInterface(
       named name: String, methods: [String], asynchronous: Bool, _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
     ) {
       interfaces.removeAll { $0.name == name }
       interfaces.append((name, methods))
-      addHostFunction(
-        named: JavascriptInterfaceCalls.hostFunctionName(name),
-        JavascriptInterfaceCalls.hostFunction(
-          name: name, asynchronous: asynchronous, trace: trace, handler: handler,
-          later: { [unowned self] label, task in self.scheduleHostTask(after: 0, label: label, task) }))
+      let function = JavascriptInterfaceCalls.hostFunction(
+        name: name, asynchronous: asynchronous, trace: trace, handler: handler,
+        later: { [unowned self] label, task in self.scheduleHostTask(after: 0, label: label, task) })
+      let functionName = JavascriptInterfaceCalls.hostFunctionName(name)
+      if asynchronous {
+        // A channel returns nothing: its calls cross as recorders, without stopping the page.
+        hostFunctionNames.removeAll { $0 == functionName }
+        hostFunctions[functionName] = nil
+        addHostRecorder(named: functionName) { arguments in _ = try? function(arguments) }
+      } else {
+        recorders[functionName] = nil
+        addHostFunction(named: functionName, function)
+      }
     }
 
     // MARK: - Loading and evaluating
@@ -271,7 +278,7 @@
     public func close() {
       guard let view else { return }
       self.view = nil
-      engine.perform { view.close() }
+      engine.perform { view.recycle() }
       hostTasks.removeAll()
       timers.removeAll()
     }
@@ -385,8 +392,8 @@
           self.trace.record(.page, TraceEventName.scriptMessage, fields)
           self.messageHandlers[name]?(ScriptMessage.posted(name: name, body: sorted))
         }
-      case .hostCall(let dialog, let name, let arguments):
-        return { [unowned self] in self.answerHostCall(dialog, name: name, arguments: arguments) }
+      case .hostCall(let request, let name, let arguments):
+        return { [unowned self] in self.answerHostCall(request, name: name, arguments: arguments) }
       case .dialog(let dialog, let kind, let message, let defaultText):
         return { [unowned self] in self.answerDialog(dialog, kind: kind, message: message, defaultText: defaultText) }
       case .evaluated(let id, let result):
@@ -442,14 +449,21 @@
       }
     }
 
-    private func answerHostCall(_ dialog: OpaquePointer, name: String, arguments: [JSONValue?]) {
+    private func answerHostCall(
+      _ request: UnsafeMutablePointer<WebKitURISchemeRequest>, name: String, arguments: [JSONValue?]
+    ) {
       let result: Result<JSONValue?, any Error>
       if let body = hostFunctions[name] {
         result = Result { try body(arguments) }
       } else {
         result = .failure(WebKitError("no host function \(name)"))
       }
-      view?.answer(dialog: dialog, text: HostChannelScript.reply(result), confirmed: false)
+      if let view {
+        view.answer(request, HostChannelScript.reply(result))
+      } else {
+        bridgecheck_scheme_request_answer(request, HostChannelScript.reply(result))
+        g_object_unref(request)
+      }
     }
 
     private func answerDialog(_ dialog: OpaquePointer, kind rawKind: String, message: String, defaultText: String?) {

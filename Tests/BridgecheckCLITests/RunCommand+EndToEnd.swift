@@ -108,6 +108,10 @@ struct RunCommandEndToEndTests {
       #expect(missing.stderr.contains("built without the real engine"))
       #expect(missing.stderr.contains("--traits WebKitGTK"))
       #expect(missing.stdout.isEmpty)
+      let fidelity = try bridgecheck(["fidelity", "--pair", "reference"])
+      #expect(fidelity.status == 2)
+      #expect(fidelity.stderr.hasPrefix("bridgecheck: fidelity: this bridgecheck was built without the real engine"))
+      #expect(fidelity.stdout.isEmpty)
     #endif
   }
 

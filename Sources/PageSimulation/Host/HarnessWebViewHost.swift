@@ -21,13 +21,6 @@ public protocol HarnessWebViewHost: WebViewHost {
   /// engine may deliver the call a moment later, in order with everything
   /// else the page does, instead of stopping the page for it.
   func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void)
-  /// Whether a page's call of a host function leaves the page's own order
-  /// of events as it was. True in the simulated page. False in WebKit,
-  /// where the synchronous channel is a modal `prompt`, which suspends the
-  /// page's timers and resumes them in another order: the harness then
-  /// writes values into the scripts that use them instead of passing them
-  /// by host function.
-  var hostFunctionCallsAreTransparent: Bool { get }
   /// Adds a document-start script that stands for the page's own code (the
   /// harness's page-side helpers: a fixture's page handlers, the page
   /// bridge's options), run before every user script added after it. In the
@@ -82,9 +75,6 @@ extension HarnessWebViewHost {
       return nil
     }
   }
-
-  /// True: the simulated page runs a host function inside the call.
-  public var hostFunctionCallsAreTransparent: Bool { true }
 
   /// A document-start user script: in the simulated page, user scripts and
   /// the page's own code report their errors alike.

@@ -22,6 +22,11 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
   /// request carries an id and either side may answer any request
   /// (``TypedMessages``), so "no answer without a callback" cannot be told.
   case requestsWithoutIDs = "requests-without-ids"
+  /// The page hands its messages to the native side as text (JSON), not
+  /// as an object posted to a script message handler (`"queue":
+  /// {"encoding": "object"}`), whose structured clone makes an own
+  /// `__proto__` key the prototype.
+  case textPageMessages = "text-page-messages"
 
   /// Whether `profile` has this trait.
   public func holds(in profile: BridgeProfile) -> Bool {
@@ -31,6 +36,7 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
     case .fetchedQueue: profile.queue == .fetch
     case .jsonStringDelivery: profile.delivery == .jsonString
     case .requestsWithoutIDs: profile.typedMessages == nil
+    case .textPageMessages: profile.encoding != .object
     }
   }
 
@@ -47,6 +53,8 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
       "the profile \(profile.name) delivers messages as \(profile.delivery.rawValue) (\"delivery\": \"\(profile.delivery.rawValue)\")"
     case .requestsWithoutIDs:
       "in the profile \(profile.name) every request carries an id that the other side may answer (\"typedMessages\")"
+    case .textPageMessages:
+      "the page of the profile \(profile.name) posts its messages as objects (\"queue\": {\"encoding\": \"object\"})"
     }
   }
 
@@ -58,6 +66,7 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
     case .fetchedQueue: "a queue fetched by the native side (a signal that carries no message)"
     case .jsonStringDelivery: "messages delivered to the page as a JSON text in a string literal"
     case .requestsWithoutIDs: "calls without a callback that carry no id (so that an answer to one is an error)"
+    case .textPageMessages: "page messages that reach the native side as text, not as a structured-clone object"
     }
   }
 }

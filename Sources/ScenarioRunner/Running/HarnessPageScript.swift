@@ -1,5 +1,6 @@
 import BridgeImplementations
 import JSONModel
+import PageSimulation
 
 /// The harness's own page-side helper, installed at document start before
 /// any bridge. It drives the page bridge through its public API (register,
@@ -53,6 +54,7 @@ enum HarnessPageScript {
       "queueURL": .string(profile.queueMessageURL),
       "messageHandlerName": .string(profile.messageHandlerName),
       "marker": .string(scriptedThrowMarker),
+      "scriptedThrowHook": .string(PageHooks.scriptedThrow),
       "builtInsReplacedEvent": .string(builtInsReplacedEvent),
       "convention": conventionSettings(profile),
       "inexpressibleEvent": .string(inexpressibleEvent),
@@ -259,7 +261,14 @@ function (record, settings) {
         };
         if (behaviour.delay > 0) later(answer, behaviour.delay); else answer();
       }
-      if (behaviour['throw'] !== undefined) throw new Error(settings.marker + ' ' + behaviour['throw']);
+      if (behaviour['throw'] !== undefined) {
+        var thrown = new Error(settings.marker + ' ' + behaviour['throw']);
+        // A real engine may mute the error event (a bridge injected as a user
+        // script rethrows it): its host is told what is thrown first.
+        var hook = global[settings.scriptedThrowHook];
+        if (typeof hook === 'function') hook(thrown.message);
+        throw thrown;
+      }
     };
   }
   function register(name, behaviour) {

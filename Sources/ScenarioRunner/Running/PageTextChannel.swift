@@ -12,27 +12,15 @@ import JSONModel
 /// data, several passes over it and a megabyte kept in the cache. By
 /// reference, the text crosses once, as a string, and the scripts that use
 /// it are short and mostly alike.
-///
-/// In an engine where a host function call can reorder the page's own
-/// events (WebKit: see ``HarnessWebViewHost/hostFunctionCallsAreTransparent``),
-/// texts are written into the scripts as string literals instead.
 final class PageTextChannel {
   /// The host function the page reads a text with (read-only, non-enumerable,
   /// like ``HarnessPageScript/recordFunction``).
   static let function = "__bridgecheckText"
 
   private var texts: [String] = []
-  /// Whether texts are read through ``function`` (false: written as literals).
-  let byReference: Bool
-
-  /// A channel passing texts by reference, or (`byReference` false) as literals.
-  init(byReference: Bool = true) {
-    self.byReference = byReference
-  }
 
   /// Page-side code that evaluates to `text`.
   func string(_ text: String) -> String {
-    guard byReference else { return JSONValue.string(text).serialized() }
     texts.append(text)
     return "\(Self.function)(\(texts.count - 1))"
   }

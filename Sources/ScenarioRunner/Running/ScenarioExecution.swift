@@ -21,7 +21,7 @@ final class ScenarioExecution: NativeSessionEvents {
   /// Set when the scenario cannot go on.
   private var abort: Verdict?
   /// The values the page-side scripts of this scenario read by reference.
-  private let pageTexts: PageTextChannel
+  private let pageTexts = PageTextChannel()
   /// The page bridge, when the page ships it among its own scripts (injection `page`).
   private var shippedPageBridge: String?
 
@@ -45,7 +45,6 @@ final class ScenarioExecution: NativeSessionEvents {
         sharesContextGroup: options.sharesContextGroups),
       policy)
     webView.trace.observer = traceObserver
-    pageTexts = PageTextChannel(byReference: webView.hostFunctionCallsAreTransparent)
     configuration = SessionConfiguration(
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
       options: fixture.setup.options,

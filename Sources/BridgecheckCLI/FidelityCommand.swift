@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Mutation
+import PageSimulation
+import ScenarioRunner
+
+/// `bridgecheck fidelity`: the suite in the simulated page and in a real
+/// WebKitGTK web view, with the reference pair and every mutant, and where
+/// the verdicts differ (issue #14; `conformance/FIDELITY.md` is its report).
+struct FidelityCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fidelity",
+    abstract: "Run the fixtures in the simulated page and in WebKitGTK, with the reference pair and every mutant, "
+      + "and show where the verdicts differ.",
+    discussion: """
+      Each implementation pair (the reference, each mutant of conformance/mutants/, each patched dialect bridge's own \
+      pair) runs every fixture in both engines, one scenario at a time. Where the verdicts differ, the cell runs again \
+      in both with the whole trace kept, and the report shows the two traces from the first event where they part \
+      (task and script-run events are the engines' own and left out). A fixture whose engines field leaves an engine \
+      out is listed with its reason, not as a difference. Exit 1 when any verdict differs. Needs a build with the \
+      WebKitGTK trait, on a display or under xvfb-run (scripts/fidelity.sh does both).
+      """)
+
+  @OptionGroup var selection: FixtureSelection
+
+  @Option(name: .customLong("mutants"), help: "Where the mutant definitions are (default: bridgecheck's own conformance/mutants/).")
+  var mutantsOption: String?
+
+  @Option(
+    name: .customLong("pair"),
+    help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME); repeatable.")
+  var pairs: [String] = []
+
+  @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.")
+  var shard: Shard?
+
+  @Option(help: "Write the report as Markdown to this file (conformance/FIDELITY.md).")
+  var markdown: String?
+
+  func run() throws {
+    let real = try EngineChoice.webkitgtk.pageEngine(asker: "fidelity")
+    Interrupt.install()
+    let fixtures = try selection.load()
+    let mutantsPath = mutantsOption ?? Resources.path("conformance/mutants")
+    let catalog = MutantCatalog.load(
+      from: mutantsPath, dialectList: Resources.absolute(Resources.path("conformance/dialects/dialects.json")))
+    if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
+    let allRows = FidelityRows(mutants: catalog.mutants, executable: RunCommand.executablePath)
+    defer { allRows.remove() }
+    var rows = allRows.rows.filter { row in pairs.isEmpty || pairs.contains { Glob.matches($0, row.name) } }
+    let unmatched = pairs.filter { pair in !allRows.rows.contains { Glob.matches(pair, $0.name) } }
+    if !unmatched.isEmpty {
+      throw CLIError.usage(
+        "bridgecheck: fidelity: --pair \(unmatched.joined(separator: ", ")) matches no implementation pair\n"
+          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them) and dialect:NAME")
+    }
+    if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
+    let rewrites = Terminal.canRewriteLines
+    let result = EngineFidelity.run(
+      rows: rows, fixtures: fixtures, first: .simulated, second: real,
+      progress: { step in
+        let line = "fidelity: \(step.cellsDone)/\(step.cellCount) cells (\(step.row))"
+        if rewrites {
+          Terminal.standardError("\r\u{1B}[2K" + line)
+        } else if step.cellsDone % 500 == 0 {
+          Terminal.standardError(line + "\n")
+        }
+      }, shouldStop: { Interrupt.requested })
+    if rewrites { Terminal.standardError("\r\u{1B}[2K") }
+    print(FidelityReport.text(result), terminator: "")
+    if let markdown {
+      let text = FidelityReport.markdown(
+        result, heading: "Fidelity: the simulated page against WebKitGTK",
+        preamble: [
+          "Written by `scripts/fidelity.sh` (`bridgecheck fidelity --markdown conformance/FIDELITY.md`) with WebKitGTK "
+            + "\(EngineChoice.webKitVersion ?? "?"). Every implementation pair runs every fixture in both engines; a difference is a "
+            + "simulator bug to fix or a fixture to mark with its reason (`engines`), never left unexplained. "
+            + "See `docs/webkit-engine.md` for how the real engine is driven and what it contradicted."
+        ])
+      try Terminal.write(text, to: markdown)
+      Terminal.standardError("bridgecheck: wrote \(markdown)\n")
+    }
+    if let status = Interrupt.exitStatus { throw ExitCode(status) }
+    if !result.agrees { throw ExitCode(CLIError.gateExitCode) }
+  }
+}

@@ -1,0 +1,99 @@
+import BridgeImplementations
+import PageSimulation
+import ScenarioRunner
+import Supervision
+
+/// `bridgecheck fidelity`: every row (implementation pair) on every fixture
+/// in two engines, and where their verdicts differ. A difference is re-run
+/// in both with the whole trace recorded, so the report can show the two
+/// traces from the first event where they part.
+public enum EngineFidelity {
+  /// How far a run has got.
+  public struct Progress: Sendable {
+    /// Cells (row × fixture, in both engines) done.
+    public var cellsDone: Int
+    /// Cells in all.
+    public var cellCount: Int
+    /// The row being run.
+    public var row: String
+  }
+
+  /// Runs `rows` × `fixtures` in `first` and `second` (in this process, one
+  /// scenario at a time: a real engine has one engine thread). `progress`
+  /// is called after each cell; `shouldStop` ends the run early (the result
+  /// says so).
+  public static func run(
+    rows: [FidelityRow], fixtures: [Fixture], first: PageEngine, second: PageEngine,
+    progress: (Progress) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) -> FidelityResult {
+    var result = FidelityResult(first: first.name, second: second.name, rows: rows.map(\.name), fixtures: fixtures.map(\.id))
+    var done = 0
+    rowLoop: for row in rows {
+      let runners: (ScenarioRunner, ScenarioRunner)
+      do {
+        runners = (try runner(row, first, shouldStop), try runner(row, second, shouldStop))
+      } catch {
+        result.setupFailures.append(FidelityResult.SetupFailure(row: row.name, message: "\(error)"))
+        done += fixtures.count
+        continue
+      }
+      for fixture in fixtures {
+        if shouldStop() {
+          result.complete = false
+          break rowLoop
+        }
+        let a = runners.0.run(fixture)
+        let b = runners.1.run(fixture)
+        result.compared += 1
+        if let cell = compare(row: row.name, fixture: fixture, a, b, runners: runners) { result.cells.append(cell) }
+        done += 1
+        progress(Progress(cellsDone: done, cellCount: rows.count * fixtures.count, row: row.name))
+      }
+    }
+    return result
+  }
+
+  private static func runner(_ row: FidelityRow, _ engine: PageEngine, _ shouldStop: @escaping @Sendable () -> Bool) throws
+    -> ScenarioRunner
+  {
+    let configuration = row.configuration
+    return ScenarioRunner(
+      page: try configuration.makePage(), native: configuration.makeNative(shouldStop: shouldStop),
+      tested: configuration.tested, options: configuration.options, engine: engine)
+  }
+
+  /// The cell to report, or nil when the two verdicts agree. A fixture that
+  /// one engine skips because of its `engines` field is reported as marked.
+  private static func compare(
+    row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, runners: (ScenarioRunner, ScenarioRunner)
+  ) -> FidelityCell? {
+    if let engines = fixture.engines, a.status == .skip || b.status == .skip {
+      let firstRuns = engines.only.contains(runners.0.engine.name)
+      let secondRuns = engines.only.contains(runners.1.engine.name)
+      if firstRuns != secondRuns {
+        return FidelityCell(
+          row: row, fixture: fixture.id, first: .init(a), second: .init(b), marked: engines.because)
+      }
+    }
+    guard a.status != b.status else { return nil }
+    var cell = FidelityCell(row: row, fixture: fixture.id, first: .init(a), second: .init(b))
+    // Again, with every event recorded: the traces, and whether the verdicts repeat.
+    let first = traced(runners.0, fixture)
+    let second = traced(runners.1, fixture)
+    cell.firstTrace = first.trace
+    cell.secondTrace = second.trace
+    cell.repeated = first.status == a.status && second.status == b.status
+    return cell
+  }
+
+  private static func traced(_ runner: ScenarioRunner, _ fixture: Fixture) -> (status: ScenarioStatus, trace: [TraceEvent]) {
+    let events = EventCollector()
+    let result = runner.run(fixture, traceObserver: { events.events.append($0) })
+    return (result.status, events.events)
+  }
+}
+
+/// The events a trace observer saw.
+private final class EventCollector: @unchecked Sendable {
+  var events: [TraceEvent] = []
+}

@@ -1,0 +1,86 @@
+import PageSimulation
+import ScenarioRunner
+
+/// What a fidelity check found: the cells whose verdicts differ between the
+/// two engines, and the fixtures one engine skips by their `engines` field.
+public struct FidelityResult: Sendable {
+  /// A row that could not be built (a page bridge file that went away…).
+  public struct SetupFailure: Sendable {
+    /// The row's name.
+    public var row: String
+    /// Why it could not be built.
+    public var message: String
+  }
+
+  /// The first engine's name (the simulated page).
+  public var first: String
+  /// The second engine's name (the real one).
+  public var second: String
+  /// Row names, in order.
+  public var rows: [String]
+  /// Fixture ids, in order.
+  public var fixtures: [String]
+  /// Cells run in both engines.
+  public var compared = 0
+  /// Differences and marked cells, in run order.
+  public var cells: [FidelityCell] = []
+  /// Rows that could not be built.
+  public var setupFailures: [SetupFailure] = []
+  /// False when the run was stopped before every cell ran.
+  public var complete = true
+
+  /// Creates an empty result.
+  public init(first: String, second: String, rows: [String], fixtures: [String]) {
+    self.first = first
+    self.second = second
+    self.rows = rows
+    self.fixtures = fixtures
+  }
+
+  /// Cells whose verdicts differ without a mark.
+  public var differences: [FidelityCell] { cells.filter { $0.marked == nil } }
+  /// Cells one engine skips by the fixture's `engines` field.
+  public var marked: [FidelityCell] { cells.filter { $0.marked != nil } }
+  /// Whether the engines agree everywhere they both judge, on every row.
+  public var agrees: Bool { complete && differences.isEmpty && setupFailures.isEmpty }
+}
+
+/// One row on one fixture, where the engines differ (or one is marked out).
+public struct FidelityCell: Sendable {
+  /// A verdict and its first line of reason.
+  public struct Verdict: Sendable {
+    /// Pass, fail, error, skip…
+    public var status: ScenarioStatus
+    /// The first line of the reason (empty for a pass).
+    public var message: String
+    init(_ result: ScenarioResult) {
+      status = result.status
+      message = result.message?.split(separator: "\n").first.map(String.init) ?? ""
+    }
+  }
+
+  /// The row's name.
+  public var row: String
+  /// The fixture's id.
+  public var fixture: String
+  /// The verdict in the first engine.
+  public var first: Verdict
+  /// The verdict in the second engine.
+  public var second: Verdict
+  /// The fixture's `engines.because`, for a marked cell.
+  public var marked: String?
+  /// The whole trace of a second run of the cell in the first engine.
+  public var firstTrace: [TraceEvent] = []
+  /// The same in the second engine.
+  public var secondTrace: [TraceEvent] = []
+  /// Whether the second run gave the same two verdicts.
+  public var repeated = true
+
+  init(row: String, fixture: String, first: Verdict, second: Verdict, marked: String? = nil) {
+    self.row = row
+    self.fixture = fixture
+    self.first = first
+    self.second = second
+    self.marked = marked
+  }
+}

@@ -1,0 +1,92 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import Mutation
+import PageSimulation
+import ScenarioRunner
+import Supervision
+import Testing
+
+/// `bridgecheck fidelity` without a real engine: the simulated page against
+/// a second simulated engine that differs on purpose (a trace limit of a
+/// few events), so that its differences, traces and marks are known.
+@Suite("Fidelity: verdicts of two engines compared")
+struct EngineFidelityTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static func fixtures(_ ids: [String]) -> [Fixture] {
+    let loaded = FixtureLoader().load(paths: ids.map { root.appendingPathComponent("Fixtures/\($0).json").path })
+    return loaded.fixtures
+  }
+
+  /// Named as the real engine, so that a fixture marked simulated-only is marked out of it.
+  static let cramped = PageEngine(name: "webkitgtk") { configuration, policy in
+    var configuration = configuration
+    configuration.limits.maxTraceEvents = 12
+    return SimulatedWebView(configuration: configuration, policy: policy)
+  }
+
+  static let reference = FidelityRow(
+    name: "reference",
+    configuration: WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: RunOptions()))
+
+  @Test func aDifferenceComesWithBothTracesAndAMarkWithItsReason() {
+    let fixtures = Self.fixtures(["callbacks/page-to-native-response", "transport/ordinary-navigations-go-to-the-app"])
+    #expect(fixtures.count == 2)
+    let result = EngineFidelity.run(rows: [Self.reference], fixtures: fixtures, first: .simulated, second: Self.cramped)
+    #expect(result.compared == 2)
+    #expect(!result.agrees)
+    let difference = result.differences.first
+    #expect(result.differences.count == 1)
+    #expect(difference?.fixture == "callbacks/page-to-native-response")
+    #expect(difference?.first.status == .pass)
+    #expect(difference?.second.status == .error)
+    #expect(difference?.repeated == true)
+    #expect((difference?.firstTrace.count ?? 0) > (difference?.secondTrace.count ?? 0))
+    #expect(result.marked.map { $0.fixture } == ["transport/ordinary-navigations-go-to-the-app"])
+    #expect(result.marked.first?.marked?.contains("decide-policy") == true)
+
+    let text = FidelityReport.text(result)
+    #expect(text.contains("DIFFERS reference on callbacks/page-to-native-response"))
+    #expect(text.contains("  simulated: PASS"))
+    #expect(text.contains("  webkitgtk: ERROR"))
+    #expect(text.contains("transport/ordinary-navigations-go-to-the-app: it checks which frame asked"))
+    // No times: the same run gives the same report.
+    #expect(!text.contains("@0ms"))
+    let markdown = FidelityReport.markdown(result, heading: "Fidelity", preamble: ["About."])
+    #expect(markdown.contains("### `reference` on `callbacks/page-to-native-response`"))
+    #expect(markdown.contains("| `transport/ordinary-navigations-go-to-the-app` | simulated |"))
+    #expect(EngineFidelity.run(rows: [Self.reference], fixtures: fixtures, first: .simulated, second: Self.cramped)
+      .differences.count == 1)
+  }
+
+  @Test func twoEnginesThatAgreeGiveNoDifference() {
+    let fixtures = Self.fixtures(["callbacks/page-to-native-response", "data/absent-versus-null-data"])
+    let same = PageEngine(name: "simulated-again") { configuration, policy in
+      SimulatedWebView(configuration: configuration, policy: policy)
+    }
+    let result = EngineFidelity.run(rows: [Self.reference], fixtures: fixtures, first: .simulated, second: same)
+    #expect(result.agrees)
+    #expect(result.cells.isEmpty)
+    #expect(FidelityReport.markdown(result, heading: "F", preamble: []).contains("No verdict differs"))
+  }
+
+  @Test func tracesPartAtTheFirstEventThatIsNotTheEnginesOwn() {
+    func event(_ sequence: Int, _ name: String, _ fields: JSONObject) -> TraceEvent {
+      TraceEvent(sequence: sequence, time: VirtualTime(milliseconds: Int64(sequence)), source: .host, name: name, fields: fields)
+    }
+    let a = [
+      event(0, "task", ["label": "a"]), event(1, "evaluate-result", ["ok": false, "error": ["message": "x"]]),
+      event(2, "evaluate", ["script": "1"]),
+    ]
+    let b = [
+      event(0, "evaluate-result", ["ok": false, "error": ["message": "y", "kind": "exception"]]), event(1, "task", ["label": "b"]),
+      event(2, "evaluate", ["script": "1"]),
+    ]
+    #expect(FidelityTraceAlignment.firstDivergence(a, b) == nil)
+    let c = Array(b.prefix(2)) + [event(2, "evaluate", ["script": "2"])]
+    #expect(FidelityTraceAlignment.firstDivergence(a, c).map { [$0.first, $0.second] } == [2, 2])
+    #expect(FidelityTraceAlignment.firstDivergence(a, Array(b.prefix(1))).map { [$0.first, $0.second] } == [2, 1])
+  }
+}

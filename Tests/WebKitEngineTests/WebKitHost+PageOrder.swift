@@ -1,0 +1,109 @@
+import JSONModel
+import PageSimulation
+import Testing
+import WebKitEngine
+
+#if WebKitGTK
+  /// What the WebKit host must not change in the page it drives, measured
+  /// against WebKitGTK (docs/webkit-engine.md): the order of the page's
+  /// timers around synchronous host calls, what an evaluation's exception
+  /// does, what a recycled web view keeps, and what a structured-clone
+  /// message body does with an own `__proto__` key.
+  @Suite("The WebKit host leaves the page as it would be", .serialized)
+  struct WebKitHostPageOrderTests {
+    static let url = "https://app.bridgecheck.test/index.html"
+
+    /// A host with a recorder `record` whose calls land in `seen`.
+    static func host(_ seen: Box) throws -> WebKitWebViewHost {
+      let host = try #require(WebKitWebViewHost())
+      host.addHostRecorder(named: "record") { arguments in seen.values.append(arguments.first??.stringValue ?? "?") }
+      host.addHostFunction(named: "ping") { _ in .string("pong") }
+      return host
+    }
+
+    /// Measured with a C program on WebKitGTK 2.50: a `prompt` answered at
+    /// once, called while 0 ms timers were pending, made them fire out of
+    /// order (the modal dialog suspends the page's timers and resumes them
+    /// in another order). The host's synchronous channel is a synchronous
+    /// request instead, and must keep them in order.
+    @Test func synchronousHostCallsKeepThePagesTimersInOrder() throws {
+      let seen = Box()
+      let host = try Self.host(seen)
+      defer { host.close() }
+      let page = """
+        for (var i = 0; i < 30; i++) {
+          (function (n) { setTimeout(function () { record('t' + n); }, 0); })(i);
+          if (ping() !== 'pong') record('bad answer');
+        }
+        """
+      host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: page)]))
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(seen.values == (0..<30).map { "t\($0)" })
+    }
+
+    /// Measured: WebKit hands the exception of an evaluated script to the
+    /// page's `error` listeners too. The host records it once, as the
+    /// evaluation's failure, not as an uncaught exception of page code.
+    @Test func anEvaluationsExceptionReachesTheListenersButIsNotAPageException() throws {
+      let seen = Box()
+      let host = try Self.host(seen)
+      defer { host.close() }
+      let page = "window.addEventListener('error', function (event) { record(String(event.message)); });"
+      host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: page)]))
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      host.evaluateJavaScript("missingFunction();", completion: nil)
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(seen.values.count == 1)
+      #expect(seen.values.first?.contains("missingFunction") == true)
+      let events = host.trace.events
+      #expect(!events.contains { $0.name == TraceEventName.uncaughtException })
+      #expect(events.contains { $0.name == TraceEventName.evaluateResult && $0["ok"] == false })
+    }
+
+    /// A recycled web view gives the next host a fresh page: no global, no
+    /// window name, no message handler and no timer of the last one.
+    @Test func aRecycledWebViewKeepsNothingOfTheLastPage() throws {
+      let first = Box()
+      let host = try Self.host(first)
+      host.addScriptMessageHandler(named: "oldHandler") { _ in }
+      let page = "window.leftOver = 1; window.name = 'kept?'; setInterval(function () { record('old timer'); }, 5);"
+      host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: page)]))
+      host.advance(by: 20, maxTasks: 10_000, shouldStop: { false })
+      host.close()
+      let second = Box()
+      let next = try Self.host(second)
+      defer { next.close() }
+      let probe = """
+        record(typeof window.leftOver);
+        record(JSON.stringify(window.name));
+        record(String(!!(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.oldHandler)));
+        """
+      next.load(PageSource(url: Self.url, scripts: [PageScript(name: "probe.js", source: probe)]))
+      next.advance(by: 30, maxTasks: 10_000, shouldStop: { false })
+      #expect(second.values == ["undefined", "\"\"", "false"])
+    }
+
+    /// Measured: a script message body is a structured clone, and an own
+    /// `__proto__` key becomes the received object's prototype: the key is
+    /// gone from the body the native side reads. The simulated page does
+    /// the same.
+    @Test func anOwnProtoKeyOfAMessageBodyDoesNotArrive() throws {
+      let host = try Self.host(Box())
+      defer { host.close() }
+      var bodies: [JSONValue?] = []
+      host.addScriptMessageHandler(named: "native") { message in bodies.append(message.body) }
+      let page = """
+        window.webkit.messageHandlers.native.postMessage(JSON.parse('{"__proto__": {"polluted": true}, "plain": 1, "inner": {"__proto__": 5, "x": 2}}'));
+        """
+      host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: page)]))
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(bodies.count == 1)
+      #expect(bodies.first??.serialized() == #"{"inner":{"x":2},"plain":1}"#)
+    }
+  }
+
+  /// Values a host function saw (the tests run serialized, on the runner's thread).
+  final class Box: @unchecked Sendable {
+    var values: [String] = []
+  }
+#endif

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Figures of the real engine (issue #14) for README.md: the suite with the reference pair in the
+# simulated page and in WebKitGTK, each run N times (median, min–max, wall time as `bridgecheck run`
+# reports it), per scenario, and what a fresh web view costs (the WebKit suite again with
+# BRIDGECHECK_WEBKIT_RECYCLE=0: a new web view, and so a new web process, for every scenario).
+# Replaces the text between <!-- webkit-benchmarks:begin --> and <!-- webkit-benchmarks:end -->.
+#
+#   scripts/webkit-benchmark.sh        # 5 runs of each
+#   RUNS=3 scripts/webkit-benchmark.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${RUNS:-5}"
+scripts/setup.sh --webkit
+swift build -c release --product bridgecheck --traits WebKitGTK --scratch-path .build-webkit
+bc=.build-webkit/release/bridgecheck
+
+# Seconds and scenario count of one `run`, from its last line ("N scenarios — … — 1.23s — …").
+measure() {
+  local line
+  line=$("$@" 2>&1 | tail -1)
+  echo "$line" | sed -E 's/^bridgecheck: ([0-9]+) scenarios.* — ([0-9.]+)s — .*/\2 \1/'
+}
+series() { # label, then the command
+  local label="$1"; shift
+  local times=() count=0
+  for _ in $(seq "$runs"); do
+    read -r seconds count < <(measure "$@")
+    times+=("$seconds")
+  done
+  printf '%s %s %s\n' "$label" "$count" "${times[*]}"
+}
+stats() { # seconds… → "median (min–max)"
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    printf "%.2f s (%.2f–%.2f)", m, v[1], v[NR] }'
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+read -r _ n_sim sim < <(series simulated "$bc" run --engine simulated --in-process --jobs 1)
+sim_times=($sim)
+read -r _ n_wk wk < <(series webkitgtk xvfb-run -a "$bc" run --engine webkitgtk)
+wk_times=(${wk})
+read -r _ n_fresh fresh < <(series fresh env BRIDGECHECK_WEBKIT_RECYCLE=0 xvfb-run -a "$bc" run --engine webkitgtk)
+fresh_times=(${fresh})
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+m_sim=$(median "${sim_times[@]}"); m_wk=$(median "${wk_times[@]}"); m_fresh=$(median "${fresh_times[@]}")
+block=$(mktemp)
+trap 'rm -f "$block" "$block.readme"' EXIT
+{
+  echo "Measured by \`scripts/webkit-benchmark.sh\` at \`$(git rev-parse --short HEAD)\` on $(date -u +%Y-%m-%d),"
+  echo "$(nproc) cores, WebKitGTK $(pkg-config --modversion webkit2gtk-4.1), load $load_before before and $load_after after;"
+  echo "$runs runs each, median (min–max), the reference pair on the $n_sim shipped scenarios, one at a time:"
+  echo
+  echo "| | suite | per scenario |"
+  echo "|---|---|---|"
+  echo "| simulated page (\`--in-process --jobs 1\`) | $(stats "${sim_times[@]}") | $(awk -v t="$m_sim" -v n="$n_sim" 'BEGIN { printf "%.1f ms", t * 1000 / n }') |"
+  echo "| WebKitGTK, a web view recycled between scenarios (the default) | $(stats "${wk_times[@]}") | $(awk -v t="$m_wk" -v n="$n_wk" 'BEGIN { printf "%.0f ms", t * 1000 / n }') |"
+  echo "| WebKitGTK, a fresh web view per scenario (\`BRIDGECHECK_WEBKIT_RECYCLE=0\`) | $(stats "${fresh_times[@]}") | $(awk -v t="$m_fresh" -v n="$n_fresh" 'BEGIN { printf "%.0f ms", t * 1000 / n }') |"
+  echo
+  echo "A fresh web view (a new web process and its first load) costs about"
+  echo "$(awk -v f="$m_fresh" -v w="$m_wk" -v n="$n_wk" 'BEGIN { printf "%.0f ms", (f - w) * 1000 / n }') a scenario more than a recycled one."
+} > "$block"
+cat "$block"
+awk -v file="$block" '
+  /<!-- webkit-benchmarks:begin -->/ { print; while ((getline line < file) > 0) print line; skip = 1; next }
+  /<!-- webkit-benchmarks:end -->/ { skip = 0 }
+  !skip { print }' README.md > "$block.readme"
+mv "$block.readme" README.md
+echo "webkit-benchmark: README.md updated" >&2
