@@ -59,4 +59,10 @@ public struct Mutant: Sendable, Hashable {
   /// complete), or nil: such a mutant is listed in the report and in the
   /// expected matrix with the reason, and not run.
   public var notYetJudged: String? = nil
+  /// Why a real engine may not catch the bug every time (`engineTiming` in
+  /// the file): it shows only under the timing the simulated page fixes
+  /// (two calls in one millisecond of its clock, a signal that arrives while
+  /// a fetch is pending). `bridgecheck fidelity` lists such a mutant's
+  /// differing cells with the reason instead of as differences.
+  public var engineTiming: String? = nil
 }

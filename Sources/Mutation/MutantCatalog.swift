@@ -8,8 +8,8 @@ import ScenarioRunner
 /// reference page bridge) and `native/*.json` (named faults of the reference
 /// native bridge).
 ///
-/// Page mutant file: `{"name", "bug", "seenIn", "patch": [{"find", "replace"}]}`.
-/// Native mutant file: `{"name", "bug", "seenIn", "fault", "crashes"?}`.
+/// Page mutant file: `{"name", "bug", "seenIn", "patch": [{"find", "replace"}], "engineTiming"?}`.
+/// Native mutant file: `{"name", "bug", "seenIn", "fault", "crashes"?, "engineTiming"?}`.
 public struct MutantCatalog: Sendable {
   /// The mutants, sorted by name.
   public var mutants: [Mutant]
@@ -110,7 +110,8 @@ public struct MutantCatalog: Sendable {
       return value
     }
     let allowed =
-      side == .page ? ["name", "bug", "seenIn", "patch"] : ["name", "bug", "seenIn", "fault", "crashes"]
+      side == .page
+      ? ["name", "bug", "seenIn", "patch", "engineTiming"] : ["name", "bug", "seenIn", "fault", "crashes", "engineTiming"]
     for key in root.objectValue?.keys ?? [] where !allowed.contains(key) {
       problems.append(
         problem(
@@ -148,7 +149,9 @@ public struct MutantCatalog: Sendable {
     guard problems.isEmpty, let name, let bug, let seenIn, let construction else {
       return .failure(Problems(problems: problems))
     }
-    return .success(Mutant(name: name, side: side, bug: bug, seenIn: seenIn, construction: construction, crashes: crashes, file: file))
+    var mutant = Mutant(name: name, side: side, bug: bug, seenIn: seenIn, construction: construction, crashes: crashes, file: file)
+    mutant.engineTiming = root["engineTiming"]?.stringValue
+    return .success(mutant)
   }
 }
 

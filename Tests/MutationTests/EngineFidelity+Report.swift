@@ -61,6 +61,18 @@ struct EngineFidelityTests {
       .differences.count == 1)
   }
 
+  @Test func aMutantMarkedForTimingIsListedNotCountedAsADifference() {
+    var row = Self.reference
+    row.engineTiming = "ids collide only within one millisecond"
+    let fixtures = Self.fixtures(["callbacks/page-to-native-response"])
+    let result = EngineFidelity.run(rows: [row], fixtures: fixtures, first: .simulated, second: Self.cramped)
+    #expect(result.agrees)
+    #expect(result.marked.count == 1 && result.marked.first?.markedPair == true)
+    let text = FidelityReport.text(result)
+    #expect(text.contains("reference: ids collide only within one millisecond (callbacks/page-to-native-response)"))
+    #expect(!text.contains("DIFFERS"))
+  }
+
   @Test func twoEnginesThatAgreeGiveNoDifference() {
     let fixtures = Self.fixtures(["callbacks/page-to-native-response", "data/absent-versus-null-data"])
     let same = PageEngine(name: "simulated-again") { configuration, policy in

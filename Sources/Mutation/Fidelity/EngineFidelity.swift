@@ -45,7 +45,13 @@ public enum EngineFidelity {
         let a = runners.0.run(fixture)
         let b = runners.1.run(fixture)
         result.compared += 1
-        if let cell = compare(row: row.name, fixture: fixture, a, b, runners: runners) { result.cells.append(cell) }
+        if var cell = compare(row: row.name, fixture: fixture, a, b, runners: runners) {
+          if cell.marked == nil, let timing = row.engineTiming {
+            cell.marked = timing
+            cell.markedPair = true
+          }
+          result.cells.append(cell)
+        }
         done += 1
         progress(Progress(cellsDone: done, cellCount: rows.count * fixtures.count, row: row.name))
       }
@@ -75,15 +81,22 @@ public enum EngineFidelity {
           row: row, fixture: fixture.id, first: .init(a), second: .init(b), marked: engines.because)
       }
     }
-    guard a.status != b.status else { return nil }
+    guard verdictClass(a.status) != verdictClass(b.status) else { return nil }
     var cell = FidelityCell(row: row, fixture: fixture.id, first: .init(a), second: .init(b))
     // Again, with every event recorded: the traces, and whether the verdicts repeat.
     let first = traced(runners.0, fixture)
     let second = traced(runners.1, fixture)
     cell.firstTrace = first.trace
     cell.secondTrace = second.trace
-    cell.repeated = first.status == a.status && second.status == b.status
+    cell.repeated = verdictClass(first.status) == verdictClass(a.status) && verdictClass(second.status) == verdictClass(b.status)
     return cell
+  }
+
+  /// What is compared of a status: a fail and an error are one verdict
+  /// (the pair is caught either way; an error may come from a limit of the
+  /// simulated page that a real engine does not have).
+  static func verdictClass(_ status: ScenarioStatus) -> ScenarioStatus {
+    status == .error ? .fail : status
   }
 
   private static func traced(_ runner: ScenarioRunner, _ fixture: Fixture) -> (status: ScenarioStatus, trace: [TraceEvent]) {

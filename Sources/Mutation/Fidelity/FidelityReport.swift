@@ -14,7 +14,7 @@ public enum FidelityReport {
     let state = result.complete ? "" : " (interrupted: not every cell ran)"
     return "fidelity \(result.first) vs \(result.second): \(result.rows.count) implementation pair(s) × "
       + "\(result.fixtures.count) fixture(s), \(result.compared) cells compared, \(result.differences.count) "
-      + "difference(s), \(result.marked.count) cell(s) marked out of an engine\(state)"
+      + "difference(s), \(result.unstable.count) unstable, \(result.marked.count) cell(s) marked out of an engine\(state)"
   }
 
   /// The report for a terminal.
@@ -23,15 +23,21 @@ public enum FidelityReport {
     for failure in result.setupFailures {
       lines.append("  NOT RUN \(failure.row): \(failure.message)")
     }
-    for cell in result.differences {
+    for cell in result.differences + result.unstable {
       lines.append("")
-      lines.append("DIFFERS \(cell.row) on \(cell.fixture)\(cell.repeated ? "" : " (not repeated on a second run)")")
+      lines.append("\(cell.repeated ? "DIFFERS" : "UNSTABLE") \(cell.row) on \(cell.fixture)\(cell.repeated ? "" : " (not repeated on a second run)")")
       lines.append("  \(result.first): \(cell.first.status.rawValue.uppercased()) \(cell.first.message)")
       lines.append("  \(result.second): \(cell.second.status.rawValue.uppercased()) \(cell.second.message)")
       for (engine, events) in sideBySide(cell, result) {
         lines.append("  \(engine):")
         lines += events.map { "    \($0)" }
       }
+    }
+    let pairs = timingPairs(result)
+    if !pairs.isEmpty {
+      lines.append("")
+      lines.append("mutants whose bug rests on the simulated page's timing (their engineTiming field):")
+      lines += pairs.map { "  \($0.row): \($0.reason) (\($0.fixtures.joined(separator: ", ")))" }
     }
     let marks = markedFixtures(result)
     if !marks.isEmpty {
@@ -51,10 +57,12 @@ public enum FidelityReport {
       lines.append("- Not run: `\(failure.row)`: \(failure.message)")
     }
     if result.differences.isEmpty {
-      lines += ["No verdict differs between the two engines.", ""]
-    } else {
-      lines += ["## Differences", ""]
-      for cell in result.differences {
+      lines += ["No verdict differs between the two engines twice in a row.", ""]
+    }
+    for (title, cells) in [("Differences", result.differences), ("Unstable: differed once, not on a second run", result.unstable)]
+    where !cells.isEmpty {
+      lines += ["## \(title)", ""]
+      for cell in cells {
         lines += [
           "### `\(cell.row)` on `\(cell.fixture)`\(cell.repeated ? "" : " (not repeated on a second run)")", "",
           "| | \(result.first) | \(result.second) |", "|---|---|---|",
@@ -70,6 +78,16 @@ public enum FidelityReport {
         }
         lines.append("")
       }
+    }
+    let pairs = timingPairs(result)
+    if !pairs.isEmpty {
+      lines += [
+        "## Mutants whose bug rests on the simulated page's timing", "",
+        "Each says why in its `engineTiming` field; the fixtures where WebKit did not catch it are listed.", "",
+        "| mutant | why | fixtures |", "|---|---|---|",
+      ]
+      lines += pairs.map { "| `\($0.row)` | \(escape($0.reason)) | \($0.fixtures.map { "`\($0)`" }.joined(separator: ", ")) |" }
+      lines.append("")
     }
     let marks = markedFixtures(result)
     if !marks.isEmpty {
@@ -99,11 +117,22 @@ public enum FidelityReport {
     ]
   }
 
+  /// The mutants marked by their `engineTiming`, with the fixtures where the engines differed.
+  static func timingPairs(_ result: FidelityResult) -> [(row: String, reason: String, fixtures: [String])] {
+    var order: [String] = []
+    var found: [String: (reason: String, fixtures: [String])] = [:]
+    for cell in result.marked where cell.markedPair {
+      if found[cell.row] == nil { order.append(cell.row) }
+      found[cell.row, default: (cell.marked ?? "", [])].fixtures.append(cell.fixture)
+    }
+    return order.map { ($0, found[$0]!.reason, found[$0]!.fixtures) }
+  }
+
   /// The marked fixtures, one line each, with how many rows skipped them.
   static func markedFixtures(_ result: FidelityResult) -> [(fixture: String, engines: String, reason: String, rows: Int)] {
     var order: [String] = []
     var found: [String: (engines: String, reason: String, rows: Int)] = [:]
-    for cell in result.marked {
+    for cell in result.marked where !cell.markedPair {
       let engines = cell.first.status == .skip ? result.second : result.first
       if found[cell.fixture] == nil { order.append(cell.fixture) }
       found[cell.fixture, default: (engines, cell.marked ?? "", 0)].rows += 1

@@ -37,11 +37,15 @@ public struct FidelityResult: Sendable {
     self.fixtures = fixtures
   }
 
-  /// Cells whose verdicts differ without a mark.
-  public var differences: [FidelityCell] { cells.filter { $0.marked == nil } }
+  /// Cells whose verdicts differ without a mark, and again on a second run.
+  public var differences: [FidelityCell] { cells.filter { $0.marked == nil && $0.repeated } }
+  /// Cells whose verdicts differed once, not on a second run: a verdict
+  /// that one engine does not give every time (reported, not gating).
+  public var unstable: [FidelityCell] { cells.filter { $0.marked == nil && !$0.repeated } }
   /// Cells one engine skips by the fixture's `engines` field.
   public var marked: [FidelityCell] { cells.filter { $0.marked != nil } }
-  /// Whether the engines agree everywhere they both judge, on every row.
+  /// Whether the engines agree everywhere they both judge, on every row
+  /// (unstable cells aside: a change that breaks agreement does so every time).
   public var agrees: Bool { complete && differences.isEmpty && setupFailures.isEmpty }
 }
 
@@ -67,8 +71,11 @@ public struct FidelityCell: Sendable {
   public var first: Verdict
   /// The verdict in the second engine.
   public var second: Verdict
-  /// The fixture's `engines.because`, for a marked cell.
+  /// Why the cell is no difference: the fixture's `engines.because`, or
+  /// (``markedPair``) the mutant's `engineTiming`.
   public var marked: String?
+  /// Whether the mark is the mutant's, not the fixture's.
+  public var markedPair = false
   /// The whole trace of a second run of the cell in the first engine.
   public var firstTrace: [TraceEvent] = []
   /// The same in the second engine.

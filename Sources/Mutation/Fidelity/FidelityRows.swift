@@ -9,11 +9,15 @@ public struct FidelityRow: Sendable {
   public var name: String
   /// How a runner builds the pair (the same as a `mutants` worker's row).
   public var configuration: WorkerConfiguration
+  /// The mutant's ``Mutant/engineTiming``: why a real engine may not catch
+  /// it every time (its differing cells are listed with it, not as differences).
+  public var engineTiming: String?
 
   /// Creates a row.
-  public init(name: String, configuration: WorkerConfiguration) {
+  public init(name: String, configuration: WorkerConfiguration, engineTiming: String? = nil) {
     self.name = name
     self.configuration = configuration
+    self.engineTiming = engineTiming
   }
 }
 
@@ -34,7 +38,10 @@ public final class FidelityRows {
     let configurations = SupervisedMutationMatrix.configurations(
       mutants: judged, executable: executable, copies: copies.paths, dialects: dialects)
     let names = ["reference"] + judged.map(\.name) + dialects.map { "dialect:\($0.name)" }
-    rows = zip(names, configurations).map { FidelityRow(name: $0, configuration: $1) }
+    let timings = [nil] + judged.map(\.engineTiming) + dialects.map { _ in nil }
+    rows = zip(zip(names, configurations), timings).map {
+      FidelityRow(name: $0.0, configuration: $0.1, engineTiming: $1)
+    }
   }
 
   /// Deletes the patched copies.
