@@ -79,26 +79,16 @@ public enum FidelityReport {
         lines.append("")
       }
     }
-    let pairs = timingPairs(result)
-    if !pairs.isEmpty {
-      lines += [
-        "## Mutants whose bug rests on the simulated page's timing", "",
-        "Each says why in its `engineTiming` field; the fixtures where WebKit did not catch it are listed.", "",
-        "| mutant | why | fixtures |", "|---|---|---|",
-      ]
-      lines += pairs.map { "| `\($0.row)` | \(escape($0.reason)) | \($0.fixtures.map { "`\($0)`" }.joined(separator: ", ")) |" }
-      lines.append("")
-    }
-    let marks = markedFixtures(result)
-    if !marks.isEmpty {
-      lines += [
-        "## Fixtures marked out of an engine", "",
-        "Each says why in its `engines` field; `bridgecheck run --engine` skips it there with that reason.", "",
-        "| fixture | runs only in | why | pairs |", "|---|---|---|---|",
-      ]
-      lines += marks.map { "| `\($0.fixture)` | \($0.engines) | \(escape($0.reason)) | \($0.rows) |" }
-      lines.append("")
-    }
+    lines += table(
+      "Mutants whose bug rests on the simulated page's timing",
+      "Each says why in its `engineTiming` field; the fixtures where WebKit did not catch it are listed.",
+      header: ["mutant", "why", "fixtures"],
+      timingPairs(result).map { ["`\($0.row)`", escape($0.reason), $0.fixtures.map { "`\($0)`" }.joined(separator: ", ")] })
+    lines += table(
+      "Fixtures marked out of an engine",
+      "Each says why in its `engines` field; `bridgecheck run --engine` skips it there with that reason.",
+      header: ["fixture", "runs only in", "why", "pairs"],
+      markedFixtures(result).map { ["`\($0.fixture)`", $0.engines, escape($0.reason), "\($0.rows)"] })
     return lines.joined(separator: "\n")
   }
 
@@ -115,6 +105,14 @@ public enum FidelityReport {
       (result.first, excerpt(cell.firstTrace, from: start.first)),
       (result.second, excerpt(cell.secondTrace, from: start.second)),
     ]
+  }
+
+  /// A Markdown section with a table, or nothing when there is no row.
+  private static func table(_ title: String, _ intro: String, header: [String], _ rows: [[String]]) -> [String] {
+    guard !rows.isEmpty else { return [] }
+    let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
+    return ["## \(title)", "", intro, "", line(header), "|" + String(repeating: "---|", count: header.count)]
+      + rows.map(line) + [""]
   }
 
   /// The mutants marked by their `engineTiming`, with the fixtures where the engines differed.
