@@ -146,11 +146,13 @@ public struct MutantCatalog: Sendable {
       }
       crashes = root["crashes"]?.boolValue ?? false
     }
+    var engineTiming: String?
+    if root["engineTiming"] != nil { engineTiming = string("engineTiming") }
     guard problems.isEmpty, let name, let bug, let seenIn, let construction else {
       return .failure(Problems(problems: problems))
     }
     var mutant = Mutant(name: name, side: side, bug: bug, seenIn: seenIn, construction: construction, crashes: crashes, file: file)
-    mutant.engineTiming = root["engineTiming"]?.stringValue
+    mutant.engineTiming = engineTiming
     return .success(mutant)
   }
 }

@@ -231,8 +231,9 @@
       g_object_unref(decision)
     }
 
-    /// Answers a host channel request taken from the queue with `reply` (``HostChannelScript/reply(_:)``).
-    func answer(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, _ reply: String) {
+    /// Answers a host channel request taken from a queue with `reply`
+    /// (``HostChannelScript/reply(_:)``) and drops the queue's reference.
+    static func answer(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, _ reply: String) {
       bridgecheck_scheme_request_answer(request, reply)
       g_object_unref(request)
     }
@@ -255,7 +256,8 @@
       for event in takeEvents() {
         switch event {
         case .navigation(let decision, _): answer(decision, allow: false)
-          case .hostCall(let request, _, _): answer(request, HostChannelScript.reply(.failure(WebKitError("the page was closed"))))
+          case .hostCall(let request, _, _):
+          Self.answer(request, HostChannelScript.reply(.failure(WebKitError("the page was closed"))))
         case .dialog(let dialog, _, _, _): answer(dialog: dialog, text: nil, confirmed: false)
         case .loadFinished: finished = true
         default: break

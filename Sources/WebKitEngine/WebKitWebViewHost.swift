@@ -458,12 +458,7 @@
       } else {
         result = .failure(WebKitError("no host function \(name)"))
       }
-      if let view {
-        view.answer(request, HostChannelScript.reply(result))
-      } else {
-        bridgecheck_scheme_request_answer(request, HostChannelScript.reply(result))
-        g_object_unref(request)
-      }
+      WebKitHostView.answer(request, HostChannelScript.reply(result))
     }
 
     private func answerDialog(_ dialog: OpaquePointer, kind rawKind: String, message: String, defaultText: String?) {

@@ -36,11 +36,12 @@ struct MutantCatalogTests {
       "native/unknown.json": #"{"name": "native-u", "bug": "b", "seenIn": "", "fault": "no-such-fault"}"#,
       "native/ok.json": #"{"name": "native-ok", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped"}"#,
       "native/twin.json": #"{"name": "native-ok", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped"}"#,
+      "native/timing.json": #"{"name": "native-t", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped", "engineTiming": 5}"#,
     ])
     let described = loaded.problems.map { "\($0.pointer) \($0.code)" }.sorted()
     #expect(
       described == [
-        "/extra unknown-field", "/fault unknown-fault", "/name duplicate-mutant", "/patch/0/find patch-does-not-apply",
+        "/engineTiming missing-field", "/extra unknown-field", "/fault unknown-fault", "/name duplicate-mutant", "/patch/0/find patch-does-not-apply",
         "/patch/0/find patch-does-not-apply", "/seenIn missing-field",
       ])
     #expect(loaded.problems.first { $0.code == "unknown-fault" }?.hint?.contains("falsy-data-dropped") == true)
