@@ -117,7 +117,7 @@ let package = Package(
     ),
     .target(
       name: "Mutation",
-      dependencies: ["Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
+      dependencies: ["Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
     ),
     .target(
       name: "Reporters",

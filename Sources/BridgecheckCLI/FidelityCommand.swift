@@ -37,6 +37,12 @@ struct FidelityCommand: ParsableCommand {
   @Option(help: "Write the report as Markdown to this file (conformance/FIDELITY.md).")
   var markdown: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the whole traces of each differing cell, in both engines, to this folder: ROW/FIXTURE.ENGINE.jsonl.",
+      valueName: "folder"))
+  var traces: String?
+
   func run() throws {
     let real = try EngineChoice.webkitgtk.pageEngine(asker: "fidelity")
     Interrupt.install()
@@ -79,6 +85,10 @@ struct FidelityCommand: ParsableCommand {
         ])
       try Terminal.write(text, to: markdown)
       Terminal.standardError("bridgecheck: wrote \(markdown)\n")
+    }
+    if let traces {
+      let written = try FidelityTraceFiles.write(result, to: traces)
+      Terminal.standardError("bridgecheck: wrote \(written.count) trace file(s) to \(traces)\n")
     }
     if let status = Interrupt.exitStatus { throw ExitCode(status) }
     if !result.agrees { throw ExitCode(CLIError.gateExitCode) }

@@ -112,6 +112,12 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Print the trace excerpt of every failure.")
   var verbose = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the whole trace of every scenario that runs to this folder, one JSON event a line: FIXTURE-ID.jsonl (the id's / as --).",
+      valueName: "folder"))
+  var traces: String?
+
   @Flag(help: .hidden)
   var inProcess = false
 
@@ -134,6 +140,10 @@ struct RunCommand: ParsableCommand {
     if engine != .simulated && (schedules.explores || schedules.schedule != nil || schedules.mutant != nil) {
       throw ValidationError(
         "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)")
+    }
+    if traces != nil && schedules.explores {
+      throw ValidationError(
+        "--traces keeps one trace a scenario and --explore runs many schedules: explore first, then give --traces with --replay SEED")
     }
     if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1") }
     if schedules.mutant != nil && (js != nil || nativeCommand != nil || profile != nil) {
@@ -165,6 +175,7 @@ struct RunCommand: ParsableCommand {
   private var runOptions: RunOptions {
     var options = RunOptions(seed: seed)
     options.schedule = schedules.schedule
+    options.traceDirectory = traces.map(Resources.absolute)
     if nativeCommand != nil { options.allowTime(for: adapterLimits) }
     return options
   }
@@ -172,6 +183,13 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     for path in [jsonPath, junitPath, markdownPath, schedules.writeFixture].compactMap({ $0 }) {
       try ReportFile.prepare(path)
+    }
+    if let traces {
+      do {
+        try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
+      } catch {
+        throw CLIError.usage("bridgecheck: --traces \(traces): cannot create the folder (\(error.localizedDescription))")
+      }
     }
     let pageEngine = try engine.pageEngine()
     let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)

@@ -176,17 +176,19 @@ extension WorkerConfiguration {
         "commandTimeoutMs": .number(commandTimeout.milliseconds), "startupTimeoutMs": .number(startupTimeout.milliseconds),
       ]
     }
+    var optionsObject: JSONObject = [
+      "seed": .string(String(options.seed)),
+      "scriptTimeLimitMs": .number(options.scriptTimeLimit.milliseconds),
+      "scenarioTimeLimitMs": .number(options.scenarioTimeLimit.milliseconds),
+      "maxTasksPerSettle": .number(Double(options.maxTasksPerSettle)),
+      "maxVirtualMillisecondsPerSettle": .number(Double(options.maxVirtualMillisecondsPerSettle)),
+    ]
+    if let directory = options.traceDirectory { optionsObject["traceDirectory"] = .string(directory) }
     var object: JSONObject = [
       "page": .object(pageObject),
       "native": .object(nativeObject),
       "tested": ["page": .bool(tested.page), "native": .bool(tested.native)],
-      "options": [
-        "seed": .string(String(options.seed)),
-        "scriptTimeLimitMs": .number(options.scriptTimeLimit.milliseconds),
-        "scenarioTimeLimitMs": .number(options.scenarioTimeLimit.milliseconds),
-        "maxTasksPerSettle": .number(Double(options.maxTasksPerSettle)),
-        "maxVirtualMillisecondsPerSettle": .number(Double(options.maxVirtualMillisecondsPerSettle)),
-      ],
+      "options": .object(optionsObject),
     ]
     if verdictsOnly { object["verdictsOnly"] = true }
     var value = JSONValue.object(object)
@@ -233,6 +235,7 @@ extension WorkerConfiguration {
     self.options = RunOptions(
       seed: seed, scriptTimeLimit: .milliseconds(script), scenarioTimeLimit: .milliseconds(scenario),
       maxTasksPerSettle: Int(tasks), maxVirtualMillisecondsPerSettle: Int64(virtual))
+    self.options.traceDirectory = options["traceDirectory"]?.stringValue
     verdictsOnly = value["verdictsOnly"]?.boolValue ?? false
     readExplorationWireFields(value)
   }

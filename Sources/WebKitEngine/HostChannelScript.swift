@@ -20,7 +20,9 @@ enum HostChannelScript {
   static let scheme = "bridgecheck-host"
   /// The URL host function calls are sent to.
   static let callURL = scheme + "://call"
-  /// The global function answering how many timers the page has pending.
+  /// The global function answering how many timers the page has pending
+  /// (its argument: milliseconds after a timer ran during which it still
+  /// counts, for what it started on its way to the host).
   static let pendingTimersFunction = "__bridgecheckPendingTimers"
   /// The host function through which the page side of the host reports events.
   static let pageEventFunction = "__bridgecheckPageEvent"
@@ -128,10 +130,11 @@ enum HostChannelScript {
         // The page's callback runs as the timer itself (an exception it throws
         // escapes from page code, not from this script, so it is not muted);
         // a companion timer of the same delay, due right after it, counts it
-        // done. An interval is pending until cleared.
+        // done and notes when. An interval is pending until cleared.
+        var lastDone = -Infinity, now = Date.now;
         window.setTimeout = function () {
           var id = setT.apply(window, arguments);
-          live[id] = setT.call(window, function () { delete live[id]; }, arguments[1]);
+          live[id] = setT.call(window, function () { delete live[id]; lastDone = now(); }, arguments[1]);
           return id;
         };
         window.setInterval = function () { var id = setI.apply(window, arguments); live[id] = true; return id; };
@@ -146,7 +149,13 @@ enum HostChannelScript {
         window.clearTimeout = clear(clearT);
         window.clearInterval = clear(clearI);
         define(globalThis, \(JSONValue.string(pendingTimersFunction).serialized()), {
-          value: function () { return keys(live).length; }, enumerable: false
+          // A timer that ran less than `quiet` ms ago counts as pending: what
+          // it started (an iframe navigation, a post) may not have reached
+          // the host yet.
+          value: function (quiet) {
+            var pending = keys(live).length;
+            return pending === 0 && now() - lastDone < quiet ? 1 : pending;
+          }, enumerable: false
         });
         // WebKit reports an exception that leaves user-script code as
         // "Script error."; the harness names its scripted throws first, and

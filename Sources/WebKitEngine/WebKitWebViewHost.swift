@@ -532,7 +532,7 @@
     /// is busy (it called the host while being asked).
     private func probePendingTimers() -> Int {
       guard let view else { return 0 }
-      let id = view.evaluate("\(HostChannelScript.pendingTimersFunction)()")
+      let id = view.evaluate("\(HostChannelScript.pendingTimersFunction)(\(Int(quietMilliseconds.rounded(.up))))")
       let deadline = now.milliseconds + Int64(2000 / scale)
       while now.milliseconds < deadline {
         inbox += view.takeEvents()

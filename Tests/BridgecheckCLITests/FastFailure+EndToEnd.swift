@@ -38,4 +38,25 @@ struct FastFailureEndToEnd {
     let bad = try bridgecheck(["run", scratch.path("fixtures"), "--max-failures", "0"])
     #expect(bad.status == 2)
   }
+
+  /// --traces DIR: every scenario that runs leaves its whole trace, one JSON
+  /// event a line, named by its id; with --explore it is refused.
+  @Test func tracesLeavesEachScenariosWholeTrace() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("fixtures/callbacks/right.json", echoFixture(id: "callbacks/right"))
+    try scratch.write("fixtures/callbacks/wrong.json", echoFixture(id: "callbacks/wrong", expected: "2"))
+    let outcome = try bridgecheck(
+      ["run", scratch.path("fixtures"), "--jobs", "2", "--traces", scratch.path("out/traces")], timeLimit: 300)
+    #expect(outcome.status == 1)
+    for id in ["right", "wrong"] {
+      let text = try String(contentsOfFile: scratch.path("out/traces/callbacks--\(id).jsonl"), encoding: .utf8)
+      let events = try text.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+      #expect(events.first?["seq"]?.numberValue == 0)
+      #expect(events.contains { $0["event"]?.stringValue == "page-callback-invoked" && $0["label"]?.stringValue == "c1" })
+    }
+    let refused = try bridgecheck(["run", scratch.path("fixtures"), "--explore", "3", "--traces", scratch.path("t")])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("--replay SEED"), "\(refused.stderr)")
+  }
 }

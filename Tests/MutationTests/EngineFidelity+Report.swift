@@ -31,7 +31,7 @@ struct EngineFidelityTests {
     name: "reference",
     configuration: WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: RunOptions()))
 
-  @Test func aDifferenceComesWithBothTracesAndAMarkWithItsReason() {
+  @Test func aDifferenceComesWithBothTracesAndAMarkWithItsReason() throws {
     let fixtures = Self.fixtures(["callbacks/page-to-native-response", "transport/ordinary-navigations-go-to-the-app"])
     #expect(fixtures.count == 2)
     let result = EngineFidelity.run(rows: [Self.reference], fixtures: fixtures, first: .simulated, second: Self.cramped)
@@ -59,6 +59,18 @@ struct EngineFidelityTests {
     #expect(markdown.contains("| `transport/ordinary-navigations-go-to-the-app` | simulated |"))
     #expect(EngineFidelity.run(rows: [Self.reference], fixtures: fixtures, first: .simulated, second: Self.cramped)
       .differences.count == 1)
+
+    // --traces: the whole traces of the difference, one JSON event a line, for each engine.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-traces-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let written = try FidelityTraceFiles.write(result, to: folder)
+    #expect(written == [
+      "\(folder)/reference/callbacks--page-to-native-response.simulated.jsonl",
+      "\(folder)/reference/callbacks--page-to-native-response.webkitgtk.jsonl",
+    ])
+    let lines = try String(contentsOfFile: written[0], encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == difference?.firstTrace.count)
+    #expect(try lines.allSatisfy { try JSONValue.parse(String($0)).objectValue?["event"] != nil })
   }
 
   @Test func aMutantMarkedForTimingIsListedNotCountedAsADifference() {
@@ -71,6 +83,39 @@ struct EngineFidelityTests {
     let text = FidelityReport.text(result)
     #expect(text.contains("reference: ids collide only within one millisecond (callbacks/page-to-native-response)"))
     #expect(!text.contains("DIFFERS"))
+  }
+
+  /// The simulated page again, under one fixed schedule that is not the
+  /// default: the order of two ready sources swapped at one choice.
+  static let otherSchedule = PageEngine(name: "webkitgtk") { configuration, _ in
+    SimulatedWebView(
+      configuration: configuration,
+      policy: ScheduleChooser(spec: .deviations([ScheduleChoice(index: 27, point: .order, value: 1)])))
+  }
+
+  @Test func aMutantVerdictThatAnotherScheduleGivesIsExplainedByItNotADifference() throws {
+    let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
+    let rows = FidelityRows(mutants: catalog.mutants.filter { $0.name == "page-queue-not-cleared" }, executable: "/bin/false")
+    defer { rows.remove() }
+    let mutant = try #require(rows.rows.first { $0.name == "page-queue-not-cleared" })
+    #expect(mutant.isMutant)
+    let fixtures = Self.fixtures(["data/json-looking-strings-stay-strings"])
+    let result = EngineFidelity.run(rows: [mutant], fixtures: fixtures, first: .simulated, second: Self.otherSchedule)
+    // The default schedule misses the uncleared queue; the other fetches twice and catches it.
+    let cell = try #require(result.cells.first)
+    #expect(cell.first.status == .pass && cell.second.status == .fail)
+    #expect(cell.schedule != nil && cell.explainedBySchedule)
+    #expect(result.differences.isEmpty && result.unstable.isEmpty && result.agrees)
+    #expect(result.scheduleDependent.count == 1)
+    let text = FidelityReport.text(result)
+    #expect(text.contains("page-queue-not-cleared on data/json-looking-strings-stay-strings: simulated pass, webkitgtk fail; simulated fail under seed"))
+
+    // The same cell on a correct pair is a difference all the same, with the schedule as a lead.
+    var correct = mutant
+    correct.isMutant = false
+    let strict = EngineFidelity.run(rows: [correct], fixtures: fixtures, first: .simulated, second: Self.otherSchedule)
+    #expect(strict.differences.count == 1 && !strict.agrees)
+    #expect(FidelityReport.text(strict).contains("simulated gives fail too under seed"))
   }
 
   @Test func twoEnginesThatAgreeGiveNoDifference() {

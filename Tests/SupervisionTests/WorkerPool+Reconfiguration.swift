@@ -51,6 +51,11 @@ struct WorkerReconfigurationTests {
     let back = try #require(WorkerConfiguration(wireValue: configuration.wireValue))
     #expect(back == configuration)
     #expect(back != WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: RunOptions()))
+    // run --traces: the folder the worker writes each scenario's trace to.
+    var traced = configuration
+    traced.options.traceDirectory = "/tmp/traces here"
+    #expect(WorkerConfiguration(wireValue: traced.wireValue)?.options.traceDirectory == "/tmp/traces here")
+    #expect(WorkerConfiguration(wireValue: traced.wireValue) == traced && traced != configuration)
     // An exploration mutant's native side (run --mutant), and a result with
     // what exploring its scenario did.
     let explored = WorkerConfiguration(

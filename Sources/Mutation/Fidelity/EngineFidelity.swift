@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Exploration
 import PageSimulation
 import ScenarioRunner
 import Supervision
@@ -22,8 +23,13 @@ public enum EngineFidelity {
   /// scenario at a time: a real engine has one engine thread). `progress`
   /// is called after each cell; `shouldStop` ends the run early (the result
   /// says so).
+  ///
+  /// `first` is the simulated page: where a mutant's verdicts differ, up to
+  /// `scheduleSeeds` of its schedules are searched for one that gives the
+  /// second engine's verdict (``FidelityCell/schedule``).
   public static func run(
     rows: [FidelityRow], fixtures: [Fixture], first: PageEngine, second: PageEngine,
+    scheduleSeeds: Int = ExploreOptions.defaultSeeds,
     progress: (Progress) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> FidelityResult {
     var result = FidelityResult(first: first.name, second: second.name, rows: rows.map(\.name), fixtures: fixtures.map(\.id))
@@ -49,6 +55,12 @@ public enum EngineFidelity {
           if cell.marked == nil, let timing = row.engineTiming {
             cell.marked = timing
             cell.markedPair = true
+          }
+          if cell.marked == nil {
+            let wanted = verdictClass(b.status)
+            cell.schedule = ScheduleSearch(runner: runners.0, seeds: scheduleSeeds)
+              .find(fixture) { verdictClass($0.status) == wanted }
+            cell.explainedBySchedule = row.isMutant && cell.schedule != nil
           }
           result.cells.append(cell)
         }

@@ -1,3 +1,4 @@
+import Exploration
 import PageSimulation
 
 /// A fidelity check as text (for the terminal) and as Markdown
@@ -14,7 +15,8 @@ public enum FidelityReport {
     let state = result.complete ? "" : " (interrupted: not every cell ran)"
     return "fidelity \(result.first) vs \(result.second): \(result.rows.count) implementation pair(s) × "
       + "\(result.fixtures.count) fixture(s), \(result.compared) cells compared, \(result.differences.count) "
-      + "difference(s), \(result.unstable.count) unstable, \(result.marked.count) cell(s) marked out of an engine\(state)"
+      + "difference(s), \(result.unstable.count) unstable, \(result.scheduleDependent.count) mutant cell(s) that depend on "
+      + "the schedule, \(result.marked.count) cell(s) marked out of an engine\(state)"
   }
 
   /// The report for a terminal.
@@ -28,9 +30,18 @@ public enum FidelityReport {
       lines.append("\(cell.repeated ? "DIFFERS" : "UNSTABLE") \(cell.row) on \(cell.fixture)\(cell.repeated ? "" : " (not repeated on a second run)")")
       lines.append("  \(result.first): \(cell.first.status.rawValue.uppercased()) \(cell.first.message)")
       lines.append("  \(result.second): \(cell.second.status.rawValue.uppercased()) \(cell.second.message)")
+      if let lead = scheduleLead(cell, result) { lines.append("  \(lead)") }
       for (engine, events) in sideBySide(cell, result) {
         lines.append("  \(engine):")
         lines += events.map { "    \($0)" }
+      }
+    }
+    if !result.scheduleDependent.isEmpty {
+      lines.append("")
+      lines.append("mutant verdicts that depend on the schedule (the simulated page gives \(result.second)'s under another of its schedules):")
+      lines += result.scheduleDependent.map { cell in
+        "  \(cell.row) on \(cell.fixture): \(result.first) \(cell.first.status.rawValue), \(result.second) "
+          + "\(cell.second.status.rawValue); \(result.first) \(cell.second.status.rawValue) under \(schedule(cell.schedule))"
       }
     }
     let pairs = timingPairs(result)
@@ -69,6 +80,7 @@ public enum FidelityReport {
           "| verdict | \(cell.first.status.rawValue) | \(cell.second.status.rawValue) |",
           "| reason | \(escape(cell.first.message)) | \(escape(cell.second.message)) |",
         ]
+        if let lead = scheduleLead(cell, result) { lines.append("| schedule | \(escape(lead)) | |") }
         let sides = sideBySide(cell, result)
         let count = max(sides[0].events.count, sides[1].events.count)
         for index in 0..<count {
@@ -80,6 +92,19 @@ public enum FidelityReport {
       }
     }
     lines += table(
+      "Mutant verdicts that depend on the schedule",
+      "The simulated page gives the real engine's verdict too, under another of its schedules (the first seed that "
+        + "does, shrunk to the fewest deviations from the default schedule): the mutant's bug shows under some schedules "
+        + "only, and the two engines took different ones. These do not gate; a correct pair must pass under every "
+        + "schedule, so for the reference and dialect pairs a schedule is never an excuse.",
+      header: ["mutant", "fixture", result.first, result.second, "\(result.first), another schedule"],
+      result.scheduleDependent.map {
+        [
+          "`\($0.row)`", "`\($0.fixture)`", $0.first.status.rawValue, $0.second.status.rawValue,
+          "\($0.second.status.rawValue) under \(escape(schedule($0.schedule)))",
+        ]
+      })
+    lines += table(
       "Mutants whose bug rests on the simulated page's timing",
       "Each says why in its `engineTiming` field; the fixtures where WebKit did not catch it are listed.",
       header: ["mutant", "why", "fixtures"],
@@ -90,6 +115,21 @@ public enum FidelityReport {
       header: ["fixture", "runs only in", "why", "pairs"],
       markedFixtures(result).map { ["`\($0.fixture)`", $0.engines, escape($0.reason), "\($0.rows)"] })
     return lines.joined(separator: "\n")
+  }
+
+  /// For an unexplained cell that the simulated page also gives the other
+  /// verdict for under some schedule: where to look.
+  static func scheduleLead(_ cell: FidelityCell, _ result: FidelityResult) -> String? {
+    guard cell.schedule != nil else { return nil }
+    return "\(result.first) gives \(cell.second.status.rawValue) too under \(schedule(cell.schedule)): the fixture asks "
+      + "for an order the protocol does not guarantee, or the pair has a race (bridgecheck run --explore)"
+  }
+
+  /// A found schedule in words: its seed and shrunk deviations.
+  static func schedule(_ found: ScheduleSearch.Found?) -> String {
+    guard let found else { return "no schedule" }
+    let deviations = found.deviations.isEmpty ? "no deviation" : found.deviations.map(\.description).joined(separator: ", ")
+    return "seed \(found.seed) (\(deviations))"
   }
 
   /// Each engine's trace from two events before where they part.

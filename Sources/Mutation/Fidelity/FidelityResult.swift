@@ -1,3 +1,4 @@
+import Exploration
 import PageSimulation
 import ScenarioRunner
 
@@ -37,11 +38,18 @@ public struct FidelityResult: Sendable {
     self.fixtures = fixtures
   }
 
-  /// Cells whose verdicts differ without a mark, and again on a second run.
-  public var differences: [FidelityCell] { cells.filter { $0.marked == nil && $0.repeated } }
+  /// Cells whose verdicts differ without a mark or a schedule that
+  /// explains them, and again on a second run.
+  public var differences: [FidelityCell] { unexplained.filter(\.repeated) }
   /// Cells whose verdicts differed once, not on a second run: a verdict
   /// that one engine does not give every time (reported, not gating).
-  public var unstable: [FidelityCell] { cells.filter { $0.marked == nil && !$0.repeated } }
+  public var unstable: [FidelityCell] { unexplained.filter { !$0.repeated } }
+  /// Mutant cells where the simulated page gives the real engine's verdict
+  /// under another of its schedules: the mutant's bug shows under some
+  /// schedules only, and the two engines took different ones (reported,
+  /// not gating).
+  public var scheduleDependent: [FidelityCell] { cells.filter { $0.marked == nil && $0.explainedBySchedule } }
+  private var unexplained: [FidelityCell] { cells.filter { $0.marked == nil && !$0.explainedBySchedule } }
   /// Cells one engine skips by the fixture's `engines` field.
   public var marked: [FidelityCell] { cells.filter { $0.marked != nil } }
   /// Whether the engines agree everywhere they both judge, on every row
@@ -82,6 +90,14 @@ public struct FidelityCell: Sendable {
   public var secondTrace: [TraceEvent] = []
   /// Whether the second run gave the same two verdicts.
   public var repeated = true
+  /// A schedule of the simulated page (the first engine) under which it
+  /// gives the second engine's verdict, when the search found one.
+  public var schedule: ScheduleSearch.Found?
+  /// Whether that schedule explains the difference: only for a mutant. A
+  /// correct pair must pass under every schedule, so for it the schedule
+  /// is a lead (the fixture asks for an order the protocol does not
+  /// guarantee, or the bridge has a race), not an excuse.
+  public var explainedBySchedule = false
 
   init(row: String, fixture: String, first: Verdict, second: Verdict, marked: String? = nil) {
     self.row = row

@@ -12,12 +12,17 @@ public struct FidelityRow: Sendable {
   /// The mutant's ``Mutant/engineTiming``: why a real engine may not catch
   /// it every time (its differing cells are listed with it, not as differences).
   public var engineTiming: String?
+  /// Whether the pair is broken on purpose (a mutant). A mutant's verdict
+  /// may rest on the schedule; a correct pair must pass under every one, so
+  /// a difference on it is never explained by a schedule.
+  public var isMutant: Bool
 
   /// Creates a row.
-  public init(name: String, configuration: WorkerConfiguration, engineTiming: String? = nil) {
+  public init(name: String, configuration: WorkerConfiguration, engineTiming: String? = nil, isMutant: Bool = false) {
     self.name = name
     self.configuration = configuration
     self.engineTiming = engineTiming
+    self.isMutant = isMutant
   }
 }
 
@@ -39,8 +44,9 @@ public final class FidelityRows {
       mutants: judged, executable: executable, copies: copies.paths, dialects: dialects)
     let names = ["reference"] + judged.map(\.name) + dialects.map { "dialect:\($0.name)" }
     let timings = [nil] + judged.map(\.engineTiming) + dialects.map { _ in nil }
-    rows = zip(zip(names, configurations), timings).map {
-      FidelityRow(name: $0.0, configuration: $0.1, engineTiming: $1)
+    let mutantFlags = [false] + judged.map { _ in true } + dialects.map { _ in false }
+    rows = zip(zip(names, configurations), zip(timings, mutantFlags)).map {
+      FidelityRow(name: $0.0, configuration: $0.1, engineTiming: $1.0, isMutant: $1.1)
     }
   }
 

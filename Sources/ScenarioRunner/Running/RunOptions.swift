@@ -24,6 +24,9 @@ public struct RunOptions: Sendable {
   /// Verdicts and traces are the same either way; after a scenario that ends
   /// in an error the thread's group is replaced.
   public var sharesContextGroups: Bool = true
+  /// A folder where each scenario that runs leaves its whole trace
+  /// (``TraceFile``, `<fixture id>.jsonl`, the id's `/` as `--`); nil for none.
+  public var traceDirectory: String? = nil
 
   /// Creates options with the defaults used by `bridgecheck run`.
   public init(

@@ -1,3 +1,4 @@
+import Foundation
 import BridgeImplementations
 import JSONModel
 import PageSimulation
@@ -65,6 +66,14 @@ public struct ScenarioRunner: Sendable {
       hitWallClockLimit: verdict.hitWallClockLimit, failedChecks: verdict.checks)
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
+    }
+    if let directory = options.traceDirectory {
+      let path = (directory as NSString).appendingPathComponent(TraceFile.component(fixture.id) + ".jsonl")
+      do {
+        try TraceFile.write(execution.webView.trace.events, to: path)
+      } catch {
+        result.message = (result.message.map { $0 + "\n" } ?? "") + "could not write the trace to \(path): \(error)"
+      }
     }
     let deviations = execution.webView.chooser?.deviations ?? []
     execution.close()
