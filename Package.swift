@@ -164,7 +164,7 @@ let package = Package(
     ),
     .testTarget(
       name: "MutationTests",
-      dependencies: ["Mutation", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision"]
+      dependencies: ["Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision"]
     ),
     .testTarget(
       name: "SupervisionTests",

@@ -43,3 +43,21 @@ static inline void bridgecheck_scheme_request_answer(WebKitURISchemeRequest *req
   g_object_unref(response);
   g_object_unref(stream);
 }
+
+// A web view in `context` with `manager` (g_object_new is variadic; Swift calls this instead).
+static inline WebKitWebView *bridgecheck_web_view_new(WebKitWebContext *context, WebKitUserContentManager *manager) {
+  return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "user-content-manager", manager, NULL));
+}
+
+static void bridgecheck_website_data_cleared(GObject *source, GAsyncResult *result, gpointer done) {
+  webkit_website_data_manager_clear_finish(WEBKIT_WEBSITE_DATA_MANAGER(source), result, NULL);
+  *(int *)done = 1;
+}
+
+// Starts clearing every kind of website data `context` holds (local storage, cookies, caches…);
+// `*done` becomes 1 when it has finished, on the main context.
+static inline void bridgecheck_clear_website_data(WebKitWebContext *context, int *done) {
+  WebKitWebsiteDataManager *manager = webkit_web_context_get_website_data_manager(context);
+  webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, NULL, bridgecheck_website_data_cleared, done);
+}
+

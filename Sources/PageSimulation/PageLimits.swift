@@ -55,6 +55,13 @@ public struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
   /// The sequence number of the `page-limit-exceeded` trace event.
   public var sequence: Int
 
+  /// Creates a violation of `limit` recorded at trace event `sequence`.
+  public init(limit: String, message: String, sequence: Int) {
+    self.limit = limit
+    self.message = message
+    self.sequence = sequence
+  }
+
   public var description: String { message }
 }
 

@@ -317,7 +317,8 @@ public final class SimulatedWebView {
   /// evaluations, so a harness can drive the page without showing up as the
   /// native side.
   public func runInPage(_ script: PageScript) {
-    scheduler.schedule(kind: .page, label: "page \(script.name)") { [unowned self] in
+    let delay = chooser?.delay(.stepLatency, source: "steps", now: scheduler.now) ?? 0
+    scheduler.schedule(after: delay, kind: .page, label: "page \(script.name)") { [unowned self] in
       guard let world = self.world else {
         self.trace.record(.host, TraceEventName.scriptRun, ["name": .string(script.name), "phase": "no page loaded"])
         return

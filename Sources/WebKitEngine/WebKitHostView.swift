@@ -21,6 +21,9 @@
     case loadCommitted
     /// The page finished loading.
     case loadFinished
+    /// The page's web process ended (crashed, passed WebKit's memory limit,
+    /// or was ended on purpose); `reason` says which, in words.
+    case webProcessEnded(reason: String)
   }
 
   /// The GObject side of a WebKit host: one `WebKitWebView` in an offscreen
@@ -47,10 +50,16 @@
     /// Each live view by its web view, for the requests of the host channel.
     nonisolated(unsafe) private static var byWebView: [UnsafeMutableRawPointer: WeakHostView] = [:]
 
-    /// Registers the host channel's URI scheme on the default web context
-    /// (engine thread, once, before the first view).
+    /// The web context of every host view: ephemeral, so that nothing a page
+    /// stores (local storage, cookies, caches) reaches the disk or another
+    /// run, and cleared between two scenarios of a recycled view.
+    nonisolated(unsafe) private static var context: UnsafeMutablePointer<WebKitWebContext>?
+
+    /// Creates the ephemeral web context and registers the host channel's
+    /// URI scheme on it (engine thread, once, before the first view).
     static func registerHostChannelScheme() {
-      let context = webkit_web_context_get_default()
+      let context = webkit_web_context_new_ephemeral().map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: WebKitWebContext.self) }
+      Self.context = context
       let received: @convention(c) (UnsafeMutablePointer<WebKitURISchemeRequest>?, UnsafeMutableRawPointer?) -> Void = {
         request, _ in
         guard let request else { return }
@@ -99,8 +108,8 @@
     init(userAgent: String?) {
       let manager = webkit_user_content_manager_new()
       self.manager = manager
-      let view = webkit_web_view_new_with_user_content_manager(manager)
-      self.view = UnsafeMutableRawPointer(view)?.assumingMemoryBound(to: WebKitWebView.self)
+      let view = bridgecheck_web_view_new(Self.context, manager)
+      self.view = view
       if let key = UnsafeMutableRawPointer(view) { Self.byWebView[key] = WeakHostView(self) }
       if userAgent != nil { setUserAgent(userAgent) }
       let context = Unmanaged.passUnretained(self).toOpaque()
@@ -123,9 +132,14 @@
         return 1
       }
       _ = bridgecheck_signal_connect(view, "script-dialog", unsafeBitCast(dialog, to: GCallback.self), context)
+      let ended: @convention(c) (UnsafeMutableRawPointer?, WebKitWebProcessTerminationReason, UnsafeMutableRawPointer?) -> Void = {
+        _, reason, data in
+        Unmanaged<WebKitHostView>.fromOpaque(data!).takeUnretainedValue().webProcessEnded(reason)
+      }
+      _ = bridgecheck_signal_connect(view, "web-process-terminated", unsafeBitCast(ended, to: GCallback.self), context)
       let window = gtk_offscreen_window_new()
       self.window = window
-      bridgecheck_container_add(window, view)
+      bridgecheck_container_add(window, UnsafeMutableRawPointer(view)?.assumingMemoryBound(to: GtkWidget.self))
       gtk_widget_show_all(window)
       registerMessageHandler(HostChannelScript.channelHandlerName, world: HostChannelScript.channelWorldName)
     }
@@ -272,7 +286,7 @@
     /// evaluations ignored from now on, and `about:blank` loaded (the page's
     /// document, its timers and pending work end with it).
     func recycle() {
-      guard Self.recycles else {
+      guard Self.recycles, !processEnded else {
         close()
         return
       }
@@ -289,7 +303,15 @@
         return finished
       }
       ownLoadURL = nil
-      guard blank, Self.idle.isEmpty else {
+      // What the page stored goes too (local storage, cookies, caches).
+      // (The flag outlives this call when clearing takes too long: WebKit
+      // still writes it later, so it is then left allocated.)
+      let cleared = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+      cleared.pointee = 0
+      bridgecheck_clear_website_data(Self.context, cleared)
+      let clean = EngineThread.spin(seconds: 2) { cleared.pointee != 0 }
+      if clean { cleared.deallocate() }
+      guard blank, clean, Self.idle.isEmpty else {
         close()
         return
       }
@@ -306,6 +328,27 @@
     }
 
     // MARK: - Signals (engine thread)
+
+    /// Whether the web process of the current page ended: the view is then
+    /// closed, not recycled.
+    private var processEnded = false
+
+    private func webProcessEnded(_ reason: WebKitWebProcessTerminationReason) {
+      processEnded = true
+      let words: String
+      switch reason {
+      case WEBKIT_WEB_PROCESS_CRASHED: words = "it crashed"
+      case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: words = "it passed WebKit's memory limit"
+      default: words = "it was ended by the host"
+      }
+      events.append(.webProcessEnded(reason: words))
+    }
+
+    /// Ends the page's web process, as a crash would (a test of what the
+    /// host does then).
+    func terminateWebProcess() {
+      webkit_web_view_terminate_web_process(view)
+    }
 
     private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>?, type: WebKitPolicyDecisionType) -> Bool {
       guard let decision, type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION else { return false }

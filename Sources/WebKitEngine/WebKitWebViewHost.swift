@@ -17,8 +17,9 @@
   /// ``scale``. Host functions are synchronous for the page: it waits in a
   /// `prompt` until its call has run.
   ///
-  /// Not done yet: the simulated page's limits (``limitViolation`` stays nil;
-  /// the scenario's wall-clock limit ends a flood), schedule exploration
+  /// Not done yet: the simulated page's limits (``limitViolation`` is set
+  /// only when the page's web process ends; the scenario's wall-clock limit
+  /// ends a flood), schedule exploration
   /// (``chooser`` is nil), `script-run` events for the page's own scripts,
   /// and telling a main-frame navigation from an iframe's (WebKitGTK's
   /// `decide-policy` does not say: every request is reported as an iframe's).
@@ -110,8 +111,10 @@
     public var now: VirtualTime { VirtualTime(milliseconds: Self.milliseconds(since: origin, scale: scale)) }
     /// Always nil: latencies are the engine's.
     public var chooser: ScheduleChooser? { nil }
-    /// Always nil in this prototype (see the type's documentation).
-    public var limitViolation: PageLimitViolation? { nil }
+    /// Set when the page's web process ended (crashed, or passed WebKit's
+    /// memory limit): the scenario cannot be judged. The simulated page's
+    /// other limits have no counterpart here (see the type's documentation).
+    public private(set) var limitViolation: PageLimitViolation?
     /// The user scripts added so far, in the order they run.
     public var installedUserScripts: [PageScript] { userScripts.map(\.script) }
 
@@ -274,6 +277,13 @@
       timers.append((now.milliseconds + max(0, milliseconds), label, body))
     }
 
+    /// Ends the page's web process as a crash would: the scenario then ends
+    /// as an error with ``limitViolation`` (what a test of the host uses).
+    public func endWebProcess() {
+      guard let view else { return }
+      engine.perform { view.terminateWebProcess() }
+    }
+
     /// Destroys the web view; open decisions are cancelled, open dialogs dismissed.
     public func close() {
       guard let view else { return }
@@ -334,6 +344,8 @@
           ran += 1
           task()
           quietSince = now.milliseconds
+          // A page whose web process ended answers nothing more.
+          if limitViolation != nil { return .idle }
           continue
         }
         let time = now.milliseconds
@@ -408,6 +420,15 @@
       case .loadCommitted:
         awaitingCommit = false
         return nil
+      case .webProcessEnded(let reason):
+        return { [unowned self] in
+          let message = "the page's web process ended: \(reason)"
+          let event = self.trace.recordPastCapacity(
+            .page, TraceEventName.pageLimitExceeded, ["limit": "web-process", "message": .string(message)])
+          if self.limitViolation == nil {
+            self.limitViolation = PageLimitViolation(limit: "web-process", message: message, sequence: event.sequence)
+          }
+        }
       case .loadFinished:
         loading = false
         guard loadFinishedHandler != nil else { return nil }

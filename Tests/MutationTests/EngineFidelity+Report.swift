@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Exploration
 import Foundation
 import JSONModel
 import Mutation
@@ -86,11 +87,11 @@ struct EngineFidelityTests {
   }
 
   /// The simulated page again, under one fixed schedule that is not the
-  /// default: the order of two ready sources swapped at one choice.
+  /// default: one evaluation a millisecond late.
   static let otherSchedule = PageEngine(name: "webkitgtk") { configuration, _ in
     SimulatedWebView(
       configuration: configuration,
-      policy: ScheduleChooser(spec: .deviations([ScheduleChoice(index: 27, point: .order, value: 1)])))
+      policy: ScheduleChooser(spec: .deviations([ScheduleChoice(index: 11, point: .evaluateLatency, value: 1)])))
   }
 
   @Test func aMutantVerdictThatAnotherScheduleGivesIsExplainedByItNotADifference() throws {
@@ -104,18 +105,21 @@ struct EngineFidelityTests {
     // The default schedule misses the uncleared queue; the other fetches twice and catches it.
     let cell = try #require(result.cells.first)
     #expect(cell.first.status == .pass && cell.second.status == .fail)
-    #expect(cell.schedule != nil && cell.explainedBySchedule)
+    #expect(cell.explainedBySchedule)
+    // Found among the schedules one deviation from the default: the very one the other engine took.
+    #expect(cell.schedule?.seed == nil)
+    #expect(cell.schedule?.deviations == [ScheduleChoice(index: 11, point: .evaluateLatency, value: 1)])
     #expect(result.differences.isEmpty && result.unstable.isEmpty && result.agrees)
     #expect(result.scheduleDependent.count == 1)
     let text = FidelityReport.text(result)
-    #expect(text.contains("page-queue-not-cleared on data/json-looking-strings-stay-strings: simulated pass, webkitgtk fail; simulated fail under seed"))
+    #expect(text.contains("page-queue-not-cleared on data/json-looking-strings-stay-strings: simulated pass, webkitgtk fail; simulated fail under one deviation from the default schedule (#11 evaluate-latency 1 ms)"))
 
     // The same cell on a correct pair is a difference all the same, with the schedule as a lead.
     var correct = mutant
     correct.isMutant = false
     let strict = EngineFidelity.run(rows: [correct], fixtures: fixtures, first: .simulated, second: Self.otherSchedule)
     #expect(strict.differences.count == 1 && !strict.agrees)
-    #expect(FidelityReport.text(strict).contains("simulated gives fail too under seed"))
+    #expect(FidelityReport.text(strict).contains("simulated gives fail too under one deviation from the default schedule"))
   }
 
   @Test func twoEnginesThatAgreeGiveNoDifference() {

@@ -61,14 +61,21 @@ import WebKitEngine
     }
 
     /// A recycled web view gives the next host a fresh page: no global, no
-    /// window name, no message handler and no timer of the last one.
+    /// window name, no message handler, no timer, no local storage and no
+    /// cookie of the last one.
     @Test func aRecycledWebViewKeepsNothingOfTheLastPage() throws {
       let first = Box()
       let host = try Self.host(first)
       host.addScriptMessageHandler(named: "oldHandler") { _ in }
-      let page = "window.leftOver = 1; window.name = 'kept?'; setInterval(function () { record('old timer'); }, 5);"
+      let page = """
+        window.leftOver = 1; window.name = 'kept?';
+        localStorage.setItem('kept', 'stored'); document.cookie = 'kept=baked; max-age=3600';
+        record(localStorage.getItem('kept')); record(document.cookie);
+        setInterval(function () { record('old timer'); }, 5);
+        """
       host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: page)]))
       host.advance(by: 20, maxTasks: 10_000, shouldStop: { false })
+      #expect(Array(first.values.prefix(2)) == ["stored", "kept=baked"], "the page could store: the check below means something")
       host.close()
       let second = Box()
       let next = try Self.host(second)
@@ -77,10 +84,11 @@ import WebKitEngine
         record(typeof window.leftOver);
         record(JSON.stringify(window.name));
         record(String(!!(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.oldHandler)));
+        record(String(localStorage.getItem('kept'))); record(JSON.stringify(document.cookie));
         """
       next.load(PageSource(url: Self.url, scripts: [PageScript(name: "probe.js", source: probe)]))
       next.advance(by: 30, maxTasks: 10_000, shouldStop: { false })
-      #expect(second.values == ["undefined", "\"\"", "false"])
+      #expect(second.values == ["undefined", "\"\"", "false", "null", "\"\""])
     }
 
     /// Measured: a script message body is a structured clone, and an own
@@ -99,6 +107,32 @@ import WebKitEngine
       host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
       #expect(bodies.count == 1)
       #expect(bodies.first??.serialized() == #"{"inner":{"x":2},"plain":1}"#)
+    }
+
+    /// A page whose web process ends (a crash, WebKit's memory limit) stops
+    /// the settle at once with a limit violation, and the next host gets a
+    /// working page.
+    @Test func aWebProcessThatEndsIsALimitAndTheNextPageWorks() throws {
+      let seen = Box()
+      let host = try Self.host(seen)
+      host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: "record('loaded');")]))
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(seen.values == ["loaded"])
+      host.endWebProcess()
+      let start = ContinuousClock.now
+      host.evaluateJavaScript("record('never')", completion: { _ in })
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(ContinuousClock.now - start < .seconds(5), "no wait for an evaluation that cannot finish")
+      #expect(host.limitViolation?.limit == "web-process")
+      #expect(host.limitViolation?.message == "the page's web process ended: it was ended by the host")
+      #expect(host.trace.events.contains { $0.name == TraceEventName.pageLimitExceeded })
+      host.close()
+      let next = Box()
+      let again = try Self.host(next)
+      defer { again.close() }
+      again.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: "record('again');")]))
+      again.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(next.values == ["again"] && again.limitViolation == nil)
     }
   }
 

@@ -3,18 +3,20 @@ import ScenarioRunner
 
 /// Looks for a schedule of the simulated page under which a scenario gives
 /// a wanted verdict (`bridgecheck fidelity`: can the simulated page do what
-/// the real engine did?). Seeds 1 through `seeds` run in order; the first
-/// whose result is wanted is shrunk to the fewest deviations from the
-/// default schedule that still give it, as `run --explore` shrinks a
-/// failure.
+/// the real engine did?). First every schedule one deviation away from the
+/// default (each choice the default schedule draws, at each of its other
+/// values), then seeds 1 through `seeds` in order; the first seed whose
+/// result is wanted is shrunk to the fewest deviations from the default
+/// schedule that still give it, as `run --explore` shrinks a failure.
 ///
 /// Deterministic: the same scenario, implementations and budget give the
 /// same seed and deviations.
 public struct ScheduleSearch: Sendable {
   /// A schedule that gives the wanted verdict.
   public struct Found: Sendable, Hashable {
-    /// The first seed that gave it.
-    public var seed: UInt64
+    /// The first seed that gave it; nil when one deviation from the
+    /// default schedule did.
+    public var seed: UInt64?
     /// The fewest deviations from the default schedule found that still give it.
     public var deviations: [ScheduleChoice]
   }
@@ -27,11 +29,23 @@ public struct ScheduleSearch: Sendable {
   /// The most runs shrinking may take.
   public let shrinkRuns: Int
 
+  /// The most schedules one deviation away from the default that are tried.
+  public let neighbours: Int
+
   /// Creates a search.
-  public init(runner: ScenarioRunner, seeds: Int = ExploreOptions.defaultSeeds, shrinkRuns: Int = 300) {
+  public init(
+    runner: ScenarioRunner, seeds: Int = ExploreOptions.defaultSeeds, shrinkRuns: Int = 300, neighbours: Int = 400
+  ) {
     self.runner = runner
     self.seeds = seeds
     self.shrinkRuns = shrinkRuns
+    self.neighbours = neighbours
+  }
+
+  /// The other values of a choice at `point`: latencies, or the next ready
+  /// sources for an order.
+  static func otherValues(_ point: ChoicePoint) -> [Int] {
+    point == .order ? [1, 2] : Array(point.values.dropFirst())
   }
 
   /// The first schedule (by seed) under which `fixture`'s result is
@@ -41,6 +55,16 @@ public struct ScheduleSearch: Sendable {
   public func find(_ fixture: Fixture, wanted: @escaping (ScenarioResult) -> Bool) -> Found? {
     let runner = self.runner
     let gives = { (result: ScenarioResult) in wanted(result) && !result.hitWallClockLimit }
+    var tried = 0
+    for (index, point) in runner.run(fixture, schedule: .recordedDefault).points.enumerated() {
+      for value in Self.otherValues(point) {
+        guard tried < neighbours else { break }
+        tried += 1
+        let one = [ScheduleChoice(index: index, point: point, value: value)]
+        let run = runner.run(fixture, schedule: .deviations(one))
+        if gives(run.result) { return Found(seed: nil, deviations: run.deviations) }
+      }
+    }
     guard seeds > 0 else { return nil }
     for seed in 1...UInt64(seeds) {
       let run = runner.run(fixture, schedule: .seed(seed))

@@ -129,7 +129,8 @@ public enum FidelityReport {
   static func schedule(_ found: ScheduleSearch.Found?) -> String {
     guard let found else { return "no schedule" }
     let deviations = found.deviations.isEmpty ? "no deviation" : found.deviations.map(\.description).joined(separator: ", ")
-    return "seed \(found.seed) (\(deviations))"
+    guard let seed = found.seed else { return "one deviation from the default schedule (\(deviations))" }
+    return "seed \(seed) (\(deviations))"
   }
 
   /// Each engine's trace from two events before where they part.

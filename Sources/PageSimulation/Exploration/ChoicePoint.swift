@@ -25,6 +25,12 @@ public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
   /// is given (an adapter's latency); 0 answers inside the handler call.
   /// Answers keep their order.
   case answerLatency = "answer-latency"
+  /// Virtual milliseconds before what the page does in a harness step (a
+  /// call, a registration, its own script) runs, as a user event may come
+  /// a little later: page timers due meanwhile run first. Steps keep their
+  /// order. (Found by `bridgecheck fidelity`: WebKit ran a deferred
+  /// dispatch's timers before the page's next step.)
+  case stepLatency = "step-latency"
   /// Which of the tasks due at the same virtual time runs first, among the
   /// first waiting task of each independent source (the page's own tasks,
   /// evaluations, completions, policy decisions, native answers). Each
@@ -37,6 +43,7 @@ public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
     case .evaluateLatency, .completionLatency, .policyLatency: return [0, 1, 3, 10]
     case .iframeLatency: return [0, 1, 5]
     case .answerLatency: return [0, 1, 4]
+    case .stepLatency: return [0, 1, 5]
     case .order: return [0]  // drawn among the sources that are ready
     }
   }
@@ -83,6 +90,11 @@ public enum ScheduleSpec: Sendable, Hashable {
   /// Exactly these deviations from the default, by choice index (what a
   /// shrunk failure is pinned as); every other choice takes its default.
   case deviations([ScheduleChoice])
+
+  /// The default schedule, drawn through a chooser so that its choices are
+  /// recorded (``ScheduleChooser/points``): no choice deviates (the one pin
+  /// lies past any choice a scenario draws).
+  public static let recordedDefault = ScheduleSpec.deviations([ScheduleChoice(index: Int.max, point: .order, value: 0)])
 
   /// Whether this is the default schedule.
   public var isDefault: Bool {

@@ -11,6 +11,8 @@ public final class ScheduleChooser: SchedulingPolicy {
   public private(set) var deviations: [ScheduleChoice] = []
   /// How many choices were drawn (defaults included).
   public private(set) var drawn = 0
+  /// The point of every choice drawn so far, in order.
+  public private(set) var points: [ChoicePoint] = []
 
   private var random: SeededRandom
   private let density: Double
@@ -43,6 +45,7 @@ public final class ScheduleChooser: SchedulingPolicy {
   private func draw(_ point: ChoicePoint, count: Int, valueOf: (Int) -> Int) -> Int {
     let index = drawn
     drawn += 1
+    points.append(point)
     var option = 0
     if let pin = pinned[index], pin.point == point {
       option = (0..<count).first { valueOf($0) == pin.value } ?? 0
@@ -94,13 +97,19 @@ public final class ScheduleChooser: SchedulingPolicy {
   }
 
   /// The independent source a task belongs to: tasks of one source run in
-  /// the order they were scheduled.
+  /// the order they were scheduled. (Found by `bridgecheck fidelity`: with
+  /// the page's steps and its own timers as one source, no schedule let an
+  /// iframe navigation through between two steps, as WebKit did.)
   static func source(of task: ReadyTask) -> String {
     let label = task.label
     if label == "evaluate" { return "evaluate" }
     if label == "evaluate completion" { return "completion" }
     if label.hasPrefix("decide navigation") { return "policy" }
     if label.hasPrefix("native handler") { return "answers" }
+    // What the page does in a harness step (``SimulatedWebView/runInPage(_:)``)
+    // comes as a user event would, from a task source of its own: WebKit may
+    // run a timer the page set (an iframe navigation) between two of them.
+    if task.kind == .page && label.hasPrefix("page ") { return "steps" }
     return task.kind == .page || label == "reload" || label.hasPrefix("load ") ? "page" : "host"
   }
 }

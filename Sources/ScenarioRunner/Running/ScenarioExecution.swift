@@ -295,10 +295,11 @@ final class ScenarioExecution: NativeSessionEvents {
   private func limitVerdict() -> Verdict? {
     guard let violation = webView.limitViolation else { return nil }
     let event = webView.trace.events.indices.contains(violation.sequence) ? webView.trace.events[violation.sequence] : nil
+    let page = runner.engine.name == PageEngine.simulated.name ? "the simulated page" : "the page in \(runner.engine.name)"
     return .error(
-      "the page bridge passed a limit of the simulated page: \(violation.message)",
+      "the page bridge passed a limit of \(page): \(violation.message)",
       detail: FailureDetail(
-        expectation: "the page stays within the limits of the simulated page (\(violation.limit))", pointer: nil,
+        expectation: "the page stays within the limits of \(page) (\(violation.limit))", pointer: nil,
         closest: event, focus: violation.sequence),
       check: CheckID.pageLimit(violation.limit))
   }

@@ -8,12 +8,15 @@ extension ScenarioRunner {
     /// The choices of the run that differ from the default schedule, in the
     /// order they were drawn.
     public var deviations: [ScheduleChoice]
+    /// The point of every choice the run drew, in order (index `i` is the
+    /// choice a deviation `at: i` changes).
+    public var points: [ChoicePoint] = []
   }
 
   /// Runs `fixture` under `schedule`, whatever schedule the fixture pins
   /// (schedule exploration and shrinking, `run --replay`).
   public func run(_ fixture: Fixture, schedule: ScheduleSpec) -> ScheduledRun {
-    let (result, deviations) = run(fixture, traceObserver: nil, schedule: schedule)
-    return ScheduledRun(result: result, deviations: deviations)
+    let (result, deviations, points) = run(fixture, traceObserver: nil, schedule: schedule)
+    return ScheduledRun(result: result, deviations: deviations, points: points)
   }
 }

@@ -41,17 +41,18 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Runs one fixture under `schedule` (nil: the fixture's or the options'
-  /// schedule), and returns the deviations from the default schedule it made.
+  /// schedule), and returns the deviations from the default schedule it
+  /// made and the point of every choice it drew, in order.
   func run(
     _ fixture: Fixture, traceObserver: ((TraceEvent) -> Void)?, schedule: ScheduleSpec?
-  ) -> (result: ScenarioResult, deviations: [ScheduleChoice]) {
+  ) -> (result: ScenarioResult, deviations: [ScheduleChoice], points: [ChoicePoint]) {
     let clock = ContinuousClock()
     let start = clock.now
     if let reason = skipReason(fixture) {
       let skipped = ScenarioResult(
         scenario: ScenarioIdentity(fixture), status: .skip, message: reason, detail: nil,
         duration: clock.now - start, trace: [], traceEventCount: 0)
-      return (skipped, [])
+      return (skipped, [], [])
     }
     let execution = ScenarioExecution(
       fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit), traceObserver: traceObserver,
@@ -76,13 +77,14 @@ public struct ScenarioRunner: Sendable {
       }
     }
     let deviations = execution.webView.chooser?.deviations ?? []
+    let points = execution.webView.chooser?.points ?? []
     execution.close()
     // Nothing the engine may hold of a page that ended in an error (or
     // passed a limit) reaches the next scenario of this thread.
     if options.sharesContextGroups, verdict.status == .error || execution.webView.limitViolation != nil {
       SimulatedWebView.retireSharedContextGroup()
     }
-    return (result.bounded(), deviations)
+    return (result.bounded(), deviations, points)
   }
 
   /// The transport a scenario runs with: the fixture's, or the first both
