@@ -1,4 +1,5 @@
 import ArgumentParser
+import BridgeImplementations
 import PageSimulation
 
 #if WebKitGTK
@@ -31,7 +32,11 @@ enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
     case .webkitgtk:
       #if WebKitGTK
         do {
-          return try PageEngine.webKitGTK()
+          let engine = try PageEngine.webKitGTK()
+          // WebKit's helper processes are children of this one: the sweep
+          // of an adapter's orphans must leave them alone.
+          ProcessTree.spareOwnProcessGroup()
+          return engine
         } catch {
           throw CLIError.usage("bridgecheck: \(asker): \(error)")
         }

@@ -80,7 +80,8 @@ struct FidelityCommand: ParsableCommand {
         preamble: [
           "Written by `scripts/fidelity.sh` (`bridgecheck fidelity --markdown conformance/FIDELITY.md`) with WebKitGTK "
             + "\(EngineChoice.webKitVersion ?? "?"). Every implementation pair runs every fixture in both engines; a difference is a "
-            + "simulator bug to fix or a fixture to mark with its reason (`engines`), never left unexplained. "
+            + "simulator bug to fix, a fixture to mark with its reason (`engines`) or, for a mutant, a schedule of the simulated "
+            + "page that gives the real engine's verdict (found by the check itself), never left unexplained. "
             + "See `docs/webkit-engine.md` for how the real engine is driven and what it contradicted."
         ])
       try Terminal.write(text, to: markdown)

@@ -20,6 +20,17 @@ import Synchronization
 /// worker) that started it.
 package enum ProcessTree {
   private static let subreaper = Atomic<Bool>(false)
+  private static let sparesOwnGroup = Atomic<Bool>(false)
+
+  /// Spares, from ``endOrphans()``, every child in this process's own
+  /// process group: a library of this process starts its helpers there (the
+  /// real engine: WebKit's web and network processes are children of
+  /// `bridgecheck`), while every adapter starts in a group of its own
+  /// (``ChildProcess``), and so do its descendants unless one joins this
+  /// group on purpose. Called when a run uses the real engine.
+  package static func spareOwnProcessGroup() {
+    sparesOwnGroup.store(true, ordering: .relaxed)
+  }
 
   /// Whether this process is the subreaper of its descendants.
   package static var isSubreaper: Bool { subreaper.load(ordering: .relaxed) }
@@ -113,7 +124,9 @@ package enum ProcessTree {
       let orphans = ChildProcess.withSpawnLock { () -> [pid_t] in
         let me = getpid()
         let registered = ChildProcessRegistry.pids
-        let orphans = parents().filter { $0.value == me && !registered.contains($0.key) }.map(\.key)
+        let ownGroup = sparesOwnGroup.load(ordering: .relaxed) ? getpgrp() : -1
+        let orphans = parents().filter { $0.value == me && !registered.contains($0.key) && getpgid($0.key) != ownGroup }
+          .map(\.key)
         for pid in orphans {
           _ = kill(-pid, SIGKILL)
           _ = kill(pid, SIGKILL)
