@@ -19,8 +19,8 @@ struct ExpectationsEndToEnd {
     find: "      if (answered) {\n        log('warn', 'responseCallback for ' + describe(handlerName) + ' ('"
       + " + describe(callbackId) +\n          ') called more than once; extra response not sent');\n        return;\n      }\n",
     replace: "")
-  /// A new bug: outgoing messages queued newest first.
-  static let queueReversed = Patch(find: "    sendQueue.push(text);", replace: "    sendQueue.unshift(text);")
+  /// A new bug: every outgoing message queued twice.
+  static let messagesSentTwice = Patch(find: "    sendQueue.push(text);", replace: "    sendQueue.push(text, text);")
   /// Bug 2 "fixed" with a guard that loops forever: the second answer hangs.
   static let answerTwiceHangs = Patch(
     find: "        log('warn', 'responseCallback for ' + describe(handlerName) + ' (' + describe(callbackId) +\n"
@@ -109,11 +109,11 @@ struct ExpectationsEndToEnd {
     #expect(fixed.stdout.contains("— FAIL (gate: must)"))
 
     // (b) A new bug that also breaks an excused scenario at another check.
-    try writeBridge([Self.falsyDataDropped, Self.answeredTwice, Self.queueReversed], to: scratch)
+    try writeBridge([Self.falsyDataDropped, Self.answeredTwice, Self.messagesSentTwice], to: scratch)
     let newBug = try gate(scratch)
     #expect(newBug.status == 1)
-    #expect(newBug.stdout.contains("FAIL   \(absent) (must)"), "\(newBug.stdout)")
-    #expect(newBug.stdout.contains("differs from expected: a new failing check: /expect/events/3"), "\(newBug.stdout)")
+    #expect(newBug.stdout.contains("FAIL   data/every-json-type-page-to-native (must)"), "\(newBug.stdout)")
+    #expect(newBug.stdout.contains("differs from expected: a new failing check: /expect/counts/0"), "\(newBug.stdout)")
 
     // (c) The failure became a hang.
     try writeBridge([Self.falsyDataDropped, Self.answerTwiceHangs], to: scratch)
