@@ -48,8 +48,9 @@ public struct ScheduleSearch: Sendable {
     point == .order ? [1, 2] : Array(point.values.dropFirst())
   }
 
-  /// The first schedule (by seed) under which `fixture`'s result is
-  /// `wanted`, shrunk; nil when no seed within the budget gives it. A run
+  /// The first schedule under which `fixture`'s result is `wanted`: one
+  /// deviation from the default, or else the first seed's, shrunk; nil when
+  /// none within the budgets gives it. A run
   /// that hit the wall-clock limit never counts: its verdict is the
   /// machine's, not the schedule's.
   public func find(_ fixture: Fixture, wanted: @escaping (ScenarioResult) -> Bool) -> Found? {
