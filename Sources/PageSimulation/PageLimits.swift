@@ -55,11 +55,13 @@ public struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
   /// The sequence number of the `page-limit-exceeded` trace event.
   public var sequence: Int
 
-  /// Creates a violation of `limit` recorded at trace event `sequence`.
-  public init(limit: String, message: String, sequence: Int) {
-    self.limit = limit
-    self.message = message
-    self.sequence = sequence
+  /// Records that a page passed `limit` in `trace` (a `page-limit-exceeded`
+  /// event, kept even when the trace is full) and returns the violation that
+  /// points at it. Both engines record their limits this way.
+  public static func record(limit: String, message: String, in trace: Trace) -> PageLimitViolation {
+    let event = trace.recordPastCapacity(
+      .page, TraceEventName.pageLimitExceeded, ["limit": .string(limit), "message": .string(message)])
+    return PageLimitViolation(limit: limit, message: message, sequence: event.sequence)
   }
 
   public var description: String { message }

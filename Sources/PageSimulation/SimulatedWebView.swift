@@ -80,11 +80,8 @@ public final class SimulatedWebView {
     // Each kind of limit is recorded once: a loop that keeps passing it
     // must not grow the trace past its own limit.
     guard limitsPassed.insert(limit).inserted else { return }
-    let event = trace.recordPastCapacity(
-      .page, TraceEventName.pageLimitExceeded, ["limit": .string(limit), "message": .string(message)])
-    if limitViolation == nil {
-      limitViolation = PageLimitViolation(limit: limit, message: message, sequence: event.sequence)
-    }
+    let violation = PageLimitViolation.record(limit: limit, message: message, in: trace)
+    if limitViolation == nil { limitViolation = violation }
   }
 
   /// Records a script stopped at the time limit: a `script-terminated`

@@ -422,12 +422,9 @@
         return nil
       case .webProcessEnded(let reason):
         return { [unowned self] in
-          let message = "the page's web process ended: \(reason)"
-          let event = self.trace.recordPastCapacity(
-            .page, TraceEventName.pageLimitExceeded, ["limit": "web-process", "message": .string(message)])
-          if self.limitViolation == nil {
-            self.limitViolation = PageLimitViolation(limit: "web-process", message: message, sequence: event.sequence)
-          }
+          let violation = PageLimitViolation.record(
+            limit: "web-process", message: "the page's web process ended: \(reason)", in: self.trace)
+          if self.limitViolation == nil { self.limitViolation = violation }
         }
       case .loadFinished:
         loading = false
