@@ -50,14 +50,50 @@ public protocol NativeImplementation: Sendable {
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession
+
+  /// Begins a session before its web view exists, so that a bridge in
+  /// another process sets itself up while the harness builds the page;
+  /// ``startSession(webView:configuration:pageScript:events:prepared:)``
+  /// finishes it with the same configuration and page script. Nil when
+  /// there is nothing to begin early (the default).
+  func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)?
+
+  /// ``startSession(webView:configuration:pageScript:events:)``, finishing
+  /// `prepared` (from ``prepareSession(configuration:pageScript:)`` with the
+  /// same configuration and page script) when there is one. The default
+  /// ignores `prepared`.
+  func startSession(
+    webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
+    events: any NativeSessionEvents, prepared: (any PreparedNativeSession)?
+  ) throws(ImplementationError) -> any NativeSession
+}
+
+/// A session begun by ``NativeImplementation/prepareSession(configuration:pageScript:)``
+/// and not started yet. Dropping it unused gives back what it holds.
+public protocol PreparedNativeSession: AnyObject {}
+
+extension NativeImplementation {
+  public func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
+    nil
+  }
+
+  public func startSession(
+    webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
+    events: any NativeSessionEvents, prepared: (any PreparedNativeSession)?
+  ) throws(ImplementationError) -> any NativeSession {
+    try startSession(webView: webView, configuration: configuration, pageScript: pageScript, events: events)
+  }
 }
 
 /// What a native bridge reports back to the harness during a scenario.
 public protocol NativeSessionEvents: AnyObject {
   /// A registered native handler was called by the page. `invocation`
   /// identifies it for ``NativeSession/respond(invocation:data:)``;
-  /// `canRespond` is false when the page sent no callback id.
-  func handlerInvoked(_ handler: String, data: JSONValue?, invocation: Int, canRespond: Bool)
+  /// `canRespond` is false when the page sent no callback id. `answered`
+  /// is true when the session already gave the handler's
+  /// ``ImmediateAnswer`` inside the handler (the harness must not answer
+  /// again).
+  func handlerInvoked(_ handler: String, data: JSONValue?, invocation: Int, canRespond: Bool, answered: Bool)
   /// The response callback of a ``NativeSession/callHandler(_:data:callback:)``
   /// ran, with the page's answer.
   func callbackInvoked(callback: Int, data: JSONValue?)
@@ -72,6 +108,12 @@ public protocol NativeSessionEvents: AnyObject {
 public protocol NativeSession: AnyObject {
   /// Registers a handler; its calls are reported through the events.
   func registerHandler(_ name: String) throws(ImplementationError)
+  /// Registers a handler whose scripted answer is known in advance and
+  /// given at once: a session may answer every call that has a callback
+  /// itself, inside the handler (an adapter process then needs no `respond`
+  /// round trip), and report it with `answered: true`. The default
+  /// registers the handler plainly, and the harness answers as usual.
+  func registerHandler(_ name: String, answeringAtOnce answer: ImmediateAnswer?) throws(ImplementationError)
   /// Removes a handler.
   func removeHandler(_ name: String) throws(ImplementationError)
   /// Answers an invocation reported by ``NativeSessionEvents/handlerInvoked(_:data:invocation:canRespond:)``.
@@ -90,4 +132,42 @@ public protocol NativeSession: AnyObject {
   var failure: ImplementationError? { get }
   /// Ends the session and frees its resources.
   func close()
+}
+
+extension NativeSession {
+  public func registerHandler(_ name: String, answeringAtOnce answer: ImmediateAnswer?) throws(ImplementationError) {
+    try registerHandler(name)
+  }
+}
+
+/// How a scripted native handler answers when it answers at once, inside
+/// the handler: the same answer `times` times (the bridge must send only the
+/// first).
+public struct ImmediateAnswer: Sendable, Hashable {
+  /// What the answer carries.
+  public enum Value: Sendable, Hashable {
+    /// The data the handler received (none when it received none).
+    case echo
+    /// This value; `nil` answers with no value.
+    case fixed(JSONValue?)
+  }
+
+  /// What the answer carries.
+  public var value: Value
+  /// How many times the handler calls its response callback (at least 1).
+  public var times: Int
+
+  /// Creates an answer given `times` times.
+  public init(value: Value, times: Int = 1) {
+    self.value = value
+    self.times = max(1, times)
+  }
+
+  /// The answer to a call that carried `data`.
+  public func data(answering data: JSONValue?) -> JSONValue? {
+    switch value {
+    case .echo: return data
+    case .fixed(let fixed): return fixed
+    }
+  }
 }

@@ -129,7 +129,7 @@ package final class ReferenceNativeSession: NativeSession {
       self.nextInvocation += 1
       let invocation = self.nextInvocation
       if let respond { self.responders[invocation] = respond }
-      self.events?.handlerInvoked(name, data: data, invocation: invocation, canRespond: respond != nil)
+      self.events?.handlerInvoked(name, data: data, invocation: invocation, canRespond: respond != nil, answered: false)
     }
   }
 

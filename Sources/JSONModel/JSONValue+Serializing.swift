@@ -25,6 +25,41 @@ extension JSONValue {
     writer.write(self)
     return writer.output
   }
+
+  /// Appends the compact serialization (``serializedUTF8(pretty:sortedKeys:)``
+  /// with the defaults) to `output`, in the capacity it already has: a
+  /// buffer kept from line to line is not grown again for each one.
+  public func appendSerializedUTF8(to output: inout [UInt8]) {
+    var writer = JSONWriter(pretty: false, sortedKeys: false)
+    swap(&writer.output, &output)
+    writer.write(self)
+    swap(&writer.output, &output)
+  }
+}
+
+extension JSONObject {
+  /// Appends `{"type":<type>` followed by the members of this object (and
+  /// `extra`, before them, when given) and the closing brace: a protocol
+  /// line whose `type` comes first, written without building the merged
+  /// object.
+  public func appendSerializedUTF8(to output: inout [UInt8], type: String, extra: (key: String, value: JSONValue)? = nil) {
+    output.append(contentsOf: #"{"type":"#.utf8)
+    JSONValue.string(type).appendSerializedUTF8(to: &output)
+    if let extra {
+      output.append(UInt8(ascii: ","))
+      JSONValue.string(extra.key).appendSerializedUTF8(to: &output)
+      output.append(UInt8(ascii: ":"))
+      extra.value.appendSerializedUTF8(to: &output)
+    }
+    guard !isEmpty else {
+      output.append(UInt8(ascii: "}"))
+      return
+    }
+    // The members' own object, whose opening brace becomes the comma.
+    let brace = output.count
+    JSONValue.object(self).appendSerializedUTF8(to: &output)
+    output[brace] = UInt8(ascii: ",")
+  }
 }
 
 extension JSONValue: CustomStringConvertible {

@@ -117,12 +117,12 @@ struct AdapterPipeliningTests {
       ["type": "exit", "seq": 8],
     ]
     let input = commands.map { $0.serialized() + "\n" }.joined()
-    let events = try Self.serve(server, input: input)
+    let events = try AdapterTestSupport.serve(server, input: input)
     #expect(events.filter { $0["type"] == "done" }.map { $0["seq"] } == (1...8).map { .number(Double($0)) })
     let injections = events.filter { $0["type"] == "evaluate" }
     #expect(injections.count == 2)
     #expect(injections.allSatisfy { $0["pageScript"] == true && $0["script"] == nil }, "\(injections)")
-    #expect(events.first { $0["type"] == "hello" }?["minor"] == 2)
+    #expect(events.first { $0["type"] == "hello" }?["minor"] == .number(Double(AdapterProtocol.minorVersion)))
   }
 
   /// Talking to a 1.1 harness, the server uses nothing of 1.2, and a
@@ -138,25 +138,10 @@ struct AdapterPipeliningTests {
       ["type": "callHandler", "seq": 4, "name": "x"],
       ["type": "start", "seq": 5, "configuration": configuration, "samePageScript": true],
     ]
-    let events = try Self.serve(server, input: commands.map { $0.serialized() + "\n" }.joined())
+    let events = try AdapterTestSupport.serve(server, input: commands.map { $0.serialized() + "\n" }.joined())
     let evaluations = events.filter { $0["type"] == "evaluate" }
     #expect(evaluations.count == 2)
     #expect(evaluations.allSatisfy { $0["script"]?.stringValue != nil && $0["report"] == nil }, "\(evaluations)")
     #expect(events.contains { $0["type"] == "error" && $0["message"]?.stringValue?.contains("pageScript") == true })
-  }
-
-  /// Runs `server` over `input` through a pipe and returns the events it wrote.
-  private static func serve(_ server: AdapterServer, input: String) throws -> [JSONObject] {
-    let commands = Pipe()
-    let answers = Pipe()
-    commands.fileHandleForWriting.write(Data(input.utf8))
-    try commands.fileHandleForWriting.close()
-    let status = server.run(input: commands.fileHandleForReading.fileDescriptor, output: answers.fileHandleForWriting.fileDescriptor)
-    #expect(status == 0)
-    try answers.fileHandleForWriting.close()
-    let output = answers.fileHandleForReading.readDataToEndOfFile()
-    return try String(decoding: output, as: UTF8.self).split(separator: "\n").map { line in
-      try #require(try JSONValue.parse(String(line)).objectValue)
-    }
   }
 }

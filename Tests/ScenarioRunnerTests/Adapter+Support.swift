@@ -157,4 +157,19 @@ enum AdapterTestSupport {
     execution.close()
     return (verdict.status, verdict.message, trace)
   }
+
+  /// Runs `server` over `input` through a pipe and returns the events it wrote.
+  static func serve(_ server: AdapterServer, input: String) throws -> [JSONObject] {
+    let commands = Pipe()
+    let answers = Pipe()
+    commands.fileHandleForWriting.write(Data(input.utf8))
+    try commands.fileHandleForWriting.close()
+    let status = server.run(input: commands.fileHandleForReading.fileDescriptor, output: answers.fileHandleForWriting.fileDescriptor)
+    #expect(status == 0)
+    try answers.fileHandleForWriting.close()
+    let output = answers.fileHandleForReading.readDataToEndOfFile()
+    return try String(decoding: output, as: UTF8.self).split(separator: "\n").map { line in
+      try #require(try JSONValue.parse(String(line)).objectValue)
+    }
+  }
 }

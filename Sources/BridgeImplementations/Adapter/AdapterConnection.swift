@@ -148,7 +148,22 @@ final class AdapterConnection: @unchecked Sendable {
 
   /// The page script of the last `start` the adapter accepted (1.2: a
   /// `start` with the same text sends `samePageScript` instead).
-  var lastPageScript: String?
+  private(set) var lastPageScript: String?
+  /// The configuration of the last `start` the adapter accepted (1.3: a
+  /// `start` with the same one sends `sameConfiguration` instead).
+  private(set) var lastStartConfiguration: SessionConfiguration?
+
+  /// Forgets the last `start` (one is being sent, or failed).
+  func forgetLastStart() {
+    lastPageScript = nil
+    lastStartConfiguration = nil
+  }
+
+  /// Remembers the `start` just sent.
+  func rememberStart(pageScript: String, configuration: SessionConfiguration) {
+    lastPageScript = pageScript
+    lastStartConfiguration = configuration
+  }
 
   /// The `configuration` member of `start` for `configuration`, built once
   /// for as long as the scenarios keep the same one (a run mostly does).
@@ -234,10 +249,19 @@ final class AdapterConnection: @unchecked Sendable {
     if unanswered.isEmpty { try checkNothingUnsolicited() }
     let seq = nextSeq
     nextSeq += 1
-    var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
-    for (key, value) in fields { message[key] = value }
-    var line = JSONValue.object(message).serializedUTF8()
+    // Written straight into a buffer kept from command to command.
+    var line = commandLine
+    commandLine = []
+    line.removeAll(keepingCapacity: line.capacity <= 1 << 20)
+    if fields["type"] == nil && fields["seq"] == nil {
+      fields.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
+    } else {
+      var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
+      for (key, value) in fields { message[key] = value }
+      JSONValue.object(message).appendSerializedUTF8(to: &line)
+    }
     line.append(UInt8(ascii: "\n"))
+    defer { commandLine = line }
     unanswered.append(Unanswered(seq: seq, type: type, bytesWritten: line.count))
     // The pipe almost always has room for the command: write it at once,
     // and poll only for what is left (one system call fewer per command).
@@ -247,6 +271,9 @@ final class AdapterConnection: @unchecked Sendable {
     }
     return seq
   }
+
+  /// The buffer commands are written into (its capacity is kept).
+  private var commandLine: [UInt8] = []
 
   /// Answers completed while a command was being written, not returned yet.
   private var completed: [AdapterAnswer] = []
@@ -326,7 +353,9 @@ final class AdapterConnection: @unchecked Sendable {
       }
       scanFrom = inputBuffer.count
 
-      let what = unanswered.first?.what ?? "a command"
+      // Named only for a message: building the text at every turn of the
+      // loop was a measurable part of a round trip.
+      var what: String { unanswered.first?.what ?? "a command" }
       if shouldStop() {
         throw fail("interrupted", "was stopped: the run was interrupted (Ctrl-C) while it was handling \(what)")
       }
@@ -470,7 +499,11 @@ final class AdapterConnection: @unchecked Sendable {
   }
 
   /// Parses one output line: nil for a blank line, the event otherwise.
-  private func parseLine(_ bytes: ArraySlice<UInt8>, what: String) throws(ImplementationError) -> JSONObject? {
+  /// `what` names the command being answered, for messages (built only
+  /// when one is needed).
+  private func parseLine(_ bytes: ArraySlice<UInt8>, what: @autoclosure () -> String) throws(ImplementationError)
+    -> JSONObject?
+  {
     var line = bytes
     if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
     if line.allSatisfy(Self.isWhitespace) { return nil }
@@ -480,19 +513,19 @@ final class AdapterConnection: @unchecked Sendable {
     } catch {
       throw fail(
         "protocol-violation",
-        "printed a line that is not JSON while handling \(what): \(Self.excerpt(line)) (\(error)); stdout carries protocol lines only, diagnostics go to stderr"
+        "printed a line that is not JSON while handling \(what()): \(Self.excerpt(line)) (\(error)); stdout carries protocol lines only, diagnostics go to stderr"
       )
     }
     guard case .object(let object) = value, let type = object["type"]?.stringValue else {
       throw fail(
         "protocol-violation",
-        "printed a line that is not an event while handling \(what): \(Self.excerpt(line)) (every line must be a JSON object with a string `type`)"
+        "printed a line that is not an event while handling \(what()): \(Self.excerpt(line)) (every line must be a JSON object with a string `type`)"
       )
     }
     guard AdapterProtocol.Event.all.contains(type) else {
       throw fail(
         "protocol-violation",
-        "sent an event of unknown type \(JSONValue.string(type)) while handling \(what); known: \(AdapterProtocol.Event.all.sorted().joined(separator: ", "))"
+        "sent an event of unknown type \(JSONValue.string(type)) while handling \(what()); known: \(AdapterProtocol.Event.all.sorted().joined(separator: ", "))"
       )
     }
     return object

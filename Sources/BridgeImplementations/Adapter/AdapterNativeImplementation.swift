@@ -76,7 +76,42 @@ public struct AdapterNativeImplementation: NativeImplementation {
   ) throws(ImplementationError) -> any NativeSession {
     let connection = try pool.checkout()
     let session = AdapterNativeSession(pool: pool, connection: connection, webView: webView, events: events)
-    try session.begin(configuration: configuration, pageScript: pageScript)
+    try session.begin(configuration: configuration, pageScript: pageScript, startWritten: false)
+    return session
+  }
+
+  /// From 1.3 on, writes `start` at once, without waiting for its answer:
+  /// the adapter sets its bridge up while the harness builds the page, and
+  /// the answer is read when the session starts.
+  public func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
+    let connection: AdapterConnection
+    do {
+      connection = try pool.checkout()
+    } catch {
+      return AdapterPreparedSession(pool: pool, failure: error)
+    }
+    guard connection.minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion else {
+      pool.checkin(connection)
+      return nil
+    }
+    do {
+      try AdapterNativeSession.writeStart(on: connection, configuration: configuration, pageScript: pageScript)
+    } catch {
+      pool.checkin(connection)
+      return AdapterPreparedSession(pool: pool, failure: error)
+    }
+    return AdapterPreparedSession(pool: pool, connection: connection)
+  }
+
+  public func startSession(
+    webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
+    events: any NativeSessionEvents, prepared: (any PreparedNativeSession)?
+  ) throws(ImplementationError) -> any NativeSession {
+    guard let prepared = prepared as? AdapterPreparedSession, prepared.pool === pool else {
+      return try startSession(webView: webView, configuration: configuration, pageScript: pageScript, events: events)
+    }
+    let session = AdapterNativeSession(pool: pool, connection: try prepared.take(), webView: webView, events: events)
+    try session.begin(configuration: configuration, pageScript: pageScript, startWritten: true)
     return session
   }
 
@@ -213,6 +248,43 @@ final class AdapterPool: Sendable {
   }
 }
 
+/// A `start` written before the page was built (1.3), or why it could not
+/// be: the process, until the session takes it. Dropped unused, it stops
+/// the bridge and gives the process back.
+final class AdapterPreparedSession: PreparedNativeSession {
+  let pool: AdapterPool
+  private var connection: AdapterConnection?
+  private let failure: ImplementationError?
+
+  init(pool: AdapterPool, connection: AdapterConnection) {
+    self.pool = pool
+    self.connection = connection
+    failure = nil
+  }
+
+  init(pool: AdapterPool, failure: ImplementationError) {
+    self.pool = pool
+    connection = nil
+    self.failure = failure
+  }
+
+  /// The process whose `start` was written; throws why there is none.
+  func take() throws(ImplementationError) -> AdapterConnection {
+    if let failure { throw failure }
+    guard let connection else {
+      throw ImplementationError(code: "closed", message: "the prepared adapter session was already started")
+    }
+    self.connection = nil
+    return connection
+  }
+
+  deinit {
+    guard let connection else { return }
+    if connection.isUsable { try? connection.post(AdapterProtocol.Command.stop) }
+    pool.checkin(connection)
+  }
+}
+
 /// One scenario's bridge in an adapter process: translates the runner's
 /// calls into commands and the adapter's events into web view calls and
 /// runner callbacks.
@@ -234,6 +306,9 @@ final class AdapterNativeSession: NativeSession {
   private var answer: JSONObject?
   /// The scenario's page script (1.2 events may name it instead of carrying it).
   private var pageScript = ""
+  /// The handlers registered with their answer (1.3): only their calls may
+  /// come `answered`.
+  private var handlersAnsweredAtOnce: Set<String> = []
 
   init(pool: AdapterPool, connection: AdapterConnection, webView: any WebViewHost, events: any NativeSessionEvents) {
     self.pool = pool
@@ -247,20 +322,26 @@ final class AdapterNativeSession: NativeSession {
     close()
   }
 
-  /// `start`, then the web view hooks.
-  func begin(configuration: SessionConfiguration, pageScript: String) throws(ImplementationError) {
+  /// `start` (or, when `startWritten`, the answer of the `start` written
+  /// before the page was built), then the web view hooks.
+  func begin(configuration: SessionConfiguration, pageScript: String, startWritten: Bool) throws(ImplementationError) {
     self.pageScript = pageScript
     guard let connection else { return }
-    var fields: JSONObject = ["configuration": connection.configurationJSON(configuration)]
-    if connection.pipelines && connection.lastPageScript == pageScript {
-      fields[AdapterProtocol.Pipelining.samePageScript] = true
-    } else {
-      fields["pageScript"] = .string(pageScript)
-    }
-    do {
-      connection.lastPageScript = nil
-      try send(AdapterProtocol.Command.start, fields)
-      connection.lastPageScript = pageScript
+    do throws(ImplementationError) {
+      if startWritten {
+        do throws(ImplementationError) {
+          try dispatch(connection.settle(), navigationID: nil)
+        } catch {
+          connection.forgetLastStart()
+          if storedFailure == nil { storedFailure = error }
+          throw error
+        }
+      } else {
+        let fields = Self.startFields(on: connection, configuration: configuration, pageScript: pageScript)
+        connection.forgetLastStart()
+        try send(AdapterProtocol.Command.start, fields)
+        connection.rememberStart(pageScript: pageScript, configuration: configuration)
+      }
     } catch {
       close()
       throw error
@@ -272,13 +353,56 @@ final class AdapterNativeSession: NativeSession {
     }
   }
 
+  /// The members of `start` on `connection` (1.2: the page script named
+  /// when it is the last one sent; 1.3: the configuration too).
+  static func startFields(on connection: AdapterConnection, configuration: SessionConfiguration, pageScript: String) -> JSONObject {
+    var fields: JSONObject = [:]
+    if connection.minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion,
+      connection.lastStartConfiguration == configuration
+    {
+      fields[AdapterProtocol.ImmediateAnswers.sameConfiguration] = true
+    } else {
+      fields["configuration"] = connection.configurationJSON(configuration)
+    }
+    if connection.pipelines && connection.lastPageScript == pageScript {
+      fields[AdapterProtocol.Pipelining.samePageScript] = true
+    } else {
+      fields["pageScript"] = .string(pageScript)
+    }
+    return fields
+  }
+
+  /// Writes `start` without waiting for its answer (1.3).
+  static func writeStart(on connection: AdapterConnection, configuration: SessionConfiguration, pageScript: String)
+    throws(ImplementationError)
+  {
+    let fields = startFields(on: connection, configuration: configuration, pageScript: pageScript)
+    connection.forgetLastStart()
+    try connection.post(AdapterProtocol.Command.start, fields)
+    connection.rememberStart(pageScript: pageScript, configuration: configuration)
+  }
+
   // MARK: - NativeSession
 
   func registerHandler(_ name: String) throws(ImplementationError) {
-    try sendOrPost(AdapterProtocol.Command.registerHandler, ["name": .string(name)])
+    try registerHandler(name, answeringAtOnce: nil)
+  }
+
+  /// From 1.3 on the answer goes with the registration, and the adapter
+  /// gives it inside the handler (no `respond` round trip).
+  func registerHandler(_ name: String, answeringAtOnce answer: ImmediateAnswer?) throws(ImplementationError) {
+    var fields: JSONObject = ["name": .string(name)]
+    if let answer, answersAtOnce {
+      fields[AdapterProtocol.ImmediateAnswers.answer] = AdapterProtocol.ImmediateAnswers.json(answer)
+      handlersAnsweredAtOnce.insert(name)
+    } else {
+      handlersAnsweredAtOnce.remove(name)
+    }
+    try sendOrPost(AdapterProtocol.Command.registerHandler, fields)
   }
 
   func removeHandler(_ name: String) throws(ImplementationError) {
+    handlersAnsweredAtOnce.remove(name)
     try sendOrPost(AdapterProtocol.Command.removeHandler, ["name": .string(name)])
   }
 
@@ -542,7 +666,20 @@ final class AdapterNativeSession: NativeSession {
         throw violation(
           "sent a handlerInvoked event without a string `handler`, an integer `invocation` and a boolean `canRespond`")
       }
-      events?.handlerInvoked(handler, data: event["data"], invocation: invocation, canRespond: canRespond)
+      var answered = false
+      if answersAtOnce, let member = event[AdapterProtocol.ImmediateAnswers.answered] {
+        guard member.boolValue != nil else {
+          throw violation("sent a handlerInvoked event whose `answered` is not a boolean: \(member)")
+        }
+        answered = member.boolValue == true
+        if answered && !(canRespond && handlersAnsweredAtOnce.contains(handler)) {
+          throw violation(
+            canRespond
+              ? "answered a call of handler \(JSONValue.string(handler)) itself (`answered`: true), but it was registered without an `answer`"
+              : "answered a call of handler \(JSONValue.string(handler)) that has no callback (`answered`: true with `canRespond`: false)")
+        }
+      }
+      events?.handlerInvoked(handler, data: event["data"], invocation: invocation, canRespond: canRespond, answered: answered)
 
     case AdapterProtocol.Event.callbackInvoked:
       guard let callback = event.integer("callback") else {
@@ -592,6 +729,10 @@ final class AdapterNativeSession: NativeSession {
 
   /// Whether the conversation speaks 1.2.
   private var pipelines: Bool { connection?.pipelines ?? false }
+  /// Whether the conversation speaks 1.3 (answers given by the adapter).
+  private var answersAtOnce: Bool {
+    (connection?.minorVersion ?? 0) >= AdapterProtocol.ImmediateAnswers.minorVersion
+  }
 
   /// The script an `evaluate` (`script`) or `addUserScript` (`source`)
   /// carries, or, from 1.2 on, the page script it names with `pageScript`.

@@ -22,8 +22,10 @@ public enum AdapterProtocol {
   /// script sent once per process instead of twice per scenario; and the
   /// injection `page` (the page ships the bridge; the adapter injects
   /// nothing), which only an adapter of minor version 2 or later may list.
+  /// 3 lets a handler whose answer is known in advance be answered inside
+  /// the handler, by the adapter (see ``ImmediateAnswers``).
   /// Both sides use what the lower of their two minor versions has.
-  public static let minorVersion = 2
+  public static let minorVersion = 3
 
   /// What protocol 1.2 adds, in one place: the commands the harness does not
   /// wait for, and the members that refer to the page script instead of
@@ -45,6 +47,46 @@ public enum AdapterProtocol {
     /// `evaluate`: which outcomes the adapter needs an `evaluationResult`
     /// for.
     public static let report = "report"
+  }
+
+  /// What protocol 1.3 adds: a `registerHandler` may carry the handler's
+  /// answer when the scenario gives it at once (`answer`), and the adapter
+  /// then answers every call that has a callback inside the handler, as an
+  /// app's handler that calls its response callback before returning does,
+  /// and says so in `handlerInvoked` (`answered`). One `respond` round trip
+  /// fewer per answered call. An adapter may ignore `answer`: the harness
+  /// then answers with `respond` as before.
+  public enum ImmediateAnswers {
+    /// The minor version that has them.
+    public static let minorVersion = 3
+    /// `registerHandler`: the answer, `{"times": n, "echo": true}` (the
+    /// request's data), `{"times": n, "data": value}` or `{"times": n}`
+    /// (no data).
+    public static let answer = "answer"
+    /// `handlerInvoked`: true when the adapter answered the call itself.
+    public static let answered = "answered"
+    /// `start`: true instead of `configuration` when the configuration is
+    /// the same as in the previous `start` of this process.
+    public static let sameConfiguration = "sameConfiguration"
+
+    /// The `answer` member for `answer`.
+    public static func json(_ answer: ImmediateAnswer) -> JSONValue {
+      var object: JSONObject = ["times": .number(Double(answer.times))]
+      switch answer.value {
+      case .echo: object["echo"] = true
+      case .fixed(let value?): object["data"] = value
+      case .fixed(nil): break
+      }
+      return .object(object)
+    }
+
+    /// The answer an `answer` member describes, or nil when it is none.
+    public static func answer(from json: JSONValue?) -> ImmediateAnswer? {
+      guard let object = json?.objectValue else { return nil }
+      let times = object.integer("times") ?? 1
+      if object["echo"]?.boolValue == true { return ImmediateAnswer(value: .echo, times: times) }
+      return ImmediateAnswer(value: .fixed(object["data"]), times: times)
+    }
   }
 
   /// The `report` member of a 1.2 `evaluate` event: which outcomes of the

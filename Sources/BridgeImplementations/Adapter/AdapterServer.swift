@@ -76,6 +76,10 @@ public final class AdapterServer {
   var pipelines: Bool {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.Pipelining.minorVersion
   }
+  /// Whether this conversation speaks 1.3: handlers may be answered here.
+  var answersAtOnce: Bool {
+    min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.ImmediateAnswers.minorVersion
+  }
   /// Set by `exit`.
   private(set) var exitRequested = false
 
@@ -219,6 +223,10 @@ public final class AdapterServer {
     switch type {
     case AdapterProtocol.Command.registerHandler:
       let handlerName = try name()
+      // 1.3: the answer, when the harness gives it in advance, is given
+      // here, inside the handler.
+      let answer =
+        answersAtOnce ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
       session.bridge.registerHandler(handlerName) { [weak self, weak session] data, respond in
         guard let self, let session else { return }
         session.nextInvocation += 1
@@ -228,7 +236,13 @@ public final class AdapterServer {
         if let data { fields["data"] = data }
         fields["invocation"] = .number(Double(invocation))
         fields["canRespond"] = .bool(respond != nil)
+        let answers = respond != nil ? answer : nil
+        if answers != nil { fields[AdapterProtocol.ImmediateAnswers.answered] = true }
         self.emit(AdapterProtocol.Event.handlerInvoked, fields)
+        if let answer = answers, let respond {
+          let value = answer.data(answering: data)
+          for _ in 0..<answer.times { respond(value) }
+        }
       }
     case AdapterProtocol.Command.removeHandler:
       session.bridge.removeHandler(try name())
@@ -296,6 +310,12 @@ public final class AdapterServer {
   /// the same (a run sends the same one for most scenarios, and decoding a
   /// dialect checks all of it).
   private func configuration(of command: JSONObject) throws(AdapterProtocolError) -> SessionConfiguration {
+    if answersAtOnce, command[AdapterProtocol.ImmediateAnswers.sameConfiguration]?.boolValue == true {
+      guard let cached = lastConfiguration else {
+        throw AdapterProtocolError("start: `sameConfiguration` in the first start of this process (there is no previous configuration)")
+      }
+      return cached.decoded
+    }
     let value = command["configuration"]
     if let cached = lastConfiguration, cached.json == value { return cached.decoded }
     let decoded = try AdapterProtocol.configuration(from: value)
@@ -308,9 +328,14 @@ public final class AdapterServer {
   // MARK: - Output
 
   fileprivate func emit(_ type: String, _ fields: JSONObject) {
-    var event: JSONObject = ["type": .string(type)]
-    for (key, value) in fields { event[key] = value }
-    pendingOutput.append(contentsOf: JSONValue.object(event).serializedUTF8())
+    // Written straight into the output (no merged object, no copy).
+    if fields["type"] == nil {
+      fields.appendSerializedUTF8(to: &pendingOutput, type: type)
+    } else {
+      var event: JSONObject = ["type": .string(type)]
+      for (key, value) in fields { event[key] = value }
+      JSONValue.object(event).appendSerializedUTF8(to: &pendingOutput)
+    }
     pendingOutput.append(UInt8(ascii: "\n"))
   }
 

@@ -24,6 +24,8 @@ final class ScenarioExecution: NativeSessionEvents {
   private let pageTexts = PageTextChannel()
   /// The page bridge, when the page ships it among its own scripts (injection `page`).
   private var shippedPageBridge: String?
+  /// The native session begun before the page was built, until it starts.
+  private var preparedSession: (any PreparedNativeSession)?
 
   init(
     fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
@@ -33,6 +35,15 @@ final class ScenarioExecution: NativeSessionEvents {
     self.runner = runner
     self.deadline = deadline
     let options = runner.options
+    configuration = SessionConfiguration(
+      transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
+      options: fixture.setup.options,
+      profile: runner.page.profile)
+    // A native side in another process sets its bridge up while the page
+    // is built.
+    if let pageScript = try? runner.page.script(for: configuration) {
+      preparedSession = runner.native.prepareSession(configuration: configuration, pageScript: pageScript)
+    }
     // The default schedule runs with the plain FIFO policy, exactly as before
     // exploration existed; any other gets a chooser.
     let schedule = schedule ?? fixture.schedule ?? options.schedule
@@ -45,13 +56,10 @@ final class ScenarioExecution: NativeSessionEvents {
         sharesContextGroup: options.sharesContextGroups),
       policy)
     webView.trace.observer = traceObserver
-    configuration = SessionConfiguration(
-      transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
-      options: fixture.setup.options,
-      profile: runner.page.profile)
   }
 
   func close() {
+    preparedSession = nil
     session?.close()
     session = nil
     webView.close()
@@ -121,15 +129,14 @@ final class ScenarioExecution: NativeSessionEvents {
     do {
       pageScript = try runner.page.script(for: configuration)
       if configuration.injection == .page { shippedPageBridge = pageScript }
+      let prepared = preparedSession
+      preparedSession = nil
       session = try runner.native.startSession(
-        webView: webView, configuration: configuration, pageScript: pageScript, events: self)
+        webView: webView, configuration: configuration, pageScript: pageScript, events: self, prepared: prepared)
     } catch {
       return .implementationFailure(error)
     }
-    for named in fixture.setup.nativeHandlers {
-      nativeBehaviours[named.name] = named.behaviour
-      guarded { () throws(ImplementationError) in try session?.registerHandler(named.name) }
-    }
+    for named in fixture.setup.nativeHandlers { registerNativeHandler(named) }
     webView.load(PageSource(url: "https://app.bridgecheck.test/index.html", scripts: pageScripts()))
     return abort
   }
@@ -175,8 +182,7 @@ final class ScenarioExecution: NativeSessionEvents {
         try session?.callHandler(handler, data: data, callback: label.map(callbackID))
       }
     case .nativeRegister(let named):
-      nativeBehaviours[named.name] = named.behaviour
-      guarded { () throws(ImplementationError) in try session?.registerHandler(named.name) }
+      registerNativeHandler(named)
     case .nativeRemove(let handler):
       nativeBehaviours[handler] = nil
       guarded { () throws(ImplementationError) in try session?.removeHandler(handler) }
@@ -321,6 +327,23 @@ final class ScenarioExecution: NativeSessionEvents {
     return id
   }
 
+  /// Registers a scripted native handler; one that answers at once, with
+  /// nothing before its answer, goes with its answer (an adapter gives it
+  /// inside the handler, without a `respond` round trip). Not under an
+  /// explored schedule: there every answer's latency is a choice.
+  private func registerNativeHandler(_ named: NamedBehaviour) {
+    nativeBehaviours[named.name] = named.behaviour
+    let behaviour = named.behaviour
+    var answer: ImmediateAnswer?
+    if webView.chooser == nil, behaviour.call == nil, behaviour.delay == 0, behaviour.times > 0, let response = behaviour.respond {
+      switch response {
+      case .echo: answer = ImmediateAnswer(value: .echo, times: behaviour.times)
+      case .value(let value): answer = ImmediateAnswer(value: .fixed(value), times: behaviour.times)
+      }
+    }
+    guarded { () throws(ImplementationError) in try session?.registerHandler(named.name, answeringAtOnce: answer) }
+  }
+
   // MARK: - What the page reports
 
   private func recordFromPage(_ arguments: [JSONValue?]) {
@@ -333,11 +356,12 @@ final class ScenarioExecution: NativeSessionEvents {
 
   // MARK: - NativeSessionEvents
 
-  func handlerInvoked(_ handler: String, data: JSONValue?, invocation: Int, canRespond: Bool) {
+  func handlerInvoked(_ handler: String, data: JSONValue?, invocation: Int, canRespond: Bool, answered: Bool) {
     var fields: JSONObject = ["handler": .string(handler)]
     if let data { fields["data"] = data }
     webView.trace.record(.native, "native-handler-invoked", fields)
-    guard let behaviour = nativeBehaviours[handler] else { return }
+    // The session gave the registered answer already, inside the handler.
+    guard !answered, let behaviour = nativeBehaviours[handler] else { return }
     if let call = behaviour.call {
       guarded { () throws(ImplementationError) in
         try session?.callHandler(call.handler, data: call.data, callback: call.callbackLabel.map(callbackID))
