@@ -38,11 +38,19 @@ extension JSONValue {
 }
 
 extension JSONObject {
-  /// Appends `{"type":<type>` followed by the members of this object (and
-  /// `extra`, before them, when given) and the closing brace: a protocol
-  /// line whose `type` comes first, written without building the merged
-  /// object.
+  /// Appends the object `{"type": type, extra…, members…}`: a protocol
+  /// line whose `type` (then `extra`) comes first. Written without building
+  /// the merged object, unless a member repeats `type` or `extra`'s key (it
+  /// then replaces that value in place, as setting it on the merged object
+  /// would).
   public func appendSerializedUTF8(to output: inout [UInt8], type: String, extra: (key: String, value: JSONValue)? = nil) {
+    guard self["type"] == nil, extra.map({ self[$0.key] == nil }) ?? true else {
+      var merged: JSONObject = ["type": .string(type)]
+      if let extra { merged[extra.key] = extra.value }
+      for (key, value) in self { merged[key] = value }
+      JSONValue.object(merged).appendSerializedUTF8(to: &output)
+      return
+    }
     output.append(contentsOf: #"{"type":"#.utf8)
     JSONValue.string(type).appendSerializedUTF8(to: &output)
     if let extra {

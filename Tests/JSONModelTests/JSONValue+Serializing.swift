@@ -175,4 +175,27 @@ struct SerializingTests {
     #expect(
       text == String(repeating: "[", count: 2_000) + "null" + String(repeating: "]", count: 2_000))
   }
+
+  @Test("a protocol line is the merged object, type first, appended after what the buffer holds")
+  func protocolLinesAreTheMergedObject() {
+    let cases: [JSONObject] = [
+      [:],
+      ["id": 1, "url": "https://__bridge_loaded__/", "data": ["a": [1, "x\n"]]],
+      // A member that repeats `type` or `seq` replaces it in place, as on the merged object.
+      ["seq": 9, "name": "h"],
+      ["name": "h", "type": "other"],
+    ]
+    for fields in cases {
+      var merged: JSONObject = ["type": "navigation", "seq": 3]
+      for (key, value) in fields { merged[key] = value }
+      var output = Array("prefix ".utf8)
+      fields.appendSerializedUTF8(to: &output, type: "navigation", extra: ("seq", 3))
+      #expect(String(decoding: output, as: UTF8.self) == "prefix " + JSONValue.object(merged).serialized(), "\(fields)")
+      var alone: [UInt8] = []
+      fields.appendSerializedUTF8(to: &alone, type: "log")
+      var logMerged: JSONObject = ["type": "log"]
+      for (key, value) in fields { logMerged[key] = value }
+      #expect(String(decoding: alone, as: UTF8.self) == JSONValue.object(logMerged).serialized())
+    }
+  }
 }

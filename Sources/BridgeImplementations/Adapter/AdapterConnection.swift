@@ -146,6 +146,10 @@ final class AdapterConnection: @unchecked Sendable {
   /// references.
   var pipelines: Bool { minorVersion >= AdapterProtocol.Pipelining.minorVersion }
 
+  /// Whether the conversation has protocol 1.3: answers given inside the
+  /// handler, `start` written early, the configuration sent once.
+  var speaks13: Bool { minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion }
+
   /// The page script of the last `start` the adapter accepted (1.2: a
   /// `start` with the same text sends `samePageScript` instead).
   private(set) var lastPageScript: String?
@@ -253,13 +257,7 @@ final class AdapterConnection: @unchecked Sendable {
     var line = commandLine
     commandLine = []
     line.removeAll(keepingCapacity: line.capacity <= 1 << 20)
-    if fields["type"] == nil && fields["seq"] == nil {
-      fields.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
-    } else {
-      var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
-      for (key, value) in fields { message[key] = value }
-      JSONValue.object(message).appendSerializedUTF8(to: &line)
-    }
+    fields.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
     line.append(UInt8(ascii: "\n"))
     defer { commandLine = line }
     unanswered.append(Unanswered(seq: seq, type: type, bytesWritten: line.count))

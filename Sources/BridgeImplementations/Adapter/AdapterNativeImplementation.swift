@@ -90,7 +90,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
     } catch {
       return AdapterPreparedSession(pool: pool, failure: error)
     }
-    guard connection.minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion else {
+    guard connection.speaks13 else {
       pool.checkin(connection)
       return nil
     }
@@ -357,9 +357,7 @@ final class AdapterNativeSession: NativeSession {
   /// when it is the last one sent; 1.3: the configuration too).
   static func startFields(on connection: AdapterConnection, configuration: SessionConfiguration, pageScript: String) -> JSONObject {
     var fields: JSONObject = [:]
-    if connection.minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion,
-      connection.lastStartConfiguration == configuration
-    {
+    if connection.speaks13, connection.lastStartConfiguration == configuration {
       fields[AdapterProtocol.ImmediateAnswers.sameConfiguration] = true
     } else {
       fields["configuration"] = connection.configurationJSON(configuration)
@@ -730,9 +728,7 @@ final class AdapterNativeSession: NativeSession {
   /// Whether the conversation speaks 1.2.
   private var pipelines: Bool { connection?.pipelines ?? false }
   /// Whether the conversation speaks 1.3 (answers given by the adapter).
-  private var answersAtOnce: Bool {
-    (connection?.minorVersion ?? 0) >= AdapterProtocol.ImmediateAnswers.minorVersion
-  }
+  private var answersAtOnce: Bool { connection?.speaks13 ?? false }
 
   /// The script an `evaluate` (`script`) or `addUserScript` (`source`)
   /// carries, or, from 1.2 on, the page script it names with `pageScript`.

@@ -329,13 +329,7 @@ public final class AdapterServer {
 
   fileprivate func emit(_ type: String, _ fields: JSONObject) {
     // Written straight into the output (no merged object, no copy).
-    if fields["type"] == nil {
-      fields.appendSerializedUTF8(to: &pendingOutput, type: type)
-    } else {
-      var event: JSONObject = ["type": .string(type)]
-      for (key, value) in fields { event[key] = value }
-      JSONValue.object(event).appendSerializedUTF8(to: &pendingOutput)
-    }
+    fields.appendSerializedUTF8(to: &pendingOutput, type: type)
     pendingOutput.append(UInt8(ascii: "\n"))
   }
 

@@ -26,6 +26,9 @@ final class ScenarioExecution: NativeSessionEvents {
   private var shippedPageBridge: String?
   /// The native session begun before the page was built, until it starts.
   private var preparedSession: (any PreparedNativeSession)?
+  /// The page bridge of this scenario's configuration (asked of the page
+  /// implementation once).
+  private let pageScript: Result<String, ImplementationError>
 
   init(
     fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
@@ -39,9 +42,11 @@ final class ScenarioExecution: NativeSessionEvents {
       transport: runner.transport(for: fixture) ?? .iframe, injection: runner.injection(for: fixture) ?? .bridgeLoaded,
       options: fixture.setup.options,
       profile: runner.page.profile)
+    let configuration = configuration
+    pageScript = Result { () throws(ImplementationError) in try runner.page.script(for: configuration) }
     // A native side in another process sets its bridge up while the page
     // is built.
-    if let pageScript = try? runner.page.script(for: configuration) {
+    if case .success(let pageScript) = pageScript {
       preparedSession = runner.native.prepareSession(configuration: configuration, pageScript: pageScript)
     }
     // The default schedule runs with the plain FIFO policy, exactly as before
@@ -96,7 +101,7 @@ final class ScenarioExecution: NativeSessionEvents {
   /// threw while being injected, or it replaced built-ins) becomes an error
   /// that names the cause: the protocol was never exercised.
   private func diagnoseSabotage(of failure: Verdict) -> Verdict {
-    guard runner.tested.page, let pageScript = try? runner.page.script(for: configuration) else { return failure }
+    guard runner.tested.page, case .success(let pageScript) = pageScript else { return failure }
     webView.runInPage(PageScript(name: "bridgecheck-builtins-check.js", source: HarnessPageScript.builtInsCheck))
     webView.runUntilIdle(maxTasks: 16, maxTime: webView.now, shouldStop: pastDeadline)
     let sabotage = PageSabotage(
@@ -125,9 +130,8 @@ final class ScenarioExecution: NativeSessionEvents {
         patterns.contains { $0.matches(in: action.url) } ? .cancel : .allow
       }
     }
-    let pageScript: String
     do {
-      pageScript = try runner.page.script(for: configuration)
+      let pageScript = try pageScript.get()
       if configuration.injection == .page { shippedPageBridge = pageScript }
       let prepared = preparedSession
       preparedSession = nil
