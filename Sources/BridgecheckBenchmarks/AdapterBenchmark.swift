@@ -11,11 +11,22 @@ import ScenarioRunner
 /// every mode runs the same scenarios; rounds alternate between the modes so
 /// that a busy machine slows them alike. Then where the adapter's time goes:
 /// commands per scenario by type, bytes, and time waiting for `done`.
+/// For profiling, `BRIDGECHECK_BENCH_FILTER` (id prefixes separated by
+/// commas) runs only some fixtures and `BRIDGECHECK_BENCH_ROUNDS` sets the
+/// rounds; the README's figures use neither.
 enum AdapterBenchmark {
-  static let rounds = 9
+  static let defaultRounds = 9
 
   static func run() throws {
-    guard let fixtures = ShippedFixtures.load() else { return }
+    guard var fixtures = ShippedFixtures.load() else { return }
+    let environment = ProcessInfo.processInfo.environment
+    let rounds = environment["BRIDGECHECK_BENCH_ROUNDS"].flatMap(Int.init).map { max(1, $0) } ?? defaultRounds
+    if let filter = environment["BRIDGECHECK_BENCH_FILTER"] {
+      let prefixes = filter.split(separator: ",").map(String.init)
+      fixtures = fixtures.filter { fixture in prefixes.contains { fixture.id.hasPrefix($0) } }
+      print("  only the \(fixtures.count) fixtures whose id starts with \(filter) (BRIDGECHECK_BENCH_FILTER)")
+      guard !fixtures.isEmpty else { return }
+    }
     var modes: [(label: String, native: any NativeImplementation)] = [
       ("in process (floor)", ReferenceNativeImplementation())
     ]
