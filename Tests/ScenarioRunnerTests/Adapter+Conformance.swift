@@ -29,7 +29,7 @@ struct AdapterConformanceTests {
   /// Protocol 1.1 (every answer waited for, the page script in every
   /// `start`), 1.2 (pipelined commands, the page script sent once) and 1.3
   /// (answers given inside the handler, `start` written early).
-  static let minorVersions = [1, 2, AdapterProtocol.minorVersion]
+  static let minorVersions = [1, 2, 3, AdapterProtocol.minorVersion]
 
   @Test(arguments: minorVersions)
   func pythonAdapterGivesTheReferenceVerdicts(minor: Int) throws {

@@ -30,29 +30,10 @@ struct AdapterImmediateAnswerTests {
     return Array(selected.prefix(8))
   }
 
-  /// The commands and events of one run of `fixtures` through the Python
-  /// adapter at `minor`; `commandFilter` and `eventFilter` are `sed`
-  /// programs applied to the lines on their way (to play an adapter that
-  /// ignores a member, or one that claims what it did not do).
   private func recordedRun(
     minor: Int, fixtures: [Fixture], commandFilter: String = "", eventFilter: String = ""
   ) throws -> (results: [ScenarioResult], commands: [String], events: [String]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-answers-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let commandsFile = folder.appendingPathComponent("commands.jsonl").path
-    let eventsFile = folder.appendingPathComponent("events.jsonl").path
-    let script = #"sed -u "$3" | tee "$0" | python3 "$1" | sed -u "$4" | tee "$2""#
-    let command = ["sh", "-c", script, commandsFile, AdapterTestSupport.pythonAdapter[1], eventsFile, commandFilter, eventFilter]
-    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
-    #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-    let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
-    native.shutdown()
-    func lines(_ path: String) throws -> [String] {
-      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-    }
-    return (results, try lines(commandsFile), try lines(eventsFile))
+    try AdapterTestSupport.recordedRun(minor: minor, fixtures: fixtures, commandFilter: commandFilter, eventFilter: eventFilter)
   }
 
   private func count(_ lines: [String], _ text: String) -> Int { lines.filter { $0.contains(text) }.count }

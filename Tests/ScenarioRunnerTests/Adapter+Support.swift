@@ -35,6 +35,31 @@ enum AdapterTestSupport {
       sourceLocation: sourceLocation)
   }
 
+  /// The commands and events of one run of `fixtures` through the Python
+  /// adapter at `minor`; `commandFilter` and `eventFilter` are `sed`
+  /// programs applied to the lines on their way (to play an adapter that
+  /// ignores a member, or one that claims what it did not do).
+  static func recordedRun(
+    minor: Int, fixtures: [Fixture], commandFilter: String = "", eventFilter: String = ""
+  ) throws -> (results: [ScenarioResult], commands: [String], events: [String]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-answers-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let commandsFile = folder.appendingPathComponent("commands.jsonl").path
+    let eventsFile = folder.appendingPathComponent("events.jsonl").path
+    let script = #"sed -u "$3" | tee "$0" | python3 "$1" | sed -u "$4" | tee "$2""#
+    let command = ["sh", "-c", script, commandsFile, AdapterTestSupport.pythonAdapter[1], eventsFile, commandFilter, eventFilter]
+    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
+    #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
+    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
+    native.shutdown()
+    func lines(_ path: String) throws -> [String] {
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+    return (results, try lines(commandsFile), try lines(eventsFile))
+  }
+
   /// Shipped fixtures that judge the native side (or the pair) and whose
   /// page asks for injection (so every scenario talks to the adapter), for
   /// the faulty-adapter tests.
@@ -160,9 +185,14 @@ enum AdapterTestSupport {
 
   /// Runs `server` over `input` through a pipe and returns the events it wrote.
   static func serve(_ server: AdapterServer, input: String) throws -> [JSONObject] {
+    try serve(server, bytes: Data(input.utf8))
+  }
+
+  /// ``serve(_:input:)`` with input that need not be UTF-8.
+  static func serve(_ server: AdapterServer, bytes input: Data) throws -> [JSONObject] {
     let commands = Pipe()
     let answers = Pipe()
-    commands.fileHandleForWriting.write(Data(input.utf8))
+    commands.fileHandleForWriting.write(input)
     try commands.fileHandleForWriting.close()
     let status = server.run(input: commands.fileHandleForReading.fileDescriptor, output: answers.fileHandleForWriting.fileDescriptor)
     #expect(status == 0)

@@ -150,6 +150,10 @@ final class AdapterConnection: @unchecked Sendable {
   /// handler, `start` written early, the configuration sent once.
   var speaks13: Bool { minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion }
 
+  /// Whether the conversation has protocol 1.4: long scripts and results
+  /// cross as raw text blocks.
+  var speaks14: Bool { minorVersion >= AdapterProtocol.TextBlocks.minorVersion }
+
   /// The page script of the last `start` the adapter accepted (1.2: a
   /// `start` with the same text sends `samePageScript` instead).
   private(set) var lastPageScript: String?
@@ -257,7 +261,19 @@ final class AdapterConnection: @unchecked Sendable {
     var line = commandLine
     commandLine = []
     line.removeAll(keepingCapacity: line.capacity <= 1 << 20)
-    fields.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
+    // 1.4: a long string result crosses as a block of raw text after the line.
+    if speaks14, type == AdapterProtocol.Command.evaluationResult, case .string(let text)? = fields["result"],
+      text.utf8.count >= AdapterProtocol.TextBlocks.minimumBytes
+    {
+      var header = fields
+      header.removeValue(forKey: "result")
+      header[AdapterProtocol.TextBlocks.resultBytes] = .number(Double(text.utf8.count))
+      header.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
+      line.append(UInt8(ascii: "\n"))
+      line.append(contentsOf: text.utf8)
+    } else {
+      fields.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
+    }
     line.append(UInt8(ascii: "\n"))
     defer { commandLine = line }
     unanswered.append(Unanswered(seq: seq, type: type, bytesWritten: line.count))
@@ -306,18 +322,33 @@ final class AdapterConnection: @unchecked Sendable {
 
     while true {
       // Complete lines first: a `done` may already be buffered.
-      while !finished(), let newline = indexOfNewline(from: scanFrom) {
-        let lineStart = inputStart
-        inputStart = newline + 1
-        scanFrom = inputStart
+      while !finished() {
         guard let head = unanswered.first else {
-          let text = String(decoding: inputBuffer[lineStart..<min(newline, lineStart + 200)], as: UTF8.self)
+          guard let newline = indexOfNewline(from: scanFrom) else { break }
+          let text = String(decoding: inputBuffer[inputStart..<min(newline, inputStart + 200)], as: UTF8.self)
           throw fail(
             "out-of-sequence",
             "wrote output that answers no command (after the done of seq \(nextSeq - 1)): \(JSONValue.string(text))")
         }
-        guard let event = try parseLine(inputBuffer[lineStart..<newline], what: head.what) else { continue }
-        partialAnswerBytes += newline + 1 - lineStart
+        let event: JSONObject
+        if let block = pendingBlock {
+          // 1.4: the text block of the last line, once it is all here.
+          guard inputBuffer.count - inputStart > block.length else { break }
+          event = try completeBlock(block, what: head.what)
+          scanFrom = inputStart
+        } else {
+          guard let newline = indexOfNewline(from: scanFrom) else { break }
+          let lineStart = inputStart
+          inputStart = newline + 1
+          scanFrom = inputStart
+          guard let parsed = try parseLine(inputBuffer[lineStart..<newline], what: head.what) else { continue }
+          partialAnswerBytes += newline + 1 - lineStart
+          if speaks14, let block = try textBlock(announcedBy: parsed, what: head.what) {
+            pendingBlock = block
+            continue
+          }
+          event = parsed
+        }
         let eventType = event["type"]?.stringValue ?? ""
         if eventType == AdapterProtocol.Event.done {
           guard let doneSeq = event.integer("seq") else {
@@ -349,7 +380,7 @@ final class AdapterConnection: @unchecked Sendable {
         compactInput()
         return answers
       }
-      scanFrom = inputBuffer.count
+      if pendingBlock == nil { scanFrom = inputBuffer.count }
 
       // Named only for a message: building the text at every turn of the
       // loop was a measurable part of a round trip.
@@ -484,6 +515,63 @@ final class AdapterConnection: @unchecked Sendable {
       else { return nil }
       return base.distance(to: UnsafeRawPointer(found))
     }
+  }
+
+  /// A text block announced by an event line (1.4) and not read yet.
+  struct PendingTextBlock {
+    /// The event, without its byte count member.
+    var event: JSONObject
+    /// The member the text goes in.
+    let member: String
+    /// The block's length in bytes (its newline not counted).
+    let length: Int
+  }
+
+  /// The block the last event line announced, read when all of it is here.
+  private var pendingBlock: PendingTextBlock?
+
+  /// The block `event` announces (`scriptBytes` of an `evaluate` event), or
+  /// nil when it announces none; throws when the announcement is wrong.
+  private func textBlock(announcedBy event: JSONObject, what: String) throws(ImplementationError) -> PendingTextBlock? {
+    guard let count = event[AdapterProtocol.TextBlocks.scriptBytes] else { return nil }
+    let type = event["type"]?.stringValue ?? ""
+    guard type == AdapterProtocol.Event.evaluate else {
+      throw fail(
+        "protocol-violation",
+        "sent `\(AdapterProtocol.TextBlocks.scriptBytes)` in a `\(type)` event while handling \(what); only `evaluate` has a script block")
+    }
+    guard count.numberValue != nil, let length = event.integer(AdapterProtocol.TextBlocks.scriptBytes), length >= 0, event["script"] == nil else {
+      throw fail(
+        "protocol-violation",
+        "sent an `evaluate` event whose `\(AdapterProtocol.TextBlocks.scriptBytes)` is not a byte count (a non-negative integer, and no `script` beside it) while handling \(what)")
+    }
+    guard partialAnswerBytes + length <= limits.maxBytesPerCommand else {
+      throw fail(
+        "flood", "announced a script block of \(length) bytes for \(what), more than the \(limits.maxBytesPerCommand / (1 << 20)) MiB a command's answer may have")
+    }
+    var header = event
+    header.removeValue(forKey: AdapterProtocol.TextBlocks.scriptBytes)
+    return PendingTextBlock(event: header, member: "script", length: length)
+  }
+
+  /// The event of `block`, now that its bytes and newline are buffered from
+  /// `inputStart`; consumes them.
+  private func completeBlock(_ block: PendingTextBlock, what: String) throws(ImplementationError) -> JSONObject {
+    let end = inputStart + block.length
+    guard inputBuffer[end] == UInt8(ascii: "\n") else {
+      throw fail(
+        "protocol-violation",
+        "sent a script block that does not end with a newline after its \(block.length) bytes while handling \(what) (`\(AdapterProtocol.TextBlocks.scriptBytes)` must count the block's UTF-8 bytes exactly)")
+    }
+    guard let text = String(validating: inputBuffer[inputStart..<end], as: UTF8.self) else {
+      throw fail("protocol-violation", "sent a script block that is not UTF-8 while handling \(what)")
+    }
+    var event = block.event
+    event[block.member] = .string(text)
+    partialAnswerBytes += block.length + 1
+    inputStart = end + 1
+    pendingBlock = nil
+    return event
   }
 
   private func compactInput() {

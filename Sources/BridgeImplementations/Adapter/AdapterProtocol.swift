@@ -23,9 +23,11 @@ public enum AdapterProtocol {
   /// injection `page` (the page ships the bridge; the adapter injects
   /// nothing), which only an adapter of minor version 2 or later may list.
   /// 3 lets a handler whose answer is known in advance be answered inside
-  /// the handler, by the adapter (see ``ImmediateAnswers``).
+  /// the handler, by the adapter (see ``ImmediateAnswers``). 4 lets a long
+  /// script or evaluation result cross as a block of raw text after its
+  /// line instead of as an escaped JSON string (see ``TextBlocks``).
   /// Both sides use what the lower of their two minor versions has.
-  public static let minorVersion = 3
+  public static let minorVersion = 4
 
   /// What protocol 1.2 adds, in one place: the commands the harness does not
   /// wait for, and the members that refer to the page script instead of
@@ -87,6 +89,30 @@ public enum AdapterProtocol {
       if object["echo"]?.boolValue == true { return ImmediateAnswer(value: .echo, times: times) }
       return ImmediateAnswer(value: .fixed(object["data"]), times: times)
     }
+  }
+
+  /// What protocol 1.4 adds: a long text crosses as a block of raw UTF-8
+  /// after its line, instead of as a JSON string. The line carries the
+  /// block's length in bytes in place of the text (`scriptBytes` in place
+  /// of an `evaluate` event's `script`, `resultBytes` in place of an
+  /// `evaluationResult` command's string `result`); the block follows the
+  /// line's newline, exactly that many bytes, and ends with a newline of its
+  /// own. A script is JSON text escaped as a JavaScript literal, and a queue
+  /// fetch's result is JSON text: as JSON strings they were escaped a second
+  /// time, and parsed a second time, on both sides of the pipe, which was
+  /// most of what a megabyte payload cost behind an adapter.
+  public enum TextBlocks {
+    /// The minor version that has them.
+    public static let minorVersion = 4
+    /// `evaluate`: the byte count of the script block, in place of `script`.
+    public static let scriptBytes = "scriptBytes"
+    /// `evaluationResult`: the byte count of the result block, in place of
+    /// a string `result`.
+    public static let resultBytes = "resultBytes"
+    /// The shortest text the harness (and the reference adapters) send as a
+    /// block; shorter ones stay JSON strings, readable in a traffic log.
+    /// Any length may be sent as a block.
+    public static let minimumBytes = 16_384
   }
 
   /// The `report` member of a 1.2 `evaluate` event: which outcomes of the

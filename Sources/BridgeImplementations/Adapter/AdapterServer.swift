@@ -76,6 +76,10 @@ public final class AdapterServer {
   var pipelines: Bool {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.Pipelining.minorVersion
   }
+  /// Whether this conversation speaks 1.4: long texts cross as blocks.
+  var sendsTextBlocks: Bool {
+    min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.TextBlocks.minorVersion
+  }
   /// Whether this conversation speaks 1.3: handlers may be answered here.
   var answersAtOnce: Bool {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.ImmediateAnswers.minorVersion
@@ -99,11 +103,34 @@ public final class AdapterServer {
     var scanned = 0
     var answers: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
+    // 1.4: a command whose text block is still being read (the command
+    // line is consumed; the block starts at `start`).
+    var awaitingBlock: (command: JSONObject, length: Int)?
     while !exitRequested {
-      if let newline = AdapterConnection.indexOfNewline(in: buffer, from: max(start, scanned)) {
-        answers.append(contentsOf: handle(line: buffer[start..<newline]))
+      if let (command, length) = awaitingBlock {
+        if buffer.count - start > length {
+          answers.append(contentsOf: handle(command, block: buffer[start..<start + length + 1]))
+          awaitingBlock = nil
+          start += length + 1
+          scanned = start
+          if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            scanned = 0
+          }
+          continue
+        }
+      } else if let newline = AdapterConnection.indexOfNewline(in: buffer, from: max(start, scanned)) {
+        let parsed = parse(line: buffer[start..<newline])
         start = newline + 1
         scanned = start
+        if sendsTextBlocks, case .command(let command) = parsed, command[AdapterProtocol.TextBlocks.resultBytes] != nil {
+          if let length = command.integer(AdapterProtocol.TextBlocks.resultBytes), length >= 0 {
+            awaitingBlock = (command, length)
+            continue
+          }
+        }
+        answers.append(contentsOf: handle(parsed))
         if start == buffer.count {
           buffer.removeAll(keepingCapacity: true)
           start = 0
@@ -138,21 +165,69 @@ public final class AdapterServer {
   /// Handles one command line; returns the bytes to write (its events and
   /// `done`, one per line).
   public func handle(line: ArraySlice<UInt8>) -> [UInt8] {
-    pendingOutput.removeAll(keepingCapacity: true)
+    handle(parse(line: line))
+  }
+
+  /// A command line, parsed.
+  private enum ParsedLine {
+    case blank
+    case command(JSONObject)
+    case invalid(String)
+  }
+
+  private func parse(line: ArraySlice<UInt8>) -> ParsedLine {
     var text = line
     if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
-    if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return [] }
-    let command: JSONObject
+    if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
     do {
       guard case .object(let object) = try JSONValue.parse(utf8: text) else {
-        emit(AdapterProtocol.Event.error, ["message": "a command must be a JSON object"])
-        return pendingOutput
+        return .invalid("a command must be a JSON object")
       }
-      command = object
+      return .command(object)
     } catch {
-      emit(AdapterProtocol.Event.error, ["message": .string("a command is not valid JSON: \(error)")])
+      return .invalid("a command is not valid JSON: \(error)")
+    }
+  }
+
+  private func handle(_ parsed: ParsedLine) -> [UInt8] {
+    pendingOutput.removeAll(keepingCapacity: true)
+    switch parsed {
+    case .blank: return []
+    case .invalid(let message):
+      emit(AdapterProtocol.Event.error, ["message": .string(message)])
+      return pendingOutput
+    case .command(let command):
+      answer(command)
       return pendingOutput
     }
+  }
+
+  /// Handles a command whose `resultBytes` announced `block` (the text
+  /// and the newline after it): the text becomes its `result`.
+  private func handle(_ command: JSONObject, block: ArraySlice<UInt8>) -> [UInt8] {
+    pendingOutput.removeAll(keepingCapacity: true)
+    var command = command
+    let length = block.count - 1
+    if block.last != UInt8(ascii: "\n") {
+      emit(
+        AdapterProtocol.Event.error,
+        ["message": .string("the result block does not end with a newline after its \(length) bytes (`resultBytes` must count the block's UTF-8 bytes exactly)")])
+      emit(AdapterProtocol.Event.done, ["seq": command["seq"] ?? .null])
+      return pendingOutput
+    }
+    guard let text = String(validating: block.dropLast(), as: UTF8.self) else {
+      emit(AdapterProtocol.Event.error, ["message": "the result block is not UTF-8"])
+      emit(AdapterProtocol.Event.done, ["seq": command["seq"] ?? .null])
+      return pendingOutput
+    }
+    command.removeValue(forKey: AdapterProtocol.TextBlocks.resultBytes)
+    command["result"] = .string(text)
+    answer(command)
+    return pendingOutput
+  }
+
+  /// Performs a command and ends its answer with `done`.
+  private func answer(_ command: JSONObject) {
     let seq = command["seq"] ?? .null
     do throws(AdapterProtocolError) {
       try perform(command)
@@ -160,7 +235,6 @@ public final class AdapterServer {
       emit(AdapterProtocol.Event.error, ["message": .string(error.message)])
     }
     emit(AdapterProtocol.Event.done, ["seq": seq])
-    return pendingOutput
   }
 
   // MARK: - Commands
@@ -280,6 +354,13 @@ public final class AdapterServer {
       session.webView.deliver(ScriptMessage.posted(name: handlerName, body: command["body"]))
     case AdapterProtocol.Command.evaluationResult:
       guard let id = command.integer("id") else { throw AdapterProtocolError("evaluationResult: `id` must be an integer") }
+      // A block's count is replaced by its text when the block is read.
+      guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
+        throw AdapterProtocolError(
+          sendsTextBlocks
+            ? "evaluationResult: `resultBytes` must be a byte count (a non-negative integer)"
+            : "evaluationResult: `resultBytes` is protocol 1.4, and this conversation speaks an older version")
+      }
       let result: Result<JSONValue?, ScriptError>
       if command["ok"]?.boolValue == true {
         result = .success(command["result"])
@@ -327,10 +408,14 @@ public final class AdapterServer {
 
   // MARK: - Output
 
-  fileprivate func emit(_ type: String, _ fields: JSONObject) {
+  fileprivate func emit(_ type: String, _ fields: JSONObject, block: String? = nil) {
     // Written straight into the output (no merged object, no copy).
     fields.appendSerializedUTF8(to: &pendingOutput, type: type)
     pendingOutput.append(UInt8(ascii: "\n"))
+    if let block {
+      pendingOutput.append(contentsOf: block.utf8)
+      pendingOutput.append(UInt8(ascii: "\n"))
+    }
   }
 
   private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
@@ -447,7 +532,16 @@ public final class AdapterWebView: WebViewHost {
     // An outcome the harness will not report needs no entry (a success
     // reported as `failure` stays until the session ends: it is small).
     if report != .never || !pipelines { evaluations[nextEvaluation] = completion }
-    server?.emit(AdapterProtocol.Event.evaluate, fields)
+    // 1.4: a long script crosses as a text block after the line.
+    if server?.sendsTextBlocks == true, case .string(let text)? = fields["script"],
+      text.utf8.count >= AdapterProtocol.TextBlocks.minimumBytes
+    {
+      fields.removeValue(forKey: "script")
+      fields[AdapterProtocol.TextBlocks.scriptBytes] = .number(Double(text.utf8.count))
+      server?.emit(AdapterProtocol.Event.evaluate, fields, block: text)
+    } else {
+      server?.emit(AdapterProtocol.Event.evaluate, fields)
+    }
   }
 
   public func addJavascriptInterface(

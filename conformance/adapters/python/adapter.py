@@ -17,7 +17,9 @@ This file is two things at once:
   sending it back (`pageScript: true`), and asks for the outcome of a message delivery only when
   it fails (`report: "failure"`). From 1.3 on, a handler registered with its `answer` is answered
   here, inside the handler (`answered: true`), without a `respond` round trip, and a `start` may
-  say `sameConfiguration` instead of repeating the configuration.
+  say `sameConfiguration` instead of repeating the configuration. From 1.4 on, a long script
+  crosses as a block of raw UTF-8 after its `evaluate` line (`scriptBytes`), and a long
+  evaluation result comes the same way (`resultBytes`), instead of as escaped JSON strings.
 
 The bridge never touches a web view itself. Where an app's bridge would call WKWebView, it emits
 an event (`evaluate`, `addUserScript`, `addScriptMessageHandler`), and the harness performs the
@@ -35,9 +37,9 @@ import sys
 import threading
 
 PROTOCOL_VERSION = 1
-PROTOCOL_MINOR = 3
+PROTOCOL_MINOR = 4
 ADAPTER_NAME = "python-wvjb"
-ADAPTER_VERSION = "1.3.0"
+ADAPTER_VERSION = "1.4.0"
 
 # The page handler that switches the page to synchronous dispatch (spelled correctly, unlike the
 # page API disableJavscriptAlertBoxSafetyTimeout).
@@ -47,6 +49,8 @@ SAFETY_TIMEOUT_HANDLER = "_disableJavascriptAlertBoxSafetyTimeout"
 BRIDGE_LOADED_SIGNAL = "__bridge_loaded__"
 CLASSIC_FIELDS = ("handlerName", "data", "callbackId", "responseId", "responseData")
 LEGACY_SCHEME = "wvjbscheme"
+# 1.4: the shortest script sent as a text block (any length may be).
+TEXT_BLOCK_MINIMUM = 16384
 
 
 # -------------------------------------------------------------------------------------------------
@@ -498,8 +502,21 @@ class Output:
         self.evaluation_counter = 0
         self.speaks_1_2 = False  # both sides said minor 2 or more in hello
         self.speaks_1_3 = False  # ... 3 or more
+        self.speaks_1_4 = False  # ... 4 or more: text blocks
 
     def event(self, type_, **fields):
+        if self.speaks_1_4 and type_ == "evaluate" and len(fields.get("script", "")) >= TEXT_BLOCK_MINIMUM:
+            try:
+                block = fields["script"].encode("utf-8")
+            except UnicodeEncodeError:
+                block = None  # a lone surrogate: only a JSON string (with its \\u escape) can carry it
+            if block is not None:
+                # 1.4: the script as a block of raw text after the line, not escaped a second time.
+                del fields["script"]
+                fields["scriptBytes"] = len(block)
+                self.event(type_, **fields)
+                self.lines.append(block + b"\n")
+                return
         event = {"type": type_}
         event.update(fields)
         try:
@@ -528,8 +545,10 @@ class Output:
 
 
 class Adapter:
-    def __init__(self, stream):
+    def __init__(self, stream, read_block=None):
         self.out = Output(stream)
+        # Reads the n bytes of a text block and its newline (1.4); set by serve().
+        self.read_block = read_block
         self.bridge = None
         self.page_script = None  # of the last start (1.2: samePageScript)
         self.configuration = None  # of the last start (1.3: sameConfiguration)
@@ -548,12 +567,27 @@ class Adapter:
             return True
         keep_going = True
         try:
+            if self.out.speaks_1_4 and "resultBytes" in command:
+                command = self.with_result_block(command)
             keep_going = self.perform(command)
         except Exception as error:  # report, never die: the harness ends the scenario
             self.out.event("error", message="%s failed: %s: %s" % (command.get("type"), type(error).__name__, error))
         self.out.event("done", seq=command.get("seq"))
         self.out.flush()
         return keep_going
+
+    def with_result_block(self, command):
+        """The command with the text block its `resultBytes` announces read into `result` (1.4)."""
+        count = command.get("resultBytes")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0 or self.read_block is None:
+            raise ValueError("resultBytes must be a byte count (a non-negative integer)")
+        block = self.read_block(count)
+        if len(block) != count + 1 or block[-1:] != b"\n":
+            raise ValueError("the result block does not end with a newline after its %d bytes" % count)
+        command = dict(command)
+        del command["resultBytes"]
+        command["result"] = block[:-1].decode("utf-8")
+        return command
 
     def perform(self, command):
         kind = command.get("type")
@@ -562,6 +596,7 @@ class Adapter:
             minor = command.get("minor")
             self.out.speaks_1_2 = isinstance(minor, int) and min(minor, PROTOCOL_MINOR) >= 2
             self.out.speaks_1_3 = isinstance(minor, int) and min(minor, PROTOCOL_MINOR) >= 3
+            self.out.speaks_1_4 = isinstance(minor, int) and min(minor, PROTOCOL_MINOR) >= 4
             self.out.event("hello", protocol=PROTOCOL_VERSION, minor=PROTOCOL_MINOR, name=ADAPTER_NAME,
                            version=ADAPTER_VERSION, transports=["iframe", "message-handlers"],
                            injections=["bridge-loaded", "document-start"],
@@ -614,8 +649,8 @@ class Adapter:
 
 
 def serve():
-    adapter = Adapter(sys.stdout.buffer)
     stdin = sys.stdin.buffer
+    adapter = Adapter(sys.stdout.buffer, read_block=lambda count: stdin.read(count + 1))
     while True:
         line = stdin.readline()
         if not line:
