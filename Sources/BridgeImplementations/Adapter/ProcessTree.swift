@@ -79,6 +79,30 @@ package enum ProcessTree {
     return pid_t(String(decoding: fields[1], as: UTF8.self))
   }
 
+  /// The children of this process now, from the `children` file of each
+  /// of its threads in `/proc/self/task` (a reparented orphan belongs to one
+  /// of them); nil where the kernel has no such files, and the caller must
+  /// look through every process instead (``parents()``, a file a process:
+  /// a hundred times more reading on a machine with a hundred processes).
+  package static func children() -> [pid_t]? {
+    guard hasChildrenFiles, let directory = opendir("/proc/self/task") else { return nil }
+    defer { closedir(directory) }
+    var children: [pid_t] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      // A thread that ended meanwhile has no file left, and no children.
+      guard pid_t(name) != nil, let list = ProcFile.contents(of: "/proc/self/task/\(name)/children") else { continue }
+      children += list.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+        .compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
+    }
+    return children
+  }
+
+  /// Whether this kernel lists each thread's children (`CONFIG_PROC_CHILDREN`).
+  private static let hasChildrenFiles = access("/proc/self/task/\(getpid())/children", R_OK) == 0
+
   /// `root` and every process below it now.
   package static func tree(of root: pid_t) -> [pid_t] {
     let parents = parents()
@@ -125,8 +149,8 @@ package enum ProcessTree {
         let me = getpid()
         let registered = ChildProcessRegistry.pids
         let ownGroup = sparesOwnGroup.load(ordering: .relaxed) ? getpgrp() : -1
-        let orphans = parents().filter { $0.value == me && !registered.contains($0.key) && getpgid($0.key) != ownGroup }
-          .map(\.key)
+        let children = Self.children() ?? parents().filter { $0.value == me }.map(\.key)
+        let orphans = children.filter { !registered.contains($0) && getpgid($0) != ownGroup }
         for pid in orphans {
           _ = kill(-pid, SIGKILL)
           _ = kill(pid, SIGKILL)
