@@ -510,9 +510,13 @@ final class AdapterNativeSession: NativeSession {
   private func interfaceCalled(_ name: String, method: String, arguments: [JSONValue?]) -> JSONValue? {
     guard !closed, storedFailure == nil, connection != nil else { return nil }
     answer = nil
-    let fields: JSONObject = [
+    var fields: JSONObject = [
       "name": .string(name), "method": .string(method), "arguments": .array(arguments.map { $0 ?? .null }),
     ]
+    let undefined = arguments.indices.filter { arguments[$0] == nil }
+    if !undefined.isEmpty, connection?.speaks14 == true {
+      fields[AdapterProtocol.UndefinedArguments.member] = .array(undefined.map { .number(Double($0)) })
+    }
     _ = try? send(AdapterProtocol.Command.interfaceCall, fields)
     defer { answer = nil }
     return answer?["value"]

@@ -25,7 +25,9 @@ public enum AdapterProtocol {
   /// 3 lets a handler whose answer is known in advance be answered inside
   /// the handler, by the adapter (see ``ImmediateAnswers``). 4 lets a long
   /// script or evaluation result cross as a block of raw text after its
-  /// line instead of as an escaped JSON string (see ``TextBlocks``).
+  /// line instead of as an escaped JSON string (see ``TextBlocks``), and
+  /// tells `undefined` host-object arguments from `null` ones (see
+  /// ``UndefinedArguments``).
   /// Both sides use what the lower of their two minor versions has.
   public static let minorVersion = 4
 
@@ -113,6 +115,18 @@ public enum AdapterProtocol {
     /// block; shorter ones stay JSON strings, readable in a traffic log.
     /// Any length may be sent as a block.
     public static let minimumBytes = 16_384
+  }
+
+  /// Also in protocol 1.4: an `interfaceCall` says which of its arguments
+  /// the page passed as `undefined` (JSON has no such value: they are
+  /// `null` in `arguments`), so that a host-object method sees a missing
+  /// argument as it does in the harness's own process. Before 1.4 they
+  /// reach the adapter as `null`.
+  public enum UndefinedArguments {
+    /// The minor version that has them.
+    public static let minorVersion = 4
+    /// `interfaceCall`: the positions (from 0) of the `undefined` arguments.
+    public static let member = "undefinedArguments"
   }
 
   /// The `report` member of a 1.2 `evaluate` event: which outcomes of the

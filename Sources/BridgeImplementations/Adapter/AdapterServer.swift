@@ -76,8 +76,9 @@ public final class AdapterServer {
   var pipelines: Bool {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.Pipelining.minorVersion
   }
-  /// Whether this conversation speaks 1.4: long texts cross as blocks.
-  var sendsTextBlocks: Bool {
+  /// Whether this conversation speaks 1.4: long texts cross as blocks, and
+  /// `undefined` interface arguments are named.
+  var speaks14: Bool {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.TextBlocks.minorVersion
   }
   /// Whether this conversation speaks 1.3: handlers may be answered here.
@@ -124,7 +125,7 @@ public final class AdapterServer {
         let parsed = parse(line: buffer[start..<newline])
         start = newline + 1
         scanned = start
-        if sendsTextBlocks, case .command(let command) = parsed, command[AdapterProtocol.TextBlocks.resultBytes] != nil {
+        if speaks14, case .command(let command) = parsed, command[AdapterProtocol.TextBlocks.resultBytes] != nil {
           if let length = command.integer(AdapterProtocol.TextBlocks.resultBytes), length >= 0 {
             awaitingBlock = (command, length)
             continue
@@ -357,7 +358,7 @@ public final class AdapterServer {
       // A block's count is replaced by its text when the block is read.
       guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
         throw AdapterProtocolError(
-          sendsTextBlocks
+          speaks14
             ? "evaluationResult: `resultBytes` must be a byte count (a non-negative integer)"
             : "evaluationResult: `resultBytes` is protocol 1.4, and this conversation speaks an older version")
       }
@@ -379,8 +380,17 @@ public final class AdapterServer {
       guard let method = command["method"]?.stringValue else {
         throw AdapterProtocolError("interfaceCall: `method` must be a string")
       }
-      let arguments = command["arguments"]?.arrayValue ?? []
-      let value = session.webView.callInterface(try name(), method: method, arguments: arguments.map { $0 })
+      var arguments: [JSONValue?] = (command["arguments"]?.arrayValue ?? []).map { $0 }
+      // 1.4: the arguments the page passed as `undefined` (null in `arguments`).
+      if speaks14, let undefined = command[AdapterProtocol.UndefinedArguments.member]?.arrayValue {
+        for position in undefined {
+          guard let index = position.numberValue.flatMap({ Int(exactly: $0) }), arguments.indices.contains(index) else {
+            throw AdapterProtocolError("interfaceCall: `undefinedArguments` must list positions in `arguments`")
+          }
+          arguments[index] = nil
+        }
+      }
+      let value = session.webView.callInterface(try name(), method: method, arguments: arguments)
       emit(AdapterProtocol.Event.interfaceResult, value.map { ["value": $0] } ?? [:])
     default:
       throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
@@ -533,7 +543,7 @@ public final class AdapterWebView: WebViewHost {
     // reported as `failure` stays until the session ends: it is small).
     if report != .never || !pipelines { evaluations[nextEvaluation] = completion }
     // 1.4: a long script crosses as a text block after the line.
-    if server?.sendsTextBlocks == true, case .string(let text)? = fields["script"],
+    if server?.speaks14 == true, case .string(let text)? = fields["script"],
       text.utf8.count >= AdapterProtocol.TextBlocks.minimumBytes
     {
       fields.removeValue(forKey: "script")
