@@ -164,9 +164,15 @@ def _reject_constant(name):
     raise ValueError("%s is not JSON" % name)
 
 
+# Made once: json.loads and json.dumps with options build a new decoder or encoder at every call,
+# a few microseconds each, several times per command.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def parse_json(text):
     """JSON.parse: exactly RFC 8259 (Python would otherwise accept NaN and Infinity)."""
-    return json.loads(text, parse_constant=_reject_constant)
+    return _DECODER.decode(text)
 
 
 def finite(value):
@@ -183,9 +189,9 @@ def finite(value):
 def to_json(value):
     """Compact JSON, UTF-8 characters kept as they are, non-finite numbers as null."""
     try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        return _COMPACT.encode(value)
     except ValueError:
-        return json.dumps(finite(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        return _COMPACT.encode(finite(value))
 
 
 # -------------------------------------------------------------------------------------------------
@@ -520,12 +526,12 @@ class Output:
         event = {"type": type_}
         event.update(fields)
         try:
-            text = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+            text = _COMPACT.encode(event)
         except ValueError:
             # A number too large for a double (1e400 in page JSON) has no JSON form: like
             # JSON.stringify, send null rather than an invalid Infinity token.
             event = finite(event)
-            text = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+            text = _COMPACT.encode(event)
         try:
             line = text.encode("utf-8")
         except UnicodeEncodeError:
