@@ -517,12 +517,10 @@ final class AdapterConnection: @unchecked Sendable {
     }
   }
 
-  /// A text block announced by an event line (1.4) and not read yet.
-  struct PendingTextBlock {
+  /// A script block announced by an `evaluate` line (1.4) and not read yet.
+  private struct PendingTextBlock {
     /// The event, without its byte count member.
     var event: JSONObject
-    /// The member the text goes in.
-    let member: String
     /// The block's length in bytes (its newline not counted).
     let length: Int
   }
@@ -533,14 +531,14 @@ final class AdapterConnection: @unchecked Sendable {
   /// The block `event` announces (`scriptBytes` of an `evaluate` event), or
   /// nil when it announces none; throws when the announcement is wrong.
   private func textBlock(announcedBy event: JSONObject, what: String) throws(ImplementationError) -> PendingTextBlock? {
-    guard let count = event[AdapterProtocol.TextBlocks.scriptBytes] else { return nil }
+    guard event[AdapterProtocol.TextBlocks.scriptBytes] != nil else { return nil }
     let type = event["type"]?.stringValue ?? ""
     guard type == AdapterProtocol.Event.evaluate else {
       throw fail(
         "protocol-violation",
         "sent `\(AdapterProtocol.TextBlocks.scriptBytes)` in a `\(type)` event while handling \(what); only `evaluate` has a script block")
     }
-    guard count.numberValue != nil, let length = event.integer(AdapterProtocol.TextBlocks.scriptBytes), length >= 0, event["script"] == nil else {
+    guard let length = event.integer(AdapterProtocol.TextBlocks.scriptBytes), length >= 0, event["script"] == nil else {
       throw fail(
         "protocol-violation",
         "sent an `evaluate` event whose `\(AdapterProtocol.TextBlocks.scriptBytes)` is not a byte count (a non-negative integer, and no `script` beside it) while handling \(what)")
@@ -551,7 +549,7 @@ final class AdapterConnection: @unchecked Sendable {
     }
     var header = event
     header.removeValue(forKey: AdapterProtocol.TextBlocks.scriptBytes)
-    return PendingTextBlock(event: header, member: "script", length: length)
+    return PendingTextBlock(event: header, length: length)
   }
 
   /// The event of `block`, now that its bytes and newline are buffered from
@@ -567,7 +565,7 @@ final class AdapterConnection: @unchecked Sendable {
       throw fail("protocol-violation", "sent a script block that is not UTF-8 while handling \(what)")
     }
     var event = block.event
-    event[block.member] = .string(text)
+    event["script"] = .string(text)
     partialAnswerBytes += block.length + 1
     inputStart = end + 1
     pendingBlock = nil

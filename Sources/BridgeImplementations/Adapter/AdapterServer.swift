@@ -125,11 +125,12 @@ public final class AdapterServer {
         let parsed = parse(line: buffer[start..<newline])
         start = newline + 1
         scanned = start
-        if speaks14, case .command(let command) = parsed, command[AdapterProtocol.TextBlocks.resultBytes] != nil {
-          if let length = command.integer(AdapterProtocol.TextBlocks.resultBytes), length >= 0 {
-            awaitingBlock = (command, length)
-            continue
-          }
+        // (A `resultBytes` that is no byte count is reported by `perform`.)
+        if speaks14, case .command(let command) = parsed,
+          let length = command.integer(AdapterProtocol.TextBlocks.resultBytes), length >= 0
+        {
+          awaitingBlock = (command, length)
+          continue
         }
         answers.append(contentsOf: handle(parsed))
         if start == buffer.count {
