@@ -56,17 +56,27 @@ package enum ProcessTree {
   /// The parent of every process the system lists, from `/proc/PID/stat`
   /// (empty where there is no `/proc`).
   package static func parents() -> [pid_t: pid_t] {
-    guard let directory = opendir("/proc") else { return [:] }
-    defer { closedir(directory) }
     var parents: [pid_t: pid_t] = [:]
+    for pid in numberedEntries(of: "/proc") ?? [] {
+      guard let parent = parent(of: pid) else { continue }
+      parents[pid] = parent
+    }
+    return parents
+  }
+
+  /// The entries of a `/proc` folder named by a number (processes, or a
+  /// process's threads); nil when the folder cannot be read.
+  private static func numberedEntries(of path: String) -> [pid_t]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var numbers: [pid_t] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
-      guard let pid = pid_t(name), let parent = parent(of: pid) else { continue }
-      parents[pid] = parent
+      if let number = pid_t(name) { numbers.append(number) }
     }
-    return parents
+    return numbers
   }
 
   /// The parent of `pid`, or nil when it is gone.
@@ -85,15 +95,11 @@ package enum ProcessTree {
   /// look through every process instead (``parents()``, a file a process:
   /// a hundred times more reading on a machine with a hundred processes).
   package static func children() -> [pid_t]? {
-    guard hasChildrenFiles, let directory = opendir("/proc/self/task") else { return nil }
-    defer { closedir(directory) }
+    guard hasChildrenFiles, let threads = numberedEntries(of: "/proc/self/task") else { return nil }
     var children: [pid_t] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+    for thread in threads {
       // A thread that ended meanwhile has no file left, and no children.
-      guard pid_t(name) != nil, let list = ProcFile.contents(of: "/proc/self/task/\(name)/children") else { continue }
+      guard let list = ProcFile.contents(of: "/proc/self/task/\(thread)/children") else { continue }
       children += list.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
         .compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
     }

@@ -515,7 +515,7 @@ class Output:
             try:
                 block = fields["script"].encode("utf-8")
             except UnicodeEncodeError:
-                block = None  # a lone surrogate: only a JSON string (with its \\u escape) can carry it
+                block = None  # a lone surrogate: only a JSON string (with its \u escape) can carry it
             if block is not None:
                 # 1.4: the script as a block of raw text after the line, not escaped a second time.
                 del fields["script"]
