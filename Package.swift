@@ -5,8 +5,8 @@ import PackageDescription
 ///
 /// Layers, bottom up (each folder under Sources/ is one of them):
 /// - CJavaScriptCore: the C API of JavaScriptCore (system library, pkg-config).
-/// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal)
-///   and the allocator's thresholds (`mallopt`).
+/// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal),
+///   the allocator's thresholds (`mallopt`) and the CPU affinity of a thread.
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.

@@ -2,12 +2,14 @@ import BridgeImplementations
 import Foundation
 import ScenarioRunner
 
-/// The shipped fixtures with the reference page bridge and five native
+/// The shipped fixtures with the reference page bridge and seven native
 /// sides: the reference native bridge in process (the floor), the same
 /// bridge behind the adapter protocol (`bridgecheck reference-adapter`, the
 /// executable built next to this one), and the Python adapter
 /// (`conformance/adapters/python/adapter.py`), each adapter at the newest
-/// protocol version and at 1.1. Both sides are under test, so
+/// protocol version and at 1.1 sharing a CPU with the scenario thread (as in
+/// a worker), and at the newest version placed by the system
+/// (`--no-cpu-pinning`). Both sides are under test, so
 /// every mode runs the same scenarios; rounds alternate between the modes so
 /// that a busy machine slows them alike. Then where the adapter's time goes:
 /// commands per scenario by type, bytes, and time waiting for `done`.
@@ -30,6 +32,13 @@ enum AdapterBenchmark {
     var modes: [(label: String, native: any NativeImplementation)] = [
       ("in process (floor)", ReferenceNativeImplementation())
     ]
+    // The adapters share a CPU with this thread, as a worker of a `--jobs 1`
+    // run does with its adapter (the last CPU this thread may use); the
+    // floor's rounds run unpinned, as in process runs do. `unpinned` rows
+    // measure the adapter as `--no-cpu-pinning` runs it.
+    let allCPUs = CPUAffinity.threadCPUs()
+    let sharedCPU = allCPUs.last
+    func unpin() { CPUAffinity.setThreadCPUs(allCPUs) }
     let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
     let bridgecheck = folder.appendingPathComponent("bridgecheck").path
     // Each adapter at the newest protocol, and at 1.1 (what an adapter that
@@ -40,8 +49,12 @@ enum AdapterBenchmark {
       for minor in [AdapterProtocol.minorVersion, 1] {
         modes.append(
           ("Swift adapter " + (minor == 1 ? "1.1" : newest),
-           AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"], protocolMinorVersion: minor)))
+           AdapterNativeImplementation(
+             command: [bridgecheck, "reference-adapter"], protocolMinorVersion: minor, sharedCPU: sharedCPU)))
       }
+      unpin()
+      modes.append(
+        ("Swift \(newest) unpinned", AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"])))
     } else {
       print("  (no \(bridgecheck): build the bridgecheck product too to measure the Swift adapter)")
     }
@@ -50,9 +63,12 @@ enum AdapterBenchmark {
       for minor in [AdapterProtocol.minorVersion, 1] {
         modes.append(
           ("Python adapter " + (minor == 1 ? "1.1" : newest),
-           AdapterNativeImplementation(command: ["python3", python], protocolMinorVersion: minor)))
+           AdapterNativeImplementation(command: ["python3", python], protocolMinorVersion: minor, sharedCPU: sharedCPU)))
       }
+      unpin()
+      modes.append(("Python \(newest) unpinned", AdapterNativeImplementation(command: ["python3", python])))
     }
+    unpin()
     defer { for mode in modes { (mode.native as? AdapterNativeImplementation)?.shutdown() } }
     for mode in modes {
       if let failure = (mode.native as? AdapterNativeImplementation)?.startupFailure {
@@ -64,6 +80,7 @@ enum AdapterBenchmark {
     var executed: [Int] = []
     for (index, runner) in runners.enumerated() {
       let warmUp = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
+      unpin()
       executed.append(warmUp.filter { $0.status != .skip }.count)
       let broken = warmUp.filter { $0.status == .fail || $0.status == .error }.count
       if broken > 0 { print("  WARNING: \(modes[index].label): \(broken) scenarios failed or errored") }
@@ -82,6 +99,7 @@ enum AdapterBenchmark {
         let spawned = (modes[index].native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []
         let cpu = CPUTime.now() + ProcessCPUTime.of(spawned) - cpuBefore
         cpuSamples[index].add(nanoseconds: cpu / Int64(executed[index]))
+        unpin()
       }
     }
     print("  one judged scenario (the mean of a round), --jobs 1, median (min–max) of \(rounds) rounds of \(fixtures.count) fixtures:")
@@ -104,10 +122,15 @@ enum AdapterBenchmark {
       }
       print("    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(cpuSamples[index].range) ms CPU\(ratio)")
     }
-    if let floor = PipeRoundTrip.measure() {
+    let acrossCPUs = PipeRoundTrip.measure()
+    let oneCPU = sharedCPU.flatMap { cpu in CPUAffinity.setThreadCPUs([cpu]) ? PipeRoundTrip.measure() : nil }
+    unpin()
+    if let acrossCPUs {
       print(
         "  the floor of any round trip here: one byte to `cat` and back after 250 µs of work, median of 2,000: "
-          + "\(format(floor)) µs (the adapter's wait per command below includes it)")
+          + "\(format(acrossCPUs)) µs where the system places `cat`"
+          + (oneCPU.map { ", \(format($0)) µs with `cat` and this thread on one CPU" } ?? "")
+          + " (the adapter's wait per command below includes it)")
     }
     for (index, mode) in modes.enumerated().dropFirst() {
       AdapterTraffic.reset()
@@ -115,6 +138,7 @@ enum AdapterBenchmark {
       let adapterCPUBefore = ProcessCPUTime.of(processes)
       let total = Samples.collect(1) { _ = SuiteRunner(runner: runners[index], jobs: 1).run(fixtures) }
       let adapterCPU = ProcessCPUTime.of((mode.native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []) - adapterCPUBefore
+      unpin()
       let traffic = AdapterTraffic.current
       describe(traffic, label: mode.label, scenarios: executed[index], total: total.quantile(0.5))
       print(

@@ -94,6 +94,16 @@ struct RunCommand: ParsableCommand {
     help: "Seconds the --native adapter may take to start and answer hello (a JVM starts slowly); at least --adapter-timeout.")
   var adapterStartupTimeout: Double = 15
 
+  @Flag(
+    name: .customLong("no-cpu-pinning"),
+    help: """
+      Let the system place the --native adapter's processes on any CPU. By default, when --jobs is at most the \
+      number of CPUs, each worker's scenario thread and its adapter processes share one CPU of their own: they \
+      take turns, and a command's round trip then needs no wake-up of another CPU. Give this flag for an adapter \
+      that computes on several threads at once.
+      """)
+  var noCPUPinning = false
+
   @Option(
     help: ArgumentHelp(
       "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, and a scenario that passes it ends as error.",
@@ -212,7 +222,7 @@ struct RunCommand: ParsableCommand {
       : WorkerPool(
         executable: Self.executablePath,
         configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant),
-        jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes))
+        jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), pinsWorkers: !noCPUPinning)
     pool?.prestart()
     // In process, the first scenarios start while later fixtures are still
     // being loaded (on a thread of their own); the selection is checked

@@ -82,8 +82,11 @@ public struct WorkerConfiguration: Sendable, Equatable {
   }
 
   /// Builds the native implementation this configuration names (an adapter
-  /// starts its first process at once).
-  public func makeNative(shouldStop: @escaping @Sendable () -> Bool = { false }) -> any NativeImplementation {
+  /// starts its first process at once, on `sharedCPU` when one is given:
+  /// see ``AdapterNativeImplementation/init(command:limits:protocolMinorVersion:sharedCPU:shouldStop:)``).
+  public func makeNative(
+    sharedCPU: Int? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) -> any NativeImplementation {
     switch native {
     case .reference:
       return ReferenceNativeImplementation()
@@ -95,7 +98,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
     case .adapter(let command, let commandTimeout, let startupTimeout):
       return AdapterNativeImplementation(
         command: command, limits: AdapterLimits(commandTimeout: commandTimeout, startupTimeout: startupTimeout),
-        shouldStop: shouldStop)
+        sharedCPU: sharedCPU, shouldStop: shouldStop)
     }
   }
 }

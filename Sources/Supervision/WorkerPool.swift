@@ -65,6 +65,9 @@ public final class WorkerPool {
   private let jobs: Int
   private let limits: SupervisorLimits
   private let environment: [String: String]
+  /// The CPUs handed out to the workers (``WorkerCPUs``), empty when they
+  /// are not pinned.
+  private let workerCPUs: [Int]
   private var workers: [WorkerProcess] = []
   private let clock = ContinuousClock()
   /// The most resident memory seen in one worker's processes, in bytes.
@@ -73,15 +76,22 @@ public final class WorkerPool {
   public private(set) var workersStarted = 0
 
   /// Creates a pool. `executable` is the `bridgecheck` binary that serves
-  /// `worker`; `environment` is added to the workers'.
+  /// `worker`; `environment` is added to the workers'. With `pinsWorkers`
+  /// (the default), each worker that runs an adapter shares a CPU of its own
+  /// with it, when this thread may run on at least `jobs` CPUs
+  /// (``WorkerCPUs``).
   public init(
     executable: String, configuration: WorkerConfiguration, jobs: Int, limits: SupervisorLimits = SupervisorLimits(),
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], pinsWorkers: Bool = true
   ) {
     self.executable = executable
     self.configuration = configuration
-    self.jobs = max(1, jobs)
+    let jobs = max(1, jobs)
+    self.jobs = jobs
     self.limits = limits
+    let available = pinsWorkers ? CPUAffinity.threadCPUs() : []
+    let first = CPUAffinity.currentCPU()
+    workerCPUs = (0..<jobs).compactMap { WorkerCPUs.cpu(slot: $0, jobs: jobs, available: available, first: first) }
     // A crashing worker should die at once, not spend seconds symbolicating.
     self.environment = ["SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 }
   }
@@ -225,8 +235,11 @@ public final class WorkerPool {
     let log = TraceLog(path: logFolder + "/worker-\(workersStarted + 1).log")
     var environment = self.environment
     environment[TraceLog.environmentKey] = log.path
+    let taken = Set(workers.map(\.slot))
+    let slot = (0..<jobs).first { !taken.contains($0) } ?? workers.count
+    if slot < workerCPUs.count { environment[WorkerCPUs.environmentKey] = String(workerCPUs[slot]) }
     guard let process = try? ChildProcess.spawn([executable, "worker"], environment: environment) else { return nil }
-    let worker = WorkerProcess(process: process, traceLog: log, now: clock.now)
+    let worker = WorkerProcess(process: process, slot: slot, traceLog: log, now: clock.now)
     workersStarted += 1
     guard worker.configure(configuration ?? self.configuration) else {
       worker.kill()

@@ -20,6 +20,10 @@ final class WorkerProcess {
   }
 
   let process: ChildProcess
+  /// Which of the pool's `jobs` places the worker holds (its CPU, when
+  /// workers are pinned: ``WorkerCPUs``); a worker started in place of one
+  /// that ended takes its place.
+  let slot: Int
   private var output = LineReader()
   private var errors = LineReader()
   /// The end of what the worker wrote on standard error.
@@ -40,8 +44,9 @@ final class WorkerProcess {
   static let errorTailBytes = 4096
   static let recentEventLimit = 60
 
-  init(process: ChildProcess, traceLog: TraceLog, now: ContinuousClock.Instant) {
+  init(process: ChildProcess, slot: Int, traceLog: TraceLog, now: ContinuousClock.Instant) {
     self.process = process
+    self.slot = slot
     self.traceLog = traceLog
     lastMemoryCheck = now
     lastTreeCheck = now

@@ -13,7 +13,7 @@ final class WorkerSession {
   /// Builds the implementations; an adapter starts its first process at once.
   init(_ configuration: WorkerConfiguration) throws(WorkerSetupError) {
     let page = try configuration.makePage()
-    native = configuration.makeNative()
+    native = configuration.makeNative(sharedCPU: WorkerCPUs.assigned)
     self.configuration = configuration
     runner = ScenarioRunner(page: page, native: native, tested: configuration.tested, options: configuration.options)
   }

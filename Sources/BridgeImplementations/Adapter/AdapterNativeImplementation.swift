@@ -42,12 +42,21 @@ public struct AdapterNativeImplementation: NativeImplementation {
   ///     check an adapter the way an older bridgecheck talks to it.
   ///   - shouldStop: polled while waiting for the adapter (Ctrl-C): when it
   ///     returns true the adapter is killed and the scenario ends.
+  ///   - sharedCPU: a CPU for the adapter processes and the thread that
+  ///     talks to them (for a process with one scenario thread, such as a
+  ///     worker): the thread that starts a session is pinned to it for good
+  ///     (``CPUAffinity``), before any process is started, so the adapter
+  ///     processes inherit it. They take turns with that thread, and a
+  ///     round trip then costs no wake-up of another CPU. Nil (the default)
+  ///     leaves placement to the system.
   public init(
     command: [String], limits: AdapterLimits = AdapterLimits(), protocolMinorVersion: Int = AdapterProtocol.minorVersion,
-    shouldStop: @escaping @Sendable () -> Bool = { false }
+    sharedCPU: Int? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) {
     self.command = command
-    pool = AdapterPool(command: command, limits: limits, offeredMinorVersion: protocolMinorVersion, shouldStop: shouldStop)
+    pool = AdapterPool(
+      command: command, limits: limits, offeredMinorVersion: protocolMinorVersion, sharedCPU: sharedCPU,
+      shouldStop: shouldStop)
     do {
       let connection = try pool.checkout()
       info = connection.info ?? AdapterInfo(name: Self.fallbackName(command))
@@ -149,6 +158,8 @@ final class AdapterPool: Sendable {
   let command: [String]
   let limits: AdapterLimits
   let offeredMinorVersion: Int
+  /// The CPU that the threads checking processes out share with the processes.
+  let sharedCPU: Int?
   let shouldStop: @Sendable () -> Bool
   /// Starts that fail in a row before the adapter is given up on.
   static let maxFailedStarts = 3
@@ -162,15 +173,24 @@ final class AdapterPool: Sendable {
   }
   private let state = Mutex(State())
 
-  init(command: [String], limits: AdapterLimits, offeredMinorVersion: Int, shouldStop: @escaping @Sendable () -> Bool) {
+  init(
+    command: [String], limits: AdapterLimits, offeredMinorVersion: Int, sharedCPU: Int?,
+    shouldStop: @escaping @Sendable () -> Bool
+  ) {
     self.command = command
     self.limits = limits
     self.offeredMinorVersion = offeredMinorVersion
+    self.sharedCPU = sharedCPU
     self.shouldStop = shouldStop
   }
 
-  /// An idle process, or a new one that has shaken hands.
+  /// An idle process, or a new one that has shaken hands; with a
+  /// ``sharedCPU``, the calling thread is pinned to it first (a new process
+  /// inherits it).
   func checkout() throws(ImplementationError) -> AdapterConnection {
+    // A system that refuses (a CPU outside this cgroup) leaves placement to
+    // itself: slower round trips, nothing else.
+    if let sharedCPU { CPUAffinity.setThreadCPUs([sharedCPU]) }
     enum Next {
       case reuse(AdapterConnection)
       case start
