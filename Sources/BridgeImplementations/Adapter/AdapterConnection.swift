@@ -362,12 +362,15 @@ final class AdapterConnection: @unchecked Sendable {
           }
           unanswered.removeFirst()
           answers.append(AdapterAnswer(command: head.type, seq: head.seq, events: partialAnswer))
-          AdapterTraffic.record(
-            command: head.type, written: head.bytesWritten, read: partialAnswerBytes, elapsed: clock.now - waitStarted)
+          let answered = clock.now
+          if AdapterTraffic.isCounting {
+            AdapterTraffic.record(
+              command: head.type, written: head.bytesWritten, read: partialAnswerBytes, elapsed: answered - waitStarted)
+          }
           partialAnswer = []
           partialAnswerBytes = 0
           readSinceAnswer = 0
-          waitStarted = clock.now
+          waitStarted = answered
           deadline = waitStarted.advanced(by: timeLimit)
           continue
         }
@@ -530,22 +533,24 @@ final class AdapterConnection: @unchecked Sendable {
 
   /// The block `event` announces (`scriptBytes` of an `evaluate` event), or
   /// nil when it announces none; throws when the announcement is wrong.
-  private func textBlock(announcedBy event: JSONObject, what: String) throws(ImplementationError) -> PendingTextBlock? {
+  private func textBlock(announcedBy event: JSONObject, what: @autoclosure () -> String) throws(ImplementationError)
+    -> PendingTextBlock?
+  {
     guard event[AdapterProtocol.TextBlocks.scriptBytes] != nil else { return nil }
     let type = event["type"]?.stringValue ?? ""
     guard type == AdapterProtocol.Event.evaluate else {
       throw fail(
         "protocol-violation",
-        "sent `\(AdapterProtocol.TextBlocks.scriptBytes)` in a `\(type)` event while handling \(what); only `evaluate` has a script block")
+        "sent `\(AdapterProtocol.TextBlocks.scriptBytes)` in a `\(type)` event while handling \(what()); only `evaluate` has a script block")
     }
     guard let length = event.integer(AdapterProtocol.TextBlocks.scriptBytes), length >= 0, event["script"] == nil else {
       throw fail(
         "protocol-violation",
-        "sent an `evaluate` event whose `\(AdapterProtocol.TextBlocks.scriptBytes)` is not a byte count (a non-negative integer, and no `script` beside it) while handling \(what)")
+        "sent an `evaluate` event whose `\(AdapterProtocol.TextBlocks.scriptBytes)` is not a byte count (a non-negative integer, and no `script` beside it) while handling \(what())")
     }
     guard partialAnswerBytes + length <= limits.maxBytesPerCommand else {
       throw fail(
-        "flood", "announced a script block of \(length) bytes for \(what), more than the \(limits.maxBytesPerCommand / (1 << 20)) MiB a command's answer may have")
+        "flood", "announced a script block of \(length) bytes for \(what()), more than the \(limits.maxBytesPerCommand / (1 << 20)) MiB a command's answer may have")
     }
     var header = event
     header.removeValue(forKey: AdapterProtocol.TextBlocks.scriptBytes)
@@ -554,15 +559,17 @@ final class AdapterConnection: @unchecked Sendable {
 
   /// The event of `block`, now that its bytes and newline are buffered from
   /// `inputStart`; consumes them.
-  private func completeBlock(_ block: PendingTextBlock, what: String) throws(ImplementationError) -> JSONObject {
+  private func completeBlock(_ block: PendingTextBlock, what: @autoclosure () -> String) throws(ImplementationError)
+    -> JSONObject
+  {
     let end = inputStart + block.length
     guard inputBuffer[end] == UInt8(ascii: "\n") else {
       throw fail(
         "protocol-violation",
-        "sent a script block that does not end with a newline after its \(block.length) bytes while handling \(what) (`\(AdapterProtocol.TextBlocks.scriptBytes)` must count the block's UTF-8 bytes exactly)")
+        "sent a script block that does not end with a newline after its \(block.length) bytes while handling \(what()) (`\(AdapterProtocol.TextBlocks.scriptBytes)` must count the block's UTF-8 bytes exactly)")
     }
     guard let text = String(validating: inputBuffer[inputStart..<end], as: UTF8.self) else {
-      throw fail("protocol-violation", "sent a script block that is not UTF-8 while handling \(what)")
+      throw fail("protocol-violation", "sent a script block that is not UTF-8 while handling \(what())")
     }
     var event = block.event
     event["script"] = .string(text)

@@ -2,8 +2,8 @@ import Synchronization
 
 /// What the harness exchanged with adapter processes, summed over every
 /// connection of this process: for measuring where the adapter path's time
-/// goes (`bridgecheck-bench adapter`). Counting costs one uncontended lock
-/// per command.
+/// goes (`bridgecheck-bench adapter`). Nothing is counted until the first
+/// ``reset()``; counting then costs one uncontended lock per command.
 public struct AdapterTraffic: Sendable, Hashable {
   /// Commands answered with `done`, by command type.
   public var commands: [String: Int] = [:]
@@ -27,8 +27,14 @@ public struct AdapterTraffic: Sendable, Hashable {
   /// The traffic so far.
   public static var current: AdapterTraffic { recorded.withLock { $0 } }
 
-  /// Starts counting again from zero.
-  public static func reset() { recorded.withLock { $0 = AdapterTraffic() } }
+  /// Starts counting, from zero.
+  public static func reset() {
+    recorded.withLock { $0 = AdapterTraffic() }
+    counting.store(true, ordering: .relaxed)
+  }
+
+  /// Whether commands are counted (from the first ``reset()`` on).
+  static var isCounting: Bool { counting.load(ordering: .relaxed) }
 
   static func record(command: String, written: Int, read: Int, elapsed: Duration) {
     let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
@@ -44,4 +50,5 @@ public struct AdapterTraffic: Sendable, Hashable {
   }
 
   private static let recorded = Mutex(AdapterTraffic())
+  private static let counting = Atomic(false)
 }
