@@ -19,7 +19,7 @@ import ScenarioRunner
 enum AdapterBenchmark {
   /// Rounds of the suite per mode. On the shared two-core machine the median
   /// ratio of 9 rounds moved by ±0.04 from run to run for the same build
-  /// (27 November: the Swift adapter ×1.227–×1.312 over eleven runs); 15
+  /// (27 November: the Swift adapter ×1.227–×1.312 over nine runs); 15
   /// rounds narrow that at about 25 s more.
   static let defaultRounds = 15
 
