@@ -36,10 +36,10 @@ enum AdapterBenchmark {
     var modes: [(label: String, native: any NativeImplementation)] = [
       ("in process (floor)", ReferenceNativeImplementation())
     ]
-    // The adapters share a CPU with this thread, as a worker of a `--jobs 1`
-    // run does with its adapter (the last CPU this thread may use); the
-    // floor's rounds run unpinned, as in process runs do. `unpinned` rows
-    // measure the adapter as `--no-cpu-pinning` runs it.
+    // The adapters share a CPU with this thread (the last it may use), as a
+    // worker of `bridgecheck run` does with its adapter; the floor's rounds
+    // run unpinned, as runs without an adapter do. `unpinned` rows measure
+    // the adapter as `--no-cpu-pinning` runs it.
     let allCPUs = CPUAffinity.threadCPUs()
     let sharedCPU = allCPUs.last
     func unpin() { CPUAffinity.setThreadCPUs(allCPUs) }

@@ -8,8 +8,9 @@ import CProcessControl
 /// On one CPU each hand-over is a switch on that CPU; on two it is a wake-up
 /// of the other CPU, which on a virtual machine costs tens of microseconds
 /// a round trip. A worker therefore pins its scenario thread, and with it
-/// the adapters it starts, to a CPU of its own (``WorkerPool`` hands them
-/// out).
+/// the adapters it starts, to a CPU of its own (the supervisor's
+/// `WorkerPool` hands them out; see
+/// ``AdapterNativeImplementation/init(command:limits:protocolMinorVersion:sharedCPU:shouldStop:)``).
 package enum CPUAffinity {
   /// The CPUs the calling thread may run on, in increasing order; empty
   /// where the system cannot tell.
