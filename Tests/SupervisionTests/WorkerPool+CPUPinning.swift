@@ -82,7 +82,9 @@ struct WorkerCPUPinningTests {
     pool.prestart()
     let results = pool.run(chosen + chosen)
     pool.stopAll()
-    #expect(results.allSatisfy { $0.status == .pass }, "\(results.map { "\($0.scenario.id): \($0.status) \($0.message)" })")
+    #expect(
+      results.allSatisfy { $0.status == .pass },
+      "\(results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
     let text = try String(contentsOf: record, encoding: .utf8)
     return text.split(separator: "\n").compactMap { line in
       line.split(separator: ":").last.flatMap { parseCPUList(String($0)) }
