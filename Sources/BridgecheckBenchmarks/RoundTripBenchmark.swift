@@ -49,7 +49,11 @@ enum RoundTripBenchmark {
   }
 
   static func makePage() -> Page {
-    let webView = SimulatedWebView(configuration: PageConfiguration(scriptTimeLimit: .seconds(60)))
+    // One page serves thousands of round trips, about 13 trace events each:
+    // far more than the 20,000 a scenario's page may record.
+    var configuration = PageConfiguration(scriptTimeLimit: .seconds(60))
+    configuration.limits.maxTraceEvents = 1_000_000
+    let webView = SimulatedWebView(configuration: configuration)
     let finished = Flag()
     webView.addHostFunction(named: "done") { _ in
       finished.value = true
