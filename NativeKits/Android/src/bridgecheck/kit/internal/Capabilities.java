@@ -40,30 +40,45 @@ final class Capabilities {
             }
         }
         Capabilities found = new Capabilities(name, failure);
-        if (view == null) {
+        if (failure != null || view == null || !hearsThePage(view)) {
+            // Scenarios run, and each says why the bridge cannot take part (start reports it).
             found.transports.addAll(java.util.Arrays.asList("iframe", "location", "host-object", "prompt"));
             found.injections.addAll(java.util.Arrays.asList("after-load", "page"));
             return found;
         }
-        WebViewClient client = view.webViewClient();
-        WebChromeClient chrome = view.webChromeClient();
-        if (overrides(client, WebViewClient.class, "shouldOverrideUrlLoading", WebView.class, String.class)
-            || overrides(client, WebViewClient.class, "shouldOverrideUrlLoading", WebView.class, WebResourceRequest.class)) {
+        if (interceptsNavigations(view)) {
             found.transports.add("iframe");
             found.transports.add("location");
         }
         if (view.hasJavascriptInterfaces()) {
             found.transports.add("host-object");
         }
-        if (overrides(chrome, WebChromeClient.class, "onJsPrompt", WebView.class, String.class, String.class, String.class,
-            JsPromptResult.class)) {
+        if (takesPrompts(view)) {
             found.transports.add("prompt");
         }
+        WebViewClient client = view.webViewClient();
+        WebChromeClient chrome = view.webChromeClient();
         boolean loads = overrides(client, WebViewClient.class, "onPageFinished", WebView.class, String.class)
             || overrides(client, WebViewClient.class, "onPageStarted", WebView.class, String.class, Bitmap.class)
             || overrides(chrome, WebChromeClient.class, "onProgressChanged", WebView.class, int.class);
         found.injections.add(loads ? "after-load" : "page");
         return found;
+    }
+
+    /** Whether the page can reach the bridge at all: a navigation it intercepts, an interface, or a prompt. */
+    static boolean hearsThePage(WebViewCore view) {
+        return interceptsNavigations(view) || view.hasJavascriptInterfaces() || takesPrompts(view);
+    }
+
+    private static boolean interceptsNavigations(WebViewCore view) {
+        WebViewClient client = view.webViewClient();
+        return overrides(client, WebViewClient.class, "shouldOverrideUrlLoading", WebView.class, String.class)
+            || overrides(client, WebViewClient.class, "shouldOverrideUrlLoading", WebView.class, WebResourceRequest.class);
+    }
+
+    private static boolean takesPrompts(WebViewCore view) {
+        return overrides(view.webChromeClient(), WebChromeClient.class, "onJsPrompt", WebView.class, String.class,
+            String.class, String.class, JsPromptResult.class);
     }
 
     private static boolean overrides(Object client, Class<?> base, String method, Class<?>... parameters) {

@@ -23,7 +23,7 @@ final class Crashes {
             text.append(": ").append(shorten(t.getMessage(), 300));
         }
         if (frame != null) {
-            text.append(" at ").append(frame);
+            text.append(" at ").append(frame(frame));
         }
         text.append(" (while ").append(what).append("); on Android an uncaught exception on the main thread ends the app");
         return text.toString();
@@ -40,6 +40,13 @@ final class Crashes {
         }
         StackTraceElement[] frames = t.getStackTrace();
         return frames.length > 0 ? frames[0] : null;
+    }
+
+    /** {@code Class.method(File.java:12)}, without the module and class loader prefixes. */
+    static String frame(StackTraceElement frame) {
+        String where = frame.getFileName() == null ? "Unknown Source"
+            : frame.getLineNumber() >= 0 ? frame.getFileName() + ":" + frame.getLineNumber() : frame.getFileName();
+        return frame.getClassName() + "." + frame.getMethodName() + "(" + where + ")";
     }
 
     static boolean isPlatform(String className) {

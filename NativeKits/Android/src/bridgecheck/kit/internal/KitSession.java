@@ -89,6 +89,12 @@ public final class KitSession {
             throw new KitProblem("the factory created no WebView: create the bridge's WebView (or the bridge, when it is "
                 + "a WebView subclass) from the Context the factory is given, so that the kit can drive it");
         }
+        if (!Capabilities.hearsThePage(session.view)) {
+            throw new KitProblem("the bridge cannot hear the page: its WebView (" + session.view.view().getClass().getName()
+                + ") has no WebViewClient that overrides shouldOverrideUrlLoading (navigations), no JavaScript interface "
+                + "(addJavascriptInterface) and no WebChromeClient that overrides onJsPrompt (prompt) once the factory "
+                + "has made the bridge");
+        }
         session.runMainLooper();
         return session;
     }

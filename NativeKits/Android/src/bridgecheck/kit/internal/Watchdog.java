@@ -93,7 +93,7 @@ final class Watchdog {
                 .append("; on Android the app stops responding)");
         }
         text.append(": the ").append(stuck.getName()).append(" thread is at ")
-            .append(where != null ? where : (frames.length > 0 ? frames[0] : "an unknown place"));
+            .append(where != null ? Crashes.frame(where) : frames.length > 0 ? Crashes.frame(frames[0]) : "an unknown place");
         for (int i = 0; i < Math.min(6, frames.length); i++) {
             System.err.println("\tat " + frames[i]);
         }
