@@ -43,7 +43,8 @@ struct DoctorCommand: ParsableCommand {
     Interrupt.install()
     var dialect = BridgeProfile.classic
     if let profile {
-      switch BridgeProfile.load(profile) {
+      // A profile name is one of bridgecheck's own, wherever it is run from (as for run).
+      switch BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
       case .success(let loaded): dialect = loaded
       case .failure(let problems): throw CLIError.usage("bridgecheck: \(problems)")
       }

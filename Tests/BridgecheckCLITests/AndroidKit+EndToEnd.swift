@@ -85,9 +85,12 @@ struct AndroidKitEndToEndTests {
     let bridge = Self.bridges[0]
     let classes = try compiled(bridge.sources, kit)
     defer { try? FileManager.default.removeItem(at: classes) }
+    // From the user's own folder, as step 4 of docs/android-native-kit.md has it: the profile is found by name.
+    let userFolder = try ScratchFolder()
+    defer { userFolder.remove() }
     let outcome = try bridgecheck(
       ["doctor", "--native", kit.command(classes: classes, mainClass: bridge.mainClass), "--profile", bridge.dialect],
-      timeLimit: 120)
+      in: userFolder.url, timeLimit: 120)
     #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
     #expect(outcome.stdout.contains("transports iframe, location, injections after-load"), "\(outcome.stdout)")
   }
