@@ -50,9 +50,9 @@ work="$(mktemp -d "$out/.android-kit-build.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 find "$root/NativeKits/Android/src" -name '*.java' | sort > "$work/sources"
 # Java 8 class files: a bridge compiled with any later javac links against them.
-javac -nowarn -encoding UTF-8 --release 8 -Xlint:none -d "$work/classes" -cp "$json_jar" @"$work/sources" 2>&1 |
-  grep -v 'warning: \[options\]' >&2 || true
-if [ ! -f "$work/classes/bridgecheck/kit/NativeKit.class" ]; then
+if ! javac -nowarn -encoding UTF-8 --release 8 -Xlint:none -d "$work/classes" -cp "$json_jar" @"$work/sources" \
+  2>"$work/javac.log"; then
+  cat "$work/javac.log" >&2
   echo "android-kit: compiling NativeKits/Android/src failed" >&2
   exit 1
 fi

@@ -80,6 +80,8 @@ struct AndroidKitEndToEndTests {
     #expect(outcome.stdout.contains("checks passed"), "\(outcome.stdout)")
   }
 
+  /// `bridgecheck doctor` checks the handshake and framing of a bridge under
+  /// the kit, as step 4 of the user's steps suggests.
   @Test func doctorFindsTheKitAdapterFine() throws {
     let kit = try AndroidKit.built()
     let bridge = Self.bridges[0]

@@ -350,10 +350,12 @@ public final class KitSession {
     // The harness's commands
 
     void registerHandler(String name, JSONObject answerGivenInHandler) throws KitProblem {
-        if (answerGivenInHandler != null) {
-            answersGivenInHandlers.put(name, answerGivenInHandler);
-        } else {
-            answersGivenInHandlers.remove(name);
+        synchronized (this) {
+            if (answerGivenInHandler != null) {
+                answersGivenInHandlers.put(name, answerGivenInHandler);
+            } else {
+                answersGivenInHandlers.remove(name);
+            }
         }
         Handler handler = (data, respond) -> handlerCalled(name, data, respond);
         guardRun("register(" + Crashes.quote(name, 60) + ") ran", () -> bridge.register(name, handler));
@@ -361,7 +363,9 @@ public final class KitSession {
     }
 
     void removeHandler(String name) throws KitProblem {
-        answersGivenInHandlers.remove(name);
+        synchronized (this) {
+            answersGivenInHandlers.remove(name);
+        }
         guardRun("remove(" + Crashes.quote(name, 60) + ") ran", () -> bridge.remove(name));
         runMainLooper();
     }
