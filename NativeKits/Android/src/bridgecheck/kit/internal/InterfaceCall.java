@@ -92,6 +92,15 @@ final class InterfaceCall {
             return null;
         }
         Future<Object> future = javaBridge.submit(() -> method.invoke(target, arguments));
+        javaBridge.setCalling(true);
+        try {
+            return result(await(future, javaBridge, session));
+        } finally {
+            javaBridge.setCalling(false);
+        }
+    }
+
+    private Object await(Future<Object> future, JavaBridgeThread javaBridge, KitSession session) throws KitProblem {
         Object value;
         while (true) {
             try {
@@ -117,7 +126,7 @@ final class InterfaceCall {
                         + "which bridgecheck's page cannot do"));
             }
         }
-        return result(value);
+        return value;
     }
 
     private Object result(Object value) throws KitProblem {

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
  */
 final class JavaBridgeThread {
     private volatile Thread thread;
+    private volatile boolean calling;
     private final ExecutorService executor = Executors.newSingleThreadExecutor(work -> {
         Thread t = new Thread(null, work, "JavaBridge", 256L << 20);
         t.setDaemon(true);
@@ -20,6 +21,15 @@ final class JavaBridgeThread {
 
     <T> Future<T> submit(Callable<T> work) {
         return executor.submit(work);
+    }
+
+    /** Whether the main thread waits for a call on this thread now. */
+    boolean calling() {
+        return calling;
+    }
+
+    void setCalling(boolean value) {
+        calling = value;
     }
 
     /** The thread, once it exists. */

@@ -1,9 +1,10 @@
 package bridgecheck.kit.internal;
 
 /**
- * How long a command may keep the bridge busy: 4 seconds (bridgecheck waits 5 for an answer), 12 for
- * {@code hello}, which starts the JVM's work and runs the factory once; {@code -Dbridgecheck.commandLimit=SECONDS}
- * changes the first (set it below {@code bridgecheck run --adapter-timeout}).
+ * How long the bridge may wait, or compute, within one command (see {@link Watchdog}): 4 seconds (bridgecheck
+ * waits 5 for an answer), 12 for {@code hello}, which starts the JVM's work and runs the factory once;
+ * {@code -Dbridgecheck.commandLimit=SECONDS} changes the first (set it below {@code bridgecheck run
+ * --adapter-timeout}).
  */
 final class NativeKitLimits {
     private NativeKitLimits() {
