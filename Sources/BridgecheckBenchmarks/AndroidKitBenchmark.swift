@@ -129,7 +129,8 @@ enum AndroidKitBenchmark {
       print("  (the Android kit is not measured: \(folder) does not compile)")
       return nil
     }
-    return ["java", "-cp", "\(classes):\(classpath)", "JsBridgeOneCheck"]
+    // The JVM options docs/android-native-kit.md gives (the fast compiler only, one garbage collector thread).
+    return ["java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", "\(classes):\(classpath)", "JsBridgeOneCheck"]
   }
 
   /// The path of `name` on PATH.

@@ -40,10 +40,15 @@ struct AndroidKit: Sendable {
     return try runTool(["javac", "-encoding", "UTF-8", "-cp", classpath, "-d", classes.path] + paths, timeLimit: 300)
   }
 
+  /// The JVM options docs/android-native-kit.md gives the user (the fast
+  /// compiler only, garbage collected on one thread).
+  static let jvmOptions = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]
+
   /// The `--native` command that runs `mainClass` from `classes` with the
-  /// kit, with `options` (Java system properties) before the class.
+  /// kit, as the user's steps have it, with `options` (Java system
+  /// properties) before the class.
   func command(classes: URL, mainClass: String, options: [String] = []) -> String {
-    (["java"] + options + ["-cp", "\(classes.path):\(classpath)", mainClass]).joined(separator: " ")
+    (["java"] + Self.jvmOptions + options + ["-cp", "\(classes.path):\(classpath)", mainClass]).joined(separator: " ")
   }
 }
 

@@ -144,6 +144,9 @@ public final class KitChecks {
         check("fragment", "frag", web.getFragment());
         check("an opaque URI", true, Uri.parse("mailto:a@b").isOpaque());
         check("decode keeps +", "a+b c", Uri.decode("a+b%20c"));
+        check("a malformed escape decodes to U+FFFD", "\ufffdzz|\ufffd", Uri.decode("%zz|%4"));
+        check("bytes that are not UTF-8 decode to U+FFFD", "a\ufffd", Uri.decode("a%E2%82"));
+        check("multi-byte escapes", "\u2028é😀", Uri.decode("%E2%80%A8%C3%A9%F0%9F%98%80"));
         check("encode", "a%20b%2Fc", Uri.encode("a b/c"));
     }
 

@@ -1,11 +1,5 @@
 package android.net;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -267,46 +261,56 @@ public abstract class Uri implements Comparable<Uri> {
     }
 
     private static String decode(String s, boolean convertPlus) {
+        int first = s.indexOf('%');
+        if (first < 0 && !(convertPlus && s.indexOf('+') >= 0)) {
+            return s;
+        }
         StringBuilder out = new StringBuilder(s.length());
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] bytes = new byte[Math.max(16, s.length() / 3)];
+        int length = s.length();
         int i = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i++);
-            if (c == '%') {
-                int high = i < s.length() ? Character.digit(s.charAt(i), 16) : -1;
-                int low = i + 1 < s.length() ? Character.digit(s.charAt(i + 1), 16) : -1;
-                if (high < 0 || low < 0) {
-                    flush(out, bytes);
-                    out.append('\ufffd');
-                    if (high >= 0) {
-                        i++;
+        while (i < length) {
+            char c = s.charAt(i);
+            if (c != '%') {
+                int next = s.indexOf('%', i);
+                int end = next < 0 ? length : next;
+                if (convertPlus) {
+                    for (int j = i; j < end; j++) {
+                        char d = s.charAt(j);
+                        out.append(d == '+' ? ' ' : d);
                     }
-                    continue;
+                } else {
+                    out.append(s, i, end);
                 }
-                bytes.write(high * 16 + low);
-                i += 2;
-            } else {
-                flush(out, bytes);
-                out.append(convertPlus && c == '+' ? ' ' : c);
+                i = end;
+                continue;
+            }
+            // A run of escapes: their bytes are decoded together, as UTF-8 (malformed bytes as U+FFFD).
+            int count = 0;
+            while (i < length && s.charAt(i) == '%') {
+                int high = i + 1 < length ? Character.digit(s.charAt(i + 1), 16) : -1;
+                int low = i + 2 < length ? Character.digit(s.charAt(i + 2), 16) : -1;
+                if (high < 0 || low < 0) {
+                    break;
+                }
+                if (count == bytes.length) {
+                    bytes = java.util.Arrays.copyOf(bytes, count * 2);
+                }
+                bytes[count++] = (byte) (high * 16 + low);
+                i += 3;
+            }
+            if (count > 0) {
+                out.append(new String(bytes, 0, count, StandardCharsets.UTF_8));
+                continue;
+            }
+            // A malformed escape: U+FFFD for the % and the hex digit that follows it, if any.
+            out.append('\ufffd');
+            i++;
+            if (i < length && Character.digit(s.charAt(i), 16) >= 0) {
+                i++;
             }
         }
-        flush(out, bytes);
         return out.toString();
-    }
-
-    private static void flush(StringBuilder out, ByteArrayOutputStream bytes) {
-        if (bytes.size() == 0) {
-            return;
-        }
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-            .onUnmappableCharacter(CodingErrorAction.REPLACE).replaceWith("\ufffd");
-        try {
-            CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes.toByteArray()));
-            out.append(chars);
-        } catch (CharacterCodingException e) {
-            out.append('\ufffd');
-        }
-        bytes.reset();
     }
 
     /** A URI kept as the text it was parsed from; parts are found on demand, as in Android. */

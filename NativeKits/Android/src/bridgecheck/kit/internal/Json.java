@@ -21,6 +21,8 @@ import org.json.JSONObject;
 public final class Json {
     private final String text;
     private int at;
+    /** Where the next backslash at or after {@code at} is (MAX_VALUE: none); found once per stretch of text. */
+    private int nextBackslash = -1;
 
     private Json(String text) {
         this.text = text;
@@ -154,7 +156,23 @@ public final class Json {
 
     private String string() throws KitProblem {
         at++;
-        StringBuilder out = null;
+        int close = text.indexOf('"', at);
+        if (close < 0) {
+            throw problem("unterminated string");
+        }
+        if (nextBackslash < at) {
+            nextBackslash = text.indexOf('\\', at);
+            if (nextBackslash < 0) {
+                nextBackslash = Integer.MAX_VALUE;
+            }
+        }
+        if (nextBackslash > close) {
+            // No escape: the text as it is (the harness escapes every control character).
+            String value = text.substring(at, close);
+            at = close + 1;
+            return value;
+        }
+        StringBuilder out = new StringBuilder(close - at + 16);
         int start = at;
         while (true) {
             if (at >= text.length()) {
@@ -162,19 +180,13 @@ public final class Json {
             }
             char c = text.charAt(at);
             if (c == '"') {
-                String value = out == null ? text.substring(start, at) : out.append(text, start, at).toString();
+                out.append(text, start, at);
                 at++;
-                return value;
-            }
-            if (c < 0x20) {
-                throw problem("a control character in a string");
+                return out.toString();
             }
             if (c != '\\') {
                 at++;
                 continue;
-            }
-            if (out == null) {
-                out = new StringBuilder();
             }
             out.append(text, start, at);
             at++;
@@ -343,12 +355,21 @@ public final class Json {
         }
     }
 
-    /** Appends {@code s} as a JSON string. */
+    /** Appends {@code s} as a JSON string (runs of plain characters in one append each). */
     public static void quote(StringBuilder out, String s) {
         out.append('"');
         int length = s.length();
+        int run = 0;
         for (int i = 0; i < length; i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\' && (c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE)) {
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            out.append(s, run, i);
             switch (c) {
                 case '"': out.append("\\\""); break;
                 case '\\': out.append("\\\\"); break;
@@ -357,18 +378,11 @@ public final class Json {
                 case '\t': out.append("\\t"); break;
                 case '\b': out.append("\\b"); break;
                 case '\f': out.append("\\f"); break;
-                default:
-                    if (c < 0x20) {
-                        unicodeEscape(out, c);
-                    } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
-                        out.append(c).append(s.charAt(++i));
-                    } else if (Character.isSurrogate(c)) {
-                        unicodeEscape(out, c);
-                    } else {
-                        out.append(c);
-                    }
+                default: unicodeEscape(out, c);
             }
+            run = i + 1;
         }
+        out.append(s, run, length);
         out.append('"');
     }
 
