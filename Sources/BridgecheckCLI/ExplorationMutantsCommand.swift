@@ -15,11 +15,16 @@ struct ExplorationMutantsCommand: ParsableCommand {
       the fixed fixtures and caught.
       """)
 
-  @Option(name: .customLong("fixtures"), help: "Where the fixtures are.")
-  var fixturesPath = "Fixtures"
+  @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: bridgecheck's own Fixtures/).")
+  var fixturesOption: String?
 
-  @Option(name: .customLong("mutants"), help: "Where the exploration mutants are.")
-  var mutantsPath = ExplorationMutantCatalog.defaultFolder
+  @Option(
+    name: .customLong("mutants"),
+    help: "Where the exploration mutants are (default: bridgecheck's own conformance/mutants/exploration/).")
+  var mutantsOption: String?
+
+  private var fixturesPath: String { fixturesOption ?? Resources.path("Fixtures") }
+  private var mutantsPath: String { mutantsOption ?? Resources.path(ExplorationMutantCatalog.defaultFolder) }
 
   @Option(help: "Seeds per scenario for --explore mutants.")
   var explore: Int = ExploreOptions.defaultSeeds

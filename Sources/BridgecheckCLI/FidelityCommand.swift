@@ -31,7 +31,7 @@ struct FidelityCommand: ParsableCommand {
     help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME); repeatable.")
   var pairs: [String] = []
 
-  @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.")
+  @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.", transform: Shard.parse)
   var shard: Shard?
 
   @Option(help: "Write the report as Markdown to this file (conformance/FIDELITY.md).")

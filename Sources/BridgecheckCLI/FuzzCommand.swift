@@ -22,10 +22,10 @@ struct FuzzCommand: ParsableCommand {
       whatever --jobs.
       """)
 
-  @Option(help: "The seed of the value generators.")
+  @Option(help: "The seed of the value generators (default: 0).", transform: SeedArgument.parse)
   var seed: UInt64 = 0
 
-  @Option(help: "How many values to send (each both ways; default \(FuzzOptions.defaultRuns)).")
+  @Option(help: "How many values to send (each both ways).")
   var runs: Int = FuzzOptions.defaultRuns
 
   @Option(help: ArgumentHelp("Stop after this many seconds (the report says how many values ran).", valueName: "seconds"))
@@ -99,8 +99,11 @@ struct FuzzCommand: ParsableCommand {
     if let mutant { return try ExplorationMutantLookup.named(mutant).runner() }
     var page: any PageImplementation = ReferencePageImplementation()
     if let js {
+      if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
+        throw CLIError.usage("bridgecheck: \(problem)")
+      }
       do {
-        page = try WorkerConfiguration.Page.script(path: js, profile: profile).make()
+        page = try WorkerConfiguration.Page.script(path: js, profile: profile.map(Resources.profileArgument)).make()
       } catch {
         throw CLIError.usage("bridgecheck: \(error)")
       }
