@@ -49,9 +49,12 @@ struct ExplorationMutantsCommand: ParsableCommand {
           + catalog.mutants.map(\.name).joined(separator: ", "))
     }
     let mutants = only.isEmpty ? catalog.mutants : catalog.mutants.filter { only.contains($0.name) }
+    let meter = ProgressMeter(task: "exploration-mutants", unit: "mutants")
     let matrix = ExplorationMatrix.run(
       mutants: mutants, fixtures: fixtures, explore: ExploreOptions(seeds: explore),
-      fuzz: FuzzOptions(runs: runs), jobs: jobsOption ?? ProcessInfo.processInfo.activeProcessorCount)
+      fuzz: FuzzOptions(runs: runs), jobs: jobsOption ?? ProcessInfo.processInfo.activeProcessorCount,
+      progress: { done, running in meter.update(done: done, total: mutants.count, note: running) })
+    meter.finish()
     print(matrix.text, terminator: "")
     if !matrix.passes { throw ExitCode(CLIError.gateExitCode) }
   }

@@ -71,7 +71,11 @@ struct FuzzCommand: ParsableCommand {
     defer { (runner.native as? AdapterNativeImplementation)?.shutdown() }
     let options = FuzzOptions(seed: seed, runs: runs, timeBudget: time.map { .milliseconds(Int64($0 * 1000)) })
     let jobs = jobsOption ?? ProcessInfo.processInfo.activeProcessorCount
-    let report = FuzzCampaign(runner: runner, options: options, jobs: jobs).run()
+    let meter = ProgressMeter(task: "fuzz", unit: "values")
+    let report = FuzzCampaign(runner: runner, options: options, jobs: jobs).run { done in
+      meter.update(done: done, total: runs)
+    }
+    meter.finish()
     let under = mutant.map { "the mutant \($0)" } ?? "\(runner.page.name) page, \(runner.native.name) native"
     guard let failure = report.failure else {
       print("bridgecheck fuzz: seed \(seed): \(report.valuesRun) values sent both ways (\(under)): every property held")

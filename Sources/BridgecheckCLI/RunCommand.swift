@@ -260,7 +260,7 @@ struct RunCommand: ParsableCommand {
       scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
 
     let total = fixtures.count
-    let progress = ProgressReporter(total: { feed?.count ?? total })
+    let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.explores)
     let failures = FailureCounter(limit: maxFailures, gate: level)
     // Not while writing the expectations file: it must list every scenario.
     let breaker = AdapterCircuitBreaker(enabled: nativeCommand != nil && !updateBaseline)

@@ -62,24 +62,3 @@ import Testing
     #expect(console.hasSuffix(#"{"level":"log","text":"tab\tnul\u0000esc\u001b[2J del\u007f ls\u2028ps\u2029 rlo\u202etxt"}"#))
   }
 }
-
-@Suite struct ProgressLineTests {
-  @Test func padsTheCounterToTheTotal() {
-    #expect(ProgressLine.render(finished: 37, total: 120, failed: 2) == "[ 37/120] 2 failing")
-    #expect(ProgressLine.render(finished: 0, total: 120, failed: 0) == "[  0/120]")
-    #expect(ProgressLine.render(finished: 120, total: 120, failed: 0) == "[120/120]")
-    #expect(ProgressLine.render(finished: 3, total: 3, failed: 1, useColor: true) == "[3/3] \u{1B}[31m1 failing\u{1B}[0m")
-  }
-
-  @Test func neverGetsShorterSoCarriageReturnsOverwriteCleanly() {
-    var previous = 0
-    var failed = 0
-    for finished in 0...120 {
-      if finished % 7 == 3 { failed += 1 }
-      let line = ProgressLine.render(finished: finished, total: 120, failed: failed)
-      #expect(line.count >= previous)
-      #expect(!line.contains("\n") && !line.contains("\r"))
-      previous = line.count
-    }
-  }
-}
