@@ -12,7 +12,7 @@ struct ProgressMeterTests {
   @Test func aLineSaysWhatHowFarTheRateAndTheTimeLeft() {
     let line = ProgressMeter.line(
       task: "fuzz", unit: "values", done: 4200, total: 20000, elapsed: .seconds(4), note: "2 failing")
-    #expect(line == "bridgecheck: fuzz: 4200/20000 values (21%), 1050/s, about 15 s left, 4 s so far — 2 failing")
+    #expect(line == "bridgecheck: fuzz: 4200/20000 values, 21%, 1050/s, about 15 s left, 4 s so far — 2 failing")
     let open = ProgressMeter.line(task: "matrix", unit: "scenarios", done: 7, total: nil, elapsed: .seconds(2), note: nil)
     #expect(open == "bridgecheck: matrix: 7 scenarios, 3.50/s, 2 s so far")
     let done = ProgressMeter.line(task: "run", unit: "scenarios", done: 10, total: 10, elapsed: .milliseconds(400), note: nil)
@@ -43,7 +43,7 @@ struct ProgressMeterTests {
     meter.finish()
     let lines = written.withLock { $0 }
     #expect(lines.count == 2, "one line (the second update comes too soon), then the clearing: \(lines)")
-    #expect(lines.first?.hasPrefix("\r\u{1B}[2Kbridgecheck: run: 2/3 scenarios (66%)") == true)
+    #expect(lines.first?.hasPrefix("\r\u{1B}[2Kbridgecheck: run: 2/3 scenarios, 66%") == true)
     #expect(lines.last == "\r\u{1B}[2K")
   }
 }
