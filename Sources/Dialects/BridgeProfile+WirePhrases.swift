@@ -11,6 +11,8 @@ extension BridgeProfile {
     if let (signal, calls) = hostObjectCalls {
       var phrase = "host calls \(signal.name).<handler>(json, id)"
       if !calls.handlerMethods { phrase = "host calls \(signal.name).\(signal.method)(json, id)" }
+      if calls.handlerMethods && calls.genericMethod { phrase += ", else \(signal.method)(message, id)" }
+      if calls.handlerMethods && !calls.genericMethod { phrase += " only (handler names are identifiers)" }
       phrase += ", answers to \(calls.answerMethod)(json, id)"
       if calls.returnAnswers { phrase += ", a returned string answers at once" }
       phrases.append(phrase)
