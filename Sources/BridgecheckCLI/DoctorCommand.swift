@@ -43,7 +43,6 @@ struct DoctorCommand: ParsableCommand {
     Interrupt.install()
     var dialect = BridgeProfile.classic
     if let profile {
-      // A profile name is one of bridgecheck's own, wherever it is run from (as for run).
       switch BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
       case .success(let loaded): dialect = loaded
       case .failure(let problems): throw CLIError.usage("bridgecheck: \(problems)")
