@@ -118,7 +118,7 @@ final class ScenarioExecution: NativeSessionEvents {
     webView.addHostFunction(named: PageTextChannel.function) { [unowned self] arguments in
       self.pageTexts.text(for: arguments)
     }
-    webView.addPageHelperScript(PageScript(name: "bridgecheck-harness.js", source: PageScriptCache.harness(for: profile)))
+    webView.addPageHelperScript(PageScript(name: HarnessPageScript.scriptName, source: PageScriptCache.harness(for: profile)))
     if let options = runner.page.pageOptionsScript(for: configuration) {
       // The page bridge's per-scenario options come from the harness's side
       // of the page, never from text added to the page script.
