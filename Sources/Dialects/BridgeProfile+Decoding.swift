@@ -35,7 +35,7 @@ extension BridgeProfile {
   /// The members of a profile file.
   public static let fileFields = [
     "$schema", "name", "description", "describes", "names", "fields", "signals", "queue", "delivery", "injections",
-    "handshake", "dispatch", "userAgent", "typedMessages", "convention",
+    "handshake", "dispatch", "userAgent", "typedMessages", "convention", "startupQueue",
   ]
   /// The members of the earlier, flat profile format, still read.
   public static let legacyFileFields = [

@@ -99,6 +99,10 @@ public struct BridgeProfile: Sendable, Hashable {
   /// How the page API is called and messages and answers are laid out
   /// (classic WVJB unless the profile's `convention` says otherwise).
   public var convention: CallingConvention = .classic
+  /// What the dialect's native side does with messages it sends before the
+  /// page bridge is injected (`startupQueue`; held and sent right behind
+  /// the injection unless the profile says otherwise).
+  public var startupQueue: StartupQueue = .afterInjection
 
   /// Creates a profile; every parameter defaults to classic WVJB 6.x.
   public init(

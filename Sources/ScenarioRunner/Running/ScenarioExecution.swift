@@ -85,8 +85,26 @@ final class ScenarioExecution: NativeSessionEvents {
     if let verdict = limitVerdict() { return verdict }
     if let abort { return abort }
     if let failure = session?.failure { return .implementationFailure(failure) }
+    if let skip = startupMessagesTheDialectHasNot() { return skip }
     let verdict = Judge(fixture: fixture, trace: judgedTrace()).verdict()
     return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// A skip when the native side sent before the page bridge was injected in
+  /// a dialect whose native side keeps no start-up queue: no peer of the
+  /// dialect sends start-up messages, so what became of them judges nothing.
+  private func startupMessagesTheDialectHasNot() -> Verdict? {
+    let profile = configuration.profile
+    guard profile.startupQueue == .none,
+      webView.trace.events.contains(where: {
+        $0.name == NativeBridgeLog.traceEventName && $0["code"]?.stringValue == NativeBridgeLog.Code.sentBeforeInjection.rawValue
+      })
+    else { return nil }
+    return Verdict(
+      status: .skip,
+      message: "the fixture has the native side send before the page bridge is injected, and in the profile "
+        + "\(profile.name) the native side keeps no start-up queue (\"startupQueue\": \"none\"): no native side of this "
+        + "dialect sends start-up messages")
   }
 
   /// The recorded trace, followed by the wire events read out of it when
