@@ -73,6 +73,15 @@ final class ScenarioExecution: NativeSessionEvents {
   // MARK: - Running
 
   func run() -> Verdict {
+    let verdict = runSteps()
+    // The scenario that checks that the page bridge loads is judged on that alone.
+    guard fixture.id == PageScriptLoadCheck.scenarioID, case .success(let pageScript) = pageScript else { return verdict }
+    return PageScriptLoadCheck.verdict(
+      trace: webView.trace.events, pageScript: pageScript,
+      userScripts: webView.installedUserScripts.filter { $0.source.contains(pageScript) }.map(\.name))
+  }
+
+  private func runSteps() -> Verdict {
     if let verdict = start() { return verdict }
     for (index, step) in fixture.steps.enumerated() {
       webView.trace.record(.harness, "step", ["index": .number(Double(index)), "action": .string(step.actionName)])
