@@ -305,6 +305,9 @@ struct RunCommand: ParsableCommand {
       native: ImplementationInfo(name: native.name, version: native.version),
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
     report.expectationProblems = problems
+    if tested.page && js != nil {
+      report.notices = RunNotices.notices(results: results, profile: page.profile, shipped: Self.shippedProfiles)
+    }
     if failures.reached && results.count < fixtures.count, let maxFailures {
       report.cutShort =
         "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
@@ -364,6 +367,13 @@ struct RunCommand: ParsableCommand {
     return WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions, explore: explore)
   }
 
+  /// The profiles bridgecheck ships, for the notice that suggests one.
+  private static var shippedProfiles: [BridgeProfile] {
+    BridgeProfile.shippedNames(in: Resources.profilesFolder).compactMap {
+      try? BridgeProfile.load($0, profilesFolder: Resources.profilesFolder).get()
+    }
+  }
+
   private static func absolute(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
@@ -401,7 +411,7 @@ struct RunCommand: ParsableCommand {
         page: page, native: ReferenceNativeImplementation(), tested: tested, options: runOptions, engine: try engine.pageEngine())
       result = runner.run(loadCheck)
     }
-    if let result, let problem = PageScriptLoadCheck.problem(from: result, file: js) {
+    if let result, let problem = PageScriptLoadCheck.problem(from: result, file: js, profile: page.profile, shipped: Self.shippedProfiles) {
       pool?.stopAll()
       throw CLIError.usage("bridgecheck: \(problem)")
     }

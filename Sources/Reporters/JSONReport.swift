@@ -9,7 +9,7 @@ import ScenarioRunner
 /// {"tool": {"name", "version"},
 ///  "implementations": {"page": {"name", "version"?}, "native": {"name", "version"?}},
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
-///  "cutShort": string|null, "expectationProblems": [string, …],
+///  "cutShort": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
 ///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
@@ -74,7 +74,7 @@ public enum JSONReport {
         "failing": number(exploration.failing),
       ]
     }
-    let root: JSONObject = [
+    var root: JSONObject = [
       "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
       "implementations": ["page": implementation(report.page), "native": implementation(report.native)],
       "seed": .string(String(report.seed)),
@@ -85,6 +85,7 @@ public enum JSONReport {
       "summary": .object(summaryObject),
       "results": .array(report.results.map { result(for: $0, gate: report.gate, options: options) }),
     ]
+    if !report.notices.isEmpty { root["notices"] = .array(report.notices.map(JSONValue.string)) }
     return .object(root)
   }
 

@@ -109,8 +109,8 @@ struct CalibrationEndToEndTests {
     let deferred = results.first { $0["id"] == "dispatch/deferred-dispatch-by-default" }
     #expect(deferred?["status"] == "fail")
     let message = deferred?["message"]?.stringValue ?? ""
-    #expect(message.contains("profile: the scenario applies because the profile wvjb-classic declares \"dispatch\": \"deferred\""), "\(message)")
-    #expect(message.contains("\"dispatch\": \"synchronous\""), "\(message)")
+    #expect(message.contains("profile: the scenario applies because the profile wvjb-classic declares dispatch.mode \"deferred\""), "\(message)")
+    #expect(message.contains("dispatch.mode \"synchronous\""), "\(message)")
   }
 
   /// The safety-timeout fixtures are skipped for a synchronous dialect, with a
@@ -119,6 +119,6 @@ struct CalibrationEndToEndTests {
     let (_, results) = try run(try Self.load("synchronous-dispatch"))
     let deferred = results.first { $0["id"] == "dispatch/deferred-dispatch-by-default" }
     #expect(deferred?["status"] == "skip")
-    #expect(deferred?["message"]?.stringValue?.contains("\"dispatch\": \"synchronous\"") == true)
+    #expect(deferred?["message"]?.stringValue?.contains("dispatch.mode \"synchronous\"") == true)
   }
 }

@@ -77,7 +77,12 @@ public enum PageScriptLoadCheck {
   /// The problem the result of the load scenario reports, or nil when the
   /// page bridge loaded (or the scenario could not tell: a worker that
   /// died, an adapter that failed; the run then shows it as usual).
-  public static func problem(from result: ScenarioResult, file: String) -> PageScriptLoadProblem? {
+  /// A global the script reached for that the page lacks (a host object or
+  /// channel the app adds) points at the profile: the hint says so, naming
+  /// the `shipped` profiles that provide it.
+  public static func problem(
+    from result: ScenarioResult, file: String, profile: BridgeProfile = .classic, shipped: [BridgeProfile] = []
+  ) -> PageScriptLoadProblem? {
     guard result.failedChecks.contains(failedCheck), let event = result.detail?.closest else { return nil }
     let error = event["error"]?.objectValue ?? event.fields
     let name = error["name"]?.stringValue
@@ -87,10 +92,22 @@ public enum PageScriptLoadCheck {
         file: file, message: "the page script does not finish loading: \(message)",
         hint: "a page script that loops at load never defines its bridge; fix the loop")
     }
+    var hint = "a page script that throws at load is never a working bridge; fix the code at that line"
+    if name == "ReferenceError", let missing = ProfileHint.missingVariable(in: message) {
+      let providing = shipped.filter { candidate in
+        candidate.name != profile.name
+          && candidate.signals.contains { ($0.kind == .channel || $0.kind == .hostObject) && $0.name == missing }
+      }.map(\.name)
+      hint = "the page script reached for \(missing) while it was loaded, and the page has no such global: a bridge "
+        + "that needs one the app adds (a host object, a channel) runs only in a profile that provides it "
+        + "(signals[].name; the profile \(profile.name) does not)"
+        + (providing.isEmpty ? "; bridgecheck profiles lists the shipped ones" : ": try " + providing.map { "--profile \($0)" }.joined(separator: " or "))
+        + "; otherwise fix the code at that line"
+    }
     return PageScriptLoadProblem(
       file: file, line: error["line"]?.numberValue.map { Int($0) }, column: error["column"]?.numberValue.map { Int($0) },
       message: "the page script throws while it is loaded: " + (name.map { "\($0): \(message)" } ?? message),
-      hint: "a page script that throws at load is never a working bridge; fix the code at that line")
+      hint: hint)
   }
 
   /// The verdict of the load scenario from its trace: an error whose
