@@ -146,3 +146,16 @@ struct HarnessPageScriptProtocolOnlyTests {
     #expect(result.message?.contains("threw on purpose while the page bridge was being injected") == true, "\(result.message ?? "")")
   }
 }
+
+extension HarnessPageScriptProtocolOnlyTests {
+  /// A page script that is injected without an error and defines no bridge
+  /// is not reported as "not injected".
+  @Test func aBridgeInjectedThatDefinesNothingIsNotReportedAsNotInjected() throws {
+    let runner = Self.runner("window.SomethingElse = {};", profile: .classic)
+    let result = runner.run(try Self.shipped("callbacks/page-to-native-response"))
+    #expect(result.status == .error)
+    let message = result.message ?? ""
+    #expect(message.contains("the page bridge was injected without an error (evaluated by the native side) and does not define it"), "\(message)")
+    #expect(!message.contains("not injected"), "\(message)")
+  }
+}

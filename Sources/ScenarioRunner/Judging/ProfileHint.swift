@@ -85,8 +85,11 @@ struct ProfileHint {
           + "through \(name), say so there"
       }
     }
-    // Only when the page called and nothing it did explains the silence (an exception would).
-    guard !signalArrived, pageCalled, expectsPageToNative, !trace.contains(where: isFailure) else { return nil }
+    // Only when the page called and nothing else explains the silence (an exception, or a bridge
+    // the harness could not drive, would).
+    guard !signalArrived, pageCalled, expectsPageToNative, !trace.contains(where: isFailure),
+      !trace.contains(where: { $0.name == "harness-error" })
+    else { return nil }
     return "the scenario ran with the \(transport.rawValue) signal of the profile \(profile.name) (signals[].kind: "
       + "\(signalList)), and no such signal reached the native side; if the bridge signals another way, list that "
       + "kind first there"

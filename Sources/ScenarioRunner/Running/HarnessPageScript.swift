@@ -12,6 +12,9 @@ enum HarnessPageScript {
   /// The name of the document-start script that holds the helper: an error
   /// whose source is this script was thrown by the harness's own page code.
   static let scriptName = "bridgecheck-harness.js"
+  /// What the helper says when the global is missing and it cannot tell
+  /// why (the harness says more when the trace shows the bridge injected).
+  static let notInjectedPhrase = "the page bridge was not injected, or it was removed"
   /// The global the helper lives in (non-enumerable).
   static let helperGlobal = "__bridgecheck"
   /// The text every scripted throw carries, so that invariants can tell a
@@ -61,6 +64,7 @@ enum HarnessPageScript {
       "builtInsReplacedEvent": .string(builtInsReplacedEvent),
       "convention": conventionSettings(profile),
       "inexpressibleEvent": .string(inexpressibleEvent),
+      "notInjected": .string(notInjectedPhrase),
     ]
     return "(\(template))(\(recordFunction), \(settings.serialized()));"
   }
@@ -208,8 +212,7 @@ function (record, settings) {
         ', not ' + name + ' as the profile ' + settings.convention.profile + ' says in names.global',
         kind: 'global-renamed', global: name, found: others[0] };
     }
-    return { message: 'window.' + name + ' is not defined: the page bridge was not injected, or it was removed',
-      kind: 'global-missing', global: name };
+    return { message: 'window.' + name + ' is not defined: ' + settings.notInjected, kind: 'global-missing', global: name };
   }
   // The method `name` of the bridge, or null after recording that the bridge lacks it (calling it
   // would throw a TypeError in the harness's own code, which is not the page bridge's exception).

@@ -96,7 +96,37 @@ final class ScenarioExecution: NativeSessionEvents {
     if let failure = session?.failure { return .implementationFailure(failure) }
     if let skip = startupMessagesTheDialectHasNot() { return skip }
     let verdict = Judge(fixture: fixture, trace: judgedTrace()).verdict()
+    if verdict.checks.first == CheckID.pageBridgeUnusable { return diagnoseMissingGlobal(in: verdict) }
     return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// A global the harness did not find, although the page bridge was put
+  /// into the page without an error: the page script does not define it (it
+  /// was injected, not "not injected").
+  private func diagnoseMissingGlobal(in verdict: Verdict) -> Verdict {
+    guard let message = verdict.message, message.contains(HarnessPageScript.notInjectedPhrase),
+      case .success(let pageScript) = pageScript, !pageScript.isEmpty
+    else { return verdict }
+    let events = webView.trace.events
+    var evaluatedWithoutError = false
+    var evaluating = false
+    for event in events {
+      if event.name == TraceEventName.evaluate {
+        evaluating = event["script"]?.stringValue?.contains(pageScript) == true
+      } else if event.name == TraceEventName.evaluateResult {
+        if evaluating && event["ok"] == true { evaluatedWithoutError = true }
+        evaluating = false
+      }
+    }
+    let userScript = webView.installedUserScripts.contains { $0.source.contains(pageScript) }
+    let failed = PageSabotage(trace: events, pageScript: pageScript, userScripts: []).injectionFailure != nil
+    guard (evaluatedWithoutError || userScript) && !failed else { return verdict }
+    var diagnosed = verdict
+    diagnosed.message = message.replacingOccurrences(
+      of: HarnessPageScript.notInjectedPhrase,
+      with: "the page bridge was injected without an error (\(userScript ? "as a user script" : "evaluated by the native side")) "
+        + "and does not define it")
+    return diagnosed
   }
 
   /// A skip when the native side sent before the page bridge was injected in
