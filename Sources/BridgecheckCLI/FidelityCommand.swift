@@ -31,7 +31,7 @@ struct FidelityCommand: ParsableCommand {
     help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME); repeatable.")
   var pairs: [String] = []
 
-  @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.")
+  @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.", transform: Shard.parse)
   var shard: Shard?
 
   @Option(help: "Write the report as Markdown to this file (conformance/FIDELITY.md).")
@@ -61,18 +61,12 @@ struct FidelityCommand: ParsableCommand {
           + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them) and dialect:NAME")
     }
     if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
-    let rewrites = Terminal.canRewriteLines
+    let meter = ProgressMeter(task: "fidelity", unit: "cells")
     let result = EngineFidelity.run(
       rows: rows, fixtures: fixtures, first: .simulated, second: real,
-      progress: { step in
-        let line = "fidelity: \(step.cellsDone)/\(step.cellCount) cells (\(step.row))"
-        if rewrites {
-          Terminal.standardError("\r\u{1B}[2K" + line)
-        } else if step.cellsDone % 500 == 0 {
-          Terminal.standardError(line + "\n")
-        }
-      }, shouldStop: { Interrupt.requested })
-    if rewrites { Terminal.standardError("\r\u{1B}[2K") }
+      progress: { step in meter.update(done: step.cellsDone, total: step.cellCount, note: step.row) },
+      shouldStop: { Interrupt.requested })
+    meter.finish()
     print(FidelityReport.text(result), terminator: "")
     if let markdown {
       let text = FidelityReport.markdown(

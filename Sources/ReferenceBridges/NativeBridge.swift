@@ -485,6 +485,20 @@ public final class NativeBridge {
 
   /// Processes the completion value of `_fetchQueue()`.
   func processFetchResult(_ value: JSONValue?) {
+    if options.profile.encoding == .object, options.profile.queue == .fetch {
+      // The fetch call's value is the queue array itself.
+      if case .array? = value, let value {
+        processQueue(value.serialized())
+        return
+      }
+      if case .string(let text)? = value, !text.isEmpty {
+        log(
+          .warning, .queueNotArray,
+          "the page queue fetch returned text, and in this dialect it returns the queue array itself; dropped: "
+            + LogText.quote(text))
+        return
+      }
+    }
     guard case .string(let text)? = value, !text.isEmpty else {
       // FAULT empty-fetch-crashes: traps (by design; run out of process only).
       if let crash = Self.faultCrash(onEmptyFetch: value, faults: faults) { fatalError(crash) }

@@ -14,7 +14,7 @@ import ScenarioRunner
 /// 4. with `run --explore`, how many schedules were explored
 ///    (``explorationLine(_:)``);
 /// 5. one summary line:
-///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0.42s — PASS (gate: must)`.
+///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`.
 ///
 /// Notes about the whole run (``RunReport/notices``) come first, under
 /// `Notes:`.
@@ -125,8 +125,10 @@ public enum TerminalReport {
     return out.joined(separator: "\n") + "\n"
   }
 
-  /// The last line: counts, time and verdict, e.g.
-  /// `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0.42s — PASS (gate: must)`.
+  /// The last line: counts, how many results fail the gate, time and
+  /// verdict, e.g. `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors,
+  /// 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`
+  /// (the failure is below the gate).
   public static func summaryLine(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     let summary = report.summary
@@ -144,7 +146,8 @@ public enum TerminalReport {
       "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
       + (report.cutShort != nil ? "; cut short" : "")
     let scenarios = ReportFormatting.plural(summary.total, "scenario")
-    return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(time) — \(verdict) (\(gate))"
+    let gating = "\(report.gatingFailures.count) gating"
+    return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(gating) — \(time) — \(verdict) (\(gate))"
   }
 
   /// How many schedules `run --explore` ran, e.g.

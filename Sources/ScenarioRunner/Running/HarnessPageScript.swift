@@ -65,6 +65,9 @@ enum HarnessPageScript {
       "convention": conventionSettings(profile),
       "inexpressibleEvent": .string(inexpressibleEvent),
       "notInjected": .string(notInjectedPhrase),
+      "twoArgumentCall": .bool(profile.twoArgumentCall),
+      "callbackJSONText": .bool(profile.callbackData == .jsonText),
+      "profile": .string(profile.name),
     ]
     return "(\(template))(\(recordFunction), \(settings.serialized()));"
   }
@@ -110,6 +113,8 @@ function (record, settings) {
   var global = globalThis;
   var later = global.setTimeout;
   var parseJSON = JSON.parse;
+  var stringifyJSON = JSON.stringify;
+  var hasOwn = Object.prototype.hasOwnProperty;
   var defineProperty = Object.defineProperty;
   // The built-ins bridges and this helper rely on, as they were before any
   // page code ran. A page that replaces them (before its bridge captures
@@ -225,11 +230,26 @@ function (record, settings) {
       kind: 'method-missing', method: name, member: member });
     return null;
   }
+  // What a callback was handed, as the answer's value: under "callbackData":
+  // "json-text" the page bridge hands the answer's JSON text, which is read
+  // back here; anything else it hands then is marked, so that it never
+  // matches the answer.
+  function answerValue(argument) {
+    if (!settings.callbackJSONText || argument === undefined) return argument;
+    if (typeof argument === 'string') {
+      try { return parseJSON(argument); } catch (error) { /* not JSON text: marked below */ }
+    }
+    return { notJSONText: argument };
+  }
+  function decodingCallback(fn) {
+    if (!settings.callbackJSONText) return fn;
+    return function (argument) { return fn.call(this, answerValue(argument)); };
+  }
   function call(label, handler, hasData, data, form) {
     var target = bridge();
     if (!target) return;
     var callback = label === null ? undefined : function (responseData) {
-      record('page-callback-invoked', withData({ label: label }, responseData));
+      record('page-callback-invoked', withData({ label: label }, answerValue(responseData)));
     };
     callInShape(target, handler, hasData, data, callback, form);
   }
@@ -349,6 +369,38 @@ function (record, settings) {
     document.documentElement.appendChild(frame);
     later(function () { if (frame.parentNode) frame.parentNode.removeChild(frame); }, 0);
   }
+  // A played message, as a page of a dialect whose host calls carry a
+  // message's parts hands it over: an answer to the answer method, a request
+  // to the method named after its handler, anything else to the generic
+  // method (when the dialect has one) as the message's JSON text.
+  function hostCall(signal, payload) {
+    var calls = signal.hostCalls;
+    var fields = calls.fields;
+    var host = global[signal.name];
+    var message;
+    try { message = parseJSON(payload); } catch (error) { message = undefined; }
+    var isMessage = message !== null && typeof message === 'object' && !Array.isArray(message);
+    function part(key) { return hasOwn.call(message, key) ? stringifyJSON(message[key]) : undefined; }
+    if (isMessage && hasOwn.call(message, fields.responseId)) {
+      host[calls.answerMethod](part(fields.responseData), message[fields.responseId]);
+      return;
+    }
+    var name = isMessage ? message[fields.handlerName] : undefined;
+    if (isMessage && message[fields.callbackId] === '') {
+      record(settings.inexpressibleEvent, { reason: 'the fixture plays a request whose callbackId is "", and in the ' +
+        'profile ' + calls.profile + ' a host call passes its callback id as an argument, where "" means no id' });
+      return;
+    }
+    if (calls.handlerMethods && typeof name === 'string' && typeof host[name] === 'function') {
+      host[name](part(fields.data), hasOwn.call(message, fields.callbackId) ? message[fields.callbackId] : '');
+      return;
+    }
+    if (calls.generic) { host[signal.method](payload); return; }
+    record(settings.inexpressibleEvent, { reason: 'the fixture plays ' +
+      (typeof name === 'string' ? 'a request for the handler ' + stringifyJSON(name) + ', which the native side has no host method for'
+        : 'a payload that is no request or answer') + ', and in the profile ' + calls.profile + ' a page reaches native ' +
+      'code only through host methods named after handlers and the answer method ("method": null)' });
+  }
   var helper = {
     // Fixture data arrives as JSON text: an object literal would turn a
     // "__proto__" key into a prototype instead of a key.
@@ -405,6 +457,7 @@ function (record, settings) {
     },
     // A signal that carries a payload, as a page of the dialect sends it.
     signalWith: function (signal, payload) {
+      if (signal.hostCalls) { hostCall(signal, payload); return; }
       if (signal.object) payload = parseJSON(payload);
       if (signal.kind === 'message-handlers') { global.webkit.messageHandlers[signal.name].postMessage(payload); return; }
       if (signal.kind === 'channel') { global[signal.name].postMessage(payload); return; }
@@ -480,11 +533,18 @@ function (record, settings) {
       callHandler: function (handler, data, callback) {
         var target = bridge();
         if (!target) return;
-        if (convention.pageCall === 'wvjb') {
-          return method(target, settings.callName, 'callHandler') ? target[settings.callName].apply(target, arguments) : undefined;
+        var args = [];
+        for (var a = 0; a < arguments.length; a++) args[a] = typeof arguments[a] === 'function' ? decodingCallback(arguments[a]) : arguments[a];
+        if (args.length === 2 && typeof data === 'function' && !settings.twoArgumentCall) {
+          record(settings.inexpressibleEvent, { reason: 'page code calls callHandler(name, fn), and the page API of the profile ' +
+            settings.profile + ' has no two-argument form ("twoArgumentCall": false)' });
+          return undefined;
         }
-        if (arguments.length === 2 && typeof data === 'function') return callInShape(target, handler, true, null, data, 'standard');
-        return callInShape(target, handler, arguments.length >= 2, data, typeof callback === 'function' ? callback : undefined, 'standard');
+        if (convention.pageCall === 'wvjb') {
+          return method(target, settings.callName, 'callHandler') ? target[settings.callName].apply(target, args) : undefined;
+        }
+        if (args.length === 2 && typeof data === 'function') return callInShape(target, handler, true, null, args[1], 'standard');
+        return callInShape(target, handler, args.length >= 2, data, typeof callback === 'function' ? args[2] : undefined, 'standard');
       },
       registerHandler: function (name, fn) {
         var target = bridge();

@@ -300,11 +300,19 @@ final class ScenarioExecution: NativeSessionEvents {
         return payloads.map { "\(helper).navigate(\((profile.queueReturnURL + $0).jsonLiteral), \"iframe\");" }.joined(separator: "\n")
       }
       let signal = profile.signal(configuration.transport) ?? SignalMechanism(kind: configuration.transport)
-      let spec = JSONValue.object([
+      var members: JSONObject = [
         "kind": .string(signal.kind.rawValue), "url": .string(signal.url), "name": .string(signal.name),
         "method": .string(signal.method), "marker": .string(signal.marker),
         "object": .bool(profile.encoding == .object),
-      ])
+      ]
+      if signal.kind == .hostObject, let calls = signal.hostCalls {
+        // Played as the page's host calls carry a message: its parts as arguments.
+        members["hostCalls"] = [
+          "answerMethod": .string(calls.answerMethod), "generic": .bool(calls.genericMethod),
+          "handlerMethods": .bool(calls.handlerMethods), "fields": profile.fields.json, "profile": .string(profile.name),
+        ]
+      }
+      let spec = JSONValue.object(members)
       return payloads.map { "\(helper).signalWith(\(pageTexts.value(spec)), \(pageTexts.string($0)));" }
         .joined(separator: "\n")
     case .pageRequestInjection:

@@ -48,9 +48,12 @@ public struct ScenarioRunner: Sendable {
   ) -> (result: ScenarioResult, deviations: [ScheduleChoice], points: [ChoicePoint]) {
     let clock = ContinuousClock()
     let start = clock.now
+    let dialectLevel = fixture.level(in: page.profile)
+    var identity = ScenarioIdentity(fixture)
+    identity.level = dialectLevel.level
     if let reason = skipReason(fixture) {
       let skipped = ScenarioResult(
-        scenario: ScenarioIdentity(fixture), status: .skip, message: reason, detail: nil,
+        scenario: identity, status: .skip, message: reason, detail: nil,
         duration: clock.now - start, trace: [], traceEventCount: 0)
       return (skipped, [], [])
     }
@@ -60,6 +63,10 @@ public struct ScenarioRunner: Sendable {
     var verdict = execution.run()
     if verdict.status == .fail || verdict.status == .error {
       let trace = execution.webView.trace.events
+      if let note = dialectLevel.note {
+        // The level a reader sees is the dialect's: say why it is not the fixture's.
+        verdict.message = (verdict.message ?? verdict.status.rawValue) + "\nlevel: " + note
+      }
       // What the reference native side logged bears on a page bridge's failure.
       if !tested.native, let logged = NativeLogNote.lines(fixture: fixture, trace: trace, focus: verdict.detail?.focus) {
         verdict.message = (verdict.message ?? "failed") + "\n" + logged
@@ -69,7 +76,7 @@ public struct ScenarioRunner: Sendable {
       }
     }
     var result = ScenarioResult(
-      scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,
+      scenario: identity, status: verdict.status, message: verdict.message, detail: verdict.detail,
       duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count,
       hitWallClockLimit: verdict.hitWallClockLimit, failedChecks: verdict.checks)
     if verdict.status != .pass {
