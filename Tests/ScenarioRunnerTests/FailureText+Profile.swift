@@ -105,7 +105,7 @@ struct FailureTextProfileTests {
     let notices = RunNotices.notices(results: results, profile: .classic, shipped: shipped)
     #expect(notices.count == 2)
     #expect(notices.first?.hasPrefix("the profile wvjb-classic does not fit this page bridge: no scenario passed") == true, "\(notices)")
-    #expect(notices.first?.contains("Try --profile wkwebview-port") == true, "\(notices)")
+    #expect(notices.first?.contains("--profile wkwebview-port") == true, "\(notices)")
     #expect(notices.last?.hasPrefix("profile: the page bridge ran in the dialect of the profile wvjb-classic") == true)
     // Under its own profile the same bridge passes: no such notice.
     let fitting = Self.runner(source, try Self.profile("wkwebview-port"))
