@@ -13,7 +13,7 @@ import ScenarioRunner
 ///          "fixtures": {"sha256", "ids": [id, …], "unselected": [id, …]},
 ///          "expectations": {"file", "sha256"}|null}|null,
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
-///  "cutShort": string|null, "expectationProblems": [string, …],
+///  "cutShort": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
 ///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
@@ -85,7 +85,7 @@ public enum JSONReport {
         "failing": number(exploration.failing),
       ]
     }
-    let root: JSONObject = [
+    var root: JSONObject = [
       "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
       "verdict": .string(report.verdict),
       "exitCode": number(Int(report.exitCode)),
@@ -100,6 +100,7 @@ public enum JSONReport {
       "results": .array(
         report.results.map { result(for: $0, gate: report.gate, reproduce: report.reproduceCommand(for: $0), options: options) }),
     ]
+    if !report.notices.isEmpty { root["notices"] = .array(report.notices.map(JSONValue.string)) }
     return .object(root)
   }
 

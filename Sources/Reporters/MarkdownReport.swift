@@ -70,6 +70,10 @@ public enum MarkdownReport {
         "> ⚠️ **The run was interrupted:** these are the results of the "
           + "\(ReportFormatting.plural(summary.total, "scenario")) that finished.")
     }
+    for notice in report.notices {
+      out.append("")
+      out.append("> " + inline(notice))
+    }
     out.append("")
     out.append("| Total | Passed | Failed | Errors | Skipped | xfail | xpass |")
     out.append("|---:|---:|---:|---:|---:|---:|---:|")

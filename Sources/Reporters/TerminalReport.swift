@@ -16,6 +16,9 @@ import ScenarioRunner
 /// 5. one summary line:
 ///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`.
 ///
+/// Notes about the whole run (``RunReport/notices``) come first, under
+/// `Notes:`.
+///
 /// Colour (ANSI) only when `useColor` is set; the caller decides (a terminal,
 /// and no `NO_COLOR`). Text from fixtures and bridges has its control
 /// characters escaped, so a bridge cannot move the cursor or recolour the
@@ -57,6 +60,13 @@ public enum TerminalReport {
   public static func render(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     var out: [String] = []
+    if !report.notices.isEmpty {
+      out.append(style.apply(.bold, "Notes:"))
+      for notice in report.notices {
+        out.append(contentsOf: fit(FailureText.visible(notice), indent: "  ", width: options.width))
+      }
+      out.append("")
+    }
     let areas = ReportFormatting.groupedByArea(report.results)
     if !areas.isEmpty {
       out.append(contentsOf: table(areas, gate: report.gate, style: style))

@@ -66,6 +66,10 @@ public struct RunReport: Sendable {
   /// Why the run stopped handing out scenarios before the end, if it did
   /// (`--max-failures`); the run then fails.
   public var cutShort: String?
+  /// What the report says once, at its top, about the whole run (the
+  /// profile a page bridge under test ran in, a profile that plainly does
+  /// not fit it: ``RunNotices``), one paragraph each.
+  public var notices: [String] = []
   /// The exit status of a run stopped by a signal (130 for SIGINT, 143 for
   /// SIGTERM); nil when it was not interrupted, or the signal is unknown.
   public var interruptionExitCode: Int32?
