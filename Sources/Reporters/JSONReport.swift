@@ -10,6 +10,8 @@ import ScenarioRunner
 ///  "implementations": {"page": {"name", "version"?}, "native": {"name", "version"?}},
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
 ///  "cutShort": string|null, "expectationProblems": [string, …],
+///  "pageAPIsMissing"?: [{"api", "scenarios"}, …] (APIs WebKit has that page code reached for
+///                      and the simulated page lacks, most scenarios first),
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
 ///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
@@ -74,7 +76,7 @@ public enum JSONReport {
         "failing": number(exploration.failing),
       ]
     }
-    let root: JSONObject = [
+    var root: JSONObject = [
       "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
       "implementations": ["page": implementation(report.page), "native": implementation(report.native)],
       "seed": .string(String(report.seed)),
@@ -85,6 +87,11 @@ public enum JSONReport {
       "summary": .object(summaryObject),
       "results": .array(report.results.map { result(for: $0, gate: report.gate, options: options) }),
     ]
+    let missing = report.pageAPIsMissing
+    if !missing.isEmpty {
+      root["pageAPIsMissing"] = .array(
+        missing.map { ["api": .string($0.api), "scenarios": .number(Double($0.scenarios))] })
+    }
     return .object(root)
   }
 

@@ -63,6 +63,11 @@ public enum MarkdownReport {
       "Page bridge: **\(inline(ReportFormatting.implementation(report.page)))** · "
         + "native bridge: **\(inline(ReportFormatting.implementation(report.native)))** · "
         + "seed \(report.seed) · \(time)s")
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append("")
+      out.append("> ⚠️ " + note.map(inline).joined(separator: " "))
+    }
     if report.interrupted {
       out.append("")
       out.append(

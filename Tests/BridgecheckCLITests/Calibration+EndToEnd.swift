@@ -5,7 +5,8 @@ import Testing
 /// The calibration bridges (`conformance/calibration/`): classic-dialect page
 /// bridges that differ from bridgecheck's own only in ways that are correct in
 /// practice (falsy ids read as absent, handler errors caught and logged,
-/// synchronous dispatch where the dialect says so, iframe only). Each must pass
+/// synchronous dispatch where the dialect says so, iframe only, dispatch
+/// through a Web Worker). Each must pass
 /// every MUST fixture and fail exactly the SHOULD fixtures its definition
 /// lists, each with a message.
 @Suite("Calibration bridges")
@@ -22,6 +23,7 @@ struct CalibrationEndToEndTests {
 
   static let names = [
     "truthy-ids", "errors-caught-and-logged", "synchronous-dispatch", "iframe-only", "all-differences", "upstream-6-style",
+    "worker-dispatch",
   ]
 
   static func load(_ name: String) throws -> Calibration {

@@ -56,10 +56,13 @@ struct PageWorkerLimitTests {
     #expect(page.trace.events(named: TraceEventName.workerCreated).count == 10)
   }
 
-  @Test func workersThatMakeWorkersHaveNone() {
-    // A dedicated worker has no Worker constructor of its own in the simulated page.
+  /// WebKit's workers can start workers; the simulated page's cannot, and says so.
+  @Test func aWorkerReachingForWorkerIsNotedAsMissing() {
     let page = page("var w = worker('postMessage(typeof Worker)'); w.onmessage = function (e) { seen.push(e.data); };")
     #expect(page.value("seen.join()") == "undefined")
+    let note = page.trace.events(named: TraceEventName.pageAPIMissing).first
+    #expect(note?["api"] == "self.Worker")
+    #expect(note?["worker"] == 1)
   }
 
   @Test func aConsoleFloodInAWorkerIsAConsoleLimit() {

@@ -47,8 +47,20 @@ enum PageEnvironmentScript {
     toString: function toString() { return host.url(); }
   };
   defineProperty(locationObject, 'href', { get: function () { return host.url(); }, set: navigate, enumerable: true });
+  // The parts of the page's URL, read as WebKit's Location gives them (setting one is not simulated).
+  ['origin', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'].forEach(function (member) {
+    defineProperty(locationObject, member, {
+      get: function () { var parts = host.parseURL(host.url(), null); return parts ? parts[member] : ''; },
+      set: function () { host.missing('location.' + member + ' (setting it)'); },
+      enumerable: true
+    });
+  });
   hidden(global, 'location', locationObject);
-  hidden(global, 'navigator', { userAgent: host.userAgent(), language: 'en-US' });
+  defineProperty(documentObject, 'location', { get: function () { return global.location; }, set: navigate, enumerable: true });
+  defineProperty(documentObject, 'URL', { get: function () { return host.url(); }, enumerable: true });
+  defineProperty(documentObject, 'defaultView', { get: function () { return global; }, enumerable: true });
+  var navigatorObject = { userAgent: host.userAgent(), language: 'en-US' };
+  hidden(global, 'navigator', navigatorObject);
 
   // ---- dialogs -------------------------------------------------------------------
   hidden(global, 'alert', function alert(message) {
@@ -90,6 +102,12 @@ enum PageEnvironmentScript {
     fire(global, 'load', false, false);
   }
 
+  // ---- what WebKit has and the simulated page does not ------------------------------
+\#(AbsentPageAPIs.definition)
+\#(AbsentPageAPIs.sentinels(on: "global", prefix: "", AbsentPageAPIs.windowGlobals))
+\#(AbsentPageAPIs.sentinels(on: "documentObject", prefix: "document.", AbsentPageAPIs.documentMembers))
+\#(AbsentPageAPIs.sentinels(on: "nodePrototype", prefix: "element.", AbsentPageAPIs.elementMembers))
+\#(AbsentPageAPIs.sentinels(on: "navigatorObject", prefix: "navigator.", AbsentPageAPIs.navigatorMembers))
   return {
     fireTimer: fireTimer,
     reportError: reportError,

@@ -58,6 +58,8 @@ enum WorkerEnvironmentScript {
   hidden(global, 'navigator', { userAgent: host.userAgent(), language: 'en-US' });
   defineProperty(global, Symbol.toStringTag, { value: 'DedicatedWorkerGlobalScope', configurable: true });
 
+\#(AbsentPageAPIs.definition)
+\#(AbsentPageAPIs.sentinels(on: "global", prefix: "self.", AbsentPageAPIs.workerGlobals))
   function deliverMessage(text) {
     var data;
     try {

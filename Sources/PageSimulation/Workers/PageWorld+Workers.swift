@@ -64,8 +64,9 @@ extension PageWorld {
   /// many messages as the page may have tasks pending, or the scheduler is full.
   func checkRoomForMessage(queued: Int) throws {
     let limit = webView.configuration.limits.maxPendingTasks
-    guard queued < limit, webView.hasRoomForTask() else {
-      webView.passLimit("pending-tasks", "the page had more than \(limit) worker messages pending (a message flood?)")
+    guard queued < limit, webView.scheduler.pendingCount < limit else {
+      webView.passLimit(
+        "pending-tasks", "the page had more than \(limit) tasks pending, messages to or from a worker among them (a message flood?)")
       throw NativeFunctionError("bridgecheck: too many messages pending", name: "RangeError")
     }
   }

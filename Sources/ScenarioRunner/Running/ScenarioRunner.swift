@@ -68,6 +68,7 @@ public struct ScenarioRunner: Sendable {
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
+    result.pageAPIsMissing = PageAPIsMissing.collect(from: execution.webView.trace.events)
     if let directory = options.traceDirectory {
       let path = (directory as NSString).appendingPathComponent(TraceFile.component(fixture.id) + ".jsonl")
       do {
