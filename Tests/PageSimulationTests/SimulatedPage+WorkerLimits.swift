@@ -25,7 +25,8 @@ struct PageWorkerLimitTests {
     let clock = ContinuousClock()
     let start = clock.now
     let page = page("var w = worker(\(JSONValue.string(source).serialized())); w.postMessage(1);")
-    #expect(clock.now - start < .seconds(5), "\(`where`)")
+    // Stopped, not hanging (a bound far above the time limit: the machine may be busy).
+    #expect(clock.now - start < .seconds(30), "\(`where`)")
     #expect(page.limitViolation?.limit == "script-time", "\(`where`)")
     let terminated = page.trace.events(named: TraceEventName.scriptTerminated).first
     #expect(terminated?["task"]?.stringValue?.hasPrefix("worker 1") == true, "\(`where`): \(terminated.map(\.description) ?? "none")")

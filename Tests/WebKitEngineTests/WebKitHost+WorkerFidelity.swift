@@ -299,6 +299,9 @@ import WebKitEngine
       let simulated = Self.lines(of: probe, in: SimulatedWebView())
       let host = try #require(WebKitWebViewHost())
       let real = Self.lines(of: probe, in: host)
+      if ProcessInfo.processInfo.environment["BRIDGECHECK_PRINT_PROBES"] == "1" {
+        print("PROBE \(probe.name)\n  simulated: \(simulated)\n  webkitgtk: \(real)")
+      }
       #expect(simulated.contains("done"), "\(probe.name): the simulated page did not finish: \(simulated)")
       #expect(real.contains("done"), "\(probe.name): WebKit did not finish: \(real)")
       #expect(
