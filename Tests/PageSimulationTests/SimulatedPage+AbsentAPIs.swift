@@ -31,6 +31,16 @@ struct SimulatedPageAbsentAPITests {
     #expect(notes(page).isEmpty)
   }
 
+  /// A page script's global `var` of an absent API's name is an ordinary
+  /// global (found by `fidelity`: the sentinel's setter was given no
+  /// receiver for it, and threw).
+  @Test func aGlobalVarOfAnAbsentAPIsNameIsAnOrdinaryGlobal() {
+    let page = loadedPage("var history = 'mine'; var fetch; fetch = 2; function atob() { return 'own'; }")
+    #expect(page.value("history + ' ' + fetch + ' ' + atob()") == "mine 2 own")
+    #expect(page.trace.events(named: TraceEventName.uncaughtException).isEmpty)
+    #expect(notes(page).isEmpty)
+  }
+
   /// Sentinels are invisible to enumeration and JSON, and never shadow what
   /// the simulated page has.
   @Test func sentinelsStayOutOfTheWay() {

@@ -8,19 +8,21 @@
 /// naming `--engine webkitgtk` as the way to judge such a bridge) and gives
 /// `undefined`, as if it were absent; assigning it keeps the value, so a
 /// page's own polyfill works as in a page that lacks the API. Sentinels are
-/// not enumerable, and never shadow what the simulated page has.
+/// not enumerable, and never shadow what the simulated page has. Globals
+/// whose names pages commonly use for variables of their own (`name`,
+/// `open`, `close`, `origin`, `screen`) are left out: a `var name;` of a page
+/// script would otherwise read as a touch.
 public enum AbsentPageAPIs {
   /// Globals of a WebKit page.
   public static let windowGlobals = [
     "EventTarget", "MutationObserver", "XMLHttpRequest", "fetch", "Headers", "Request", "Response", "localStorage",
-    "sessionStorage", "history", "screen", "requestAnimationFrame", "cancelAnimationFrame", "MessageChannel", "MessagePort",
+    "sessionStorage", "history", "requestAnimationFrame", "cancelAnimationFrame", "MessageChannel", "MessagePort",
     "BroadcastChannel", "postMessage", "getComputedStyle", "matchMedia", "atob", "btoa", "URLSearchParams", "TextEncoder",
     "TextDecoder", "File", "FileReader", "FormData", "Image", "Node", "Element", "HTMLElement", "HTMLIFrameElement",
     "HTMLCollection", "NodeList", "Document", "DOMParser", "DOMException", "structuredClone", "crypto", "indexedDB",
-    "WebSocket", "SharedWorker", "open", "close", "scrollTo", "getSelection", "AbortController", "IntersectionObserver",
+    "WebSocket", "SharedWorker", "scrollTo", "getSelection", "AbortController", "IntersectionObserver",
     "ResizeObserver", "customElements", "innerWidth", "innerHeight", "devicePixelRatio", "CompressionStream",
-    "DecompressionStream", "ReadableStream", "WritableStream", "TransformStream", "reportError", "origin",
-    "isSecureContext", "name",
+    "DecompressionStream", "ReadableStream", "WritableStream", "TransformStream", "reportError", "isSecureContext",
   ]
 
   /// Globals of a WebKit dedicated worker.
@@ -29,7 +31,7 @@ public enum AbsentPageAPIs {
     "BroadcastChannel", "atob", "btoa", "URLSearchParams", "TextEncoder", "TextDecoder", "File", "FileReader",
     "FileReaderSync", "FormData", "DOMException", "structuredClone", "crypto", "indexedDB", "WebSocket", "AbortController",
     "CompressionStream", "DecompressionStream", "ReadableStream", "WritableStream", "TransformStream", "reportError",
-    "origin", "isSecureContext", "Worker", "requestAnimationFrame", "cancelAnimationFrame",
+    "isSecureContext", "Worker", "requestAnimationFrame", "cancelAnimationFrame",
   ]
 
   /// Members of `document`.
@@ -66,7 +68,11 @@ public enum AbsentPageAPIs {
       defineProperty(target, name, {
         configurable: true, enumerable: false,
         get: function () { host.missing(prefix + name); return undefined; },
-        set: function (value) { defineProperty(this, name, { value: value, writable: true, enumerable: true, configurable: true }); }
+        set: function (value) {
+          // A global `var` of the name assigns through the global object, whatever `this` the engine passes.
+          var owner = (typeof this === 'object' && this !== null) || typeof this === 'function' ? this : target;
+          defineProperty(owner, name, { value: value, writable: true, enumerable: true, configurable: true });
+        }
       });
     });
   }
