@@ -32,9 +32,11 @@ struct PageWorkerLimitTests {
     #expect(terminated?["task"]?.stringValue?.hasPrefix("worker 1") == true, "\(`where`): \(terminated.map(\.description) ?? "none")")
   }
 
-  @Test func aTimerFloodInAWorkerIsALimitCountedWithThePagesTimers() {
+  /// 600 timers in the page and 500 in a worker: neither alone passes the
+  /// limit of 1000, together they do.
+  @Test func aWorkersTimersCountWithThePagesTimers() {
     let page = page(
-      "for (var i = 0; i < 600; i++) setTimeout(function () {}, 1000); worker('for (var i = 0; i < 100000; i++) setTimeout(function () {}, 10 + i);');",
+      "for (var i = 0; i < 600; i++) setTimeout(function () {}, 100000); worker('for (var i = 0; i < 500; i++) setTimeout(function () {}, 100000 + i);');",
       { $0.maxPendingTimers = 1000 })
     #expect(page.limitViolation?.limit == "pending-timers")
   }

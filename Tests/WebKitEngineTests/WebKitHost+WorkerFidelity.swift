@@ -131,7 +131,7 @@ import WebKitEngine
           var d = worker("self.onmessage = function () { throw new Error('d'); };");
           d.onerror = function (e) { out.push('d at the worker object, returning false'); return false; };
           [a, b, c, d].forEach(function (w) { w.postMessage(1); });
-          setTimeout(function () { out.sort().forEach(function (line) { seen(line); }); seen('done'); }, 400);
+          setTimeout(function () { out.sort().forEach(function (line) { seen(line); }); seen('done'); }, 1000);
           """),
       Probe(
         name: "worker scripts that fail to load",
@@ -143,14 +143,14 @@ import WebKitEngine
             var throwing = worker("throw new Error('at load');");
             throwing.onerror = function (e) { seen(e.constructor.name + ' ' + e.message + ' @' + e.lineno); };
           }, 100);
-          setTimeout(function () { seen('done'); }, 400);
+          setTimeout(function () { seen('done'); }, 1000);
           """),
       Probe(
         name: "terminate drops what the worker posted",
         script: """
           var w = worker("postMessage('hello'); setTimeout(function () { postMessage('later'); }, 0); self.onmessage = function () { postMessage('got'); };");
           w.onmessage = function (e) { seen(e.data); if (e.data === 'hello') { w.terminate(); w.postMessage('after'); w.terminate(); } };
-          setTimeout(function () { seen('done'); }, 300);
+          setTimeout(function () { seen('done'); }, 1000);
           """),
       Probe(
         name: "close",
@@ -159,7 +159,7 @@ import WebKitEngine
           w.onmessage = function (e) { seen(e.data); };
           w.postMessage(1);
           w.postMessage(2);
-          setTimeout(function () { seen('done'); }, 300);
+          setTimeout(function () { seen('done'); }, 1000);
           """),
       Probe(
         name: "importScripts",
@@ -206,7 +206,7 @@ import WebKitEngine
           var plain = new Worker('data:,postMessage("plain data worker ran")');
           plain.onmessage = function (e) { later.push(e.data); };
           plain.onerror = function (e) { later.push('plain data worker: ' + e.constructor.name); };
-          setTimeout(function () { later.sort().forEach(function (line) { seen(line); }); seen('done'); }, 400);
+          setTimeout(function () { later.sort().forEach(function (line) { seen(line); }); seen('done'); }, 1000);
           """),
       Probe(
         name: "the worker's global scope",
@@ -287,7 +287,8 @@ import WebKitEngine
       }
       let script = PageScript(name: "probe.js", source: helpers + probe.script)
       host.load(PageSource(url: "https://app.bridgecheck.test/index.html", scripts: [script]))
-      for _ in 0..<40 where !seen.contains("done") {
+      // Probes that wait for workers end after a second; a busy machine gets four.
+      for _ in 0..<80 where !seen.contains("done") {
         host.advance(by: 50, maxTasks: 10_000, shouldStop: { false })
       }
       host.close()
