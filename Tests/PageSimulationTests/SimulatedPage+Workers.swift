@@ -53,7 +53,7 @@ struct SimulatedPageWorkerTests {
       """
       var w = worker(`self.onmessage = function (e) {
         var d = e.data;
-        postMessage([d.u === undefined && 'u' in d, d.n !== d.n, 1 / d.z, d.inf, d.date instanceof Date && d.date.getTime(),
+        postMessage([d.u === undefined && 'u' in d, d.n !== d.n, Object.is(d.z, -0), d.inf, d.date instanceof Date && d.date.getTime(),
           d.re instanceof RegExp && d.re.source + d.re.flags, d.map instanceof Map && d.map.get('k'), d.set instanceof Set && d.set.has(2),
           d.bytes instanceof Uint8Array && d.bytes[1], d.view.buffer === d.bytes.buffer, d.cycle.self === d.cycle, d.big === 10n,
           Object.keys(d.proto).join(','), Object.getPrototypeOf(d.proto) === Object.prototype, d.instance.constructor === Object,
@@ -70,7 +70,7 @@ struct SimulatedPageWorkerTests {
       """)
     #expect(
       page.value("JSON.stringify(seen)")
-        == #"[true,true,null,null,5,"a+bgi","v",true,6,true,true,true,"__proto__,plain",true,true,5,"bad",3,false,true]"#)
+        == #"[true,true,true,null,5,"a+bgi","v",true,6,true,true,true,"__proto__,plain",true,true,5,"bad",3,false,true]"#)
   }
 
   @Test(arguments: [
@@ -168,7 +168,7 @@ struct SimulatedPageWorkerTests {
   @Test func terminateStopsTheWorkerAndDropsWhatItPosted() {
     let page = page(
       """
-      var w = worker("postMessage('hello'); setTimeout(function () { postMessage('later'); }, 0); self.onmessage = function () { postMessage('got'); };");
+      var w = worker("postMessage('hello'); postMessage('posted with it'); setTimeout(function () { postMessage('later'); }, 0); self.onmessage = function () { postMessage('got'); };");
       w.onmessage = function (e) { seen.push(e.data); if (e.data === 'hello') { w.terminate(); w.postMessage('after'); } };
       """)
     #expect(page.value("seen.join('|')") == "hello")

@@ -53,7 +53,7 @@ import WebKitEngine
         script: """
           var w = worker(`self.onmessage = function (e) {
             var d = e.data;
-            postMessage([d.u === undefined && 'u' in d, d.n !== d.n, 1 / d.z, d.inf === -Infinity, d.date instanceof Date && d.date.getTime(),
+            postMessage([d.u === undefined && 'u' in d, d.n !== d.n, Object.is(d.z, -0), d.inf === -Infinity, d.date instanceof Date && d.date.getTime(),
               d.re instanceof RegExp && d.re.source + d.re.flags + d.re.lastIndex, d.map instanceof Map && d.map.get('k'), d.set instanceof Set && d.set.has(2),
               d.bytes instanceof Uint8Array && d.bytes[1], d.view instanceof DataView && d.view.buffer === d.bytes.buffer, d.cycle.self === d.cycle,
               d.big === 10n, Object.keys(d.proto).join(','), Object.getPrototypeOf(d.proto) === Object.prototype, d.proto.polluted,
@@ -148,7 +148,7 @@ import WebKitEngine
       Probe(
         name: "terminate drops what the worker posted",
         script: """
-          var w = worker("postMessage('hello'); setTimeout(function () { postMessage('later'); }, 0); self.onmessage = function () { postMessage('got'); };");
+          var w = worker("postMessage('hello'); postMessage('posted with it'); setTimeout(function () { postMessage('later'); }, 0); self.onmessage = function () { postMessage('got'); };");
           w.onmessage = function (e) { seen(e.data); if (e.data === 'hello') { w.terminate(); w.postMessage('after'); w.terminate(); } };
           setTimeout(function () { seen('done'); }, 1000);
           """),
@@ -311,7 +311,10 @@ import WebKitEngine
         """
       host.load(PageSource(url: "https://app.bridgecheck.test/index.html", scripts: [PageScript(name: "page.js", source: script)]))
       host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
-      #expect(seen == ["answer 1"])
+      let settled = seen
+      // Let a late answer arrive before the view closes (closing a page whose worker is busy is not this test's matter).
+      host.advance(by: 500, maxTasks: 10_000, shouldStop: { false })
+      #expect(settled == ["answer 1"], "after the whole run: \(seen)")
     }
 
     @Test(arguments: probes)
