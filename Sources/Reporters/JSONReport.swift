@@ -14,6 +14,8 @@ import ScenarioRunner
 ///          "expectations": {"file", "sha256"}|null}|null,
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
 ///  "cutShort": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
+///  "pageAPIsMissing"?: [{"api", "scenarios"}, …] (APIs WebKit has that page code reached for
+///                      and the simulated page lacks, most scenarios first),
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
 ///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
@@ -101,6 +103,11 @@ public enum JSONReport {
         report.results.map { result(for: $0, gate: report.gate, reproduce: report.reproduceCommand(for: $0), options: options) }),
     ]
     if !report.notices.isEmpty { root["notices"] = .array(report.notices.map(JSONValue.string)) }
+    let missing = report.pageAPIsMissing
+    if !missing.isEmpty {
+      root["pageAPIsMissing"] = .array(
+        missing.map { ["api": .string($0.api), "scenarios": .number(Double($0.scenarios))] })
+    }
     return .object(root)
   }
 

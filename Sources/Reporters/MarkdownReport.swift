@@ -64,6 +64,11 @@ public enum MarkdownReport {
         + "native bridge: **\(inline(ReportFormatting.implementation(report.native)))** · "
         + "seed \(report.seed) · \(time)s · verdict **\(report.verdict)**, exit code \(report.exitCode)"
         + shardNote(report.context))
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append("")
+      out.append("> ⚠️ " + note.map(inline).joined(separator: " "))
+    }
     if report.interrupted {
       out.append("")
       out.append(

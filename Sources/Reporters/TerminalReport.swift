@@ -2,6 +2,8 @@ import ScenarioRunner
 
 /// The report `bridgecheck run` prints on standard output:
 ///
+/// 0. when page code reached for APIs that WebKit has and the simulated
+///    page lacks, a note saying which and naming `--engine webkitgtk`;
 /// 1. a table of counts per area, with PASS or FAIL (FAIL when the area has
 ///    a failure that gates the run);
 /// 2. the failures (fail, error, xpass; gating or not), grouped by area:
@@ -65,6 +67,12 @@ public enum TerminalReport {
       for notice in report.notices {
         out.append(contentsOf: fit(FailureText.visible(notice), indent: "  ", width: options.width))
       }
+      out.append("")
+    }
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append(style.apply(.bold, note[0]))
+      for line in note.dropFirst() { out.append(contentsOf: fit(line, indent: "  ", width: options.width)) }
       out.append("")
     }
     let areas = ReportFormatting.groupedByArea(report.results)

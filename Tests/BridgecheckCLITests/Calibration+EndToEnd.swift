@@ -6,7 +6,8 @@ import Testing
 /// bridges that differ from bridgecheck's own only in ways that are correct in
 /// practice (falsy ids read as absent, handler errors caught and logged,
 /// synchronous dispatch where the dialect says so, the global assigned only
-/// after the set-up callbacks ran, no signal at injection, iframe only). Each must pass
+/// after the set-up callbacks ran, no signal at injection, iframe only, dispatch
+/// through a Web Worker). Each must pass
 /// every MUST fixture and fail exactly the SHOULD fixtures its definition
 /// lists, each with a message.
 @Suite("Calibration bridges")
@@ -23,7 +24,7 @@ struct CalibrationEndToEndTests {
 
   static let names = [
     "truthy-ids", "errors-caught-and-logged", "synchronous-dispatch", "global-after-callbacks", "no-initial-signal",
-    "iframe-only", "all-differences", "upstream-6-style",
+    "iframe-only", "all-differences", "upstream-6-style", "worker-dispatch",
   ]
 
   static func load(_ name: String) throws -> Calibration {

@@ -82,6 +82,7 @@ public struct ScenarioRunner: Sendable {
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
+    result.pageAPIsMissing = PageAPIsMissing.collect(from: execution.webView.trace.events)
     if let directory = options.traceDirectory, fixture.id != PageScriptLoadCheck.scenarioID {
       let path = (directory as NSString).appendingPathComponent(TraceFile.component(fixture.id) + ".jsonl")
       do {
