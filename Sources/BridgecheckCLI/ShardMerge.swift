@@ -18,6 +18,8 @@ struct ShardMerge {
   }
 
   let inputs: [Input]
+  /// The profiles bridgecheck ships, for the unfit-profile notice judged anew.
+  var shipped: [BridgeProfile] = []
 
   /// The merged run, or every reason it cannot be merged.
   func merged() throws(Refusal) -> RunReport {
@@ -77,6 +79,9 @@ struct ShardMerge {
     }
     report.cutShort = cut.isEmpty ? nil : cut.joined(separator: "; ")
     var context = first.1
+    report.notices = RunNotices.merged(
+      results: results, profileName: context.profile, shardNotices: inputs.flatMap(\.report.notices),
+      shipped: shipped)
     context.shard = nil
     context.mergedShards = inputs.count
     report.context = context

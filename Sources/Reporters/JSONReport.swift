@@ -25,6 +25,7 @@ import ScenarioRunner
 ///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event, "focus"?: seq},
 ///               "exploration"?: {"schedules", "distinctSchedules", "seedsAsked", "failingSeed"?,
 ///                                "failingSchedule"?},
+///               "pageAPIsMissing"?: [api, …] (what this scenario's page code reached for and lacked),
 ///               "traceEventCount", "trace": [event, …]}]}
 /// ```
 ///
@@ -143,6 +144,7 @@ public enum JSONReport {
       object["detail"] = .object(detailObject)
     }
     if let exploration = result.exploration { object["exploration"] = exploration.jsonValue }
+    if !result.pageAPIsMissing.isEmpty { object["pageAPIsMissing"] = .array(result.pageAPIsMissing.map(JSONValue.string)) }
     object["traceEventCount"] = number(result.traceEventCount)
     object["trace"] = .array(result.trace.map(\.json))
     return .object(object)

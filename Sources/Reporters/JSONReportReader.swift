@@ -129,6 +129,7 @@ public enum JSONReportReader {
         results: results, duration: .nanoseconds(Int64(max(0, duration) * 1_000_000)), interrupted: interrupted)
       report.cutShort = try optionalString(value, "cutShort", at: root)
       report.expectationProblems = try strings(value, "expectationProblems", at: root)
+      if value["notices"] != nil { report.notices = try strings(value, "notices", at: root) }
       if interrupted, let code = value["exitCode"]?.numberValue, code == 130 || code == 143 {
         report.interruptionExitCode = Int32(code)
       }
@@ -216,6 +217,7 @@ public enum JSONReportReader {
         }
         result.exploration = decoded
       }
+      if value["pageAPIsMissing"] != nil { result.pageAPIsMissing = try strings(value, "pageAPIsMissing", at: pointer) }
       return result
     }
 
