@@ -147,13 +147,15 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    if engine != .simulated && (schedules.explores || schedules.schedule != nil || schedules.mutant != nil) {
+    let exploresSeeds = schedules.explore != nil || schedules.exploreTime != nil
+    if engine != .simulated && (exploresSeeds || schedules.schedule != nil || schedules.mutant != nil) {
       throw ValidationError(
         "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)")
     }
-    if traces != nil && schedules.explores {
+    if traces != nil && exploresSeeds {
       throw ValidationError(
-        "--traces keeps one trace a scenario and --explore runs many schedules: explore first, then give --traces with --replay SEED")
+        "--traces keeps one trace a scenario and --explore runs many schedules: explore first, then give --traces with --replay SEED"
+      )
     }
     if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1") }
     if schedules.mutant != nil && (js != nil || nativeCommand != nil || profile != nil) {
@@ -213,9 +215,10 @@ struct RunCommand: ParsableCommand {
     // of the fixtures here.
     // Exploring shares its time budget by the number of scenarios: the
     // fixtures are loaded first then.
-    var fixtures = schedules.explores ? try selection.load() : []
-    if schedules.explores, let shard { fixtures = shard.select(fixtures) }
-    let explore = schedules.options(scenarios: fixtures.count, jobs: jobs)
+    let explores = schedules.explores && engine == .simulated
+    var fixtures = explores ? try selection.load() : []
+    if explores, let shard { fixtures = shard.select(fixtures) }
+    let explore = engine == .simulated ? schedules.options(scenarios: fixtures.count, jobs: jobs) : nil
     let pool =
       runsInProcess
       ? nil
@@ -227,9 +230,9 @@ struct RunCommand: ParsableCommand {
     // In process, the first scenarios start while later fixtures are still
     // being loaded (on a thread of their own); the selection is checked
     // when loading ends, and the run's results are discarded if it fails.
-    let feed: WorkFeed<Fixture>? = runsInProcess && !schedules.explores ? WorkFeed() : nil
+    let feed: WorkFeed<Fixture>? = runsInProcess && !explores ? WorkFeed() : nil
     let streamed = feed.map { selection.stream(into: $0, shard: shard) }
-    if !schedules.explores && feed == nil {
+    if !explores && feed == nil {
       fixtures = try selection.load()
       if let shard { fixtures = shard.select(fixtures) }
     }
@@ -304,6 +307,7 @@ struct RunCommand: ParsableCommand {
       native: ImplementationInfo(name: native.name, version: native.version),
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
     report.expectationProblems = problems
+    if engine == .simulated { report.schedules = schedules.described }
     if failures.reached && results.count < fixtures.count, let maxFailures {
       report.cutShort =
         "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "

@@ -10,14 +10,16 @@ import ScenarioRunner
 ///  "implementations": {"page": {"name", "version"?}, "native": {"name", "version"?}},
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
 ///  "cutShort": string|null, "expectationProblems": [string, …],
+///  "schedules"?: {"names": [string, …], "seeds", "seedsTimeBudgeted": bool, "replay": bool},
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
-///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
+///              "exploration"?: {"scenarios", "seedsAsked", "systematicAsked", "schedules", "distinctSchedules",
+///                               "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
 ///               "message": string|null, "gating": bool,
 ///               "outcome": "fail|error|timeout|crash"|null, "failedChecks": [check id, …],
 ///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event},
-///               "exploration"?: {"schedules", "distinctSchedules", "seedsAsked", "failingSeed"?,
-///                                "failingSchedule"?},
+///               "exploration"?: {"schedules", "distinctSchedules", "seedsAsked", "systematicAsked"?,
+///                                "failingSeed"?, "failingScheduleName"?, "failingSchedule"?},
 ///               "traceEventCount", "trace": [event, …]}]}
 /// ```
 ///
@@ -70,11 +72,11 @@ public enum JSONReport {
     if let exploration = report.exploration {
       summaryObject["exploration"] = [
         "scenarios": number(exploration.scenarios), "seedsAsked": number(exploration.seedsAsked),
-        "schedules": number(exploration.schedules), "distinctSchedules": number(exploration.distinctSchedules),
+        "systematicAsked": number(exploration.systematicAsked), "schedules": number(exploration.schedules), "distinctSchedules": number(exploration.distinctSchedules),
         "failing": number(exploration.failing),
       ]
     }
-    let root: JSONObject = [
+    var root: JSONObject = [
       "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
       "implementations": ["page": implementation(report.page), "native": implementation(report.native)],
       "seed": .string(String(report.seed)),
@@ -85,6 +87,7 @@ public enum JSONReport {
       "summary": .object(summaryObject),
       "results": .array(report.results.map { result(for: $0, gate: report.gate, options: options) }),
     ]
+    if let schedules = report.schedules { root["schedules"] = schedules.jsonValue }
     return .object(root)
   }
 

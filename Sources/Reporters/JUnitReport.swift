@@ -7,7 +7,7 @@ import ScenarioRunner
 /// - one `<testsuites name tests failures errors time>`, one
 ///   `<testsuite name tests failures errors skipped time>` per area (in
 ///   report order) with `<properties>` naming the implementations, seed,
-///   gate and interruption;
+///   gate, interruption and the schedules each scenario ran under;
 /// - one `<testcase classname="bridgecheck.<area>" name="<fixture id>" time="…">`
 ///   per scenario (the fixture file is in the element text);
 /// - a result that fails the gate is `<failure message="<first line>" type="fail|xpass">`
@@ -75,7 +75,7 @@ public enum JUnitReport {
       ("bridgecheck.seed", String(report.seed)),
       ("bridgecheck.gate", report.gate.rawValue),
       ("bridgecheck.interrupted", String(report.interrupted)),
-    ]
+    ] + (report.schedules.map { [("bridgecheck.schedules", $0.description)] } ?? [])
     for (name, value) in properties {
       out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
     }

@@ -66,6 +66,10 @@ public struct RunReport: Sendable {
   /// Why the run stopped handing out scenarios before the end, if it did
   /// (`--max-failures`); the run then fails.
   public var cutShort: String?
+  /// Which schedules each scenario ran under (the default gate's, the
+  /// default one only, a replayed one); nil in a real engine, which takes
+  /// its own.
+  public var schedules: RunSchedules?
 
   /// Creates a report.
   public init(

@@ -75,6 +75,7 @@ final class ScenarioExecution: NativeSessionEvents {
   func run() -> Verdict {
     if let verdict = start() { return verdict }
     for (index, step) in fixture.steps.enumerated() {
+      if index > 0, let verdict = passTimeBeforeStep(after: fixture.steps[index - 1]) { return verdict }
       webView.trace.record(.harness, "step", ["index": .number(Double(index)), "action": .string(step.actionName)])
       perform(step)
       if let verdict = limitVerdict() { return verdict }
@@ -87,6 +88,25 @@ final class ScenarioExecution: NativeSessionEvents {
     if let failure = session?.failure { return .implementationFailure(failure) }
     let verdict = Judge(fixture: fixture, trace: judgedTrace()).verdict()
     return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// Under an explored schedule, lets the ``ChoicePoint/stepGap`` pass
+  /// before a step that follows one which did not let time pass itself (a
+  /// settle or an advance): what falls due meanwhile runs first, as in a
+  /// real web view, where time passes between two actions of an app.
+  private func passTimeBeforeStep(after previous: Step) -> Verdict? {
+    switch previous {
+    case .settle, .advance: return nil
+    default: break
+    }
+    guard let chooser = webView.chooser else { return nil }
+    let gap = chooser.latency(.stepGap)
+    guard gap > 0 else { return nil }
+    check(webView.advance(by: gap, maxTasks: runner.options.maxTasksPerSettle, shouldStop: pastDeadline))
+    if let verdict = limitVerdict() { return verdict }
+    if let abort { return abort }
+    if let failure = session?.failure { return .implementationFailure(failure) }
+    return nil
   }
 
   /// The recorded trace, followed by the wire events read out of it when
