@@ -90,6 +90,9 @@ struct ExploreArguments: ParsableArguments {
     explore != nil || exploreTime != nil || (schedules == .default && replay == nil)
   }
 
+  /// Whether the run explores seeds (`--explore N` or `--explore-time`).
+  var exploresSeeds: Bool { explore != nil || exploreTime != nil }
+
   /// `--replay SEED|NAME` as the schedule of every scenario.
   var schedule: ScheduleSpec? { replay.flatMap(Self.replaySchedule) }
 

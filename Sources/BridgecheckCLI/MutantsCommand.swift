@@ -36,8 +36,8 @@ struct MutantsCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The most resident memory the workers may use, e.g. 1G: each of the --jobs workers gets an equal share.",
-      valueName: "size"))
+      "The most resident memory the workers may use, e.g. 1G: each of the --jobs workers gets an equal share (default: 1G).",
+      valueName: "size"), transform: MemorySize.parse)
   var memoryLimit: MemorySize = MemorySize(bytes: 1 << 30)
 
   /// --jobs, or the number of cores.

@@ -56,6 +56,10 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// Schedule exploration of every scenario (`run --explore`), or nil.
   public var explore: ExploreOptions?
 
+  /// Optional features a script page bridge declares (`run --page-feature`,
+  /// ``ImplementationFeature``); empty for the others.
+  public var pageFeatures: [String] = []
+
   /// Creates a configuration.
   public init(
     page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false,
@@ -74,11 +78,14 @@ public struct WorkerConfiguration: Sendable, Equatable {
   public static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
     lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested
       && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore && lhs.wireValue["options"] == rhs.wireValue["options"]
+      && lhs.pageFeatures == rhs.pageFeatures
   }
 
   /// Builds the page implementation this configuration names.
   public func makePage() throws(WorkerSetupError) -> any PageImplementation {
-    try page.make()
+    let made = try page.make()
+    guard !pageFeatures.isEmpty, let script = made as? ScriptPageImplementation else { return made }
+    return script.declaring(pageFeatures)
   }
 
   /// Builds the native implementation this configuration names (an adapter
@@ -166,6 +173,7 @@ extension WorkerConfiguration {
       pageObject = ["kind": "script", "path": .string(path)]
       if let profile { pageObject["profile"] = .string(profile) }
     }
+    if !pageFeatures.isEmpty { pageObject["features"] = .array(pageFeatures.map(JSONValue.string)) }
     let nativeObject: JSONObject
     switch native {
     case .reference: nativeObject = ["kind": "reference"]
@@ -212,6 +220,7 @@ extension WorkerConfiguration {
       page = .script(path: path, profile: value["page"]?["profile"]?.stringValue)
     default: return nil
     }
+    pageFeatures = value["page"]?["features"]?.arrayValue?.compactMap(\.stringValue) ?? []
     switch value["native"]?["kind"]?.stringValue {
     case "reference": native = .reference
     case "reference-faults":
