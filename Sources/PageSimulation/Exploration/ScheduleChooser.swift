@@ -113,6 +113,19 @@ public final class ScheduleChooser: SchedulingPolicy {
     return due.milliseconds - deadline.milliseconds
   }
 
+  /// How many milliseconds after `now` a task that crosses to or from a
+  /// dedicated worker (its start, a message either way) is due: never
+  /// before a pending page timer whose deadline has come but which a late
+  /// schedule holds back. In WebKit such a task crosses threads (a worker's
+  /// start builds a whole script context), which takes longer than a timer
+  /// with no delay; a schedule that made timers late and left worker tasks
+  /// at 0 would order them as no WebKit does. Draws no choice.
+  public func crossingDelay(now: VirtualTime) -> Int64 {
+    var due = now
+    for timer in timers where timer.deadline <= now && timer.due > due { due = timer.due }
+    return due.milliseconds - now.milliseconds
+  }
+
   // MARK: - SchedulingPolicy
 
   public func choose(among candidates: [ReadyTask]) -> Int {
