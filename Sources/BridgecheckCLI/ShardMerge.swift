@@ -78,6 +78,9 @@ struct ShardMerge {
     report.cutShort = cut.isEmpty ? nil : cut.joined(separator: "; ")
     // The same in every shard (``differences()`` compares them).
     report.schedules = base.schedules
+    // Notices are about the run's bridges and profile: each once, in shard order.
+    var noticed = Set<String>()
+    report.notices = inputs.flatMap(\.report.notices).filter { noticed.insert($0).inserted }
     var context = first.1
     context.shard = nil
     context.mergedShards = inputs.count

@@ -135,6 +135,7 @@ public enum JSONReportReader {
       if let run = value["run"], !run.isNull {
         report.context = try context(run, at: root.appending("run"))
       }
+      if value["notices"] != nil { report.notices = try strings(value, "notices", at: root) }
       if let schedules = value["schedules"] {
         guard let decoded = RunSchedules(jsonValue: schedules) else {
           throw fail(root.appending("schedules"), "not a schedules record (docs/report-schema.json)")
