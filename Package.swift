@@ -164,7 +164,10 @@ let package = Package(
     ),
     .testTarget(
       name: "MutationTests",
-      dependencies: ["Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision"]
+      dependencies: [
+        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision",
+        "PageSimulation",
+      ]
     ),
     .testTarget(
       name: "SupervisionTests",

@@ -78,6 +78,8 @@ struct ShardMerge {
       input.report.cutShort.map { "shard \(input.report.context?.shard?.description ?? "1/1"): \($0)" }
     }
     report.cutShort = cut.isEmpty ? nil : cut.joined(separator: "; ")
+    // The same in every shard (``differences()`` compares them).
+    report.schedules = base.schedules
     var context = first.1
     report.notices = RunNotices.merged(
       results: results, profileName: context.profile, shardNotices: inputs.flatMap(\.report.notices),
@@ -93,6 +95,7 @@ struct ShardMerge {
   private func differences() -> [String] {
     let properties: [(String, (RunReport) -> String)] = [
       ("bridgecheck version", { $0.toolVersion }),
+      ("schedules", { $0.schedules?.description ?? "none (a real engine)" }),
       ("page bridge", { ReportText.implementation($0.page) }),
       ("native bridge", { ReportText.implementation($0.native) }),
       ("profile", { $0.context?.profile ?? "" }),

@@ -136,6 +136,12 @@ public enum JSONReportReader {
       if let run = value["run"], !run.isNull {
         report.context = try context(run, at: root.appending("run"))
       }
+      if let schedules = value["schedules"] {
+        guard let decoded = RunSchedules(jsonValue: schedules) else {
+          throw fail(root.appending("schedules"), "not a schedules record (docs/report-schema.json)")
+        }
+        report.schedules = decoded
+      }
       return report
     }
 

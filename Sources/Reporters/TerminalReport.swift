@@ -125,9 +125,9 @@ public enum TerminalReport {
       if let cutShort = report.cutShort { out.append("  " + style.apply(.red, FailureText.visible(cutShort))) }
     }
 
-    if let exploration = report.exploration {
+    if let line = schedulesLine(report) {
       if !out.isEmpty { out.append("") }
-      out.append(explorationLine(exploration))
+      out.append(line)
     }
 
     if !out.isEmpty { out.append("") }
@@ -160,13 +160,23 @@ public enum TerminalReport {
     return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(gating) — \(time) — \(verdict) (\(gate))"
   }
 
-  /// How many schedules `run --explore` ran, e.g.
-  /// `explored 2835 schedules of 135 scenarios (the default and up to 20 seeds each): 2609 distinct, 0 failing`.
-  public static func explorationLine(_ exploration: ExplorationTotals) -> String {
-    "explored " + ReportFormatting.plural(exploration.schedules, "schedule") + " of "
+  /// Which schedules the run ran each scenario under and how many ran, e.g.
+  /// `schedules: the default gate's 6 (default, steps-apart, …): 810 run over 135 scenarios, 700 distinct, 0 failing`;
+  /// nil for a run that does not say (a real engine's).
+  public static func schedulesLine(_ report: RunReport) -> String? {
+    let totals = report.exploration.map(explorationCounts)
+    guard let schedules = report.schedules else {
+      return totals.map { "schedules: " + $0 }
+    }
+    return schedules.description + (totals.map { ": " + $0 } ?? "")
+  }
+
+  /// How many schedules ran, e.g.
+  /// `810 run over 135 scenarios, 700 distinct, 0 failing`.
+  public static func explorationCounts(_ exploration: ExplorationTotals) -> String {
+    ReportFormatting.plural(exploration.schedules, "schedule") + " run over "
       + ReportFormatting.plural(exploration.scenarios, "scenario")
-      + " (the default and up to \(ReportFormatting.plural(exploration.seedsAsked, "seed")) each): "
-      + "\(exploration.distinctSchedules) distinct, \(exploration.failing) failing"
+      + ", \(exploration.distinctSchedules) distinct, \(exploration.failing) failing"
   }
 
   // MARK: - Parts
