@@ -1,4 +1,5 @@
 import Foundation
+import BridgeImplementations
 import ScenarioRunner
 
 /// Combines the reports of the shards of one run (`run --shard K/N`) into
