@@ -48,6 +48,8 @@ let package = Package(
     .executable(name: "bridgecheck", targets: ["BridgecheckCLI"]),
     .executable(name: "bridgecheck-bench", targets: ["BridgecheckBenchmarks"]),
     .library(name: "BridgeImplementations", targets: ["BridgeImplementations"]),
+    .library(name: "BridgecheckAdapter", targets: ["BridgecheckAdapter"]),
+    .library(name: "BridgecheckNativeKit", targets: ["BridgecheckNativeKit", "WebKit"]),
     .library(name: "ReferenceBridges", targets: ["ReferenceBridges"]),
     .library(name: "Dialects", targets: ["Dialects"]),
     .library(name: "PageSimulation", targets: ["PageSimulation"]),
@@ -93,6 +95,14 @@ let package = Package(
     ),
     .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
+    // What a native adapter written in Swift needs (wire names, the command
+    // loop); JSON over stdio only: no JavaScriptCore, no WebKitGTK, no simulator.
+    .target(name: "BridgecheckAdapter", dependencies: ["JSONModel"]),
+    // The Swift native kit: `WebKit`, a stand-in for the part of Apple's
+    // WebKit API that bridges use, and the kit that serves a bridge built on
+    // it over the adapter protocol. Built on BridgecheckAdapter alone.
+    .target(name: "WebKit"),
+    .target(name: "BridgecheckNativeKit", dependencies: ["WebKit", "BridgecheckAdapter", "JSONModel"]),
     .target(
       name: "ReferenceBridges",
       dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
@@ -101,7 +111,9 @@ let package = Package(
     ),
     .target(
       name: "BridgeImplementations",
-      dependencies: ["Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl"]
+      dependencies: [
+        "BridgecheckAdapter", "Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl",
+      ]
     ),
     .target(
       name: "ScenarioRunner",
@@ -137,6 +149,10 @@ let package = Package(
         "JSONModel", "WebKitEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // bridgecheck's own Swift WKWebView bridge in the wkwebview-port dialect, under the kit.
+    .executableTarget(
+      name: "WKWebViewPortKitCheck", dependencies: ["BridgecheckNativeKit", "WebKit"],
+      path: "conformance/native-kits/swift/wkwebview-port"),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
     .testTarget(
       name: "WebKitEngineTests",
