@@ -21,6 +21,7 @@ public enum NativeKit {
   /// protocol owns standard output); a crash ends the process with its
   /// signal and Swift's fatal-error line, which the harness quotes.
   public static func serve(_ type: any NativeBridgeUnderTest.Type) -> Never {
+    CrashSignals.restartWithoutRuntimeStackTrace()
     let protocolOutput = dup(1)
     guard protocolOutput >= 0, dup2(2, 1) >= 0 else {
       let message = "bridgecheck native kit: cannot set standard output aside for the protocol\n"
@@ -62,6 +63,25 @@ enum PageScriptStore {
 /// backtrace that would push that line out of the last lines of standard
 /// error the harness quotes (and could outlast its time limit).
 enum CrashSignals {
+  /// Under `SWIFT_BACKTRACE=enable=no` (which bridgecheck's workers set)
+  /// Swift's runtime prints "Current stack trace:" and a frame per line
+  /// after a fatal error, which pushes the fatal-error line out of the last
+  /// lines the harness quotes. The process then starts again (the same
+  /// executable, arguments and streams) with the backtracer on, which
+  /// prints no such trace; ``reportPlainly()`` keeps the backtracer itself
+  /// from running.
+  static func restartWithoutRuntimeStackTrace() {
+    #if os(Linux)
+      guard let setting = getenv("SWIFT_BACKTRACE").map({ String(cString: $0) }), setting.contains("enable=no"),
+        getenv("BRIDGECHECK_NATIVE_KIT_RESTARTED") == nil
+      else { return }
+      setenv("SWIFT_BACKTRACE", "enable=yes", 1)
+      setenv("BRIDGECHECK_NATIVE_KIT_RESTARTED", "1", 1)
+      execv("/proc/self/exe", CommandLine.unsafeArgv)
+      // Not restarted (no /proc): carry on as is.
+    #endif
+  }
+
   static func reportPlainly() {
     for signalNumber in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
       signal(signalNumber, SIG_DFL)
