@@ -172,7 +172,8 @@ let package = Package(
     ),
     .testTarget(
       name: "BridgecheckCLITests",
-      dependencies: ["BridgecheckCLI", "JSONModel"]
+      // The Swift native kit and our bridge built on it: the kit's tests compile against them.
+      dependencies: ["BridgecheckCLI", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck"]
     ),
     .testTarget(
       name: "ExplorationTests",
