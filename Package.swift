@@ -8,6 +8,12 @@ import PackageDescription
 /// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal),
 ///   the allocator's thresholds (`mallopt`) and the CPU affinity of a thread.
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
+/// - BridgecheckAdapter: what a native adapter written in Swift needs (the
+///   adapter protocol's wire names, its command loop); JSONModel only.
+/// - WebKit, BridgecheckNativeKit: the Swift native kit, a stand-in for
+///   Apple's WebKit API and the kit that serves a bridge built on it over the
+///   adapter protocol; on BridgecheckAdapter alone (no JavaScriptCore, no
+///   WebKitGTK, no simulator).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
 /// - Dialects: the dialect model of the WVJB family (profiles), its loading
@@ -32,7 +38,7 @@ import PackageDescription
 ///
 /// Only when bridgecheck is the package being built: SwiftPM refuses unsafe
 /// flags in a package that another one depends on by version (a Swift port
-/// that uses the `BridgeImplementations` adapter library), and checks such
+/// that uses the `BridgecheckNativeKit` or `BridgecheckAdapter` library), and checks such
 /// dependencies out under a `checkouts` folder. `BRIDGECHECK_PLAIN_DEBUG=1`
 /// turns it off here too.
 let isDependency = Context.packageDirectory.contains("/checkouts/")

@@ -9,6 +9,20 @@ import ScenarioRunner
 /// speaking the same dialect, both sharing a CPU with the scenario thread,
 /// on the same scenarios (those the kit's bridge runs), rounds alternating.
 enum SwiftKitBenchmark {
+  /// `bridgecheck-bench swift-kit`: this part of `adapter` alone, with its
+  /// rounds (``AdapterBenchmark/defaultRounds``, or `BRIDGECHECK_BENCH_ROUNDS`).
+  static func runAlone() throws {
+    guard let fixtures = ShippedFixtures.load() else { return }
+    let rounds =
+      ProcessInfo.processInfo.environment["BRIDGECHECK_BENCH_ROUNDS"].flatMap(Int.init).map { max(1, $0) }
+      ?? AdapterBenchmark.defaultRounds
+    let allCPUs = CPUAffinity.threadCPUs()
+    let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    run(
+      fixtures: fixtures, rounds: rounds, folder: folder, sharedCPU: allCPUs.last,
+      unpin: { CPUAffinity.setThreadCPUs(allCPUs) })
+  }
+
   static func run(fixtures: [Fixture], rounds: Int, folder: URL, sharedCPU: Int?, unpin: () -> Void) {
     let bridgecheck = folder.appendingPathComponent("bridgecheck").path
     let kitBridge = folder.appendingPathComponent("WKWebViewPortKitCheck").path
