@@ -121,18 +121,31 @@ public enum AdapterProtocol {
 
   /// Command types (harness → adapter).
   public enum Command {
+    /// Opens the conversation; answered by a `hello` event.
     public static let hello = "hello"
+    /// Begins a scenario: a fresh bridge for its configuration and page script.
     public static let start = "start"
+    /// Registers a native handler (`name`; 1.3: its `answer`).
     public static let registerHandler = "registerHandler"
+    /// Removes a native handler (`name`).
     public static let removeHandler = "removeHandler"
+    /// Calls a page handler (`name`, `data`?, `callback`?).
     public static let callHandler = "callHandler"
+    /// Answers a handler invocation (`invocation`, `data`?).
     public static let respond = "respond"
+    /// Calls the bridge's `reset()`.
     public static let reset = "reset"
+    /// Asks the page to dispatch synchronously.
     public static let disableSafetyTimeout = "disableSafetyTimeout"
+    /// A navigation the page requested (`id`, `url`, `frame`); answered by one `policy`.
     public static let navigation = "navigation"
+    /// A script message the page posted (`name`, `body`?).
     public static let scriptMessage = "scriptMessage"
+    /// The outcome of an `evaluate` (`id`, `ok`, `result`? or `error`).
     public static let evaluationResult = "evaluationResult"
+    /// Ends the scenario.
     public static let stop = "stop"
+    /// Ends the process after its `done`.
     public static let exit = "exit"
     /// 1.1: a page finished loading (`webView(_:didFinish:)`).
     public static let loadFinished = "loadFinished"
@@ -150,15 +163,25 @@ public enum AdapterProtocol {
 
   /// Event types (adapter → harness).
   public enum Event {
+    /// Answers `hello`: the protocol version, name, transports, injections, features.
     public static let hello = "hello"
+    /// Evaluate a script in the page (`id`, `script`).
     public static let evaluate = "evaluate"
+    /// Run a script in every page loaded from now on.
     public static let addUserScript = "addUserScript"
+    /// Register `window.webkit.messageHandlers.<name>`.
     public static let addScriptMessageHandler = "addScriptMessageHandler"
+    /// The page called a registered native handler.
     public static let handlerInvoked = "handlerInvoked"
+    /// The page answered a `callHandler` that had a `callback`.
     public static let callbackInvoked = "callbackInvoked"
+    /// A diagnostic of the bridge (`level`, `code`, `message`).
     public static let log = "log"
+    /// The decision on a `navigation` (`allow` or `cancel`).
     public static let policy = "policy"
+    /// The adapter cannot carry out the command.
     public static let error = "error"
+    /// The end of an answer (`seq`).
     public static let done = "done"
     /// 1.1: add a global object whose methods call the adapter (`interfaceCall`).
     public static let addJavascriptInterface = "addJavascriptInterface"
@@ -178,8 +201,9 @@ public enum AdapterProtocol {
     ]
   }
 
-  /// The `injectionTime` values of `addUserScript`.
+  /// The `injectionTime` of a document-start user script (`addUserScript`).
   public static let documentStart = "document-start"
+  /// The `injectionTime` of a document-end user script.
   public static let documentEnd = "document-end"
 }
 
@@ -187,7 +211,9 @@ public enum AdapterProtocol {
 public struct AdapterProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, in words.
   public var message: String
+  /// An error saying `message`.
   public init(_ message: String) { self.message = message }
+  /// The message.
   public var description: String { message }
 }
 
