@@ -12,6 +12,8 @@ import PackageDescription
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
 /// - Dialects: the dialect model of the WVJB family (profiles), its loading
 ///   and validation, and the translation of wire messages.
+/// - DialectInference: working out a bridge's dialect from what it does
+///   (`bridgecheck profiles infer`, `run` without `--profile`).
 /// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS) bridges.
 /// - BridgeImplementations: the two protocols every implementation sits behind
 ///   (page side, native side) and the in-process reference implementations.
@@ -93,6 +95,7 @@ let package = Package(
     ),
     .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
+    .target(name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"]),
     .target(
       name: "ReferenceBridges",
       dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
@@ -134,7 +137,7 @@ let package = Package(
       name: "BridgecheckCLI",
       dependencies: [
         "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation",
-        "JSONModel", "WebKitEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "JSONModel", "WebKitEngine", "DialectInference", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
