@@ -221,7 +221,9 @@ struct RunCommand: ParsableCommand {
     }
     let pageEngine = try engine.pageEngine()
     let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)
-    let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation()
+    // Without --profile, the dialect of a --js page bridge is inferred from it.
+    let dialect = resolveDialect()
+    let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation(dialect: dialect)
     // Before the first adapter or worker starts: Ctrl-C while it shakes
     // hands must still end it and write the (empty, interrupted) report, not
     // kill bridgecheck and leave the adapter behind.
@@ -241,7 +243,7 @@ struct RunCommand: ParsableCommand {
       ? nil
       : WorkerPool(
         executable: Self.executablePath,
-        configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant),
+        configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant, dialect: dialect),
         jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), pinsWorkers: !noCPUPinning)
     pool?.prestart()
     // In process, the first scenarios start while later fixtures are still
@@ -257,7 +259,7 @@ struct RunCommand: ParsableCommand {
     let native = try mutant?.native ?? nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let expected = try loadBaseline(
-      scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
+      scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile)))
 
     let total = fixtures.count
     let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.explores)
@@ -303,7 +305,8 @@ struct RunCommand: ParsableCommand {
     progress.finish()
     // Payloads cut to a bounded size, whatever ended the scenario.
     results = results.map { $0.bounded() }
-    let scope = Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name)
+    let scope = Baseline.Scope(
+      page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile))
     var expectations = expected
     if updateBaseline, let baseline {
       expectations = try writeExpectations(results: results, scope: scope, to: baseline)
@@ -325,6 +328,11 @@ struct RunCommand: ParsableCommand {
     report.expectationProblems = problems
     report.interruptionExitCode = Interrupt.exitStatus
     report.context = runContext(profile: page.profile.name, selected: selected)
+    if tested.page, js != nil, mutant == nil {
+      var note = dialect.note ?? DialectNote(origin: .given)
+      note.unfit = unfitNotice(results: results, profile: page.profile, dialect: dialect)
+      if note.origin != .given || note.unfit != nil { report.context?.dialect = note }
+    }
     if failures.reached && results.count < fixtures.count, let maxFailures {
       report.cutShort =
         "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
@@ -364,7 +372,7 @@ struct RunCommand: ParsableCommand {
 
   /// How a worker process rebuilds the implementations of this run.
   private func workerConfiguration(
-    tested: TestedSides, explore: ExploreOptions?, mutant: ExplorationMutant?
+    tested: TestedSides, explore: ExploreOptions?, mutant: ExplorationMutant?, dialect: RunDialect
   ) throws -> WorkerConfiguration {
     if let mutant {
       return WorkerConfiguration(
@@ -372,9 +380,10 @@ struct RunCommand: ParsableCommand {
         native: mutant.nativeFault.map { .explorationFault($0.rawValue) } ?? .reference, tested: tested,
         options: runOptions, explore: explore)
     }
-    let page: WorkerConfiguration.Page =
+    var page: WorkerConfiguration.Page =
       js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) }
       ?? profile.map { .referenceInProfile(profile: Resources.profileArgument($0)) } ?? .reference
+    if let js, let inferred = dialect.inferredProfile { page = .scriptInDialect(path: Self.absolute(js), profile: inferred) }
     var native = WorkerConfiguration.Native.reference
     if let nativeCommand {
       native = .adapter(
@@ -398,7 +407,7 @@ struct RunCommand: ParsableCommand {
 
   /// The page side, built as a worker builds it (the paths as the user gave
   /// them, so that a problem names them so).
-  private func pageImplementation() throws -> (any PageImplementation, TestedSides) {
+  private func pageImplementation(dialect: RunDialect) throws -> (any PageImplementation, TestedSides) {
     guard js != nil || profile != nil else { return (ReferencePageImplementation(), .both) }
     // A profile name is one of bridgecheck's own (wherever it is run from);
     // one it does not have is explained with the names it has.
@@ -414,7 +423,8 @@ struct RunCommand: ParsableCommand {
         throw CLIError.usage("bridgecheck: \(error)")
       }
     }
-    let page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
+    var page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
+    if let inferred = dialect.inferredProfile { page = .scriptInDialect(path: js, profile: inferred) }
     do {
       var configuration = WorkerConfiguration(page: page, native: .reference, tested: .both, options: RunOptions())
       configuration.pageFeatures = pageFeatures

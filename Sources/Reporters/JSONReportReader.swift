@@ -172,6 +172,18 @@ public enum JSONReportReader {
         context.expectations = RunContext.ExpectationsSource(
           file: try string(expectations, "file", at: at), digest: try string(expectations, "sha256", at: at))
       }
+      if let dialect = value["dialect"], !dialect.isNull {
+        let at = pointer.appending("dialect")
+        let origin = try string(dialect, "origin", at: at)
+        guard let kind = DialectNote.Origin(rawValue: origin) else {
+          throw fail(at.appending("origin"), "\"\(origin)\" is not one of \(DialectNote.Origin.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        context.dialect = DialectNote(
+          origin: kind, nearest: try optionalString(dialect, "nearest", at: at),
+          differences: try strings(dialect, "differences", at: at),
+          inferenceFailure: try optionalString(dialect, "inferenceFailure", at: at),
+          unfit: try optionalString(dialect, "unfit", at: at))
+      }
       return context
     }
 

@@ -64,6 +64,12 @@ public enum MarkdownReport {
         + "native bridge: **\(inline(ReportFormatting.implementation(report.native)))** · "
         + "seed \(report.seed) · \(time)s · verdict **\(report.verdict)**, exit code \(report.exitCode)"
         + shardNote(report.context))
+    if let context = report.context, let note = context.dialect {
+      for line in note.lines(profile: context.profile) {
+        out.append("")
+        out.append("> " + (line == note.unfit ? "⚠️ " : "") + inline(line))
+      }
+    }
     if report.interrupted {
       out.append("")
       out.append(

@@ -57,6 +57,13 @@ public enum TerminalReport {
   public static func render(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     var out: [String] = []
+    // The dialect first: a profile that does not fit explains every failure below.
+    if let context = report.context, let note = context.dialect {
+      for line in note.lines(profile: context.profile) {
+        out.append(style.apply(.bold, FailureText.visible(line)))
+      }
+      out.append("")
+    }
     let areas = ReportFormatting.groupedByArea(report.results)
     if !areas.isEmpty {
       out.append(contentsOf: table(areas, gate: report.gate, style: style))

@@ -1,0 +1,67 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+import ScenarioRunner
+
+/// The dialect a run's page bridge speaks, and where it came from.
+struct RunDialect {
+  /// The profile bridgecheck inferred from the page script (its JSON), when it did.
+  var inferredProfile: JSONValue?
+  /// What the reports say about it.
+  var note: DialectNote?
+
+  /// The scope's dialect an expectations file pins (only an inferred one).
+  func pinned(_ profile: BridgeProfile) -> JSONValue? { inferredProfile == nil ? nil : profile.dialectJSON }
+}
+
+extension RunCommand {
+  /// Works out the dialect of the `--js` page bridge when no `--profile`
+  /// names one (docs/profiles.md); when it cannot, the run goes on in the
+  /// default dialect and its reports say why.
+  func resolveDialect() -> RunDialect {
+    guard let js, profile == nil, schedules.mutant == nil else { return RunDialect() }
+    switch IsolatedInference.run(file: js) {
+    case .success(let value):
+      let lines = (value["differenceLines"]?.arrayValue ?? []).compactMap(\.stringValue)
+      let note = DialectNote(origin: .inferred, nearest: value["nearest"]?.stringValue, differences: lines)
+      return RunDialect(inferredProfile: value["profile"], note: note)
+    case .failure(let failure):
+      let message = failure.description
+      Terminal.standardError(
+        "bridgecheck: note: \(message)\n  the run goes on in the default dialect \(BridgeProfile.classic.name); "
+          + "give --profile to choose another\n")
+      return RunDialect(note: DialectNote(origin: .default, inferenceFailure: message))
+    }
+  }
+
+  /// The notice that the page bridge's profile plainly does not fit it, with
+  /// the dialect inferred from the bridge as the alternative.
+  func unfitNotice(results: [ScenarioResult], profile used: BridgeProfile, dialect: RunDialect) -> String? {
+    guard let js, ProfileFit.misfit(results) != nil else { return nil }
+    let command = "bridgecheck profiles infer \(ShellWords.quote(js))"
+    var alternative: String
+    if dialect.inferredProfile != nil {
+      alternative =
+        "The profile was inferred from the page bridge; \(command) shows the evidence of each member and what it could not "
+        + "decide: if a member is wrong, write the profile to a file, correct it and give it with --profile FILE."
+    } else {
+      switch IsolatedInference.run(file: js) {
+      case .success(let value):
+        let inferred = value["profile"].flatMap { try? BridgeProfile.decode($0, file: js).get() }
+        if let inferred, !inferred.differences(to: used).isEmpty {
+          let differences = ProfileDifference.between(used.json, inferred.json).prefix(5).map(\.description)
+          alternative =
+            "bridgecheck infers another dialect from the page bridge, \(inferred.name): it differs from \(used.name) in "
+            + differences.joined(separator: "; ") + ". Run without --profile to use it, or write it to a file with \(command)."
+        } else {
+          alternative =
+            "bridgecheck infers the same dialect from the page bridge; \(command) shows its evidence. The page bridge "
+            + "itself may be broken: run one scenario with --verbose to see its trace."
+        }
+      case .failure(let failure):
+        alternative = "bridgecheck could not infer another dialect from the page bridge: \(failure)"
+      }
+    }
+    return ProfileFit.notice(profile: used.name, results: results, alternative: alternative)
+  }
+}
