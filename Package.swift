@@ -159,7 +159,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BridgecheckCLITests",
-      dependencies: ["BridgecheckCLI", "JSONModel"]
+      dependencies: ["BridgecheckCLI", "DialectInference", "Dialects", "JSONModel"]
     ),
     .testTarget(
       name: "ExplorationTests",

@@ -35,33 +35,41 @@ extension RunCommand {
   }
 
   /// The notice that the page bridge's profile plainly does not fit it, with
-  /// the dialect inferred from the bridge as the alternative.
+  /// the dialect inferred from the bridge as the alternative: next to no
+  /// scenario passed, and most failed alike or the bridge's own dialect is
+  /// another.
   func unfitNotice(results: [ScenarioResult], profile used: BridgeProfile, dialect: RunDialect) -> String? {
-    guard let js, ProfileFit.misfit(results) != nil else { return nil }
+    guard let js, let misfit = ProfileFit.misfit(results) else { return nil }
     let command = "bridgecheck profiles infer \(ShellWords.quote(js))"
-    var alternative: String
     if dialect.inferredProfile != nil {
-      alternative =
-        "The profile was inferred from the page bridge; \(command) shows the evidence of each member and what it could not "
-        + "decide: if a member is wrong, write the profile to a file, correct it and give it with --profile FILE."
-    } else {
-      switch IsolatedInference.run(file: js) {
-      case .success(let value):
-        let inferred = value["profile"].flatMap { try? BridgeProfile.decode($0, file: js).get() }
-        if let inferred, !inferred.differences(to: used).isEmpty {
-          let differences = ProfileDifference.between(used.json, inferred.json).prefix(5).map(\.description)
-          alternative =
-            "bridgecheck infers another dialect from the page bridge, \(inferred.name): it differs from \(used.name) in "
-            + differences.joined(separator: "; ") + ". Run without --profile to use it, or write it to a file with \(command)."
-        } else {
-          alternative =
-            "bridgecheck infers the same dialect from the page bridge; \(command) shows its evidence. The page bridge "
-            + "itself may be broken: run one scenario with --verbose to see its trace."
-        }
-      case .failure(let failure):
-        alternative = "bridgecheck could not infer another dialect from the page bridge: \(failure)"
-      }
+      guard misfit.failsAlike else { return nil }
+      return ProfileFit.notice(
+        profile: used.name, misfit: misfit,
+        alternative: "The profile was inferred from the page bridge; \(command) shows the evidence of each member and "
+          + "what it could not decide: if a member is wrong, write the profile to a file, correct it and give it with --profile FILE.")
     }
-    return ProfileFit.notice(profile: used.name, results: results, alternative: alternative)
+    switch IsolatedInference.run(file: js) {
+    case .success(let value):
+      let inferred = value["profile"].flatMap { try? BridgeProfile.decode($0, file: js).get() }
+      if let inferred, !used.differences(to: inferred).isEmpty {
+        let differences = ProfileDifference.between(used.json, inferred.json)
+        let shown = differences.prefix(5).map(\.description).joined(separator: "; ")
+          + (differences.count > 5 ? "; and \(differences.count - 5) more" : "")
+        return ProfileFit.notice(
+          profile: used.name, misfit: misfit,
+          alternative: "bridgecheck infers another dialect from the page bridge, \(inferred.name): it differs from "
+            + "\(used.name) in \(shown). Run without --profile to use it, or write it to a file with \(command).")
+      }
+      guard misfit.failsAlike else { return nil }
+      return ProfileFit.notice(
+        profile: used.name, misfit: misfit,
+        alternative: "bridgecheck infers the same dialect from the page bridge; \(command) shows its evidence. The page "
+          + "bridge itself may be broken: run one scenario with --verbose to see its trace.")
+    case .failure(let failure):
+      guard misfit.failsAlike else { return nil }
+      return ProfileFit.notice(
+        profile: used.name, misfit: misfit,
+        alternative: "bridgecheck could not infer another dialect from the page bridge: \(failure)")
+    }
   }
 }

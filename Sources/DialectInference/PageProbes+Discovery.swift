@@ -9,6 +9,7 @@ extension PageProbes {
   /// one at a time, as long as each makes the load better.
   func discover() throws(PageInferenceFailure) {
     var attempt = loadedPage()
+    if let limit = attempt.page.limitViolation { throw .pageLimit(file: file, message: limit) }
     var survey = attempt.page.survey()
     var score = loadScore(attempt.load, survey)
     var tried: Set<String> = []
@@ -63,7 +64,7 @@ extension PageProbes {
       throw .throwsAtLoad(file: file, line: error.line, column: error.column, message: error.message)
     }
     guard let found = Self.layout(from: survey) else {
-      let made = defined(in: attempt.load).sorted()
+      let made = (survey?["globals"]?.arrayValue ?? []).compactMap { $0["stub"]?.boolValue == true ? nil : $0["name"]?.stringValue }
       throw .noBridge(
         file: file,
         reason: made.isEmpty
