@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mutation
 import PageSimulation
+import ReferenceBridges
 import ScenarioRunner
 
 /// `bridgecheck fidelity`: the suite in the simulated page and in a real
@@ -28,7 +29,7 @@ struct FidelityCommand: ParsableCommand {
 
   @Option(
     name: .customLong("pair"),
-    help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME); repeatable.")
+    help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME, calibration:NAME); repeatable.")
   var pairs: [String] = []
 
   @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.", transform: Shard.parse)
@@ -51,14 +52,21 @@ struct FidelityCommand: ParsableCommand {
     let catalog = MutantCatalog.load(
       from: mutantsPath, dialectList: Resources.absolute(Resources.path("conformance/dialects/dialects.json")))
     if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
-    let allRows = FidelityRows(mutants: catalog.mutants, executable: RunCommand.executablePath)
+    let calibrations: [CalibrationBridge]
+    do {
+      calibrations = try CalibrationBridge.fidelityRows(
+        in: Resources.path("conformance/calibration"), pageBridge: ReferenceScripts.pageBridge)
+    } catch {
+      throw CLIError.usage("bridgecheck: fidelity: \(error)")
+    }
+    let allRows = FidelityRows(mutants: catalog.mutants, executable: RunCommand.executablePath, calibrations: calibrations)
     defer { allRows.remove() }
     var rows = allRows.rows.filter { row in pairs.isEmpty || pairs.contains { Glob.matches($0, row.name) } }
     let unmatched = pairs.filter { pair in !allRows.rows.contains { Glob.matches(pair, $0.name) } }
     if !unmatched.isEmpty {
       throw CLIError.usage(
         "bridgecheck: fidelity: --pair \(unmatched.joined(separator: ", ")) matches no implementation pair\n"
-          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them) and dialect:NAME")
+          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them), dialect:NAME and calibration:NAME")
     }
     if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
     let meter = ProgressMeter(task: "fidelity", unit: "cells")

@@ -98,6 +98,9 @@ enum PageInference {
       "evidence": .array(inferred.evidence.map { ["member": .string($0.member), "evidence": .string($0.text)] }),
       "undecided": .array(inferred.undecided.map { ["member": .string($0.member), "reason": .string($0.reason)] }),
       "fromNearest": .array(inferred.notObservable.map(JSONValue.string)),
+      "equallyNear": .array(inferred.equallyNear.map(JSONValue.string)),
+      "unsure": .bool(inferred.isUnsure),
+      "doubts": .array(inferred.doubts.map(JSONValue.string)),
       "differenceLines": .array(inferred.differenceLines.map(JSONValue.string)),
       "report": .string(inferred.report(file: file)),
     ]

@@ -16,20 +16,20 @@ struct RunDialect {
 
 extension RunCommand {
   /// Works out the dialect of the `--js` page bridge when no `--profile`
-  /// names one (docs/profiles.md); when it cannot, the run goes on in the
+  /// names one (docs/inference.md); when it cannot, the run goes on in the
   /// default dialect and its reports say why.
   func resolveDialect() -> RunDialect {
     guard let js, profile == nil, schedules.mutant == nil else { return RunDialect() }
     switch IsolatedInference.run(file: js) {
     case .success(let value):
       let lines = (value["differenceLines"]?.arrayValue ?? []).compactMap(\.stringValue)
-      let note = DialectNote(origin: .inferred, nearest: value["nearest"]?.stringValue, differences: lines)
+      let doubts = (value["doubts"]?.arrayValue ?? []).compactMap(\.stringValue)
+      let note = DialectNote(origin: .inferred, nearest: value["nearest"]?.stringValue, differences: lines, doubts: doubts)
       return RunDialect(inferredProfile: value["profile"], note: note)
     case .failure(let failure):
+      // Said in the report's notes, not here: a page script that does not
+      // load is refused next, with the reason, before anything runs.
       let message = failure.description
-      Terminal.standardError(
-        "bridgecheck: note: \(message)\n  the run goes on in the default dialect \(BridgeProfile.classic.name); "
-          + "give --profile to choose another\n")
       return RunDialect(note: DialectNote(origin: .default, inferenceFailure: message))
     }
   }
@@ -58,7 +58,10 @@ extension RunCommand {
         return ProfileFit.notice(
           profile: used.name, misfit: misfit,
           alternative: "bridgecheck infers another dialect from the page bridge, \(inferred.name): it differs from "
-            + "\(used.name) in \(shown). Run without --profile to use it, or write it to a file with \(command).")
+            + "\(used.name) in \(shown). "
+            + (value["shipped"]?.boolValue == true
+              ? "Run without --profile or with --profile \(inferred.name) to use it."
+              : "Run without --profile to use it, or write it to a file with \(command)."))
       }
       guard misfit.failsAlike else { return nil }
       return ProfileFit.notice(

@@ -246,6 +246,7 @@ struct RunCommand: ParsableCommand {
         configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant, dialect: dialect),
         jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), pinsWorkers: !noCPUPinning)
     pool?.prestart()
+    try refuseUnloadablePage(pool: pool, page: page, tested: tested)
     // In process, the first scenarios start while later fixtures are still
     // being loaded (on a thread of their own); the selection is checked
     // when loading ends, and the run's results are discarded if it fails.
@@ -328,10 +329,12 @@ struct RunCommand: ParsableCommand {
     report.expectationProblems = problems
     report.interruptionExitCode = Interrupt.exitStatus
     report.context = runContext(profile: page.profile.name, selected: selected)
-    if tested.page, js != nil, mutant == nil {
+    if tested.page && js != nil {
       var note = dialect.note ?? DialectNote(origin: .given)
-      note.unfit = unfitNotice(results: results, profile: page.profile, dialect: dialect)
+      if mutant == nil { note.unfit = unfitNotice(results: results, profile: page.profile, dialect: dialect) }
       if note.origin != .given || note.unfit != nil { report.context?.dialect = note }
+      report.notices = RunNotices.notices(
+        results: results, profile: page.profile, shipped: Self.shippedProfiles, dialect: report.context?.dialect)
     }
     if failures.reached && results.count < fixtures.count, let maxFailures {
       report.cutShort =
@@ -395,6 +398,13 @@ struct RunCommand: ParsableCommand {
     return configuration
   }
 
+  /// The profiles bridgecheck ships, for the notice that suggests one.
+  private static var shippedProfiles: [BridgeProfile] {
+    BridgeProfile.shippedNames(in: Resources.profilesFolder).compactMap {
+      try? BridgeProfile.load($0, profilesFolder: Resources.profilesFolder).get()
+    }
+  }
+
   private static func absolute(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
@@ -403,6 +413,39 @@ struct RunCommand: ParsableCommand {
   static var executablePath: String {
     if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
     return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+  }
+
+  /// Refuses (exit 2) a --js page script that throws, or loops, while it is
+  /// injected, before any scenario runs: one scenario that only loads the
+  /// page runs where the run's scenarios run (in a worker, where a script
+  /// that escapes the page's limits is stopped like any scenario). Only in
+  /// the simulated page: a real engine runs the scenarios themselves.
+  private func refuseUnloadablePage(pool: WorkerPool?, page: any PageImplementation, tested: TestedSides) throws {
+    guard let js, schedules.mutant == nil, engine == .simulated, let loadCheck = PageScriptLoadCheck.fixture() else { return }
+    let result: ScenarioResult?
+    if let pool {
+      // A worker reads the scenario from a file.
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("bridgecheck-load-\(ProcessInfo.processInfo.processIdentifier)").appendingPathComponent("load")
+      defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+      let file = folder.appendingPathComponent("page-script-loads.json")
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PageScriptLoadCheck.scenario.serialized().write(to: file, atomically: true, encoding: .utf8)
+      } catch {
+        return
+      }
+      guard let fixture = PageScriptLoadCheck.fixture(file: file.path) else { return }
+      result = pool.run([fixture], stopReason: { Interrupt.stopReason }).first
+    } else {
+      let runner = ScenarioRunner(
+        page: page, native: ReferenceNativeImplementation(), tested: tested, options: runOptions, engine: try engine.pageEngine())
+      result = runner.run(loadCheck)
+    }
+    if let result, let problem = PageScriptLoadCheck.problem(from: result, file: js, profile: page.profile, shipped: Self.shippedProfiles) {
+      pool?.stopAll()
+      throw CLIError.usage("bridgecheck: \(problem)")
+    }
   }
 
   /// The page side, built as a worker builds it (the paths as the user gave
@@ -425,13 +468,24 @@ struct RunCommand: ParsableCommand {
     }
     var page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
     if let inferred = dialect.inferredProfile { page = .scriptInDialect(path: js, profile: inferred) }
+    let made: any PageImplementation
     do {
       var configuration = WorkerConfiguration(page: page, native: .reference, tested: .both, options: RunOptions())
       configuration.pageFeatures = pageFeatures
-      return (try configuration.makePage(), TestedSides(page: true, native: false))
+      made = try configuration.makePage()
     } catch {
       throw CLIError.usage("bridgecheck: \(error)")
     }
+    // A page script that does not load would end every scenario as "not
+    // injected": an empty one or one with a syntax error is refused before
+    // anything runs (one that throws at load, by refuseUnloadablePage).
+    if let source = try? made.script(
+      for: SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: made.profile)),
+      let problem = PageScriptLoadCheck.textProblem(of: source, file: js, profile: made.profile)
+    {
+      throw CLIError.usage("bridgecheck: \(problem)")
+    }
+    return (made, TestedSides(page: true, native: false))
   }
 
   private func nativeImplementation() throws -> any NativeImplementation {

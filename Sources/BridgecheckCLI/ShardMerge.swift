@@ -76,9 +76,14 @@ struct ShardMerge {
       input.report.cutShort.map { "shard \(input.report.context?.shard?.description ?? "1/1"): \($0)" }
     }
     report.cutShort = cut.isEmpty ? nil : cut.joined(separator: "; ")
+    // What every shard says about the whole run (the profile, where it came
+    // from); one shard's results alone may show an unfit profile the
+    // others do not.
+    report.notices = base.notices.filter { notice in inputs.allSatisfy { $0.report.notices.contains(notice) } }
     var context = first.1
     context.shard = nil
     context.mergedShards = inputs.count
+    if let unfit = context.dialect?.unfit, !report.notices.contains(unfit) { context.dialect?.unfit = nil }
     report.context = context
     return report
   }

@@ -30,13 +30,13 @@ public enum PageInferenceFailure: Error, Sendable, Hashable, CustomStringConvert
     case .pageLimit(let file, let message):
       return "\(file): the page script passed a limit of the simulated page while it was probed: \(message)"
     case .noBridge(let file, let reason):
-      return "\(file): no bridge of the WebViewJavascriptBridge family was recognised: \(reason)\n  hint: give the page bridge's file, or write a profile for it (docs/profiles.md) and run with --profile FILE"
+      return "\(file): no bridge of the WebViewJavascriptBridge family was recognised: \(reason)\n  hint: give the page bridge's file, or write a profile for it (docs/protocol.md section 9) and run with --profile FILE"
     }
   }
 }
 
 /// Works out the dialect of a page bridge from what it does in a simulated
-/// page (docs/profiles.md): it loads the script with the inference kit
+/// page (docs/inference.md): it loads the script with the inference kit
 /// (``InferenceKit``), finds the global it defines, probes each way a
 /// bridge of the family may send, deliver, start and dispatch, and reads
 /// the facts (``DialectFacts``) off what left the page; the dialect is then

@@ -120,7 +120,16 @@ extension PageProbes {
         words.append("answers are calls of \(function)(id, value)" + (field.map { ", named by each request's \($0)" } ?? ""))
       }
     }
-    if receiving.handle == nil {
+    // A bridge that registers handlers but in which no native message
+    // reached one is broken on delivery (it throws, it recurses), not a
+    // dialect without native calls: concluding "none" would skip every
+    // scenario that delivers, and turn its failures into skips.
+    let registers = (layout.functions + layout.globalFunctions).contains { $0.lowercased().contains("regist") }
+    if receiving.handle == nil, (receiving.nativeCalls ?? NativeCallDelivery.none) == NativeCallDelivery.none, registers {
+      facts.leaveUndecided(
+        "convention.nativeCalls",
+        "the bridge registers handlers, but no native message reached one (its receiving function throws or is missing)")
+    } else if receiving.handle == nil {
       convention.nativeCalls = receiving.nativeCalls ?? .none
       switch convention.nativeCalls {
       case .functionCall(let function):

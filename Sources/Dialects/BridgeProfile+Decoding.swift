@@ -36,6 +36,7 @@ extension BridgeProfile {
   public static let fileFields = [
     "$schema", "name", "description", "describes", "names", "fields", "signals", "queue", "delivery", "injections",
     "handshake", "dispatch", "userAgent", "typedMessages", "convention", "twoArgumentCall", "callbackData", "peers",
+    "startupQueue",
   ]
   /// The members of the earlier, flat profile format, still read.
   public static let legacyFileFields = [

@@ -37,6 +37,7 @@ extension BridgeProfile {
     object["userAgent"] = Self.optional(userAgent)
     if let typedMessages { object["typedMessages"] = typedMessages.json }
     if convention != .classic { object["convention"] = convention.json }
+    if startupQueue != .afterInjection { object["startupQueue"] = .string(startupQueue.rawValue) }
     object["twoArgumentCall"] = .bool(twoArgumentCall)
     object["callbackData"] = .string(callbackData.rawValue)
     if !peers.isEmpty { object["peers"] = peersJSON }

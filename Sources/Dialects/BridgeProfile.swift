@@ -99,6 +99,10 @@ public struct BridgeProfile: Sendable, Hashable {
   /// How the page API is called and messages and answers are laid out
   /// (classic WVJB unless the profile's `convention` says otherwise).
   public var convention: CallingConvention = .classic
+  /// What the dialect's native side does with messages it sends before the
+  /// page bridge is injected (`startupQueue`; held and sent right behind
+  /// the injection unless the profile says otherwise).
+  public var startupQueue: StartupQueue = .afterInjection
   /// Whether `callHandler(name, fn)` takes `fn` as the callback (profile
   /// member `twoArgumentCall`). Upstream WVJB 4.x, 5.0.1, 5.0.2 and 5.0.4
   /// and Android JsBridge 1.0.x have only `callHandler(name, data,

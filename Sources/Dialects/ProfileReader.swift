@@ -55,6 +55,9 @@ struct ProfileReader {
       profile.typedMessages = readTypedMessages(typed, at: root.appending("typedMessages"))
     }
     if let convention = object["convention"] { profile.convention = readConvention(convention, at: root.appending("convention")) }
+    if let startup = object["startupQueue"] {
+      profile.startupQueue = choice(startup, at: root.appending("startupQueue"), StartupQueue.self) ?? .afterInjection
+    }
     if let twoArgument = object["twoArgumentCall"] {
       if case .bool(let flag) = twoArgument {
         profile.twoArgumentCall = flag

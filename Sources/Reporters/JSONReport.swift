@@ -13,7 +13,9 @@ import ScenarioRunner
 ///          "fixtures": {"sha256", "ids": [id, …], "unselected": [id, …]},
 ///          "expectations": {"file", "sha256"}|null}|null,
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
-///  "cutShort": string|null, "expectationProblems": [string, …],
+///  "cutShort": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
+///  "pageAPIsMissing"?: [{"api", "scenarios"}, …] (APIs WebKit has that page code reached for
+///                      and the simulated page lacks, most scenarios first),
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
 ///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
@@ -85,7 +87,7 @@ public enum JSONReport {
         "failing": number(exploration.failing),
       ]
     }
-    let root: JSONObject = [
+    var root: JSONObject = [
       "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
       "verdict": .string(report.verdict),
       "exitCode": number(Int(report.exitCode)),
@@ -100,6 +102,12 @@ public enum JSONReport {
       "results": .array(
         report.results.map { result(for: $0, gate: report.gate, reproduce: report.reproduceCommand(for: $0), options: options) }),
     ]
+    if !report.notices.isEmpty { root["notices"] = .array(report.notices.map(JSONValue.string)) }
+    let missing = report.pageAPIsMissing
+    if !missing.isEmpty {
+      root["pageAPIsMissing"] = .array(
+        missing.map { ["api": .string($0.api), "scenarios": .number(Double($0.scenarios))] })
+    }
     return .object(root)
   }
 
@@ -173,6 +181,7 @@ public enum JSONReport {
       "origin": .string(note.origin.rawValue),
       "nearest": note.nearest.map(JSONValue.string) ?? .null,
       "differences": .array(note.differences.map(JSONValue.string)),
+      "doubts": .array(note.doubts.map(JSONValue.string)),
       "inferenceFailure": note.inferenceFailure.map(JSONValue.string) ?? .null,
       "unfit": note.unfit.map(JSONValue.string) ?? .null,
     ]

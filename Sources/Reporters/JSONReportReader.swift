@@ -129,6 +129,7 @@ public enum JSONReportReader {
         results: results, duration: .nanoseconds(Int64(max(0, duration) * 1_000_000)), interrupted: interrupted)
       report.cutShort = try optionalString(value, "cutShort", at: root)
       report.expectationProblems = try strings(value, "expectationProblems", at: root)
+      if let notices = value["notices"], !notices.isNull { report.notices = try strings(value, "notices", at: root) }
       if interrupted, let code = value["exitCode"]?.numberValue, code == 130 || code == 143 {
         report.interruptionExitCode = Int32(code)
       }
@@ -181,6 +182,7 @@ public enum JSONReportReader {
         context.dialect = DialectNote(
           origin: kind, nearest: try optionalString(dialect, "nearest", at: at),
           differences: try strings(dialect, "differences", at: at),
+          doubts: dialect["doubts"] == nil ? [] : try strings(dialect, "doubts", at: at),
           inferenceFailure: try optionalString(dialect, "inferenceFailure", at: at),
           unfit: try optionalString(dialect, "unfit", at: at))
       }

@@ -102,6 +102,7 @@ public enum JUnitReport {
       if !note.differences.isEmpty {
         properties.append(("bridgecheck.profileDifferences", note.differences.joined(separator: "; ")))
       }
+      if !note.doubts.isEmpty { properties.append(("bridgecheck.profileDoubts", note.doubts.joined(separator: "; "))) }
       if let failure = note.inferenceFailure { properties.append(("bridgecheck.profileInferenceFailure", failure)) }
       if let unfit = note.unfit { properties.append(("bridgecheck.profileUnfit", unfit)) }
     }

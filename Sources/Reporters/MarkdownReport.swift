@@ -64,17 +64,20 @@ public enum MarkdownReport {
         + "native bridge: **\(inline(ReportFormatting.implementation(report.native)))** · "
         + "seed \(report.seed) · \(time)s · verdict **\(report.verdict)**, exit code \(report.exitCode)"
         + shardNote(report.context))
-    if let context = report.context, let note = context.dialect {
-      for line in note.lines(profile: context.profile) {
-        out.append("")
-        out.append("> " + (line == note.unfit ? "⚠️ " : "") + inline(line))
-      }
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append("")
+      out.append("> ⚠️ " + note.map(inline).joined(separator: " "))
     }
     if report.interrupted {
       out.append("")
       out.append(
         "> ⚠️ **The run was interrupted:** these are the results of the "
           + "\(ReportFormatting.plural(summary.total, "scenario")) that finished.")
+    }
+    for notice in report.notices {
+      out.append("")
+      out.append("> " + inline(notice))
     }
     out.append("")
     out.append("| Total | Passed | Failed | Errors | Skipped | xfail | xpass |")

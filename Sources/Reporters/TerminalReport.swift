@@ -2,6 +2,8 @@ import ScenarioRunner
 
 /// The report `bridgecheck run` prints on standard output:
 ///
+/// 0. when page code reached for APIs that WebKit has and the simulated
+///    page lacks, a note saying which and naming `--engine webkitgtk`;
 /// 1. a table of counts per area, with PASS or FAIL (FAIL when the area has
 ///    a failure that gates the run);
 /// 2. the failures (fail, error, xpass; gating or not), grouped by area:
@@ -15,6 +17,9 @@ import ScenarioRunner
 ///    (``explorationLine(_:)``);
 /// 5. one summary line:
 ///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`.
+///
+/// Notes about the whole run (``RunReport/notices``) come first, under
+/// `Notes:`.
 ///
 /// Colour (ANSI) only when `useColor` is set; the caller decides (a terminal,
 /// and no `NO_COLOR`). Text from fixtures and bridges has its control
@@ -57,11 +62,17 @@ public enum TerminalReport {
   public static func render(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     var out: [String] = []
-    // The dialect first: a profile that does not fit explains every failure below.
-    if let context = report.context, let note = context.dialect {
-      for line in note.lines(profile: context.profile) {
-        out.append(style.apply(.bold, FailureText.visible(line)))
+    if !report.notices.isEmpty {
+      out.append(style.apply(.bold, "Notes:"))
+      for notice in report.notices {
+        out.append(contentsOf: fit(FailureText.visible(notice), indent: "  ", width: options.width))
       }
+      out.append("")
+    }
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append(style.apply(.bold, note[0]))
+      for line in note.dropFirst() { out.append(contentsOf: fit(line, indent: "  ", width: options.width)) }
       out.append("")
     }
     let areas = ReportFormatting.groupedByArea(report.results)

@@ -136,8 +136,9 @@ struct InferenceEndToEndTests {
       ], timeLimit: 300)
     #expect(outcome.status == 0, "\(outcome.stdout.prefix(1500))")
     let expected = "inferred-from-flutter, inferred from the page bridge: the shipped profile flutter with signals[0].name: YGFlutterJSBridgeChannel (flutter) → MyChannel"
-    #expect(outcome.stdout.hasPrefix("profile: " + expected), "\(outcome.stdout.prefix(400))")
+    #expect(outcome.stdout.hasPrefix("Notes:\n  profile: inferred-from-flutter, inferred from the page bridge"), "\(outcome.stdout.prefix(400))")
     let json = try JSONValue.parse(String(contentsOfFile: scratch.path("r.json"), encoding: .utf8))
+    #expect(json["notices"]?[0]?.stringValue?.hasPrefix("profile: " + expected) == true, "\(String(describing: json["notices"]))")
     #expect(json["run"]?["profile"] == "inferred-from-flutter")
     #expect(json["run"]?["dialect"]?["origin"] == "inferred")
     #expect(json["run"]?["dialect"]?["nearest"] == "flutter")
@@ -187,11 +188,20 @@ struct InferenceEndToEndTests {
 
   /// A profile that plainly does not fit is said first, with the inferred alternative.
   @Test func aProfileThatDoesNotFitIsSaidFirstWithTheAlternative() throws {
-    let outcome = try bridgecheck(
-      ["run", "--js", "conformance/dialects/flutter/page.js", "--profile", "wvjb-classic", "--jobs", "2"], timeLimit: 300)
+    let arguments = [
+      "run", "--js", "conformance/dialects/flutter/page.js", "--profile", "wvjb-classic", "--filter", "callbacks/*", "--filter",
+      "data/*", "--jobs", "2",
+    ]
+    let outcome = try bridgecheck(arguments + ["--color", "never"], timeLimit: 300)
     #expect(outcome.status == 1)
-    let first = outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""
-    #expect(first.hasPrefix("the profile wvjb-classic does not fit this page bridge"), "\(outcome.stdout.prefix(600))")
+    #expect(outcome.stdout.hasPrefix("Notes:\n  the profile wvjb-classic does not fit this page bridge"), "\(outcome.stdout.prefix(600))")
+    let json = try jsonReport(try bridgecheck(arguments + ["--format", "json"], timeLimit: 300).stdout)
+    let notices = json["notices"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    #expect(notices.count == 2, "\(notices)")
+    let first = notices.first ?? ""
+    #expect(first.hasPrefix("the profile wvjb-classic does not fit this page bridge"), "\(first)")
     #expect(first.contains("bridgecheck infers another dialect from the page bridge, flutter"), "\(first)")
+    #expect(first.contains("--profile flutter"), "\(first)")
+    #expect(json["run"]?["dialect"]?["unfit"]?.stringValue == first)
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 import JSONModel
 import Testing
 
-/// Inference (docs/profiles.md) on every page bridge we have: each original
+/// Inference (docs/inference.md) on every page bridge we have: each original
 /// and each renamed variant comes out as the profile it is judged under,
 /// member by member (its name and description aside), and the same twice.
 @Suite("Dialect inference, profile by profile")

@@ -26,6 +26,20 @@ public struct InferredDialect: Sendable {
   /// The members a probe of this kind of bridge never sees, taken from the
   /// nearest profile.
   public var notObservable: [String]
+  /// Other shipped profiles exactly as near as ``nearest`` that would give
+  /// another profile: the probes could not tell their dialects apart, and
+  /// ``nearest`` was taken only for coming first in order of preference.
+  public var equallyNear: [String] = []
+
+  /// Whether the inference is unsure: a member it could not decide, or
+  /// another shipped dialect as near as the one taken.
+  public var isUnsure: Bool { !undecided.isEmpty || !equallyNear.isEmpty }
+
+  /// What the inference is unsure of, one line each (empty when it is sure).
+  public var doubts: [String] {
+    undecided.map { "\($0.member) not decided (\($0.reason)); the value of \(nearest) is kept" }
+      + equallyNear.map { "the shipped profile \($0) is as near as \(nearest): the probes could not tell them apart" }
+  }
 
   /// Whether the bridge speaks the nearest shipped dialect exactly.
   public var isShipped: Bool { differences.isEmpty }
@@ -45,12 +59,20 @@ public struct InferredDialect: Sendable {
     summary: String? = nil
   ) -> InferredDialect? {
     var best: (profile: BridgeProfile, base: BridgeProfile, distance: Int)?
+    var tried: [(profile: BridgeProfile, base: BridgeProfile, distance: Int)] = []
     for base in shipped {
       let candidate = facts.applied(to: base)
       let distance = base.distance(to: candidate)
+      tried.append((candidate, base, distance))
       if best == nil || distance < best!.distance { best = (candidate, base, distance) }
     }
-    guard let (candidate, base, _) = best else { return nil }
+    guard let (candidate, base, distance) = best else { return nil }
+    // A tie with another shipped profile matters only when it would drive
+    // the bridge differently (not just under another name).
+    let equallyNear = tried.filter { other in
+      other.base.name != base.name && other.distance == distance
+        && !ProfileDifference.between(Self.comparable(candidate), Self.comparable(other.profile)).isEmpty
+    }.map(\.base.name)
     var profile = candidate
     let differences = base.differences(to: candidate)
     if differences.isEmpty {
@@ -65,7 +87,14 @@ public struct InferredDialect: Sendable {
     }
     return InferredDialect(
       profile: profile, nearest: base.name, differences: differences, evidence: facts.evidenceList,
-      undecided: facts.undecided, notObservable: notObservable)
+      undecided: facts.undecided, notObservable: notObservable, equallyNear: equallyNear)
+  }
+
+  /// A profile's JSON without what only names or describes it.
+  static func comparable(_ profile: BridgeProfile) -> JSONValue {
+    guard case .object(var object) = profile.json else { return profile.json }
+    for member in ["name", "description", "describes", "summary", "peers"] { object[member] = nil }
+    return .object(object)
   }
 
   /// The members of ``profile`` in which it differs from the nearest shipped
@@ -106,6 +135,11 @@ public struct InferredDialect: Sendable {
     if !undecided.isEmpty {
       lines.append("not decided (the value of \(nearest) is kept):")
       for entry in undecided { lines.append("  \(entry.member): \(entry.reason)") }
+    }
+    if !equallyNear.isEmpty {
+      lines.append(
+        "unsure: \(equallyNear.joined(separator: ", ")) \(equallyNear.count == 1 ? "is" : "are") as near as \(nearest); "
+          + "\(nearest) was taken for coming first. Check the evidence, and give --profile if another fits better.")
     }
     if !notObservable.isEmpty {
       lines.append("not visible in the bridge itself (from \(nearest)): \(notObservable.joined(separator: ", "))")

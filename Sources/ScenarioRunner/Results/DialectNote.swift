@@ -20,6 +20,9 @@ public struct DialectNote: Sendable, Hashable {
   /// The members in which the inferred profile differs from the nearest
   /// shipped one, each `member: nearest's value → inferred value`.
   public var differences: [String]
+  /// What the inference was unsure of (origin `inferred`): members it could
+  /// not decide, other shipped dialects as near. Empty when it was sure.
+  public var doubts: [String]
   /// Why the dialect could not be inferred (origin `default`).
   public var inferenceFailure: String?
   /// That the profile plainly does not fit the bridge, and what to try
@@ -28,9 +31,10 @@ public struct DialectNote: Sendable, Hashable {
 
   /// Creates a note.
   public init(
-    origin: Origin, nearest: String? = nil, differences: [String] = [], inferenceFailure: String? = nil,
-    unfit: String? = nil
+    origin: Origin, nearest: String? = nil, differences: [String] = [], doubts: [String] = [],
+    inferenceFailure: String? = nil, unfit: String? = nil
   ) {
+    self.doubts = doubts
     self.origin = origin
     self.nearest = nearest
     self.differences = differences
@@ -38,11 +42,11 @@ public struct DialectNote: Sendable, Hashable {
     self.unfit = unfit
   }
 
-  /// The lines a report starts with (plain text, one paragraph each): the
-  /// unfit profile first, then where the profile came from.
+  /// Where the profile came from, as the report's notices say it (plain
+  /// text, one paragraph each; none for a given profile). The unfit notice
+  /// is a notice of its own (``RunNotices``).
   public func lines(profile: String) -> [String] {
     var out: [String] = []
-    if let unfit { out.append(unfit) }
     switch origin {
     case .given:
       break
@@ -54,6 +58,11 @@ public struct DialectNote: Sendable, Hashable {
           "profile: \(profile), inferred from the page bridge: the shipped profile \(nearest ?? "?") with "
             + differences.joined(separator: "; ")
             + " (bridgecheck profiles infer FILE prints it with its evidence; --profile overrides it)")
+      }
+      if !doubts.isEmpty {
+        out.append(
+          "profile: the inference is unsure: " + doubts.joined(separator: "; ")
+            + ". Check with bridgecheck profiles infer FILE, and give --profile if another dialect fits better")
       }
     case .default:
       out.append(

@@ -121,7 +121,9 @@ class WkWebViewPort(NativeTestCase):
         self.assertEqual([e["name"] for e in only(n.start, "addScriptMessageHandler")],
                          ["iOS_Native_InjectJavascript", "iOS_Native_FlushMessageQueue"])
         n.send("registerHandler", name="h")
-        self.assertEqual(scripts(n.send("scriptMessage", name="iOS_Native_InjectJavascript", body=None)), [PAGE_SCRIPT])
+        inject = only(n.send("scriptMessage", name="iOS_Native_InjectJavascript", body=None), "evaluate")
+        self.assertEqual([event["script"] for event in inject], [PAGE_SCRIPT])
+        self.assertEqual(scripts(n.send("evaluationResult", id=inject[0]["id"], ok=True)), [])
         fetch = only(n.send("scriptMessage", name="iOS_Native_FlushMessageQueue", body=None), "evaluate")[0]
         self.assertEqual(fetch["script"], "WKWebViewJavascriptBridge._fetchQueue();")
         call = self.invoked(n.send("evaluationResult", id=fetch["id"], ok=True,
@@ -129,6 +131,18 @@ class WkWebViewPort(NativeTestCase):
         events = n.send("respond", invocation=call["invocation"], data=None)
         self.assertIn('_handleMessageFromiOS(\'{\\"responseID\\":\\"cb_1\\",\\"responseData\\":null}\')',
                       scripts(events)[0])
+
+
+    def test_sends_the_startup_queue_from_the_injection_completion(self):
+        n = self.native
+        self.assertEqual(scripts(n.send("callHandler", name="p", data=1)), [])
+        inject = only(n.send("scriptMessage", name="iOS_Native_InjectJavascript", body=None), "evaluate")
+        self.assertEqual([event["script"] for event in inject], [PAGE_SCRIPT], "nothing sent with the injection")
+        self.assertEqual(scripts(n.send("callHandler", name="p", data=2)), [], "still held until the completion")
+        sent = scripts(n.send("evaluationResult", id=inject[0]["id"], ok=True))
+        self.assertEqual(len(sent), 2)
+        self.assertIn('\\"data\\":1', sent[0])
+        self.assertIn('\\"data\\":2', sent[1])
 
 
 class KotlinPort(NativeTestCase):
