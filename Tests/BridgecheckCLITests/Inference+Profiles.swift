@@ -87,6 +87,19 @@ struct InferenceProfileTests {
     #expect(decoded == inferred.profile)
   }
 
+  /// A bridge broken on delivery (it recurses, it throws a huge error) is
+  /// still its own dialect: no probe's message reaching a handler is no
+  /// evidence that the dialect has no native calls (which would skip the
+  /// scenarios that show the bug instead of failing them).
+  @Test(arguments: ["deep-recursion.js", "huge-error-message.js", "object-prototype-poisoned-before-bridge.js"])
+  func aBridgeBrokenOnDeliveryKeepsItsDialect(file: String) throws {
+    let source = try String(contentsOf: packageRoot.appendingPathComponent("conformance/hostile/\(file)"), encoding: .utf8)
+    let inferred = try PageDialectInference.infer(source: source, file: file, shipped: InferenceSubject.shipped).get()
+    #expect(inferred.profile.name == "wvjb-classic", "\(inferred.differenceLines)")
+    #expect(inferred.undecided.contains { $0.member == "convention.nativeCalls" })
+    #expect(inferred.isUnsure)
+  }
+
   @Test func inferenceIsDeterministic() throws {
     for subject in [InferenceSubject.dialects[0], InferenceSubject.dialects[8]] {
       let first = try infer(subject).get()
