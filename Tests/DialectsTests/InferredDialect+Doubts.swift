@@ -52,4 +52,21 @@ struct InferredDialectDoubtsTests {
     #expect(inferred.isUnsure)
     #expect(inferred.doubts == ["callbackData not decided (no answer came back to a probe call); the value of other is kept"])
   }
+
+  /// Taking a behaviour from the bridge (not a spelling) may absorb a bug
+  /// into the dialect: said, with the profile that judges it.
+  @Test func aBehaviourOtherThanTheNearestDialectsIsADoubtANameIsNot() throws {
+    var renamed = DialectFacts()
+    renamed.global = Observed("MyBridge", "window.MyBridge defined at load")
+    let named = try #require(InferredDialect.infer(from: renamed, shipped: [Self.classic]))
+    #expect(named.differences.map(\.member) == ["names.global"])
+    #expect(!named.isUnsure, "\(named.doubts)")
+    var behaving = DialectFacts()
+    behaving.dispatch = Observed(.synchronous, "a handler ran inside the native evaluation")
+    let inferred = try #require(InferredDialect.infer(from: behaving, shipped: [Self.classic]))
+    #expect(inferred.behaviourDifferences.map(\.member).contains("dispatch.mode"), "\(inferred.behaviourDifferences)")
+    #expect(inferred.isUnsure)
+    #expect(inferred.doubts.first?.contains("--profile wvjb-classic judges it") == true, "\(inferred.doubts)")
+    #expect(inferred.report(file: "x.js").contains("unsure: dispatch.mode behaves otherwise than in wvjb-classic"))
+  }
 }

@@ -31,14 +31,36 @@ public struct InferredDialect: Sendable {
   /// ``nearest`` was taken only for coming first in order of preference.
   public var equallyNear: [String] = []
 
-  /// Whether the inference is unsure: a member it could not decide, or
-  /// another shipped dialect as near as the one taken.
-  public var isUnsure: Bool { !undecided.isEmpty || !equallyNear.isEmpty }
+  /// The members that say how a bridge behaves rather than how it spells
+  /// its names: a bridge that behaves otherwise than its nearest shipped
+  /// dialect may have a bug there, which a profile taking the behaviour
+  /// from the bridge no longer judges.
+  static let behaviourMembers = [
+    "dispatch", "twoArgumentCall", "callbackData", "handshake", "delivery", "queue.return", "queue.encoding",
+    "convention.answers", "convention.nativeCalls", "convention.pageRegister",
+  ]
+
+  /// The differences from the nearest shipped profile in how the bridge
+  /// behaves (``behaviourMembers``).
+  public var behaviourDifferences: [ProfileDifference] {
+    differences.filter { difference in
+      Self.behaviourMembers.contains { difference.member == $0 || difference.member.hasPrefix($0 + ".") }
+    }
+  }
+
+  /// Whether the inference is unsure: a member it could not decide, another
+  /// shipped dialect as near as the one taken, or a behaviour that differs
+  /// from the nearest shipped dialect's (a dialect of its own, or a bug).
+  public var isUnsure: Bool { !doubts.isEmpty }
 
   /// What the inference is unsure of, one line each (empty when it is sure).
   public var doubts: [String] {
     undecided.map { "\($0.member) not decided (\($0.reason)); the value of \(nearest) is kept" }
       + equallyNear.map { "the shipped profile \($0) is as near as \(nearest): the probes could not tell them apart" }
+      + behaviourDifferences.map { difference in
+        "\(difference.member) is \(Self.text(difference.after)) where \(nearest) has \(Self.text(difference.before)): "
+          + "if the bridge is meant to speak \(nearest), that is a bug this profile does not judge (--profile \(nearest) judges it)"
+      }
   }
 
   /// Whether the bridge speaks the nearest shipped dialect exactly.
@@ -135,6 +157,11 @@ public struct InferredDialect: Sendable {
     if !undecided.isEmpty {
       lines.append("not decided (the value of \(nearest) is kept):")
       for entry in undecided { lines.append("  \(entry.member): \(entry.reason)") }
+    }
+    for difference in behaviourDifferences {
+      lines.append(
+        "unsure: \(difference.member) behaves otherwise than in \(nearest); if the bridge is meant to speak \(nearest), "
+          + "that is a bug this profile does not judge: run with --profile \(nearest) to judge it")
     }
     if !equallyNear.isEmpty {
       lines.append(
