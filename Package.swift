@@ -18,6 +18,8 @@ import PackageDescription
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
 /// - Dialects: the dialect model of the WVJB family (profiles), its loading
 ///   and validation, and the translation of wire messages.
+/// - DialectInference: working out a bridge's dialect from what it does
+///   (`bridgecheck profiles infer`, `run` without `--profile`).
 /// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS) bridges.
 /// - BridgeImplementations: the two protocols every implementation sits behind
 ///   (page side, native side) and the in-process reference implementations.
@@ -109,6 +111,7 @@ let package = Package(
     // it over the adapter protocol. Built on BridgecheckAdapter alone.
     .target(name: "WebKit"),
     .target(name: "BridgecheckNativeKit", dependencies: ["WebKit", "BridgecheckAdapter", "JSONModel"]),
+    .target(name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"]),
     .target(
       name: "ReferenceBridges",
       dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
@@ -152,7 +155,7 @@ let package = Package(
       name: "BridgecheckCLI",
       dependencies: [
         "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation",
-        "JSONModel", "WebKitEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "JSONModel", "WebKitEngine", "DialectInference", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // bridgecheck's own Swift WKWebView bridge in the wkwebview-port dialect, under the kit.
@@ -179,7 +182,7 @@ let package = Package(
     .testTarget(
       name: "BridgecheckCLITests",
       // The Swift native kit and our bridge built on it: the kit's tests compile against them.
-      dependencies: ["BridgecheckCLI", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck"]
+      dependencies: ["BridgecheckCLI", "DialectInference", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck"]
     ),
     .testTarget(
       name: "ExplorationTests",

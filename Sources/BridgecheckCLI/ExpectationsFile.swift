@@ -26,11 +26,16 @@ enum ExpectationsFile {
         "bridgecheck: note: \(path) is an old-format baseline (reasons only): its entries excuse any failure\n"
           + "  hint: rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)\n")
     }
-    if let fileScope = loaded.scope, fileScope != scope {
+    if let fileScope = loaded.scope, !fileScope.sameImplementations(as: scope) {
       throw CLIError.usage(
         "bridgecheck: \(path)#/scope: the expectations file was written for \(fileScope.description), "
           + "and this run tests \(scope.description)\n"
           + "  hint: give the expectations file of this implementation, or rewrite this one with --update-baseline")
+    }
+    if let pinned = loaded.scope?.dialect, let current = scope.dialect, let problem = DialectPin.problem(
+      pinned: pinned, current: current, profile: scope.profile, file: path)
+    {
+      throw CLIError.usage("bridgecheck: \(problem)")
     }
     return loaded
   }

@@ -11,8 +11,10 @@ struct ProfilesCommand: ParsableCommand {
     discussion: """
       A profile describes a bridge dialect of the WVJB family as data (docs/protocol.md section 9): names, \
       signal, how the queue reaches the native side, encoding, delivery, injection, start-up handshake, \
-      dispatch, user agent. Give one to run with --profile NAME or --profile FILE.
-      """)
+      dispatch, user agent. Give one to run with --profile NAME or --profile FILE. \
+      `bridgecheck profiles infer FILE` works out the dialect of a page bridge and prints its profile.
+      """,
+    subcommands: [InferProfileCommand.self])
 
   @Option(help: "Check this profile file (or name) and print every problem, with its JSON pointer and a hint.")
   var check: String?

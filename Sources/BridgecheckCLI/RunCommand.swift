@@ -222,7 +222,9 @@ struct RunCommand: ParsableCommand {
     }
     let pageEngine = try engine.pageEngine()
     let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)
-    let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation()
+    // Without --profile, the dialect of a --js page bridge is inferred from it.
+    let dialect = resolveDialect()
+    let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation(dialect: dialect)
     // Before the first adapter or worker starts: Ctrl-C while it shakes
     // hands must still end it and write the (empty, interrupted) report, not
     // kill bridgecheck and leave the adapter behind.
@@ -243,7 +245,7 @@ struct RunCommand: ParsableCommand {
       ? nil
       : WorkerPool(
         executable: Self.executablePath,
-        configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant),
+        configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant, dialect: dialect),
         jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), pinsWorkers: !noCPUPinning)
     pool?.prestart()
     try refuseUnloadablePage(pool: pool, page: page, tested: tested)
@@ -260,7 +262,7 @@ struct RunCommand: ParsableCommand {
     let native = try mutant?.native ?? nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let expected = try loadBaseline(
-      scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
+      scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile)))
 
     let total = fixtures.count
     let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.exploresSeeds)
@@ -306,7 +308,8 @@ struct RunCommand: ParsableCommand {
     progress.finish()
     // Payloads cut to a bounded size, whatever ended the scenario.
     results = results.map { $0.bounded() }
-    let scope = Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name)
+    let scope = Baseline.Scope(
+      page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile))
     var expectations = expected
     if updateBaseline, let baseline {
       expectations = try writeExpectations(results: results, scope: scope, to: baseline)
@@ -330,7 +333,11 @@ struct RunCommand: ParsableCommand {
     report.interruptionExitCode = Interrupt.exitStatus
     report.context = runContext(profile: page.profile.name, selected: selected)
     if tested.page && js != nil {
-      report.notices = RunNotices.notices(results: results, profile: page.profile, shipped: Self.shippedProfiles)
+      var note = dialect.note ?? DialectNote(origin: .given)
+      if mutant == nil { note.unfit = unfitNotice(results: results, profile: page.profile, dialect: dialect) }
+      if note.origin != .given || note.unfit != nil { report.context?.dialect = note }
+      report.notices = RunNotices.notices(
+        results: results, profile: page.profile, shipped: Self.shippedProfiles, dialect: report.context?.dialect)
     }
     if failures.reached && results.count < fixtures.count, let maxFailures {
       report.cutShort =
@@ -371,7 +378,7 @@ struct RunCommand: ParsableCommand {
 
   /// How a worker process rebuilds the implementations of this run.
   private func workerConfiguration(
-    tested: TestedSides, explore: ExploreOptions?, mutant: ExplorationMutant?
+    tested: TestedSides, explore: ExploreOptions?, mutant: ExplorationMutant?, dialect: RunDialect
   ) throws -> WorkerConfiguration {
     if let mutant {
       return WorkerConfiguration(
@@ -379,9 +386,10 @@ struct RunCommand: ParsableCommand {
         native: mutant.nativeFault.map { .explorationFault($0.rawValue) } ?? .reference, tested: tested,
         options: runOptions, explore: explore)
     }
-    let page: WorkerConfiguration.Page =
+    var page: WorkerConfiguration.Page =
       js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) }
       ?? profile.map { .referenceInProfile(profile: Resources.profileArgument($0)) } ?? .reference
+    if let js, let inferred = dialect.inferredProfile { page = .scriptInDialect(path: Self.absolute(js), profile: inferred) }
     var native = WorkerConfiguration.Native.reference
     if let nativeCommand {
       native = .adapter(
@@ -445,7 +453,7 @@ struct RunCommand: ParsableCommand {
 
   /// The page side, built as a worker builds it (the paths as the user gave
   /// them, so that a problem names them so).
-  private func pageImplementation() throws -> (any PageImplementation, TestedSides) {
+  private func pageImplementation(dialect: RunDialect) throws -> (any PageImplementation, TestedSides) {
     guard js != nil || profile != nil else { return (ReferencePageImplementation(), .both) }
     // A profile name is one of bridgecheck's own (wherever it is run from);
     // one it does not have is explained with the names it has.
@@ -461,7 +469,8 @@ struct RunCommand: ParsableCommand {
         throw CLIError.usage("bridgecheck: \(error)")
       }
     }
-    let page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
+    var page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
+    if let inferred = dialect.inferredProfile { page = .scriptInDialect(path: js, profile: inferred) }
     let made: any PageImplementation
     do {
       var configuration = WorkerConfiguration(page: page, native: .reference, tested: .both, options: RunOptions())

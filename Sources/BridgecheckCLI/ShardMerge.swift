@@ -1,5 +1,4 @@
 import Foundation
-import BridgeImplementations
 import ScenarioRunner
 
 /// Combines the reports of the shards of one run (`run --shard K/N`) into
@@ -19,8 +18,6 @@ struct ShardMerge {
   }
 
   let inputs: [Input]
-  /// The profiles bridgecheck ships, for the unfit-profile notice judged anew.
-  var shipped: [BridgeProfile] = []
 
   /// The merged run, or every reason it cannot be merged.
   func merged() throws(Refusal) -> RunReport {
@@ -81,12 +78,14 @@ struct ShardMerge {
     report.cutShort = cut.isEmpty ? nil : cut.joined(separator: "; ")
     // The same in every shard (``differences()`` compares them).
     report.schedules = base.schedules
+    // What every shard says about the whole run (the profile, where it came
+    // from); one shard's results alone may show an unfit profile the
+    // others do not.
+    report.notices = base.notices.filter { notice in inputs.allSatisfy { $0.report.notices.contains(notice) } }
     var context = first.1
-    report.notices = RunNotices.merged(
-      results: results, profileName: context.profile, shardNotices: inputs.flatMap(\.report.notices),
-      shipped: shipped)
     context.shard = nil
     context.mergedShards = inputs.count
+    if let unfit = context.dialect?.unfit, !report.notices.contains(unfit) { context.dialect?.unfit = nil }
     report.context = context
     return report
   }

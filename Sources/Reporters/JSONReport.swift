@@ -162,7 +162,7 @@ public enum JSONReport {
     let shard: JSONValue = context.shard.map { ["index": number($0.index), "count": number($0.count)] } ?? .null
     let expectations: JSONValue =
       context.expectations.map { ["file": .string($0.file), "sha256": .string($0.digest)] } ?? .null
-    let object: JSONObject = [
+    var object: JSONObject = [
       "command": .string(context.command),
       "profile": .string(context.profile),
       "engine": .string(context.engine),
@@ -176,7 +176,20 @@ public enum JSONReport {
       ],
       "expectations": expectations,
     ]
+    if let note = context.dialect { object["dialect"] = dialect(note) }
     return .object(object)
+  }
+
+  /// The `run.dialect` object.
+  static func dialect(_ note: DialectNote) -> JSONValue {
+    [
+      "origin": .string(note.origin.rawValue),
+      "nearest": note.nearest.map(JSONValue.string) ?? .null,
+      "differences": .array(note.differences.map(JSONValue.string)),
+      "doubts": .array(note.doubts.map(JSONValue.string)),
+      "inferenceFailure": note.inferenceFailure.map(JSONValue.string) ?? .null,
+      "unfit": note.unfit.map(JSONValue.string) ?? .null,
+    ]
   }
 
   private static func implementation(_ info: ImplementationInfo) -> JSONValue {

@@ -129,7 +129,7 @@ public enum JSONReportReader {
         results: results, duration: .nanoseconds(Int64(max(0, duration) * 1_000_000)), interrupted: interrupted)
       report.cutShort = try optionalString(value, "cutShort", at: root)
       report.expectationProblems = try strings(value, "expectationProblems", at: root)
-      if value["notices"] != nil { report.notices = try strings(value, "notices", at: root) }
+      if let notices = value["notices"], !notices.isNull { report.notices = try strings(value, "notices", at: root) }
       if interrupted, let code = value["exitCode"]?.numberValue, code == 130 || code == 143 {
         report.interruptionExitCode = Int32(code)
       }
@@ -178,6 +178,19 @@ public enum JSONReportReader {
         let at = pointer.appending("expectations")
         context.expectations = RunContext.ExpectationsSource(
           file: try string(expectations, "file", at: at), digest: try string(expectations, "sha256", at: at))
+      }
+      if let dialect = value["dialect"], !dialect.isNull {
+        let at = pointer.appending("dialect")
+        let origin = try string(dialect, "origin", at: at)
+        guard let kind = DialectNote.Origin(rawValue: origin) else {
+          throw fail(at.appending("origin"), "\"\(origin)\" is not one of \(DialectNote.Origin.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        context.dialect = DialectNote(
+          origin: kind, nearest: try optionalString(dialect, "nearest", at: at),
+          differences: try strings(dialect, "differences", at: at),
+          doubts: dialect["doubts"] == nil ? [] : try strings(dialect, "doubts", at: at),
+          inferenceFailure: try optionalString(dialect, "inferenceFailure", at: at),
+          unfit: try optionalString(dialect, "unfit", at: at))
       }
       return context
     }

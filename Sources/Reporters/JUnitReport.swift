@@ -97,6 +97,16 @@ public enum JUnitReport {
     var properties = [("bridgecheck.command", context.command), ("bridgecheck.profile", context.profile)]
     if let shard = context.shard { properties.append(("bridgecheck.shard", shard.description)) }
     if let merged = context.mergedShards { properties.append(("bridgecheck.mergedShards", String(merged))) }
+    if let note = context.dialect {
+      properties.append(("bridgecheck.profileOrigin", note.origin.rawValue))
+      if let nearest = note.nearest { properties.append(("bridgecheck.profileNearest", nearest)) }
+      if !note.differences.isEmpty {
+        properties.append(("bridgecheck.profileDifferences", note.differences.joined(separator: "; ")))
+      }
+      if !note.doubts.isEmpty { properties.append(("bridgecheck.profileDoubts", note.doubts.joined(separator: "; "))) }
+      if let failure = note.inferenceFailure { properties.append(("bridgecheck.profileInferenceFailure", failure)) }
+      if let unfit = note.unfit { properties.append(("bridgecheck.profileUnfit", unfit)) }
+    }
     return properties
   }
 

@@ -23,6 +23,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
     /// A JavaScript file, in the dialect of a profile (a name or a file;
     /// nil for the default).
     case script(path: String, profile: String?)
+    /// A JavaScript file, in the dialect of a profile given as its JSON
+    /// object (the one bridgecheck inferred from the file).
+    case scriptInDialect(path: String, profile: JSONValue)
   }
 
   /// The native side.
@@ -128,6 +131,17 @@ extension WorkerConfiguration.Page {
       }
       let profile = try profileName.map(Self.loadProfile) ?? BridgeProfile.classic
       return ScriptPageImplementation(name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
+    case .scriptInDialect(let path, let profileJSON):
+      guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8)
+      else {
+        throw WorkerSetupError("cannot read the page bridge \(path)", hint: "give the path of a JavaScript file")
+      }
+      switch BridgeProfile.decode(profileJSON, file: "the profile inferred from \(path)") {
+      case .success(let profile):
+        return ScriptPageImplementation(name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
+      case .failure(let problems):
+        throw WorkerSetupError("\(problems)", hint: nil)
+      }
     }
   }
 }
@@ -172,6 +186,8 @@ extension WorkerConfiguration {
     case .script(let path, let profile):
       pageObject = ["kind": "script", "path": .string(path)]
       if let profile { pageObject["profile"] = .string(profile) }
+    case .scriptInDialect(let path, let profile):
+      pageObject = ["kind": "script", "path": .string(path), "dialect": profile]
     }
     if !pageFeatures.isEmpty { pageObject["features"] = .array(pageFeatures.map(JSONValue.string)) }
     let nativeObject: JSONObject
@@ -217,7 +233,11 @@ extension WorkerConfiguration {
       page = .referenceSource(source)
     case "script":
       guard let path = value["page"]?["path"]?.stringValue else { return nil }
-      page = .script(path: path, profile: value["page"]?["profile"]?.stringValue)
+      if let dialect = value["page"]?["dialect"] {
+        page = .scriptInDialect(path: path, profile: dialect)
+      } else {
+        page = .script(path: path, profile: value["page"]?["profile"]?.stringValue)
+      }
     default: return nil
     }
     pageFeatures = value["page"]?["features"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -25,7 +25,10 @@ struct PageAPIsEndToEndTests {
   @Test func aBridgeTouchingWhatTheSimulatedPageLacksIsToldAtTheTop() throws {
     let outcome = try run("var stored = window.localStorage; var cookie = document.cookie;")
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    // After the notes (the profile, inferred from the bridge), before the results.
+    let all = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let notes = all.first == "Notes:" ? (all.firstIndex(of: "") ?? 0) + 1 : 0
+    let lines = all.dropFirst(notes).filter { !$0.isEmpty }
     #expect(lines.first?.hasPrefix("The page code reached for APIs that WebKit has and bridgecheck's simulated page lacks: ") == true, "\(outcome.stdout.prefix(500))")
     #expect(lines.first?.contains("localStorage (9 scenarios)") == true, "\(lines.first ?? "")")
     #expect(lines.first?.contains("document.cookie (9 scenarios)") == true, "\(lines.first ?? "")")

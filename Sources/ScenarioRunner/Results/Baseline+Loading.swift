@@ -60,6 +60,14 @@ private struct ExpectationsReader {
         return text
       }
       scope = Baseline.Scope(page: try field("page"), native: try field("native"), profile: try field("profile"))
+      if let dialect = value["dialect"] {
+        guard dialect.objectValue != nil else {
+          throw problem(
+            pointer.appending("dialect"), "wrong-type", "the scope's \"dialect\" must be the profile object it was written under",
+            "rewrite the file with --update-baseline")
+        }
+        scope?.dialect = dialect
+      }
     }
     let pointer = JSONPointer.root.appending("expectations")
     guard let object = root["expectations"]?.objectValue else {

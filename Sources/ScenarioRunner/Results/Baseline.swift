@@ -43,15 +43,31 @@ public struct Baseline: Sendable, Hashable {
     public var native: String
     /// The page bridge's profile (dialect) name.
     public var profile: String
+    /// The dialect itself (the profile's members, its name and description
+    /// aside), when bridgecheck inferred it: the file pins it, so that a
+    /// run whose inference gives another dialect is refused rather than
+    /// judged against expectations written for the first.
+    public var dialect: JSONValue?
 
     /// Creates a scope.
-    public init(page: String, native: String, profile: String) {
+    public init(page: String, native: String, profile: String, dialect: JSONValue? = nil) {
       self.page = page
       self.native = native
       self.profile = profile
+      self.dialect = dialect
     }
 
-    var json: JSONValue { ["page": .string(page), "native": .string(native), "profile": .string(profile)] }
+    var json: JSONValue {
+      var object: JSONObject = ["page": .string(page), "native": .string(native), "profile": .string(profile)]
+      if let dialect { object["dialect"] = dialect }
+      return .object(object)
+    }
+
+    /// Whether `other` names the same implementations and profile (the
+    /// dialect aside).
+    public func sameImplementations(as other: Scope) -> Bool {
+      page == other.page && native == other.native && profile == other.profile
+    }
 
     /// `page X, native Y, profile Z`.
     public var description: String { "page \(page), native \(native), profile \(profile)" }

@@ -26,6 +26,9 @@ public struct RunContext: Sendable, Hashable {
   public var fixtures: FixtureSet
   /// The expectations file the run was judged against, if any.
   public var expectations: ExpectationsSource?
+  /// Where the page bridge's profile came from, when bridgecheck inferred it
+  /// or could not, and whether it plainly does not fit (``DialectNote``).
+  public var dialect: DialectNote?
 
   /// Creates a context.
   public init(

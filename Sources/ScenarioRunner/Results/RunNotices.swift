@@ -17,27 +17,19 @@ public enum RunNotices {
   /// The notices of a run whose page bridge ran in `profile` (nil or the
   /// reference profile: bridgecheck's own page bridge, nothing to say).
   /// `shipped` are the profiles bridgecheck ships, to suggest one.
-  public static func notices(results: [ScenarioResult], profile: BridgeProfile?, shipped: [BridgeProfile] = []) -> [String] {
+  /// `dialect`, when given, says where the profile came from (inferred
+  /// from the bridge, or the default because inference failed) and may
+  /// carry the unfit notice already, with the inferred dialect as the
+  /// alternative: it then replaces the one worked out here.
+  public static func notices(
+    results: [ScenarioResult], profile: BridgeProfile?, shipped: [BridgeProfile] = [], dialect: DialectNote? = nil
+  ) -> [String] {
     guard let profile, profile != .reference else { return [] }
-    var notices = [profileNotice(profile)]
-    if let unfit = unfitNotice(results: results, profileName: profile.name, shipped: shipped) {
+    var notices = (dialect?.lines(profile: profile.name) ?? []) + [profileNotice(profile)]
+    if let unfit = dialect?.unfit ?? unfitNotice(results: results, profileName: profile.name, shipped: shipped) {
       notices.insert(unfit, at: 0)
     }
     return notices
-  }
-
-  /// The notices of a run merged from shards whose reports said
-  /// `shardNotices`: the profile notice once (every shard says the same),
-  /// and the unfit-profile notice judged anew on the merged `results` (a
-  /// shard's counts are not the run's).
-  public static func merged(
-    results: [ScenarioResult], profileName: String, shardNotices: [String], shipped: [BridgeProfile] = []
-  ) -> [String] {
-    guard !shardNotices.isEmpty else { return [] }
-    var seen = Set<String>()
-    let profileNotices = shardNotices.filter { $0.hasPrefix("profile:") && seen.insert($0).inserted }
-    let unfit = unfitNotice(results: results, profileName: profileName, shipped: shipped)
-    return (unfit.map { [$0] } ?? []) + profileNotices
   }
 
   /// The dialect the page bridge was driven in, member by member.
