@@ -87,11 +87,16 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Seed of Math.random in the simulated pages.")
   var seed: UInt64 = 0
 
-  @Option(help: "Seconds the --native adapter may take to answer one command (all its events, up to done).")
+  @Option(
+    help: "Seconds the --native adapter may take to answer one command after hello (all its events, up to done).")
   var adapterTimeout: Double = 5
 
   @Option(
-    help: "Seconds the --native adapter may take to start and answer hello (a JVM starts slowly); at least --adapter-timeout.")
+    help: """
+      Seconds the --native adapter may take from its start to its answer to hello (a JVM starts slowly), whatever \
+      --adapter-timeout is. When bridgecheck's own hello fails, the run stops there (exit 1) without starting a \
+      scenario.
+      """)
   var adapterStartupTimeout: Double = 15
 
   @Flag(
@@ -191,6 +196,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    let commandStarted = ContinuousClock.now
     for path in [jsonPath, junitPath, markdownPath, schedules.writeFixture].compactMap({ $0 }) {
       try ReportFile.prepare(path)
     }
@@ -237,6 +243,18 @@ struct RunCommand: ParsableCommand {
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let expected = try loadBaseline(
       scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
+    if let adapter = native as? AdapterNativeImplementation, let failure = adapter.startupFailure, !Interrupt.requested {
+      // Every worker's adapter would fail the same way, each after its own
+      // wait: none is started, and the run ends here.
+      pool?.abandon()
+      if let streamed {
+        fixtures = try streamed.finish()
+        if let shard { fixtures = shard.select(fixtures) }
+      }
+      try endBeforeAnyScenario(
+        adapterFailure: failure, page: page, native: native, scenarios: fixtures.count,
+        duration: ContinuousClock.now - commandStarted)
+    }
 
     let total = fixtures.count
     let progress = ProgressReporter(total: { feed?.count ?? total })
@@ -403,13 +421,33 @@ struct RunCommand: ParsableCommand {
     guard let nativeCommand else { return ReferenceNativeImplementation() }
     let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
     AdapterNativeImplementation.installTerminationHandlers()
-    let adapter = AdapterNativeImplementation(command: command, limits: adapterLimits, shouldStop: { Interrupt.requested })
-    if let failure = adapter.startupFailure, !Interrupt.requested {
-      Terminal.standardError(
-        "bridgecheck: warning: the native adapter did not start: \(failure)\n"
-          + "  every scenario will end as error; `bridgecheck doctor --native \(ShellWords.quote(nativeCommand))` explains what is wrong\n")
-    }
-    return adapter
+    return AdapterNativeImplementation(command: command, limits: adapterLimits, shouldStop: { Interrupt.requested })
+  }
+
+  /// Ends a run whose native adapter failed bridgecheck's own `hello`
+  /// before any scenario: the reports say why and that nothing ran, and
+  /// the exit status is 1 (the gate fails).
+  private func endBeforeAnyScenario(
+    adapterFailure failure: ImplementationError, page: any PageImplementation, native: any NativeImplementation, scenarios: Int,
+    duration: Duration
+  ) throws -> Never {
+    let command = nativeCommand.map(ShellWords.quote) ?? "'…'"
+    let doctor = "bridgecheck doctor --native \(command)"
+    let reason = failure.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? failure.message
+    var report = RunReport(
+      toolVersion: BridgecheckVersion.current,
+      page: ImplementationInfo(name: page.name, version: page.version),
+      native: ImplementationInfo(name: native.name, version: native.version),
+      seed: seed, gate: level, results: [], duration: duration)
+    report.cutShort =
+      "not run: the native adapter did not start, so none of the \(scenarios) scenarios was run (every one would have "
+      + "ended as error): \(reason) (`\(doctor)` explains what is wrong)"
+    try ReportOutput(report: report, verbose: verbose, color: color).write(
+      format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
+    Terminal.standardError(
+      "bridgecheck: the native adapter did not start: \(failure)\n"
+        + "  no scenario was run; `\(doctor)` explains what is wrong\n")
+    throw ExitCode(CLIError.gateExitCode)
   }
 
   /// The expectations to judge against: the --baseline file; an empty one

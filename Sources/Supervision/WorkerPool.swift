@@ -269,6 +269,17 @@ public final class WorkerPool {
     ProcessTree.endOrphans()
   }
 
+  /// Kills every worker at once, with everything below it (nothing will be
+  /// run: the supervisor found the run cannot go on).
+  public func abandon() {
+    for worker in workers {
+      worker.kill()
+      worker.traceLog.remove()
+    }
+    workers.removeAll()
+    ProcessTree.endOrphans()
+  }
+
   /// Waits until a worker writes something, or for the next check.
   private func wait() {
     var descriptors = workers.flatMap(\.descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
