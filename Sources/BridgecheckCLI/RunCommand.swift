@@ -78,11 +78,28 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once.")
   var shard: Shard?
 
-  @Option(name: .customLong("jobs"), help: "Scenarios run in parallel (default: the number of cores).")
+  @Option(
+    name: .customLong("jobs"),
+    help: """
+      Worker processes running scenarios in parallel (default: one per core, fewer when the memory limit cannot give \
+      each worker 256 MB).
+      """)
   var jobsOption: Int?
 
-  /// --jobs, or the number of cores.
-  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
+  /// The workers and their memory: what --jobs and --memory-limit say, or
+  /// the defaults for this machine (``WorkerBudget``).
+  func workerBudget() throws(WorkerBudgetError) -> WorkerBudget {
+    try WorkerBudget.resolve(
+      jobs: jobsOption, memoryLimit: memoryLimitOption?.bytes, kind: .simulated,
+      cores: ProcessInfo.processInfo.activeProcessorCount, machineMemory: MachineMemory.bytes)
+  }
+
+  /// Scenarios run in parallel: the workers of the budget, or in process
+  /// --jobs (default: the number of cores).
+  var jobs: Int {
+    if runsInProcess { return jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
+    return (try? workerBudget().jobs) ?? 1
+  }
 
   @Option(help: "Seed of Math.random in the simulated pages.")
   var seed: UInt64 = 0
@@ -110,10 +127,11 @@ struct RunCommand: ParsableCommand {
   var noCPUPinning = false
 
   @Option(
+    name: .customLong("memory-limit"),
     help: ArgumentHelp(
-      "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, and a scenario that passes it ends as error.",
+      "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, at least 256 MB, and a scenario that passes it ends as error (default: 2G, or 512M a worker when there are more than four, up to three quarters of the machine's memory).",
       valueName: "size"))
-  var memoryLimit: MemorySize = MemorySize(bytes: 2 << 30)
+  var memoryLimitOption: MemorySize?
 
   @Option(
     help: ArgumentHelp(
@@ -151,7 +169,14 @@ struct RunCommand: ParsableCommand {
     if updateBaseline && baseline == nil {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
-    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be at least 1") }
+    if !runsInProcess {
+      do {
+        _ = try workerBudget()
+      } catch {
+        throw ValidationError("\(error)")
+      }
+    }
     if engine != .simulated && (schedules.explores || schedules.schedule != nil || schedules.mutant != nil) {
       throw ValidationError(
         "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)")
@@ -228,7 +253,7 @@ struct RunCommand: ParsableCommand {
       : WorkerPool(
         executable: Self.executablePath,
         configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant),
-        jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), pinsWorkers: !noCPUPinning)
+        jobs: jobs, limits: SupervisorLimits(memoryLimit: try workerBudget().memoryLimit), pinsWorkers: !noCPUPinning)
     pool?.prestart()
     // In process, the first scenarios start while later fixtures are still
     // being loaded (on a thread of their own); the selection is checked

@@ -40,6 +40,22 @@ final class WorkerProcess {
   /// When memory was last measured, and the most seen.
   var lastMemoryCheck: ContinuousClock.Instant
   var lastTreeCheck: ContinuousClock.Instant
+  /// The resident memory of the processes below the worker (its adapters,
+  /// the real engine's web and network processes) when last measured.
+  var belowBytes = 0
+  /// The resident memory of the worker and the processes below it when its
+  /// scenario started (or, for a scenario handed to it while it was still
+  /// setting up, when it was ready): what the scenario's own growth is
+  /// measured from.
+  var baselineBytes = 0
+  /// Whether the worker said it is ready (its implementations built).
+  var isReady = false
+
+  /// Measures ``baselineBytes`` now: the worker's own resident memory and
+  /// what was last measured below it.
+  func measureBaseline() {
+    baselineBytes = (ProcessTree.residentBytes(of: pid) ?? 0) + belowBytes
+  }
 
   static let errorTailBytes = 4096
   static let recentEventLimit = 60

@@ -175,8 +175,8 @@ package enum ProcessTree {
 }
 
 /// Reads small files of `/proc` whole, without Foundation.
-enum ProcFile {
-  static func contents(of path: String) -> [UInt8]? {
+package enum ProcFile {
+  package static func contents(of path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
