@@ -1,6 +1,8 @@
 import ArgumentParser
 import BridgeImplementations
+import Foundation
 import PageSimulation
+import Supervision
 
 #if WebKitGTK
   import WebKitEngine
@@ -21,6 +23,53 @@ enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
     #else
       return nil
     #endif
+  }
+
+  /// Checks, without starting it, that this build has the engine and that
+  /// it can have a display (`DISPLAY` or `WAYLAND_DISPLAY` is set): what a
+  /// supervisor asks before its workers start the engine each for itself.
+  /// A usage error says what is missing and how to get it.
+  func checkAvailable(asker: String = "--engine webkitgtk") throws {
+    switch self {
+    case .simulated:
+      return
+    case .webkitgtk:
+      #if WebKitGTK
+        let environment = ProcessInfo.processInfo.environment
+        if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+          throw CLIError.usage(
+            "bridgecheck: \(asker): GTK could not start: no display\n"
+              + "  hint: run under `xvfb-run -a`, or set DISPLAY")
+        }
+      #else
+        _ = try pageEngine(asker: asker)
+      #endif
+    }
+  }
+
+  /// The engine a worker process makes for its pages (each worker its own
+  /// GTK, display connection, web view and web process); the web process is
+  /// held to part of `memoryShare` (the worker's share of the run's memory
+  /// limit, in bytes) where the engine can.
+  static func workerEngine(named name: String, memoryShare: Int?) throws(WorkerSetupError) -> PageEngine {
+    switch EngineChoice(rawValue: name) {
+    case .simulated?:
+      return .simulated
+    case .webkitgtk?:
+      #if WebKitGTK
+        do {
+          let engine = try PageEngine.webKitGTK(webProcessMemoryLimit: memoryShare.map { $0 / 5 * 3 })
+          ProcessTree.spareOwnProcessGroup()
+          return engine
+        } catch {
+          throw WorkerSetupError("\(error)", hint: "run under `xvfb-run -a`, or set DISPLAY")
+        }
+      #else
+        throw WorkerSetupError("this bridgecheck was built without the real engine", hint: nil)
+      #endif
+    case nil:
+      throw WorkerSetupError("no engine named \(name)", hint: nil)
+    }
   }
 
   /// The engine, or a usage error that says what is missing and how to get

@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
     name: .customLong("jobs"),
     help: """
       Worker processes running scenarios in parallel (default: one per core, fewer when the memory limit cannot give \
-      each worker 256 MB).
+      each worker 256 MB, or 768 MB with --engine webkitgtk).
       """)
   var jobsOption: Int?
 
@@ -90,7 +90,7 @@ struct RunCommand: ParsableCommand {
   /// the defaults for this machine (``WorkerBudget``).
   func workerBudget() throws(WorkerBudgetError) -> WorkerBudget {
     try WorkerBudget.resolve(
-      jobs: jobsOption, memoryLimit: memoryLimitOption?.bytes, kind: .simulated,
+      jobs: jobsOption, memoryLimit: memoryLimitOption?.bytes, kind: engine == .webkitgtk ? .webKit : .simulated,
       cores: ProcessInfo.processInfo.activeProcessorCount, machineMemory: MachineMemory.bytes)
   }
 
@@ -129,7 +129,7 @@ struct RunCommand: ParsableCommand {
   @Option(
     name: .customLong("memory-limit"),
     help: ArgumentHelp(
-      "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, at least 256 MB, and a scenario that passes it ends as error (default: 2G, or 512M a worker when there are more than four, up to three quarters of the machine's memory).",
+      "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, at least 256 MB (768 MB with --engine webkitgtk: its web and network processes count), and a scenario that passes it ends as error (default: 2G, or 512M a worker when there are more than four, 1G with --engine webkitgtk, up to three quarters of the machine's memory).",
       valueName: "size"))
   var memoryLimitOption: MemorySize?
 
@@ -156,9 +156,9 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: """
-      Where pages run: simulated (a simulated page on a virtual clock) or webkitgtk (a real WebKitGTK web view \
-      per scenario: a build with --traits WebKitGTK, under xvfb-run; scenarios then run one at a time in this \
-      process, the page in WebKit's own web process; docs/webkit-engine.md).
+      Where pages run: simulated (a simulated page on a virtual clock) or webkitgtk (a real WebKitGTK web view: \
+      a build with --traits WebKitGTK, under xvfb-run; each worker has its own web view, web process and display \
+      connection, held to the same limits; docs/webkit-engine.md).
       """)
   var engine: EngineChoice = .simulated
 
@@ -195,12 +195,11 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  /// Whether scenarios run in this process: asked for, or a real engine
-  /// (its pages already live in WebKit's own processes, and its engine
-  /// thread serves one scenario at a time).
-  private var runsInProcess: Bool { inProcess || engine != .simulated }
+  /// Whether scenarios run in this process (the hidden --in-process).
+  private var runsInProcess: Bool { inProcess }
 
-  /// Threads running scenarios: one for a real engine.
+  /// Threads running scenarios in process: one for a real engine, whose
+  /// engine thread serves one scenario at a time.
   private var scenarioJobs: Int { engine == .simulated ? jobs : 1 }
 
   /// The limits of the --native adapter.
@@ -232,7 +231,9 @@ struct RunCommand: ParsableCommand {
         throw CLIError.usage("bridgecheck: --traces \(traces): cannot create the folder (\(error.localizedDescription))")
       }
     }
-    let pageEngine = try engine.pageEngine()
+    // Workers start the engine each for themselves: here it is only checked.
+    let pageEngine = runsInProcess ? try engine.pageEngine() : .simulated
+    if !runsInProcess { try engine.checkAvailable() }
     let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)
     let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation()
     // Before the first adapter or worker starts: Ctrl-C while it shakes
@@ -403,7 +404,8 @@ struct RunCommand: ParsableCommand {
         command: try AdapterCommandLine.words(nativeCommand, option: "--native"),
         commandTimeout: adapterLimits.commandTimeout, startupTimeout: adapterLimits.startupTimeout)
     }
-    return WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions, explore: explore)
+    return WorkerConfiguration(
+      page: page, native: native, tested: tested, options: runOptions, explore: explore, engine: engine.rawValue)
   }
 
   private static func absolute(_ path: String) -> String {

@@ -58,6 +58,12 @@ public struct WorkerBudget: Sendable, Hashable {
     /// suite's own, with the reference bridges or their mutants).
     public static let mutants = WorkerKind(
       floor: 256 << 20, defaultShare: 512 << 20, minimumTotal: 1 << 30, name: "a worker of the mutation matrix")
+    /// `bridgecheck run --engine webkitgtk` and `fidelity`: a worker holds
+    /// GTK and a web view (about 180 MB), and below it a web process (about
+    /// 200 MB with a page loaded) and a network process (about 60 MB).
+    public static let webKit = WorkerKind(
+      floor: 768 << 20, defaultShare: 1 << 30, minimumTotal: 2 << 30,
+      name: "a worker of the real engine (with its web and network processes)")
   }
 
   /// Chooses the budget. `jobs` and `memoryLimit` are what was given (nil

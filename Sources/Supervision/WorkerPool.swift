@@ -240,6 +240,7 @@ public final class WorkerPool {
     let taken = Set(workers.map(\.slot))
     let slot = (0..<jobs).first { !taken.contains($0) } ?? workers.count
     if slot < workerCPUs.count { environment[WorkerCPUs.environmentKey] = String(workerCPUs[slot]) }
+    environment[WorkerService.memoryShareKey] = String(limits.memoryLimit / jobs)
     guard let process = try? ChildProcess.spawn([executable, "worker"], environment: environment) else { return nil }
     let worker = WorkerProcess(process: process, slot: slot, traceLog: log, now: clock.now)
     workersStarted += 1
@@ -315,9 +316,10 @@ public final class WorkerPool {
       worker.lastMemoryCheck = now
       let own = ProcessTree.residentBytes(of: worker.pid) ?? 0
       var resident = own + worker.belowBytes
-      if case .adapter = job.configuration.native {
-        // Adapters run below the worker: count them too (a whole /proc
-        // scan, so less often; in between, their last size counts).
+      if job.configuration.hasProcessesBelowWorker {
+        // Adapters and a real engine's web and network processes run below
+        // the worker: count them too (a walk of /proc, so less often; in
+        // between, their last size counts).
         if now - worker.lastTreeCheck >= .milliseconds(250) || resident > share / 2 {
           worker.lastTreeCheck = now
           resident = ProcessTree.residentBytes(ofTree: worker.pid)
@@ -387,6 +389,7 @@ public final class WorkerPool {
     } else {
       // Its output ended as it died: let the exit land before asking how.
       worker.process.waitForExit(timeout: .seconds(1))
+      worker.drainErrors()
       let how = worker.process.exitDescription ?? "stopped answering"
       message =
         "the worker process running this scenario \(how) before the scenario ended "

@@ -97,14 +97,7 @@ final class WorkerProcess {
   /// Reads what the worker wrote; returns the messages that arrived, and
   /// whether its output ended (it died or exited).
   func drain() -> (messages: [WorkerMessage.FromWorker], ended: Bool) {
-    if process.errorOutput >= 0 {
-      errors.fill(from: process.errorOutput)
-      let bytes = errors.remainder()
-      if !bytes.isEmpty {
-        errorTail.append(contentsOf: bytes)
-        if errorTail.count > Self.errorTailBytes { errorTail.removeFirst(errorTail.count - Self.errorTailBytes) }
-      }
-    }
+    drainErrors()
     var messages: [WorkerMessage.FromWorker] = []
     guard process.output >= 0 else { return ([], true) }
     output.fill(from: process.output)
@@ -115,6 +108,17 @@ final class WorkerProcess {
       messages.append(message)
     }
     return (messages, output.reachedEnd)
+  }
+
+  /// Reads what the worker wrote on standard error into ``errorTail``
+  /// (again once it died: its last words may land after its output ended).
+  func drainErrors() {
+    guard process.errorOutput >= 0 else { return }
+    errors.fill(from: process.errorOutput)
+    let bytes = errors.remainder()
+    guard !bytes.isEmpty else { return }
+    errorTail.append(contentsOf: bytes)
+    if errorTail.count > Self.errorTailBytes { errorTail.removeFirst(errorTail.count - Self.errorTailBytes) }
   }
 
   /// The worker's standard error, last lines, as text.
