@@ -8,10 +8,20 @@ through `bridgecheck run --js`, the way a CI gate would, and checks what the iss
 - the wall time and the peak resident memory of the whole process tree (bridgecheck, its
   workers and anything below them), sampled from /proc every 20 ms, stay within bounds.
 
+- no process of the run outlives it: every process seen below the command while it ran (its
+  workers, adapters, and with --engine webkitgtk the web and network processes and the Xvfb that
+  xvfb-run started) is gone within a few seconds of its end.
+
+With --engine webkitgtk each run is `xvfb-run -a bridgecheck run --engine webkitgtk …` (a build
+with the WebKitGTK trait), and a script's expectations are its `webkitgtk` entry over its own
+(what the real engine does where it differs). With --check each script runs only on the fixtures
+its `check` entry names (as the CLI tests do) instead of the whole suite.
+
 Prints one line per script and a summary; exits 1 if any script broke a promise.
 
-Usage: scripts/hostile_corpus.py [--bridgecheck PATH] [--filter GLOB]... [--jobs N]
-                                 [--time-limit S] [--memory-limit MB] [SCRIPT...]
+Usage: scripts/hostile_corpus.py [--bridgecheck PATH] [--engine simulated|webkitgtk] [--check]
+                                 [--filter GLOB]... [--jobs N] [--time-limit S] [--memory-limit MB]
+                                 [SCRIPT...]
 """
 import argparse
 import fnmatch
@@ -58,15 +68,72 @@ def tree_rss(root):
     return total
 
 
+def start_time(pid):
+    """The start time of `pid` (field 22 of /proc/PID/stat), None when it is gone or a zombie."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as handle:
+            stat = handle.read()
+    except OSError:
+        return None
+    close = stat.rfind(b")")
+    fields = stat[close + 2:].split()
+    if not fields or fields[0] in (b"Z", b"X"):
+        return None
+    return fields[19] if len(fields) > 19 else None
+
+
+def descendants(root):
+    """`root` and every process below it now, with each one's command name."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry, "rb") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        close = stat.rfind(b")")
+        fields = stat[close + 2:].split()
+        if len(fields) > 1:
+            parents[int(entry)] = (int(fields[1]), stat[stat.find(b"(") + 1:close].decode("utf-8", "replace"))
+    children = {}
+    for pid, (parent, _) in parents.items():
+        children.setdefault(parent, []).append(pid)
+    found, pending = {}, [root]
+    while pending:
+        pid = pending.pop()
+        if pid in parents:
+            found[pid] = parents[pid][1]
+        pending.extend(children.get(pid, []))
+    return found
+
+
 class PeakSampler(threading.Thread):
+    """Samples the resident memory of a process tree every 20 ms, and notes every process seen in it."""
+
     def __init__(self, pid):
         super().__init__(daemon=True)
         self.pid, self.peak, self.stopped = pid, 0, False
+        self.seen = {}
 
     def run(self):
         while not self.stopped:
             self.peak = max(self.peak, tree_rss(self.pid))
+            for pid, name in descendants(self.pid).items():
+                if pid not in self.seen:
+                    self.seen[pid] = (name, start_time(pid))
             time.sleep(0.02)
+
+    def survivors(self, wait=3.0):
+        """The processes seen in the tree that are still alive `wait` seconds after its end."""
+        deadline = time.monotonic() + wait
+        while True:
+            alive = {pid: name for pid, (name, started) in self.seen.items()
+                     if started is not None and start_time(pid) == started}
+            if not alive or time.monotonic() >= deadline:
+                return alive
+            time.sleep(0.1)
 
 
 def load_manifest():
@@ -88,6 +155,13 @@ def affected(entry, result_id):
     return any(fnmatch.fnmatchcase(result_id, pattern) for pattern in scope)
 
 
+def for_engine(entry, engine):
+    """The script's expectations in `engine`: its own, with its `engine` entry over them."""
+    merged = dict(entry)
+    merged.update(entry.get(engine, {}) if engine != "simulated" else {})
+    return merged
+
+
 def check(entry, report, exit_code):
     """The broken promises of one run, in words."""
     problems = []
@@ -107,7 +181,7 @@ def check(entry, report, exit_code):
         for result in results:
             if result["status"] == "skip" or not affected(entry, result["id"]):
                 continue
-            if result["status"] != status:
+            if result["status"] not in ([status] if isinstance(status, str) else status):
                 problems.append("%s: %s, expected %s" % (result["id"], result["status"], status))
             elif reasons and not any(text in (result.get("message") or "") for text in reasons):
                 problems.append("%s: message has none of %r: %s" % (result["id"], reasons, (result.get("message") or "")[:160]))
@@ -119,6 +193,8 @@ def check(entry, report, exit_code):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bridgecheck", default=os.path.join(ROOT, ".build", "release", "bridgecheck"))
+    parser.add_argument("--engine", choices=["simulated", "webkitgtk"], default="simulated")
+    parser.add_argument("--check", action="store_true", help="run each script on the fixtures its `check` entry names")
     parser.add_argument("--filter", action="append", default=[])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=60, help="seconds one script's run may take")
@@ -136,9 +212,12 @@ def main():
         path = script if os.path.sep in script else os.path.join(HOSTILE, script)
         with tempfile.TemporaryDirectory() as scratch:
             report_path = os.path.join(scratch, "report.json")
+            entry = for_engine(manifest.get(name, {}), options.engine)
             command = [options.bridgecheck, "run", "--js", path, "--jobs", str(options.jobs),
                        "--memory-limit", "%dM" % options.memory_limit, "--json", report_path, "--format", "json"]
-            for pattern in options.filter:
+            if options.engine != "simulated":
+                command = ["xvfb-run", "-a"] + command + ["--engine", options.engine]
+            for pattern in options.filter + (entry.get("check", []) if options.check else []):
                 command += ["--filter", pattern]
             started = time.monotonic()
             process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -162,11 +241,14 @@ def main():
         counts = {}
         for result in (report or {}).get("results", []):
             counts[result["status"]] = counts.get(result["status"], 0) + 1
-        entry = manifest.get(name, {})
         problems = check(entry, report, exit_code)
         peak_mb = sampler.peak / 1048576
         if peak_mb > options.memory_limit + options.margin:
             problems.append("peak memory %.0f MB over the limit plus margin" % peak_mb)
+        survivors = sampler.survivors()
+        if survivors:
+            problems.append("processes outlived the run: %s" % ", ".join(
+                "%d (%s)" % item for item in sorted(survivors.items())))
         outcome = " ".join("%s=%d" % item for item in sorted(counts.items()))
         print("%-42s %5s %8.1f %9.0f  %s" % (name, exit_code, wall, peak_mb, outcome))
         for problem in problems:

@@ -162,11 +162,12 @@ enum HostChannelScript {
         window.clearInterval = clear(clearI);
         // Work the page hands itself without a timer (a message posted to
         // itself or over a MessageChannel, an animation frame): a page that
-        // did so less than `quiet` ms ago is not idle either (a ping-pong of
-        // such messages never is).
-        var lastPosted = -Infinity;
+        // did so since the host last asked is not idle either (a ping-pong
+        // of such messages never is; WebKit delivers a port's messages in
+        // bursts, so the time of the last one says less than their number).
+        var postedSinceAsked = 0;
         function noting(original) {
-          return function () { lastPosted = now(); return original.apply(this, arguments); };
+          return function () { postedSinceAsked++; return original.apply(this, arguments); };
         }
         if (typeof MessagePort === 'function') MessagePort.prototype.postMessage = noting(MessagePort.prototype.postMessage);
         window.postMessage = noting(window.postMessage);
@@ -177,7 +178,8 @@ enum HostChannelScript {
           // the host yet.
           value: function (quiet) {
             var pending = keys(live).length;
-            if (now() - lastPosted < quiet) pending += 1;
+            if (postedSinceAsked > 0) pending += 1;
+            postedSinceAsked = 0;
             return pending === 0 && now() - lastDone < quiet ? 1 : pending;
           }, enumerable: false
         });

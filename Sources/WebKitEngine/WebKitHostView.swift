@@ -244,7 +244,7 @@
         var outcome: Result<String?, WebKitError>
         var excess: String?
         if let error {
-          outcome = .failure(WebKitError(String(cString: error.pointee.message)))
+          outcome = .failure(WebKitError(WebKitHostView.cut(error.pointee.message)))
           g_error_free(error)
         } else if let value {
           excess = WebKitHostView.excessSize(of: value)
@@ -406,6 +406,24 @@
       default: kind = "alert"
       }
       events.append(.dialog(dialog: dialog, kind: kind, message: message, defaultText: defaultText))
+    }
+
+    /// The longest error message kept of an evaluation that failed, in
+    /// UTF-8 bytes (an exception's message is the page's to make as long as
+    /// it likes; the simulated page cuts it at 16 Ki characters too).
+    static let errorMessageBytes = 16_384
+
+    /// The text of a C string of the engine's, cut at ``errorMessageBytes``
+    /// (on a character boundary) with a note of how much was left out.
+    static func cut(_ text: UnsafePointer<CChar>?) -> String {
+      guard let text else { return "" }
+      let length = strlen(text)
+      guard length > errorMessageBytes else { return String(cString: text) }
+      let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+      var end = errorMessageBytes
+      while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      let kept = String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self)
+      return kept + "… [\(length - end) more bytes cut]"
     }
 
     /// The most a value leaving the page may weigh, as the simulated page

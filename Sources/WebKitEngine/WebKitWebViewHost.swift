@@ -114,7 +114,7 @@
     private var consoleBytes = 0
 
     /// Creates a web view with no page loaded; nil when GTK cannot start (no display).
-    public init?(configuration: PageConfiguration = PageConfiguration(), scale: Double = 1, maxSettleSeconds: Double = 5) {
+    public init?(configuration: PageConfiguration = PageConfiguration(), scale: Double = 1, maxSettleSeconds: Double = 15) {
       guard let engine = EngineThread.shared else { return nil }
       self.engine = engine
       self.configuration = configuration
