@@ -37,7 +37,8 @@ public enum SupervisedFidelity {
     let engines = [first, second]
     let perRow = fixtures.count * 2
     var verdicts = [ScenarioResult?](repeating: nil, count: rows.count * perRow)
-    var done = Array(repeating: 0, count: rows.count)
+    // A cell is done once both its engines are.
+    var halves = [UInt8](repeating: 0, count: rows.count * fixtures.count)
     var cellsDone = 0
     pool.run(
       count: verdicts.count,
@@ -48,8 +49,10 @@ public enum SupervisedFidelity {
       result: { index, outcome in
         verdicts[index] = outcome
         let row = index / perRow
-        done[row] += 1
-        if done[row] % 2 == 0 { cellsDone += 1 }
+        let cell = row * fixtures.count + index % fixtures.count
+        halves[cell] += 1
+        guard halves[cell] == 2 else { return }
+        cellsDone += 1
         progress(EngineFidelity.Progress(cellsDone: cellsDone, cellCount: rows.count * fixtures.count, row: rows[row].name))
       }, stopReason: stopReason)
     if stopReason() != nil || verdicts.contains(where: { $0 == nil }) { result.complete = false }
