@@ -404,6 +404,9 @@
           pageWork.removeAll()
           for item in work { item() }
         }
+        // A page that keeps the host busy ends at the time bound too, not
+        // only one that leaves it waiting.
+        if now.milliseconds >= until { return stopsWhenIdle ? .timeBudgetExhausted : .idle }
         if let task = nextTask() {
           if ran >= maxTasks { return .taskBudgetExhausted }
           ran += 1
