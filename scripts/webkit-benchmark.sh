@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Figures of the real engine (issue #14) for README.md: the suite with the reference pair in the
-# simulated page and in WebKitGTK, each run N times (median, min–max, wall time as `bridgecheck run`
-# reports it), per scenario, and what a fresh web view costs (the WebKit suite again with
-# BRIDGECHECK_WEBKIT_RECYCLE=0: a new web view, and so a new web process, for every scenario).
+# Figures of the real engine (issues #14, #31) for README.md: the suite with the reference pair in
+# the simulated page and in WebKitGTK on the supervised workers at --jobs 1 and --jobs 2, each run N
+# times (median, min–max, wall time as `bridgecheck run` reports it), per scenario, and what a fresh
+# web view costs (the WebKit suite again at --jobs 1 with BRIDGECHECK_WEBKIT_RECYCLE=0: a new web
+# view, and so a new web process, for every scenario). Measure on a quiet machine: the block
+# records the load average before and after.
 # Replaces the text between <!-- webkit-benchmarks:begin --> and <!-- webkit-benchmarks:end -->.
 #
 #   scripts/webkit-benchmark.sh        # 5 runs of each
@@ -37,30 +39,35 @@ stats() { # seconds… → "median (min–max)"
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-read -r _ n_sim sim < <(series simulated "$bc" run --engine simulated --in-process --jobs 1)
+read -r _ n_sim sim < <(series simulated "$bc" run --engine simulated --jobs 1)
 sim_times=($sim)
-read -r _ n_wk wk < <(series webkitgtk xvfb-run -a "$bc" run --engine webkitgtk)
+read -r _ n_wk wk < <(series webkitgtk xvfb-run -a "$bc" run --engine webkitgtk --jobs 1)
 wk_times=(${wk})
-read -r _ n_fresh fresh < <(series fresh env BRIDGECHECK_WEBKIT_RECYCLE=0 xvfb-run -a "$bc" run --engine webkitgtk)
+read -r _ n_wk2 wk2 < <(series webkitgtk2 xvfb-run -a "$bc" run --engine webkitgtk --jobs 2)
+wk2_times=(${wk2})
+read -r _ n_fresh fresh < <(series fresh env BRIDGECHECK_WEBKIT_RECYCLE=0 xvfb-run -a "$bc" run --engine webkitgtk --jobs 1)
 fresh_times=(${fresh})
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
-m_sim=$(median "${sim_times[@]}"); m_wk=$(median "${wk_times[@]}"); m_fresh=$(median "${fresh_times[@]}")
+m_sim=$(median "${sim_times[@]}"); m_wk=$(median "${wk_times[@]}"); m_wk2=$(median "${wk2_times[@]}")
+m_fresh=$(median "${fresh_times[@]}")
 block=$(mktemp)
 trap 'rm -f "$block" "$block.readme"' EXIT
 {
   echo "Measured by \`scripts/webkit-benchmark.sh\` at \`$(git rev-parse --short HEAD)\` on $(date -u +%Y-%m-%d),"
   echo "$(nproc) cores, WebKitGTK $(pkg-config --modversion webkit2gtk-4.1), load $load_before before and $load_after after;"
-  echo "$runs runs each, median (min–max), the reference pair on the $n_sim shipped scenarios, one at a time:"
+  echo "$runs runs each, median (min–max), the reference pair on the $n_sim shipped scenarios, on the supervised workers:"
   echo
   echo "| | suite | per scenario |"
   echo "|---|---|---|"
-  echo "| simulated page (\`--in-process --jobs 1\`) | $(stats "${sim_times[@]}") | $(awk -v t="$m_sim" -v n="$n_sim" 'BEGIN { printf "%.1f ms", t * 1000 / n }') |"
-  echo "| WebKitGTK, a web view recycled between scenarios (the default) | $(stats "${wk_times[@]}") | $(awk -v t="$m_wk" -v n="$n_wk" 'BEGIN { printf "%.0f ms", t * 1000 / n }') |"
-  echo "| WebKitGTK, a fresh web view per scenario (\`BRIDGECHECK_WEBKIT_RECYCLE=0\`) | $(stats "${fresh_times[@]}") | $(awk -v t="$m_fresh" -v n="$n_fresh" 'BEGIN { printf "%.0f ms", t * 1000 / n }') |"
+  echo "| simulated page (\`--jobs 1\`) | $(stats "${sim_times[@]}") | $(awk -v t="$m_sim" -v n="$n_sim" 'BEGIN { printf "%.1f ms", t * 1000 / n }') |"
+  echo "| WebKitGTK, \`--jobs 1\`, a web view recycled between scenarios (the default) | $(stats "${wk_times[@]}") | $(awk -v t="$m_wk" -v n="$n_wk" 'BEGIN { printf "%.0f ms", t * 1000 / n }') |"
+  echo "| WebKitGTK, \`--jobs 2\` | $(stats "${wk2_times[@]}") | $(awk -v t="$m_wk2" -v n="$n_wk2" 'BEGIN { printf "%.0f ms", t * 1000 / n }') |"
+  echo "| WebKitGTK, \`--jobs 1\`, a fresh web view per scenario (\`BRIDGECHECK_WEBKIT_RECYCLE=0\`) | $(stats "${fresh_times[@]}") | $(awk -v t="$m_fresh" -v n="$n_fresh" 'BEGIN { printf "%.0f ms", t * 1000 / n }') |"
   echo
   echo "A fresh web view (a new web process and its first load) costs about"
-  echo "$(awk -v f="$m_fresh" -v w="$m_wk" -v n="$n_wk" 'BEGIN { printf "%.0f ms", (f - w) * 1000 / n }') a scenario more than a recycled one."
+  echo "$(awk -v f="$m_fresh" -v w="$m_wk" -v n="$n_wk" 'BEGIN { printf "%.0f ms", (f - w) * 1000 / n }') a scenario more than a recycled one;"
+  echo "two workers take $(awk -v a="$m_wk2" -v b="$m_wk" 'BEGIN { printf "%.2f", a / b }') of the time of one (each starts its web view and web process as it starts)."
 } > "$block"
 cat "$block"
 awk -v file="$block" '

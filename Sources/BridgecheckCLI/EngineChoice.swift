@@ -25,22 +25,17 @@ enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
     #endif
   }
 
-  /// Checks, without starting it, that this build has the engine and that
-  /// it can have a display (`DISPLAY` or `WAYLAND_DISPLAY` is set): what a
-  /// supervisor asks before its workers start the engine each for itself.
-  /// A usage error says what is missing and how to get it.
+  /// Checks, without starting it, that this build has the engine, and
+  /// gives it a display when there is none (a ``VirtualDisplay`` of its
+  /// own): what a supervisor does before its workers start the engine each
+  /// for itself. A usage error says what is missing and how to get it.
   func checkAvailable(asker: String = "--engine webkitgtk") throws {
     switch self {
     case .simulated:
       return
     case .webkitgtk:
       #if WebKitGTK
-        let environment = ProcessInfo.processInfo.environment
-        if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
-          throw CLIError.usage(
-            "bridgecheck: \(asker): GTK could not start: no display\n"
-              + "  hint: run under `xvfb-run -a`, or set DISPLAY")
-        }
+        try VirtualDisplay.ensure(asker: asker)
       #else
         _ = try pageEngine(asker: asker)
       #endif
@@ -80,6 +75,7 @@ enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
       return .simulated
     case .webkitgtk:
       #if WebKitGTK
+        try VirtualDisplay.ensure(asker: asker)
         do {
           let engine = try PageEngine.webKitGTK()
           // WebKit's helper processes are children of this one: the sweep
