@@ -150,6 +150,9 @@ public final class WorkerPool {
     }
     while true {
       if let reason = stopReason() {
+        // Every busy worker is signalled at once, then each is reaped (a real
+        // engine's worker takes a moment to end with its web process).
+        for worker in workers where worker.isBusy { worker.process.signalKill() }
         for worker in workers {
           if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description, check: CheckID.interrupted)) }
         }
@@ -275,6 +278,7 @@ public final class WorkerPool {
   /// Kills every worker at once, with everything below it (nothing will be
   /// run: the supervisor found the run cannot go on).
   public func abandon() {
+    for worker in workers { worker.process.signalKill() }
     for worker in workers {
       worker.kill()
       worker.traceLog.remove()
