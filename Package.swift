@@ -127,7 +127,7 @@ let package = Package(
       name: "BridgecheckBenchmarks",
       dependencies: [
         "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation",
-        "JSRuntime", "JSONModel",
+        "JSRuntime", "JSONModel", "Dialects",
       ]
     ),
     .executableTarget(

@@ -171,6 +171,11 @@ SUPERVISOR_LIMITS = ["did not end within its wall-clock limit", "out of memory: 
 def check(entry, report, exit_code, engine="simulated"):
     """The broken promises of one run, in words."""
     problems = []
+    if entry.get("status") == "refused":
+        # A page script that does not load is refused before any scenario runs, with no report.
+        if exit_code != 2:
+            problems.append("exit %s, expected 2 (refused before the run)" % exit_code)
+        return problems
     expected_exit = entry.get("exit", 1)
     if exit_code != expected_exit:
         problems.append("exit %s, expected %s" % (exit_code, expected_exit))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs bridgecheck under a prefix, relocatable: PREFIX/bin/bridgecheck with its
 # resource bundle next to it, and its own files (fixtures, profiles, mutants,
-# implementations, adapters, docs) in PREFIX/share/bridgecheck, where the
+# implementations, dialect bridges, adapters, docs, the reference page
+# scripts) in PREFIX/share/bridgecheck, where the
 # executable finds them from any folder (see "Run it from anywhere" in the README).
 #
 # Usage: scripts/install.sh PREFIX            (builds the release binary first)
@@ -27,8 +28,12 @@ cp -R "$build_folder/bridgecheck_ReferenceBridges.resources" "$prefix/bin/"
 share="$prefix/share/bridgecheck"
 rm -rf "$share/Fixtures" "$share/docs"
 cp -R Fixtures docs "$share/"
-for folder in profiles mutants implementations adapters calibration; do
+for folder in profiles mutants implementations adapters calibration dialects; do
   rm -rf "$share/conformance/$folder"
   cp -R "conformance/$folder" "$share/conformance/"
 done
+# The page scripts the implementation manifests name (conformance/implementations/).
+rm -rf "$share/Sources"
+mkdir -p "$share/Sources/ReferenceBridges"
+cp -R Sources/ReferenceBridges/Resources "$share/Sources/ReferenceBridges/"
 echo "installed: $prefix/bin/bridgecheck (its files in $share)"

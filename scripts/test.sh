@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# The Android native kit's end-to-end tests need a JDK, Android's org.json and Gson (Debian packages): the kit's
+# build script installs what is missing, and checks that the kit compiles.
+scripts/android-kit.sh .build/android-kit >/dev/null
 # The JUnit report is validated against junit-10.xsd with xmllint (libxml2-utils).
 if ! command -v xmllint >/dev/null 2>&1; then
   echo "test: installing libxml2-utils (xmllint) to validate JUnit reports" >&2

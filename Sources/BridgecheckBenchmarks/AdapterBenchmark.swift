@@ -12,7 +12,10 @@ import ScenarioRunner
 /// (`--no-cpu-pinning`). Both sides are under test, so
 /// every mode runs the same scenarios; rounds alternate between the modes so
 /// that a busy machine slows them alike. Then where the adapter's time goes:
-/// commands per scenario by type, bytes, and time waiting for `done`.
+/// commands per scenario by type, bytes, and time waiting for `done`. Last,
+/// when a JDK is present, what starting each adapter costs a worker, the
+/// Android native kit's JVM included, and the kit's cost per scenario
+/// (``AndroidKitBenchmark``).
 /// For profiling, `BRIDGECHECK_BENCH_FILTER` (id prefixes separated by
 /// commas) runs only some fixtures and `BRIDGECHECK_BENCH_ROUNDS` sets the
 /// rounds; the README's figures use neither.
@@ -149,6 +152,7 @@ enum AdapterBenchmark {
         "    the adapter process's own CPU time in that run (10 ms ticks): \(format(Double(adapterCPU) / 1e3 / Double(max(1, traffic.commandCount)))) µs "
           + "per command")
     }
+    AndroidKitBenchmark.run(fixtures: fixtures, rounds: rounds, bridgecheck: bridgecheck, sharedCPU: sharedCPU, unpin: unpin)
   }
 
   /// Commands per scenario and what waiting for them cost, from one run.

@@ -11,7 +11,7 @@ let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
   ("suite", "the shipped suite against the reference pair: wall time and costliest scenarios", SuiteBenchmark.run),
   ("supervised", "the shipped suite in worker processes under the supervisor vs in process (the floor)", SupervisedSuiteBenchmark.run),
   ("scenarios", "chosen scenarios run many times in process (BRIDGECHECK_BENCH_FILTER, _RUNS); for profiling", ScenarioRepeatBenchmark.run),
-  ("adapter", "scenarios per second: native bridge in process vs the Swift adapter vs the Python adapter", AdapterBenchmark.run),
+  ("adapter", "scenarios per second: native bridge in process vs the Swift and Python adapters (and the Android kit's JVM)", AdapterBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -8,7 +8,8 @@ import JSRuntime
 ///
 /// Exit codes: 0 every gated scenario passed (or matched the baseline);
 /// 1 a gated failure, error, or stale baseline entry; 2 usage or fixture
-/// errors; 3 an internal harness error.
+/// errors; 3 an internal harness error; 130 or 143 the run was stopped by
+/// SIGINT or SIGTERM (its reports still written).
 @main
 struct Bridgecheck: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -18,11 +19,12 @@ struct Bridgecheck: ParsableCommand {
       bridgecheck runs JSON fixture scenarios against a page-side bridge (JavaScript) and a native-side \
       bridge inside a deterministic simulated web page driven by JavaScriptCore, and reports pass/fail.
 
-      Exit codes: 0 all gated scenarios pass; 1 a gated failure, error or stale baseline entry; \
-      2 usage or fixture errors; 3 internal error.
+      Exit codes: 0 all gated scenarios pass; 1 a gated failure, error or stale baseline entry, or a run cut short; \
+      2 usage or fixture errors; 3 internal error; 130 or 143 stopped by Ctrl-C (SIGINT) or SIGTERM, the reports of \
+      what ran still written. The exit status is always the verdict on the summary line.
       """,
     version: BridgecheckVersion.current,
-    subcommands: [RunCommand.self, ListCommand.self, ProfilesCommand.self, ValidateCommand.self, ExplainCommand.self, MutantsCommand.self, FidelityCommand.self, ExplorationMutantsCommand.self, FuzzCommand.self, MatrixCommand.self, DemoCommand.self, ReferenceAdapterCommand.self, DoctorCommand.self, WorkerCommand.self]
+    subcommands: [RunCommand.self, MergeCommand.self, ListCommand.self, ProfilesCommand.self, ValidateCommand.self, ExplainCommand.self, MutantsCommand.self, FidelityCommand.self, ExplorationMutantsCommand.self, FuzzCommand.self, MatrixCommand.self, DemoCommand.self, ReferenceAdapterCommand.self, DoctorCommand.self, WorkerCommand.self]
   )
 
   /// Parses and runs, mapping every failure to the documented exit codes.
@@ -33,7 +35,14 @@ struct Bridgecheck: ParsableCommand {
     // Megabyte payloads reuse freed heap instead of fresh pages each time.
     LargeValueMemory.keepFreedBuffersForReuse()
     do {
-      var command = try parseAsRoot()
+      let arguments = CommandLineRepair.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
+      let names = configuration.subcommands.map { ($0.configuration.commandName ?? "", $0.configuration.shouldDisplay) }
+      if let problem = CommandLineRepair.unknownCommand(
+        arguments, commands: names.filter(\.1).map(\.0), hidden: names.filter { !$0.1 }.map(\.0))
+      {
+        throw CLIError.usage(problem)
+      }
+      var command = try parseAsRoot(arguments)
       if let problem = Resources.overrideProblem, !(command is WorkerCommand) { throw CLIError.usage(problem) }
       try command.run()
     } catch let exit as ExitCode {

@@ -43,7 +43,7 @@ struct DoctorCommand: ParsableCommand {
     Interrupt.install()
     var dialect = BridgeProfile.classic
     if let profile {
-      switch BridgeProfile.load(profile) {
+      switch BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
       case .success(let loaded): dialect = loaded
       case .failure(let problems): throw CLIError.usage("bridgecheck: \(problems)")
       }

@@ -5,7 +5,7 @@ import Exploration
 enum ExplorationMutantLookup {
   /// The mutant called `name` in `conformance/mutants/exploration/`.
   static func named(_ name: String) throws -> ExplorationMutant {
-    let catalog = ExplorationMutantCatalog.load()
+    let catalog = ExplorationMutantCatalog.load(from: Resources.path(ExplorationMutantCatalog.defaultFolder))
     if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
     guard let found = catalog.mutants.first(where: { $0.name == name }) else {
       throw CLIError.usage(

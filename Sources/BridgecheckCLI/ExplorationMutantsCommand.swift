@@ -15,11 +15,16 @@ struct ExplorationMutantsCommand: ParsableCommand {
       the fixed fixtures and caught.
       """)
 
-  @Option(name: .customLong("fixtures"), help: "Where the fixtures are.")
-  var fixturesPath = "Fixtures"
+  @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: bridgecheck's own Fixtures/).")
+  var fixturesOption: String?
 
-  @Option(name: .customLong("mutants"), help: "Where the exploration mutants are.")
-  var mutantsPath = ExplorationMutantCatalog.defaultFolder
+  @Option(
+    name: .customLong("mutants"),
+    help: "Where the exploration mutants are (default: bridgecheck's own conformance/mutants/exploration/).")
+  var mutantsOption: String?
+
+  private var fixturesPath: String { fixturesOption ?? Resources.path("Fixtures") }
+  private var mutantsPath: String { mutantsOption ?? Resources.path(ExplorationMutantCatalog.defaultFolder) }
 
   @Option(help: "Seeds per scenario for --explore mutants.")
   var explore: Int = ExploreOptions.defaultSeeds
@@ -44,9 +49,12 @@ struct ExplorationMutantsCommand: ParsableCommand {
           + catalog.mutants.map(\.name).joined(separator: ", "))
     }
     let mutants = only.isEmpty ? catalog.mutants : catalog.mutants.filter { only.contains($0.name) }
+    let meter = ProgressMeter(task: "exploration-mutants", unit: "mutants")
     let matrix = ExplorationMatrix.run(
       mutants: mutants, fixtures: fixtures, explore: ExploreOptions(seeds: explore),
-      fuzz: FuzzOptions(runs: runs), jobs: jobsOption ?? ProcessInfo.processInfo.activeProcessorCount)
+      fuzz: FuzzOptions(runs: runs), jobs: jobsOption ?? ProcessInfo.processInfo.activeProcessorCount,
+      progress: { done, running in meter.update(done: done, total: mutants.count, note: running) })
+    meter.finish()
     print(matrix.text, terminator: "")
     if !matrix.passes { throw ExitCode(CLIError.gateExitCode) }
   }

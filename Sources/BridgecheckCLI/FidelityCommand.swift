@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mutation
 import PageSimulation
+import ReferenceBridges
 import ScenarioRunner
 import Supervision
 
@@ -30,10 +31,10 @@ struct FidelityCommand: ParsableCommand {
 
   @Option(
     name: .customLong("pair"),
-    help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME); repeatable.")
+    help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME, calibration:NAME); repeatable.")
   var pairs: [String] = []
 
-  @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.")
+  @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.", transform: Shard.parse)
   var shard: Shard?
 
   @Option(help: "Write the report as Markdown to this file (conformance/FIDELITY.md).")
@@ -54,7 +55,7 @@ struct FidelityCommand: ParsableCommand {
     name: .customLong("memory-limit"),
     help: ArgumentHelp(
       "The most resident memory the workers may use (their web and network processes included), e.g. 4G: each of the --jobs workers gets an equal share, at least 768 MB (default: 2G, or 1G a worker when there are more than two, up to three quarters of the machine's memory).",
-      valueName: "size"))
+      valueName: "size"), transform: MemorySize.parse)
   var memoryLimitOption: MemorySize?
 
   /// The workers and their memory (``WorkerBudget``).
@@ -82,29 +83,30 @@ struct FidelityCommand: ParsableCommand {
     let catalog = MutantCatalog.load(
       from: mutantsPath, dialectList: Resources.absolute(Resources.path("conformance/dialects/dialects.json")))
     if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
-    let allRows = FidelityRows(mutants: catalog.mutants, executable: RunCommand.executablePath)
+    let calibrations: [CalibrationBridge]
+    do {
+      calibrations = try CalibrationBridge.fidelityRows(
+        in: Resources.path("conformance/calibration"), pageBridge: ReferenceScripts.pageBridge)
+    } catch {
+      throw CLIError.usage("bridgecheck: fidelity: \(error)")
+    }
+    let allRows = FidelityRows(mutants: catalog.mutants, executable: RunCommand.executablePath, calibrations: calibrations)
     defer { allRows.remove() }
     var rows = allRows.rows.filter { row in pairs.isEmpty || pairs.contains { Glob.matches($0, row.name) } }
     let unmatched = pairs.filter { pair in !allRows.rows.contains { Glob.matches(pair, $0.name) } }
     if !unmatched.isEmpty {
       throw CLIError.usage(
         "bridgecheck: fidelity: --pair \(unmatched.joined(separator: ", ")) matches no implementation pair\n"
-          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them) and dialect:NAME")
+          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them), dialect:NAME and calibration:NAME")
     }
     if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
-    let rewrites = Terminal.canRewriteLines
+    let meter = ProgressMeter(task: "fidelity", unit: "cells")
     let result = SupervisedFidelity.run(
       rows: rows, fixtures: fixtures, second: EngineChoice.webkitgtk.rawValue, executable: RunCommand.executablePath,
       jobs: budget.jobs, limits: SupervisorLimits(memoryLimit: budget.memoryLimit),
-      progress: { step in
-        let line = "fidelity: \(step.cellsDone)/\(step.cellCount) cells (\(step.row))"
-        if rewrites {
-          Terminal.standardError("\r\u{1B}[2K" + line)
-        } else if step.cellsDone % 500 == 0 {
-          Terminal.standardError(line + "\n")
-        }
-      }, stopReason: { Interrupt.stopReason })
-    if rewrites { Terminal.standardError("\r\u{1B}[2K") }
+      progress: { step in meter.update(done: step.cellsDone, total: step.cellCount, note: step.row) },
+      stopReason: { Interrupt.stopReason })
+    meter.finish()
     print(FidelityReport.text(result), terminator: "")
     if let markdown {
       let text = FidelityReport.markdown(

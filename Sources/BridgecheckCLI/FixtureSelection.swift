@@ -25,7 +25,7 @@ struct FixtureSelection: ParsableArguments {
   /// matches nothing and an empty selection are usage errors.
   private func checked(_ outcome: FixtureLoader.Outcome) throws -> [Fixture] {
     if !outcome.problems.isEmpty {
-      throw CLIError.usage(Self.describe(outcome.problems))
+      throw CLIError.usage(Self.describe(outcome.problems.map(Self.suggestingFilter)))
     }
     let unmatched =
       filters.filter { filter in !outcome.fixtures.contains { Glob.matches(filter, $0.id) } }.map { "--filter \($0)" }
@@ -135,6 +135,23 @@ struct FixtureSelection: ParsableArguments {
       }
     }
     return nil
+  }
+
+  /// A path that does not exist but is the id (or a glob of ids) of
+  /// bridgecheck's own fixtures (`run callbacks/page-to-native-response`)
+  /// gets the hint to give it with `--filter`.
+  static func suggestingFilter(_ problem: FixtureProblem) -> FixtureProblem {
+    guard problem.code == "no-such-path", !problem.file.hasSuffix(".json") else { return problem }
+    let ids = FixtureLoader().load(paths: [Resources.path("Fixtures")]).fixtures.map(\.id)
+    let glob = problem.file.hasSuffix("/") ? problem.file + "*" : problem.file
+    let matching = ids.filter { Glob.matches(glob, $0) }
+    guard !matching.isEmpty else { return problem }
+    var suggested = problem
+    let what = matching.count == 1 && matching[0] == problem.file ? "a fixture id" : "a glob of fixture ids"
+    suggested.hint =
+      "\(problem.file) is \(what), not a path: give it with --filter, e.g. --filter '\(glob)' "
+      + "(paths name fixture files or folders)"
+    return suggested
   }
 
   static func describe(_ problems: [FixtureProblem]) -> String {

@@ -22,10 +22,10 @@ struct FuzzCommand: ParsableCommand {
       whatever --jobs.
       """)
 
-  @Option(help: "The seed of the value generators.")
+  @Option(help: "The seed of the value generators (default: 0).", transform: SeedArgument.parse)
   var seed: UInt64 = 0
 
-  @Option(help: "How many values to send (each both ways; default \(FuzzOptions.defaultRuns)).")
+  @Option(help: "How many values to send (each both ways).")
   var runs: Int = FuzzOptions.defaultRuns
 
   @Option(help: ArgumentHelp("Stop after this many seconds (the report says how many values ran).", valueName: "seconds"))
@@ -71,7 +71,11 @@ struct FuzzCommand: ParsableCommand {
     defer { (runner.native as? AdapterNativeImplementation)?.shutdown() }
     let options = FuzzOptions(seed: seed, runs: runs, timeBudget: time.map { .milliseconds(Int64($0 * 1000)) })
     let jobs = jobsOption ?? ProcessInfo.processInfo.activeProcessorCount
-    let report = FuzzCampaign(runner: runner, options: options, jobs: jobs).run()
+    let meter = ProgressMeter(task: "fuzz", unit: "values")
+    let report = FuzzCampaign(runner: runner, options: options, jobs: jobs).run { done in
+      meter.update(done: done, total: runs)
+    }
+    meter.finish()
     let under = mutant.map { "the mutant \($0)" } ?? "\(runner.page.name) page, \(runner.native.name) native"
     guard let failure = report.failure else {
       print("bridgecheck fuzz: seed \(seed): \(report.valuesRun) values sent both ways (\(under)): every property held")
@@ -99,8 +103,11 @@ struct FuzzCommand: ParsableCommand {
     if let mutant { return try ExplorationMutantLookup.named(mutant).runner() }
     var page: any PageImplementation = ReferencePageImplementation()
     if let js {
+      if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
+        throw CLIError.usage("bridgecheck: \(problem)")
+      }
       do {
-        page = try WorkerConfiguration.Page.script(path: js, profile: profile).make()
+        page = try WorkerConfiguration.Page.script(path: js, profile: profile.map(Resources.profileArgument)).make()
       } catch {
         throw CLIError.usage("bridgecheck: \(error)")
       }

@@ -14,13 +14,17 @@ extension MatrixCommand {
   /// The list of dialect bridges.
   var dialectListPath: String { Resources.path("conformance/dialects/dialects.json") }
 
-  /// Runs every listed dialect bridge three ways over `fixtures`.
-  func dialectRows(_ fixtures: [Fixture]) throws -> [InteropDialectRow] {
-    let bridges: [DialectBridge]
+  /// The listed dialect bridges.
+  func dialectBridges() throws -> [DialectBridge] {
     switch DialectBridge.loadAll(from: dialectListPath, resolvePath: Resources.resolve) {
-    case .success(let loaded): bridges = loaded
+    case .success(let loaded): return loaded
     case .failure(let found): throw CLIError.usage(FixtureSelection.describe(found.problems))
     }
+  }
+
+  /// Runs every dialect bridge of `bridges` three ways over `fixtures`.
+  func dialectRows(_ bridges: [DialectBridge], _ fixtures: [Fixture], progress: MatrixProgress) throws -> [InteropDialectRow] {
+    guard !bridges.isEmpty else { return [] }
     AdapterNativeImplementation.installTerminationHandlers()
     var rows: [InteropDialectRow] = []
     for bridge in bridges {
@@ -44,10 +48,11 @@ extension MatrixCommand {
         _ pageName: ImplementationInfo, _ nativeName: ImplementationInfo
       ) -> InteropPair {
         let runner = ScenarioRunner(page: pageSide, native: nativeSide, tested: tested)
-        let results = SuiteRunner(runner: runner, jobs: jobs).run(fixtures, shouldStop: { Interrupt.requested })
-        let made = InteropPair(page: pageName, native: nativeName, results: results)
-        Terminal.standardError("bridgecheck: \(made.title): done\n")
-        return made
+        let results = SuiteRunner(runner: runner, jobs: jobs).run(
+          fixtures, progress: progress.callback("\(bridge.name): \(pageName.name) × \(nativeName.name)"),
+          shouldStop: { Interrupt.requested })
+        progress.pairDone()
+        return InteropPair(page: pageName, native: nativeName, results: results)
       }
       rows.append(
         InteropDialectRow(

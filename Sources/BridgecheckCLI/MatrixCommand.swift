@@ -66,6 +66,8 @@ struct MatrixCommand: ParsableCommand {
       throw CLIError.usage("bridgecheck: the matrix needs at least one page and one native implementation in \(implementationsPath)")
     }
     var pairs: [InteropPair] = []
+    let bridges = implementationsOption == nil ? try dialectBridges() : []
+    let progress = MatrixProgress(pairs: pages.count * natives.count + bridges.count * 3, fixtures: fixtures.count)
     for pageManifest in pages {
       let page = try pageManifest.pageImplementation()
       let pageBaseline = try pageManifest.baseline()
@@ -73,18 +75,21 @@ struct MatrixCommand: ParsableCommand {
         let native = nativeManifest.nativeImplementation()
         let nativeBaseline = try nativeManifest.baseline()
         let runner = ScenarioRunner(page: page, native: native)
-        var results = SuiteRunner(runner: runner, jobs: jobs).run(fixtures, shouldStop: { Interrupt.requested })
+        var results = SuiteRunner(runner: runner, jobs: jobs).run(
+          fixtures, progress: progress.callback("\(pageManifest.name) × \(nativeManifest.name)"),
+          shouldStop: { Interrupt.requested })
+        progress.pairDone()
         for baseline in [pageBaseline, nativeBaseline].compactMap({ $0 }) { results = results.map(baseline.apply) }
         pairs.append(
           InteropPair(
             page: ImplementationInfo(name: pageManifest.name, version: pageManifest.version),
             native: ImplementationInfo(name: nativeManifest.name, version: nativeManifest.version), results: results))
-        Terminal.standardError("bridgecheck: \(pairs.last?.title ?? ""): done\n")
       }
     }
     // Our own bridge in each dialect: only in the published matrix of
     // bridgecheck's own implementations.
-    let dialects = implementationsOption == nil ? try dialectRows(fixtures) : []
+    let dialects = try dialectRows(bridges, fixtures, progress: progress)
+    progress.finish()
     if Interrupt.requested {
       Terminal.standardError("bridgecheck: matrix: interrupted; nothing was written\n")
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)

@@ -40,7 +40,7 @@ struct MutantsCommand: ParsableCommand {
     name: .customLong("memory-limit"),
     help: ArgumentHelp(
       "The most resident memory the workers may use, e.g. 1G: each of the --jobs workers gets an equal share, at least 256 MB (default: 1G, or 512M a worker when there are more than two, up to three quarters of the machine's memory).",
-      valueName: "size"))
+      valueName: "size"), transform: MemorySize.parse)
   var memoryLimitOption: MemorySize?
 
   /// The workers and their memory (``WorkerBudget``).

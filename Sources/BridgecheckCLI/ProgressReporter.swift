@@ -1,44 +1,41 @@
 import Foundation
-import Reporters
 import ScenarioRunner
 import Synchronization
 
-/// The progress line of a long run: on standard error, only when it is a
-/// terminal, rewritten in place, and only once a run has taken a moment.
+/// The progress of `bridgecheck run` (``ProgressMeter``, on standard error):
+/// scenarios finished of how many, how many failed so far and, with
+/// `--explore`, how many schedules ran.
 final class ProgressReporter: Sendable {
   private struct State {
     var failed = 0
-    var shown = false
+    var schedules = 0
   }
 
   /// How many scenarios the run has: read at each update, as fixtures
   /// loaded while the run goes on add to it.
   private let total: @Sendable () -> Int
-  private let enabled: Bool
-  private let start = ContinuousClock.now
+  private let meter: ProgressMeter
   private let state = Mutex(State())
 
-  init(total: @escaping @Sendable () -> Int) {
+  init(total: @escaping @Sendable () -> Int, exploring: Bool = false, mode: ProgressMeter.Mode = .automatic) {
     self.total = total
-    enabled = Terminal.canRewriteLines
+    meter = ProgressMeter(task: exploring ? "run --explore" : "run", unit: "scenarios", mode: mode)
   }
 
   func update(finished: Int, result: ScenarioResult) {
-    guard enabled else { return }
-    state.withLock { state in
+    let note = state.withLock { state -> String in
       if result.status == .fail || result.status == .error || result.status == .xpass { state.failed += 1 }
-      // Short runs print no progress at all.
-      guard ContinuousClock.now - start > .milliseconds(500) else { return }
-      state.shown = true
-      Terminal.standardError("\r" + ProgressLine.render(finished: finished, total: total(), failed: state.failed))
+      state.schedules += result.exploration?.schedules ?? 0
+      var parts: [String] = []
+      if state.schedules > 0 { parts.append("\(state.schedules) schedules explored") }
+      if state.failed > 0 { parts.append("\(state.failed) failing") }
+      return parts.joined(separator: ", ")
     }
+    meter.update(done: finished, total: total(), note: note)
   }
 
   /// Clears the line.
   func finish() {
-    state.withLock { state in
-      if state.shown { Terminal.standardError("\r\u{1B}[2K") }
-      state.shown = false
-    }
+    meter.finish()
   }
 }

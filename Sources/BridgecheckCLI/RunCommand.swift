@@ -31,6 +31,13 @@ struct RunCommand: ParsableCommand {
   var js: String?
 
   @Option(
+    name: .customLong("page-feature"),
+    help: ArgumentHelp(
+      "An optional feature the --js bridge has (repeatable): answer-missing-handler (it can answer a call to a missing handler with {\"error\": \"no-handler\", \"handlerName\": …}). Scenarios that need it run instead of being skipped; the page then has window.bridgecheckOptions = {answerMissingHandler: true|false} before the bridge is injected.",
+      valueName: "name"))
+  var pageFeatures: [String] = []
+
+  @Option(
     help:
       "The dialect: a profile name from conformance/profiles/ (bridgecheck profiles lists them) or a profile file. It is the dialect of the --js bridge (default wvjb-classic); without --js, bridgecheck's reference page bridge speaks it (to the --native bridge, or to the reference native bridge).")
   var profile: String?
@@ -66,6 +73,13 @@ struct RunCommand: ParsableCommand {
   var format: OutputFormat = .table
 
   @Option(
+    name: .customLong("outputs"),
+    help: ArgumentHelp(
+      "Append the verdict, exit code and counts to this file as name=value lines (the format of $GITHUB_OUTPUT, for the next step of a workflow).",
+      valueName: "path"))
+  var outputsPath: String?
+
+  @Option(
     help: ArgumentHelp(
       "The expectations file (docs/expectations.md): a listed scenario that fails as its entry pins (outcome and checks) is xfail; one that fails differently, or passes (stale), fails the run. A missing file is an empty one.",
       valueName: "path"))
@@ -75,7 +89,9 @@ struct RunCommand: ParsableCommand {
     help: "Rewrite the --baseline file from this run (pinning each failure's outcome and checks; reasons, issue links and other keys kept), then judge against it.")
   var updateBaseline = false
 
-  @Option(help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once.")
+  @Option(
+    help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once (bridgecheck merge combines their reports).",
+    transform: Shard.parse)
   var shard: Shard?
 
   @Option(
@@ -101,7 +117,7 @@ struct RunCommand: ParsableCommand {
     return (try? workerBudget().jobs) ?? 1
   }
 
-  @Option(help: "Seed of Math.random in the simulated pages.")
+  @Option(help: "Seed of Math.random in the simulated pages (default: 0).", transform: SeedArgument.parse)
   var seed: UInt64 = 0
 
   @Option(
@@ -130,7 +146,7 @@ struct RunCommand: ParsableCommand {
     name: .customLong("memory-limit"),
     help: ArgumentHelp(
       "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, at least 256 MB (768 MB with --engine webkitgtk: its web and network processes count), and a scenario that passes it ends as error (default: 2G, or 512M a worker when there are more than four, 1G with --engine webkitgtk, up to three quarters of the machine's memory).",
-      valueName: "size"))
+      valueName: "size"), transform: MemorySize.parse)
   var memoryLimitOption: MemorySize?
 
   @Option(
@@ -177,6 +193,8 @@ struct RunCommand: ParsableCommand {
         throw ValidationError("\(error)")
       }
     }
+    try LinkBase.validate(markdownLinkBase)
+    try PageFeatures.validate(pageFeatures, js: js)
     if engine != .simulated && (schedules.explores || schedules.schedule != nil || schedules.mutant != nil) {
       throw ValidationError(
         "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)")
@@ -221,7 +239,7 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     let commandStarted = ContinuousClock.now
-    for path in [jsonPath, junitPath, markdownPath, schedules.writeFixture].compactMap({ $0 }) {
+    for path in [jsonPath, junitPath, markdownPath, outputsPath, schedules.writeFixture].compactMap({ $0 }) {
       try ReportFile.prepare(path)
     }
     if let traces {
@@ -246,6 +264,8 @@ struct RunCommand: ParsableCommand {
     // Exploring shares its time budget by the number of scenarios: the
     // fixtures are loaded first then.
     var fixtures = schedules.explores ? try selection.load() : []
+    // The whole selection, before sharding (the reports list it).
+    var selected = fixtures
     if schedules.explores, let shard { fixtures = shard.select(fixtures) }
     let explore = schedules.options(scenarios: fixtures.count, jobs: jobs)
     let pool =
@@ -256,6 +276,7 @@ struct RunCommand: ParsableCommand {
         configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant),
         jobs: jobs, limits: SupervisorLimits(memoryLimit: try workerBudget().memoryLimit), pinsWorkers: !noCPUPinning)
     pool?.prestart()
+    try refuseUnloadablePage(pool: pool, page: page, tested: tested)
     // In process, the first scenarios start while later fixtures are still
     // being loaded (on a thread of their own); the selection is checked
     // when loading ends, and the run's results are discarded if it fails.
@@ -263,6 +284,7 @@ struct RunCommand: ParsableCommand {
     let streamed = feed.map { selection.stream(into: $0, shard: shard) }
     if !schedules.explores && feed == nil {
       fixtures = try selection.load()
+      selected = fixtures
       if let shard { fixtures = shard.select(fixtures) }
     }
     let native = try mutant?.native ?? nativeImplementation()
@@ -283,7 +305,7 @@ struct RunCommand: ParsableCommand {
     }
 
     let total = fixtures.count
-    let progress = ProgressReporter(total: { feed?.count ?? total })
+    let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.explores)
     let failures = FailureCounter(limit: maxFailures, gate: level)
     // Not while writing the expectations file: it must list every scenario.
     let breaker = AdapterCircuitBreaker(enabled: nativeCommand != nil && !updateBaseline)
@@ -316,6 +338,7 @@ struct RunCommand: ParsableCommand {
         results = SuiteRunner(runner: runner, jobs: scenarioJobs).run(feed, progress: finished, shouldStop: shouldStop)
         progress.finish()
         fixtures = try streamed.finish()
+        selected = fixtures
         if let shard { fixtures = shard.select(fixtures) }
       } else {
         results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: scenarioJobs).run(
@@ -334,11 +357,8 @@ struct RunCommand: ParsableCommand {
     if let expectations {
       results = results.map(expectations.apply)
       if !updateBaseline {
-        problems = expectations.unknownIDs(among: selection.loadAll().fixtures).map { id in
-          "\(baseline ?? "the expectations file")#\(JSONPointer.root.appending("expectations").appending(id)): "
-            + "the expectations file names \(id), which no fixture has: remove the entry, or rewrite "
-            + "the file with --update-baseline"
-        }
+        problems = ExpectationsFile.unknownEntries(
+          expectations, known: selection.loadAll().fixtures.map(\.id), file: baseline)
       }
     }
 
@@ -348,6 +368,11 @@ struct RunCommand: ParsableCommand {
       native: ImplementationInfo(name: native.name, version: native.version),
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
     report.expectationProblems = problems
+    report.interruptionExitCode = Interrupt.exitStatus
+    report.context = runContext(profile: page.profile.name, selected: selected)
+    if tested.page && js != nil {
+      report.notices = RunNotices.notices(results: results, profile: page.profile, shipped: Self.shippedProfiles)
+    }
     if failures.reached && results.count < fixtures.count, let maxFailures {
       report.cutShort =
         "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
@@ -362,7 +387,7 @@ struct RunCommand: ParsableCommand {
         + (message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message)
     }
     try ReportOutput(report: report, verbose: verbose, color: color).write(
-      format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
+      format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget, outputs: outputsPath)
     if let path = schedules.writeFixture {
       try PinnedFixtureWriter.write(results: results, fixtures: fixtures, to: path)
     }
@@ -404,8 +429,17 @@ struct RunCommand: ParsableCommand {
         command: try AdapterCommandLine.words(nativeCommand, option: "--native"),
         commandTimeout: adapterLimits.commandTimeout, startupTimeout: adapterLimits.startupTimeout)
     }
-    return WorkerConfiguration(
-      page: page, native: native, tested: tested, options: runOptions, explore: explore, engine: engine.rawValue)
+    var configuration = WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions, explore: explore,
+      engine: engine.rawValue)
+    configuration.pageFeatures = pageFeatures
+    return configuration
+  }
+
+  /// The profiles bridgecheck ships, for the notice that suggests one.
+  private static var shippedProfiles: [BridgeProfile] {
+    BridgeProfile.shippedNames(in: Resources.profilesFolder).compactMap {
+      try? BridgeProfile.load($0, profilesFolder: Resources.profilesFolder).get()
+    }
   }
 
   private static func absolute(_ path: String) -> String {
@@ -416,6 +450,39 @@ struct RunCommand: ParsableCommand {
   static var executablePath: String {
     if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
     return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+  }
+
+  /// Refuses (exit 2) a --js page script that throws, or loops, while it is
+  /// injected, before any scenario runs: one scenario that only loads the
+  /// page runs where the run's scenarios run (in a worker, where a script
+  /// that escapes the page's limits is stopped like any scenario). Only in
+  /// the simulated page: a real engine runs the scenarios themselves.
+  private func refuseUnloadablePage(pool: WorkerPool?, page: any PageImplementation, tested: TestedSides) throws {
+    guard let js, schedules.mutant == nil, engine == .simulated, let loadCheck = PageScriptLoadCheck.fixture() else { return }
+    let result: ScenarioResult?
+    if let pool {
+      // A worker reads the scenario from a file.
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("bridgecheck-load-\(ProcessInfo.processInfo.processIdentifier)").appendingPathComponent("load")
+      defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+      let file = folder.appendingPathComponent("page-script-loads.json")
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PageScriptLoadCheck.scenario.serialized().write(to: file, atomically: true, encoding: .utf8)
+      } catch {
+        return
+      }
+      guard let fixture = PageScriptLoadCheck.fixture(file: file.path) else { return }
+      result = pool.run([fixture], stopReason: { Interrupt.stopReason }).first
+    } else {
+      let runner = ScenarioRunner(
+        page: page, native: ReferenceNativeImplementation(), tested: tested, options: runOptions, engine: try engine.pageEngine())
+      result = runner.run(loadCheck)
+    }
+    if let result, let problem = PageScriptLoadCheck.problem(from: result, file: js, profile: page.profile, shipped: Self.shippedProfiles) {
+      pool?.stopAll()
+      throw CLIError.usage("bridgecheck: \(problem)")
+    }
   }
 
   /// The page side, built as a worker builds it (the paths as the user gave
@@ -437,11 +504,24 @@ struct RunCommand: ParsableCommand {
       }
     }
     let page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
+    let made: any PageImplementation
     do {
-      return (try page.make(), TestedSides(page: true, native: false))
+      var configuration = WorkerConfiguration(page: page, native: .reference, tested: .both, options: RunOptions())
+      configuration.pageFeatures = pageFeatures
+      made = try configuration.makePage()
     } catch {
       throw CLIError.usage("bridgecheck: \(error)")
     }
+    // A page script that does not load would end every scenario as "not
+    // injected": an empty one or one with a syntax error is refused before
+    // anything runs (one that throws at load, by refuseUnloadablePage).
+    if let source = try? made.script(
+      for: SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: made.profile)),
+      let problem = PageScriptLoadCheck.textProblem(of: source, file: js, profile: made.profile)
+    {
+      throw CLIError.usage("bridgecheck: \(problem)")
+    }
+    return (made, TestedSides(page: true, native: false))
   }
 
   private func nativeImplementation() throws -> any NativeImplementation {
@@ -483,29 +563,7 @@ struct RunCommand: ParsableCommand {
   /// --update-baseline.
   private func loadBaseline(scope: Baseline.Scope) throws -> Baseline? {
     guard let baseline, !updateBaseline else { return nil }
-    guard FileManager.default.fileExists(atPath: baseline) else {
-      Terminal.standardError(
-        "bridgecheck: note: the expectations file \(baseline) does not exist yet: judging against an empty one\n"
-          + "  hint: to adopt bridgecheck on a bridge that fails some scenarios today, write it with --update-baseline and commit it\n")
-      return Baseline(scope: scope)
-    }
-    let loaded: Baseline
-    switch Baseline.load(from: baseline) {
-    case .success(let value): loaded = value
-    case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem.description)")
-    }
-    if loaded.isLegacy {
-      Terminal.standardError(
-        "bridgecheck: note: \(baseline) is an old-format baseline (reasons only): its entries excuse any failure\n"
-          + "  hint: rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)\n")
-    }
-    if let fileScope = loaded.scope, fileScope != scope {
-      throw CLIError.usage(
-        "bridgecheck: \(baseline)#/scope: the expectations file was written for \(fileScope.description), "
-          + "and this run tests \(scope.description)\n"
-          + "  hint: give the expectations file of this implementation, or rewrite this one with --update-baseline")
-    }
-    return loaded
+    return try ExpectationsFile.load(baseline, scope: scope)
   }
 
   /// Rewrites the --baseline file from this run (see ``Baseline/updated(with:existing:scope:)``)

@@ -17,7 +17,7 @@ public struct ImplementationFileProblem: Error, Sendable, Hashable, CustomString
   }
 
   public var description: String {
-    "\(file)#\(pointer.isRoot ? "" : pointer.description): \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
+    "\(file)\(pointer.isRoot ? "" : "#" + pointer.description): \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
   }
 }
 
@@ -35,7 +35,8 @@ extension BridgeProfile {
   /// The members of a profile file.
   public static let fileFields = [
     "$schema", "name", "description", "describes", "names", "fields", "signals", "queue", "delivery", "injections",
-    "handshake", "dispatch", "userAgent", "typedMessages", "convention",
+    "handshake", "dispatch", "userAgent", "typedMessages", "convention", "twoArgumentCall", "callbackData", "peers",
+    "startupQueue",
   ]
   /// The members of the earlier, flat profile format, still read.
   public static let legacyFileFields = [
@@ -60,7 +61,10 @@ extension BridgeProfile {
         ProfileProblems([
           ImplementationFileProblem(
             file: path, pointer: .root, message: "no such profile",
-            hint: known.isEmpty ? "give the path of a profile JSON file" : "profiles: \(known.joined(separator: ", ")), or a path")
+            hint: known.isEmpty
+              ? "give the path of a profile JSON file"
+              : (NameSuggestion.closest(to: nameOrPath, among: known).map { "did you mean \($0)? " } ?? "")
+                + "profiles: \(known.joined(separator: ", ")), or a path")
         ]))
     }
     let value: JSONValue

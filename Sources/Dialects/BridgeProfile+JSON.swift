@@ -37,6 +37,10 @@ extension BridgeProfile {
     object["userAgent"] = Self.optional(userAgent)
     if let typedMessages { object["typedMessages"] = typedMessages.json }
     if convention != .classic { object["convention"] = convention.json }
+    if startupQueue != .afterInjection { object["startupQueue"] = .string(startupQueue.rawValue) }
+    object["twoArgumentCall"] = .bool(twoArgumentCall)
+    object["callbackData"] = .string(callbackData.rawValue)
+    if !peers.isEmpty { object["peers"] = peersJSON }
     return .object(object)
   }
 
@@ -49,7 +53,7 @@ extension BridgeProfile {
     case .messageHandlers, .channel: object["name"] = .string(signal.name)
     case .hostObject:
       object["name"] = .string(signal.name)
-      object["method"] = .string(signal.method)
+      object["method"] = signal.hostCalls?.genericMethod == false ? .null : .string(signal.method)
       if let calls = signal.hostCalls {
         object["handlerMethods"] = .bool(calls.handlerMethods)
         object["answerMethod"] = .string(calls.answerMethod)

@@ -99,6 +99,22 @@ public struct BridgeProfile: Sendable, Hashable {
   /// How the page API is called and messages and answers are laid out
   /// (classic WVJB unless the profile's `convention` says otherwise).
   public var convention: CallingConvention = .classic
+  /// What the dialect's native side does with messages it sends before the
+  /// page bridge is injected (`startupQueue`; held and sent right behind
+  /// the injection unless the profile says otherwise).
+  public var startupQueue: StartupQueue = .afterInjection
+  /// Whether `callHandler(name, fn)` takes `fn` as the callback (profile
+  /// member `twoArgumentCall`). Upstream WVJB 4.x, 5.0.1, 5.0.2 and 5.0.4
+  /// and Android JsBridge 1.0.x have only `callHandler(name, data,
+  /// callback)`: there the function is data, and fixtures that call the
+  /// two-argument form are skipped.
+  public var twoArgumentCall = true
+  /// How the page bridge hands an answer to the page's callback (profile
+  /// member `callbackData`).
+  public var callbackData: CallbackData = .value
+  /// What the real implementations of the dialect's other sides do, where
+  /// it decides a rule's level (profile member `peers`, ``PeerFact``).
+  public var peers: [StatedPeerFact] = []
 
   /// Creates a profile; every parameter defaults to classic WVJB 6.x.
   public init(

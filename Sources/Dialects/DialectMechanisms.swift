@@ -78,7 +78,10 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   /// JSON text passed through `encodeURIComponent`.
   case uriJSON = "uri-json"
   /// No text: a script message whose body is the message itself, an
-  /// object (`postMessage(record)`); message-handlers signals only.
+  /// object (`postMessage(record)`, message-handlers signals); or, for a
+  /// fetched queue, the fetch call's value is the queue array itself, which
+  /// the host's evaluation hands over (Android's `evaluateJavascript`
+  /// serializes it for the native side).
   case object
 }
 
@@ -99,6 +102,17 @@ public struct Envelope: Sendable, Hashable {
     self.constants = constants
     self.counterKey = counterKey
   }
+}
+
+/// How a page bridge hands an answer to the callback that page code gave
+/// `callHandler` (profile member `callbackData`).
+public enum CallbackData: String, Sendable, Hashable, CaseIterable {
+  /// The answer's value, as the native side sent it (classic WVJB).
+  case value
+  /// The JSON text of the answer (`JSON.stringify(responseData)`; nothing
+  /// for an answer without data), by design: page code parses it. A
+  /// Kotlin port of the Swift port's page for Android WebView does so.
+  case jsonText = "json-text"
 }
 
 /// How the native side hands one message to the page's entry point.

@@ -7,7 +7,11 @@ import JSONModel
 /// - A request for handler `H` calls `name.H(dataJSON, callbackId)` when
 ///   ``handlerMethods`` is on and the host object has a method `H` of its
 ///   own; otherwise the signal's method, `name.method(messageJSON,
-///   callbackId)`, with the message `{handlerName, data?}`.
+///   callbackId)`, with the message `{handlerName, data?}`. Without a
+///   ``genericMethod`` (profile: `"method": null`; JsBridge 2.x) there is no
+///   otherwise: a handler is reached only as a method named after it, so a
+///   handler whose name is not an identifier (``isHandlerMethodName(_:)``)
+///   cannot be a native handler of the dialect.
 /// - An answer to a native request calls `name.answerMethod(dataJSON,
 ///   responseId)`.
 /// - `dataJSON` is `undefined` when the message has no data; the id is `''`
@@ -22,12 +26,33 @@ public struct HostObjectCalls: Sendable, Hashable {
   public var answerMethod: String
   /// Whether a string returned by a request's call answers it at once.
   public var returnAnswers: Bool
+  /// Whether the signal's method takes the requests that have no handler
+  /// method (`{handlerName, data}` as JSON text); false when the profile
+  /// says `"method": null`.
+  public var genericMethod: Bool
 
   /// Creates the description; the defaults are JsBridge 2.x's.
-  public init(handlerMethods: Bool = true, answerMethod: String = "response", returnAnswers: Bool = true) {
+  public init(
+    handlerMethods: Bool = true, answerMethod: String = "response", returnAnswers: Bool = true, genericMethod: Bool = false
+  ) {
     self.handlerMethods = handlerMethods
     self.answerMethod = answerMethod
     self.returnAnswers = returnAnswers
+    self.genericMethod = genericMethod
+  }
+
+  /// Whether a handler named `name` can be a method of a host object that
+  /// a page reaches as `host.<name>` (a JavaScript identifier name: a
+  /// letter, `$` or `_`, then letters, digits, `$` or `_`; Unicode letters
+  /// count, as they do in Java's method names and JavaScript's property
+  /// accesses).
+  public static func isHandlerMethodName(_ name: String) -> Bool {
+    var scalars = name.unicodeScalars.makeIterator()
+    guard let first = scalars.next(), first == "$" || first == "_" || first.properties.isIDStart else { return false }
+    while let scalar = scalars.next() {
+      guard scalar == "$" || scalar == "_" || scalar.properties.isIDContinue else { return false }
+    }
+    return true
   }
 
   /// The members it adds to a `host-object` signal in a profile file.
@@ -55,9 +80,19 @@ extension BridgeProfile {
   /// and not one of the other two; sorted, so every side writes the same.
   public func hostObjectMethods(handlers: [String]) -> [String] {
     guard let (signal, calls) = hostObjectCalls else { return [] }
-    let fixed = [signal.method, calls.answerMethod]
-    let named = calls.handlerMethods ? handlers.filter { ProfileReader.isIdentifier($0) && !fixed.contains($0) } : []
+    let fixed = (calls.genericMethod ? [signal.method] : []) + [calls.answerMethod]
+    let named =
+      calls.handlerMethods ? handlers.filter { HostObjectCalls.isHandlerMethodName($0) && !fixed.contains($0) } : []
     return fixed + Set(named).sorted()
+  }
+
+  /// Whether a page call of handler `name` can reach a native handler in
+  /// this dialect: false only when requests reach native code as host
+  /// methods named after their handlers, with no generic method, and
+  /// `name` cannot be such a method.
+  public func pageCallCanReachNative(_ name: String) -> Bool {
+    guard let (_, calls) = hostObjectCalls, calls.handlerMethods, !calls.genericMethod else { return true }
+    return HostObjectCalls.isHandlerMethodName(name)
   }
 
   /// The message that a call of `method` on the host object carried, in
@@ -79,7 +114,7 @@ extension BridgeProfile {
       if let data { message["responseData"] = data }
       return .message(message)
     }
-    if method == signal.method {
+    if calls.genericMethod, method == signal.method {
       guard case .object(let wire)? = data else { return .malformed("\(method)(…): the message is not a JSON object") }
       var message = fromWire(wire)
       if let givenID { message["callbackId"] = givenID }

@@ -157,10 +157,10 @@ extension ProfileReader {
         at.appending("pageRegister"), "native calls as messages are answered through a response callback",
         hint: "set \"pageRegister\" to \"wvjb\", or make \"nativeCalls\" a function call (returning) or none")
     }
-    if profile.encoding == .object && profile.signals.contains(where: { $0.kind != .messageHandlers }) {
+    if profile.encoding == .object && profile.queue != .fetch && profile.signals.contains(where: { $0.kind != .messageHandlers }) {
       problem(
-        JSONPointer.root.appending("queue").appending("encoding"), "only a script message can carry an object",
-        hint: "use message-handlers signals, or a text encoding (json, uri-json)")
+        JSONPointer.root.appending("queue").appending("encoding"), "only a script message or a fetch call's value can carry an object",
+        hint: "use message-handlers signals or \"return\": \"fetch\", or a text encoding (json, uri-json)")
     }
   }
 }

@@ -30,7 +30,7 @@ extension ProfileReader {
           root.appending("queue"), "host-object calls with a message's parts pass plain JSON text",
           hint: "say \"encoding\": \"json\" and \"envelope\": null")
       }
-      if calls.answerMethod == profile.signals[index].method {
+      if calls.genericMethod, calls.answerMethod == profile.signals[index].method {
         problem(
           at.appending("answerMethod"), "the answer method is also the signal's method",
           hint: "answers and requests go to different methods, e.g. \"method\": \"send\", \"answerMethod\": \"response\"")

@@ -26,9 +26,15 @@ struct ProfileReader {
         hint: "profile members: \(BridgeProfile.fileFields.filter { $0 != "$schema" }.joined(separator: ", "))")
     }
     let root = JSONPointer.root
+    if object["name"] == nil {
+      problem(
+        root.appending("name"), "missing: a profile is known by its name",
+        hint: "add \"name\": a short name of the dialect, e.g. \"my-bridge\" (reports, expectation files and hints quote it)")
+    }
     profile.name = string(object, "name", at: root) ?? profile.name
     profile.summary = string(object, "description", at: root, allowEmpty: true) ?? ""
     if let describes = object["describes"] { profile.describes = readDescribes(describes, at: root.appending("describes")) }
+    checkLegacyMembers(object)
     readLegacy(object, into: &profile)
     if let names = object["names"] { readNames(names, at: root.appending("names"), into: &profile.names) }
     if let fields = object["fields"] { profile.fields = readFields(fields, at: root.appending("fields")) }
@@ -49,6 +55,22 @@ struct ProfileReader {
       profile.typedMessages = readTypedMessages(typed, at: root.appending("typedMessages"))
     }
     if let convention = object["convention"] { profile.convention = readConvention(convention, at: root.appending("convention")) }
+    if let startup = object["startupQueue"] {
+      profile.startupQueue = choice(startup, at: root.appending("startupQueue"), StartupQueue.self) ?? .afterInjection
+    }
+    if let twoArgument = object["twoArgumentCall"] {
+      if case .bool(let flag) = twoArgument {
+        profile.twoArgumentCall = flag
+      } else {
+        problem(
+          root.appending("twoArgumentCall"), "must be true or false",
+          hint: "false when callHandler(name, fn) takes fn as data (the page API has only callHandler(name, data, callback))")
+      }
+    }
+    if let callbackData = object["callbackData"] {
+      profile.callbackData = choice(callbackData, at: root.appending("callbackData"), CallbackData.self) ?? .value
+    }
+    if let peers = object["peers"] { profile.peers = readPeers(peers, at: root.appending("peers")) }
     return profile
   }
 
@@ -162,8 +184,17 @@ struct ProfileReader {
       case .hostObject:
         members = ["name", "method"] + HostObjectCalls.members
         signal.name = identifier(object, "name", at: at, required: true) ?? signal.name
-        signal.method = identifier(object, "method", at: at, required: true) ?? signal.method
         signal.hostCalls = readHostCalls(object, at: at)
+        if object["method"] == .null, signal.hostCalls?.handlerMethods == true {
+          signal.method = ""
+        } else if object["method"] == .null {
+          problem(
+            at.appending("method"), "only a host object whose requests call handler methods can do without a method",
+            hint: "name the method that takes the encoded payload, or add \"handlerMethods\": true and \"answerMethod\"")
+        } else {
+          signal.method = identifier(object, "method", at: at, required: true) ?? signal.method
+          signal.hostCalls?.genericMethod = true
+        }
       case .prompt:
         members = ["marker"]
         signal.marker = string(object, "marker", at: at, required: true) ?? signal.marker

@@ -132,6 +132,12 @@ extension BridgeProfile {
   /// message objects (in an array, or in the JSON text of an array) have
   /// their fields renamed; anything else is returned as written.
   public func queued(_ result: JSONValue?) -> JSONValue? {
+    if encoding == .object, queue == .fetch, case .string(let text)? = result,
+      case .array(let entries)? = try? JSONValue.parse(text)
+    {
+      // The fetch call returns the queue array itself in this dialect.
+      return .array(translatesMessages ? entries.enumerated().map(renamedEntry) : entries)
+    }
     guard translatesMessages, let result else { return result }
     switch result {
     case .array(let entries):

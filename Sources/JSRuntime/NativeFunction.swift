@@ -40,6 +40,18 @@ public struct NativeFunctionError: Error, Sendable, CustomStringConvertible {
   public var description: String { "\(name): \(message)" }
 }
 
+/// An error a ``NativeFunction`` throws to raise `value` itself in
+/// JavaScript: the exception a nested evaluation ended with (a script a
+/// worker imports), so that the caller's `try`/`catch` sees the very value
+/// the script threw, and a termination stays a termination.
+public struct RethrownValue: Error {
+  /// What to throw; a value of the context the function belongs to.
+  public let value: ScriptValue
+
+  /// Throws `value` unchanged.
+  public init(_ value: ScriptValue) { self.value = value }
+}
+
 /// Holds a native function's closure for as long as its context is open. The
 /// JavaScript function object points at its box through its private data.
 final class NativeFunctionBox {

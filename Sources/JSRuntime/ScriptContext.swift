@@ -160,6 +160,10 @@ public final class ScriptContext {
   /// Whether ``close()`` has run.
   public var isClosed: Bool { raw == nil }
 
+  /// Whether a script of this context is running now (the caller is inside
+  /// one of its entries, e.g. in a native function it called).
+  public var isRunning: Bool { entryDepth > 0 }
+
   /// Destroys the JavaScript world and releases every native function.
   /// Idempotent. Must not be called while a script of this context runs.
   public func close() {
@@ -483,6 +487,9 @@ public final class ScriptContext {
     do {
       let result = try box.body(call)
       return result?.rawValue ?? JSValueMakeUndefined(rawContext)
+    } catch let rethrown as RethrownValue {
+      exception?.pointee = rethrown.value.rawValue ?? JSValueMakeUndefined(rawContext)
+      return nil
     } catch {
       let failure = (error as? NativeFunctionError) ?? NativeFunctionError("\(error)")
       exception?.pointee = makeJSError(failure, in: rawContext)

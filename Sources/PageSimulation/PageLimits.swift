@@ -29,12 +29,18 @@ public struct PageLimits: Sendable, Hashable {
   /// host one by one, at about 2 µs each, so a flood of them would cost
   /// seconds per scenario after the script itself was stopped.)
   public var maxRejectedPromises: Int
+  /// The most dedicated workers one page may start (each is a JavaScript
+  /// global of its own); the next `new Worker` throws a `RangeError` and the
+  /// page has passed a limit. Default 64.
+  public var maxWorkers: Int
 
   /// Creates limits; the defaults suit untrusted page bridges.
   public init(
     consoleLineLength: Int = 65_536, consoleTotalBytes: Int = 4 << 20, maxTraceEvents: Int = 20_000,
-    maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 20_000, maxRejectedPromises: Int = 10_000
+    maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 20_000, maxRejectedPromises: Int = 10_000,
+    maxWorkers: Int = 64
   ) {
+    self.maxWorkers = maxWorkers
     self.consoleLineLength = consoleLineLength
     self.consoleTotalBytes = consoleTotalBytes
     self.maxTraceEvents = maxTraceEvents
@@ -48,7 +54,8 @@ public struct PageLimits: Sendable, Hashable {
 /// Once set, the scheduler's callers should stop: the page cannot be judged.
 public struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
   /// Which limit, in kebab case: `script-time`, `console-output`,
-  /// `trace-events`, `pending-timers`, `pending-tasks`, `rejected-promises`, `value-size`.
+  /// `trace-events`, `pending-timers`, `pending-tasks`, `rejected-promises`, `value-size`, `workers`,
+  /// `unavailable-feature`.
   public var limit: String
   /// What happened, in words, naming the limit passed.
   public var message: String

@@ -2,8 +2,8 @@ import JSONModel
 import JSRuntime
 
 /// One loaded document: a JavaScript context with the browser environment,
-/// its timers and iframes. A reload destroys the world and makes a new one;
-/// the web view around it survives.
+/// its timers, iframes, blob URLs and dedicated workers. A reload destroys
+/// the world and makes a new one; the web view around it survives.
 final class PageWorld {
   let generation: Int
   let url: String
@@ -15,13 +15,23 @@ final class PageWorld {
 
   private let createdAt: VirtualTime
   private var random: SeededRandom
-  private var internals: PageInternals?
+  private(set) var internals: PageInternals?
   /// Active timers: JavaScript timer id → scheduler task and repeat delay.
   private var timers: [Int: (task: Int, delay: Int64, repeats: Bool)] = [:]
   /// Iframe navigations waiting on their zero-delay timer (coalesced mode).
   private var pendingFrameNavigations: [Int: (task: Int, url: String)] = [:]
-  /// How many promises the page rejected with `Promise.reject`.
+  /// How many promises the page (its workers included) rejected with `Promise.reject`.
   private var rejectedPromises = 0
+  /// The page's dedicated workers, by id (ended ones included).
+  var workers: [Int: PageWorker] = [:]
+  /// The page's blob URLs (`URL.createObjectURL`, in the page or a worker).
+  var blobs = BlobRegistry()
+  /// The APIs the page touched that the simulated page lacks, each noted once.
+  var missingNoted: Set<String> = []
+  /// Draws the UUIDs of blob URLs (apart from `Math.random`'s stream).
+  var blobRandom: SeededRandom
+  /// Workers made so far (ended ones included), against ``PageLimits/maxWorkers``.
+  var workersMade = 0
 
   init(webView: SimulatedWebView, generation: Int, url: String) throws(ScriptError) {
     self.webView = webView
@@ -31,6 +41,7 @@ final class PageWorld {
     createdAt = webView.scheduler.now
     let configuration = webView.configuration
     random = SeededRandom(seed: configuration.seed &+ UInt64(generation) &* 0x9E37_79B9)
+    blobRandom = SeededRandom(seed: configuration.seed ^ 0xB10B &+ UInt64(generation))
     context = ScriptContext(
       configuration: .init(
         timeLimit: configuration.scriptTimeLimit, name: "page \(generation) \(url)",
@@ -51,12 +62,21 @@ final class PageWorld {
     }
   }
 
-  /// Destroys the JavaScript world. Pending tasks are the caller's to cancel.
+  /// Destroys the JavaScript world and its workers. Pending tasks are the
+  /// caller's to cancel (the workers' are the page world's too).
   func close() {
+    for worker in workers.values { worker.discard() }
+    workers.removeAll()
     internals = nil
     timers.removeAll()
     pendingFrameNavigations.removeAll()
     context.close()
+  }
+
+  /// Ends the running script soon, the page's or a worker's (a limit was passed).
+  func terminateSoon() {
+    context.terminateSoon()
+    for worker in workers.values { worker.terminateSoon() }
   }
 
   // MARK: - Running page code
@@ -71,10 +91,13 @@ final class PageWorld {
     }
   }
 
-  /// Runs a page script (or user script) as a classic script.
+  /// Runs a page script (or user script) as a classic script. A page
+  /// script gets a `<script>` element of its own in the document first, as
+  /// the HTML parser makes one.
   func runScript(_ script: PageScript, phase: String) {
     webView.trace.record(.page, TraceEventName.scriptRun, ["name": .string(script.name), "phase": .string(phase)])
     runGuarded(task: "script \(script.name)") { () throws(ScriptError) in
+      if phase == "page", let internals { _ = try internals.addScriptElement.call() }
       try context.evaluate(script.source, sourceURL: script.name)
     }
   }
@@ -222,15 +245,21 @@ final class PageWorld {
 
   // MARK: - Timers
 
-  private func setTimer(id: Int, delay: Int64, repeats: Bool) throws {
+  /// Throws (and passes the limit) when the page and its workers have as
+  /// many timers pending as the limit allows, or the scheduler is full.
+  func checkRoomForTimer() throws {
     let limit = webView.configuration.limits.maxPendingTimers
-    if timers.count >= limit {
+    if timers.count + workers.values.reduce(0, { $0 + $1.timers.count }) >= limit {
       webView.passLimit("pending-timers", "the page had more than \(limit) timers pending (a timer flood?)")
       throw NativeFunctionError("bridgecheck: more than \(limit) timers pending", name: "RangeError")
     }
     guard webView.hasRoomForTask() else {
       throw NativeFunctionError("bridgecheck: too many tasks pending", name: "RangeError")
     }
+  }
+
+  private func setTimer(id: Int, delay: Int64, repeats: Bool) throws {
+    try checkRoomForTimer()
     let task = webView.scheduler.schedule(
       after: delay, kind: .page, world: generation, label: repeats ? "interval \(id)" : "timer \(id)"
     ) { [unowned self] in
@@ -311,18 +340,62 @@ final class PageWorld {
 
   // MARK: - Host functions
 
-  private func makeHostObject() throws(ScriptError) -> ScriptValue {
-    let host = try context.evaluate("({})")
-    let functions: [(String, NativeFunction)] = [
+  /// The host functions the page and its workers share: the clock, the
+  /// user agent, the console (a worker's lines say which worker), the
+  /// page's limits, blob URLs, URL parsing and missing-API notes.
+  func sharedHostFunctions(worker: Int?) -> [(String, NativeFunction)] {
+    [
       ("now", { [unowned self] call in
         call.context.number(Double(self.webView.configuration.epochMilliseconds + self.webView.scheduler.now.milliseconds))
       }),
+      ("userAgent", { [unowned self] call in call.context.string(self.webView.configuration.userAgent) }),
+      ("console", { [unowned self] call in
+        try self.console(level: call[0].stringValue(maxLength: 16)?.text ?? "log", text: call[1], worker: worker)
+        return nil
+      }),
+      ("unavailable", { [unowned self] call in
+        let name = call[0].stringValue(maxLength: 64)?.text ?? "?"
+        self.webView.passLimit(
+          "unavailable-feature",
+          "the page used \(name), which the simulated page does not have (JavaScriptCore's watchdog cannot "
+            + "interrupt a WebAssembly loop)")
+        return nil
+      }),
+      ("promiseRejected", { [unowned self] call in
+        try self.promiseRejected()
+        return nil
+      }),
+      ("createObjectURL", { [unowned self] call in
+        call.context.string(try self.createObjectURL(bytes: call[0], type: call[1].stringValue ?? ""))
+      }),
+      ("revokeObjectURL", { [unowned self] call in
+        self.blobs.revoke(call[0].stringValue ?? "")
+        return nil
+      }),
+      ("parseURL", { call in
+        let hasBase = !(call[1].isNull || call[1].isUndefined)
+        let base = hasBase ? NavigationURL(call[1].stringValue ?? "") : nil
+        guard !hasBase || base != nil, let url = NavigationURL(call[0].stringValue ?? "", base: base) else {
+          return call.context.null
+        }
+        return call.context.value(.object(url.components))
+      }),
+      ("missing", { [unowned self] call in
+        self.noteMissing(call[0].stringValue(maxLength: 256)?.text ?? "?", worker: worker)
+        return nil
+      }),
+    ]
+  }
+
+  private func makeHostObject() throws(ScriptError) -> ScriptValue {
+    let host = try context.evaluate("({})")
+    var functions = sharedHostFunctions(worker: nil)
+    functions += [
       ("pageTime", { [unowned self] call in
         call.context.number(Double(self.webView.scheduler.now.milliseconds - self.createdAt.milliseconds))
       }),
       ("random", { [unowned self] call in call.context.number(self.random.nextUnitInterval()) }),
       ("url", { [unowned self] call in call.context.string(self.parsedURL?.serialized ?? self.url) }),
-      ("userAgent", { [unowned self] call in call.context.string(self.webView.configuration.userAgent) }),
       ("setTimer", { [unowned self] call in
         try self.setTimer(
           id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0), repeats: call[2].boolValue ?? false)
@@ -351,28 +424,15 @@ final class PageWorld {
       ("resolveURL", { [unowned self] call in
         NavigationURL(call[0].stringValue ?? "", base: self.parsedURL).map { call.context.string($0.serialized) }
       }),
-      ("console", { [unowned self] call in
-        try self.console(level: call[0].stringValue(maxLength: 16)?.text ?? "log", text: call[1])
-        return nil
-      }),
-      ("unavailable", { [unowned self] call in
-        let name = call[0].stringValue(maxLength: 64)?.text ?? "?"
-        self.webView.passLimit(
-          "unavailable-feature",
-          "the page used \(name), which the simulated page does not have (JavaScriptCore's watchdog cannot "
-            + "interrupt a WebAssembly loop)")
-        return nil
-      }),
       ("microtask", { [unowned self] call in
-        try self.microtaskCheckpoint()
+        try self.microtaskCheckpoint(in: call.context)
         return nil
       }),
       ("uncaught", { [unowned self] call in
-        self.recordListenerError(name: call[0], message: call[1], source: call[2], line: call[3], column: call[4])
-        return nil
-      }),
-      ("promiseRejected", { [unowned self] call in
-        try self.promiseRejected()
+        guard self.webView.limitViolation == nil else { return nil }
+        let fields = Self.listenerErrorFields(
+          name: call[0], message: call[1], source: call[2], line: call[3], column: call[4], task: self.webView.currentTask)
+        self.webView.trace.record(.page, TraceEventName.uncaughtException, fields)
         return nil
       }),
       ("dialog", { [unowned self] call in
@@ -380,6 +440,21 @@ final class PageWorld {
       }),
       ("postMessage", { [unowned self] call in
         try self.postMessage(name: call[0].stringValue ?? "", body: call[1])
+        return nil
+      }),
+      ("workerCreate", { [unowned self] call in
+        call.context.number(
+          Double(
+            try self.createWorker(
+              url: call[0].stringValue ?? "", name: call[1].stringValue ?? "", type: call[2].stringValue ?? "classic")))
+      }),
+      ("workerPost", { [unowned self] call in
+        let text = try self.serializedMessage(call[1])
+        try self.workers[Int(call[0].numberValue ?? 0)]?.receive(text)
+        return nil
+      }),
+      ("workerTerminate", { [unowned self] call in
+        self.workers[Int(call[0].numberValue ?? 0)]?.terminate()
         return nil
       }),
     ]
@@ -393,7 +468,7 @@ final class PageWorld {
 
   /// Records a console line, cut at the line limit; past the total limit
   /// the page has passed a limit and the call throws.
-  private func console(level: String, text value: ScriptValue) throws {
+  private func console(level: String, text value: ScriptValue, worker: Int?) throws {
     let limits = webView.configuration.limits
     guard webView.consoleBytes <= limits.consoleTotalBytes else {
       throw NativeFunctionError("bridgecheck: console output over its limit", name: "RangeError")
@@ -403,7 +478,9 @@ final class PageWorld {
       text = omitted == 0 ? prefix : prefix + "… [\(omitted) more characters cut by bridgecheck]"
     }
     webView.consoleBytes += text.utf8.count
-    webView.trace.record(.page, TraceEventName.console, ["level": .string(level), "text": .string(text)])
+    var fields: JSONObject = ["level": .string(level), "text": .string(text)]
+    if let worker { fields["worker"] = .number(Double(worker)) }
+    webView.trace.record(.page, TraceEventName.console, fields)
     if webView.consoleBytes > limits.consoleTotalBytes {
       webView.passLimit(
         "console-output",
@@ -415,7 +492,7 @@ final class PageWorld {
   /// `queueMicrotask` callback: the engine's watchdog gives every microtask
   /// a fresh budget, so a loop of microtasks is stopped here, at the task's
   /// time limit.
-  private func microtaskCheckpoint() throws {
+  func microtaskCheckpoint(in context: ScriptContext) throws {
     do throws(ScriptError) {
       try context.checkTimeBudget()
     } catch {
@@ -429,23 +506,23 @@ final class PageWorld {
     }
   }
 
-  /// Records an exception that an event listener threw: the page reports it
-  /// and goes on with the other listeners, as a browser does, and the trace
-  /// has it like any uncaught exception.
-  private func recordListenerError(
-    name: ScriptValue, message: ScriptValue, source: ScriptValue, line: ScriptValue, column: ScriptValue
-  ) {
-    guard webView.limitViolation == nil else { return }
+  /// The fields of an `uncaught-exception` for an exception that an event
+  /// listener threw: the page reports it and goes on with the other
+  /// listeners, as a browser does, and the trace has it like any uncaught
+  /// exception.
+  static func listenerErrorFields(
+    name: ScriptValue, message: ScriptValue, source: ScriptValue, line: ScriptValue, column: ScriptValue, task: String
+  ) -> JSONObject {
     var fields: JSONObject = [
       "kind": .string(ScriptError.Kind.exception.rawValue),
       "message": .string(message.stringValue(maxLength: 16_384)?.text ?? "?"),
-      "task": .string("\(webView.currentTask) (an event listener)"),
+      "task": .string("\(task) (an event listener)"),
     ]
     if let name = name.stringValue(maxLength: 64)?.text { fields["name"] = .string(name) }
     if let source = source.stringValue(maxLength: 1_024)?.text { fields["source"] = .string(source) }
     if let line = line.numberValue { fields["line"] = .number(line) }
     if let column = column.numberValue { fields["column"] = .number(column) }
-    webView.trace.record(.page, TraceEventName.uncaughtException, fields)
+    return fields
   }
 
   /// Called by the page environment before each `Promise.reject`: past
@@ -507,12 +584,16 @@ final class PageWorld {
 }
 
 /// The functions the page environment script hands back to the host.
-private struct PageInternals {
+struct PageInternals {
   let fireTimer: ScriptValue
   let reportError: ScriptValue
   let addMessageHandler: ScriptValue
   let removeMessageHandler: ScriptValue
   let documentLoaded: ScriptValue
+  let addScriptElement: ScriptValue
+  let workerMessage: ScriptValue
+  let workerFailed: ScriptValue
+  let workerNotLoaded: ScriptValue
 
   init(_ object: ScriptValue) throws(ScriptError) {
     fireTimer = try object.property("fireTimer")
@@ -520,6 +601,10 @@ private struct PageInternals {
     addMessageHandler = try object.property("addMessageHandler")
     removeMessageHandler = try object.property("removeMessageHandler")
     documentLoaded = try object.property("documentLoaded")
+    addScriptElement = try object.property("addScriptElement")
+    workerMessage = try object.property("workerMessage")
+    workerFailed = try object.property("workerFailed")
+    workerNotLoaded = try object.property("workerNotLoaded")
   }
 }
 

@@ -78,7 +78,7 @@ public final class SimulatedWebView {
   /// The running script is ended soon after (see
   /// ``ScriptContext/terminateSoon()``): nothing it does matters any more.
   func passLimit(_ limit: String, _ message: String) {
-    world?.context.terminateSoon()
+    world?.terminateSoon()
     // Each kind of limit is recorded once: a loop that keeps passing it
     // must not grow the trace past its own limit.
     guard limitsPassed.insert(limit).inserted else { return }

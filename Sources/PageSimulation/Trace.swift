@@ -115,6 +115,19 @@ public enum TraceEventName {
   /// The page passed one of its limits (see ``PageLimits``) and the run
   /// should stop: `limit`, `message`.
   public static let pageLimitExceeded = "page-limit-exceeded"
+  /// The page made a dedicated worker: `worker` (its id in the page), `url`, `name`.
+  public static let workerCreated = "worker-created"
+  /// A worker ended (terminated, closed itself, its script not loaded): `worker`, `reason`.
+  public static let workerEnded = "worker-ended"
+  /// An exception or unhandled rejection in a worker's own code: `worker`,
+  /// `kind` (`exception`, `syntax`, `unhandled-rejection`), and the error's
+  /// fields. It reaches the page (an `uncaught-exception` there) only when
+  /// neither the worker nor the worker object's handlers handle it.
+  public static let workerError = "worker-error"
+  /// Page code (or a worker's) touched an API that WebKit has and the
+  /// simulated page lacks: `api` (e.g. `fetch`, `document.cookie`), `worker`.
+  /// Once per API and page.
+  public static let pageAPIMissing = "page-api-missing"
 }
 
 /// The ordered record of a simulation.

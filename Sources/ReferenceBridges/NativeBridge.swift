@@ -39,6 +39,13 @@ import PageSimulation
 ///   once, the bridge being present) exist even when the page dispatches
 ///   synchronously. After ``reset()``, messages wait for the next page load.
 ///
+/// The dialect's `startupQueue` (``StartupQueue``) changes this as its real
+/// native side does: `.afterInjectionCompletes` sends the queue from the
+/// injection evaluation's completion (after the zero-delay timers the page
+/// bridge set while it was injected), `.none` holds nothing (a message sent
+/// before the injection is evaluated at once, and logged as
+/// `sent-before-injection`).
+///
 /// ## Threading
 /// Everything runs on the caller's thread, synchronously with the web view's
 /// scheduler: handlers and callbacks run inside the host task that processes
@@ -72,8 +79,12 @@ public final class NativeBridge {
   /// Callbacks of dialects whose ids are counters (``TypedMessages``), by id.
   var pendingCounterCallbacks: [Int: ResponseCallback] = [:]
   var callbackCounter = 0
-  /// Messages waiting for the next injection; nil once flushed.
-  private var startupQueue: [JSONObject]? = []
+  /// Messages waiting for the next injection; nil once flushed (and always
+  /// in a dialect whose native side keeps none: ``StartupQueue/none``).
+  private var startupQueue: [JSONObject]?
+  /// Whether the page bridge was injected since creation or the last
+  /// ``reset()`` (read only in a dialect without a start-up queue).
+  private var injectedSinceReset = false
   /// Number of resets so far (lets a flush notice a reset made inside it).
   private var resetCount = 0
   /// The options prefix + page bridge, evaluated on `__bridge_loaded__` or
@@ -92,6 +103,7 @@ public final class NativeBridge {
   public init(webView: any WebViewHost, options: NativeBridgeOptions = NativeBridgeOptions()) {
     self.webView = webView
     self.options = options
+    startupQueue = options.profile.startupQueue == .none ? nil : []
     let appPolicy = webView.navigationPolicy
     appNavigationPolicy = appPolicy
     logHandler = NativeBridgeLog.recorder(into: webView.trace)
@@ -224,7 +236,8 @@ public final class NativeBridge {
       pendingCounterCallbacks.removeAll()
     }
     callbackCounter = 0
-    startupQueue = []
+    startupQueue = options.profile.startupQueue == .none ? nil : []
+    injectedSinceReset = false
     if faults.contains(.startupQueueReplayed) { faultKeptStartupMessages = [] }
     resetCount += 1
     log(.info, .reset, "reset: \(dropped) pending callback(s) dropped, \(unsent) unsent start-up message(s) dropped")
@@ -328,18 +341,25 @@ public final class NativeBridge {
     // FAULT injects-only-once: later signals (a reload) inject and flush nothing.
     if faults.contains(.injectsOnlyOnce) && injectionCount > 0 { return }
     injectionCount += 1
+    injectedSinceReset = true
     let count = injectionCount
     switch options.injection {
     case .onBridgeLoaded, .afterLoad, .onPost:
+      // A dialect whose native side flushes from the injection's completion
+      // (the Swift WKWebView port) sends the start-up queue there, and keeps
+      // it when the injection failed, as that side does.
+      let flushesOnCompletion = options.profile.startupQueue == .afterInjectionCompletes
       webView.evaluateJavaScript(injectionScript) { [weak self] result in
         guard let self else { return }
         switch result {
         case .success:
           self.log(.info, .injected, "page bridge evaluated (injection \(count))")
+          if flushesOnCompletion { self.flushStartupQueue() }
         case .failure(let error):
           self.log(.error, .injectionFailed, "evaluating the page bridge failed: \(error)")
         }
       }
+      if flushesOnCompletion { return }
     case .atDocumentStart:
       log(.info, .injected, "document-start page bridge announced itself (page load \(count))")
     case .atDocumentEnd:
@@ -384,6 +404,14 @@ public final class NativeBridge {
   // MARK: - Native -> page
 
   func send(_ message: JSONObject) {
+    if options.profile.startupQueue == .none && !injectedSinceReset {
+      // The dialect's native side keeps no start-up queue: it evaluates the
+      // message at once, into a page without the bridge.
+      log(
+        .warning, .sentBeforeInjection,
+        "sent before the page bridge was injected, and the dialect \(options.profile.name) keeps no start-up queue: "
+          + "\(Self.summary(of: message)) reaches a page without the bridge")
+    }
     if startupQueue != nil {
       startupQueue?.append(message)
       log(.debug, .startupQueued, "held until injection: \(Self.summary(of: message))")
@@ -457,6 +485,20 @@ public final class NativeBridge {
 
   /// Processes the completion value of `_fetchQueue()`.
   func processFetchResult(_ value: JSONValue?) {
+    if options.profile.encoding == .object, options.profile.queue == .fetch {
+      // The fetch call's value is the queue array itself.
+      if case .array? = value, let value {
+        processQueue(value.serialized())
+        return
+      }
+      if case .string(let text)? = value, !text.isEmpty {
+        log(
+          .warning, .queueNotArray,
+          "the page queue fetch returned text, and in this dialect it returns the queue array itself; dropped: "
+            + LogText.quote(text))
+        return
+      }
+    }
     guard case .string(let text)? = value, !text.isEmpty else {
       // FAULT empty-fetch-crashes: traps (by design; run out of process only).
       if let crash = Self.faultCrash(onEmptyFetch: value, faults: faults) { fatalError(crash) }

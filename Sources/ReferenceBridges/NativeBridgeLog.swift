@@ -69,6 +69,9 @@ public struct NativeBridgeLog: Sendable, Hashable, CustomStringConvertible {
     public static let unknownBridgeURL: Code = "unknown-bridge-url"
     /// Evaluating a message in the page failed (page gone, no page bridge).
     public static let sendFailed: Code = "send-failed"
+    /// A message was sent before the page bridge was injected in a dialect
+    /// whose native side keeps no start-up queue (``StartupQueue/none``).
+    public static let sentBeforeInjection: Code = "sent-before-injection"
   }
 
   /// How serious it is.

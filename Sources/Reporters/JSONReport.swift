@@ -6,16 +6,23 @@ import ScenarioRunner
 /// by `docs/report-schema.json`:
 ///
 /// ```text
-/// {"tool": {"name", "version"},
+/// {"tool": {"name", "version"}, "verdict": "pass|fail", "exitCode": 0|1|130|143,
 ///  "implementations": {"page": {"name", "version"?}, "native": {"name", "version"?}},
+///  "run": {"command", "profile", "engine", "explore": {"seeds", "timeSeconds"}|null,
+///          "shard": {"index", "count"}|null, "mergedShards": int|null,
+///          "fixtures": {"sha256", "ids": [id, …], "unselected": [id, …]},
+///          "expectations": {"file", "sha256"}|null}|null,
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
-///  "cutShort": string|null, "expectationProblems": [string, …],
+///  "cutShort": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
+///  "pageAPIsMissing"?: [{"api", "scenarios"}, …] (APIs WebKit has that page code reached for
+///                      and the simulated page lacks, most scenarios first),
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
 ///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
 ///               "message": string|null, "gating": bool,
 ///               "outcome": "fail|error|timeout|crash"|null, "failedChecks": [check id, …],
-///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event},
+///               "reproduce"?: string,
+///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event, "focus"?: seq},
 ///               "exploration"?: {"schedules", "distinctSchedules", "seedsAsked", "failingSeed"?,
 ///                                "failingSchedule"?},
 ///               "traceEventCount", "trace": [event, …]}]}
@@ -24,7 +31,13 @@ import ScenarioRunner
 /// - `seed` is a string of decimal digits: seeds are 64-bit and a JSON number
 ///   is exact only up to 2^53.
 /// - `durationMs` values are milliseconds rounded to 0.001.
+/// - `verdict` and `exitCode` are the run's verdict and the exit status of
+///   the command that wrote the report (`RunReport.exitCode`).
+/// - `run` says how the run was set up (`RunContext`): what `bridgecheck
+///   merge` compares across shards; null when the writer did not know it.
 /// - `gating` is whether the result counts against the run's gate.
+/// - `reproduce` is the command line that runs a scenario that did not pass
+///   again, with its trace (fail, error and xfail only).
 /// - `outcome` is how a scenario that did not pass ended (kept for `xfail`);
 ///   `failedChecks` the stable ids of the checks that did not hold, the one
 ///   `message` is about first (`ScenarioRunner.CheckID`): what an
@@ -74,22 +87,35 @@ public enum JSONReport {
         "failing": number(exploration.failing),
       ]
     }
-    let root: JSONObject = [
+    var root: JSONObject = [
       "tool": ["name": .string(report.toolName), "version": .string(report.toolVersion)],
+      "verdict": .string(report.verdict),
+      "exitCode": number(Int(report.exitCode)),
       "implementations": ["page": implementation(report.page), "native": implementation(report.native)],
+      "run": report.context.map(context) ?? .null,
       "seed": .string(String(report.seed)),
       "gate": .string(report.gate.rawValue),
       "interrupted": .bool(report.interrupted),
       "cutShort": report.cutShort.map(JSONValue.string) ?? .null,
       "expectationProblems": .array(report.expectationProblems.map(JSONValue.string)),
       "summary": .object(summaryObject),
-      "results": .array(report.results.map { result(for: $0, gate: report.gate, options: options) }),
+      "results": .array(
+        report.results.map { result(for: $0, gate: report.gate, reproduce: report.reproduceCommand(for: $0), options: options) }),
     ]
+    if !report.notices.isEmpty { root["notices"] = .array(report.notices.map(JSONValue.string)) }
+    let missing = report.pageAPIsMissing
+    if !missing.isEmpty {
+      root["pageAPIsMissing"] = .array(
+        missing.map { ["api": .string($0.api), "scenarios": .number(Double($0.scenarios))] })
+    }
     return .object(root)
   }
 
-  /// One entry of `results`.
-  public static func result(for result: ScenarioResult, gate: Level, options: Options = Options()) -> JSONValue {
+  /// One entry of `results`; `reproduce` is the command line that runs it
+  /// again (``RunReport/reproduceCommand(for:)``).
+  public static func result(
+    for result: ScenarioResult, gate: Level, reproduce: String? = nil, options: Options = Options()
+  ) -> JSONValue {
     let scenario = result.scenario
     var object: JSONObject = [
       "id": .string(scenario.id),
@@ -106,17 +132,45 @@ public enum JSONReport {
       "outcome": result.outcome.map { .string($0.rawValue) } ?? .null,
       "failedChecks": .array(result.failedChecks.map(JSONValue.string)),
     ]
+    if let reproduce { object["reproduce"] = .string(reproduce) }
     if let detail = result.detail {
       var detailObject: JSONObject = [
         "expectation": .string(detail.expectation),
         "pointer": detail.pointer.map { .string($0.description) } ?? .null,
       ]
       if let closest = detail.closest { detailObject["closest"] = closest.json }
+      if let focus = detail.focus { detailObject["focus"] = number(focus) }
       object["detail"] = .object(detailObject)
     }
     if let exploration = result.exploration { object["exploration"] = exploration.jsonValue }
     object["traceEventCount"] = number(result.traceEventCount)
     object["trace"] = .array(result.trace.map(\.json))
+    return .object(object)
+  }
+
+  /// The `run` object.
+  static func context(_ context: RunContext) -> JSONValue {
+    var explore = JSONValue.null
+    if let setting = context.explore {
+      explore = ["seeds": number(setting.seeds), "timeSeconds": setting.timeSeconds.map(JSONValue.number) ?? .null]
+    }
+    let shard: JSONValue = context.shard.map { ["index": number($0.index), "count": number($0.count)] } ?? .null
+    let expectations: JSONValue =
+      context.expectations.map { ["file": .string($0.file), "sha256": .string($0.digest)] } ?? .null
+    let object: JSONObject = [
+      "command": .string(context.command),
+      "profile": .string(context.profile),
+      "engine": .string(context.engine),
+      "explore": explore,
+      "shard": shard,
+      "mergedShards": context.mergedShards.map(number) ?? .null,
+      "fixtures": [
+        "sha256": .string(context.fixtures.digest),
+        "ids": .array(context.fixtures.ids.map(JSONValue.string)),
+        "unselected": .array(context.fixtures.unselected.map(JSONValue.string)),
+      ],
+      "expectations": expectations,
+    ]
     return .object(object)
   }
 

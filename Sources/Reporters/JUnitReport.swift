@@ -7,12 +7,13 @@ import ScenarioRunner
 /// - one `<testsuites name tests failures errors time>`, one
 ///   `<testsuite name tests failures errors skipped time>` per area (in
 ///   report order) with `<properties>` naming the implementations, seed,
-///   gate and interruption;
+///   gate, interruption, the run's verdict (`pass` or `fail`) and exit code,
+///   the shard of a sharded run and the command line of the run;
 /// - one `<testcase classname="bridgecheck.<area>" name="<fixture id>" time="…">`
 ///   per scenario (the fixture file is in the element text);
 /// - a result that fails the gate is `<failure message="<first line>" type="fail|xpass">`
 ///   or, for `error`, `<error …>`; the element text is the whole message, the
-///   fixture's facts and the trace excerpt;
+///   fixture's facts, the command line that reproduces it and the trace excerpt;
 /// - what does not fail the gate is `<skipped>`, so a viewer is green when
 ///   the gate is: a skip (its reason), an expected failure (`xfail`,
 ///   `expected failure: …`) and a failure below the gate (`does not gate: …`,
@@ -75,7 +76,9 @@ public enum JUnitReport {
       ("bridgecheck.seed", String(report.seed)),
       ("bridgecheck.gate", report.gate.rawValue),
       ("bridgecheck.interrupted", String(report.interrupted)),
-    ]
+      ("bridgecheck.verdict", report.verdict),
+      ("bridgecheck.exitCode", String(report.exitCode)),
+    ] + contextProperties(report.context)
     for (name, value) in properties {
       out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
     }
@@ -85,6 +88,15 @@ public enum JUnitReport {
     }
     out += "  </testsuite>\n"
     return out
+  }
+
+  /// The properties that say how the run was set up.
+  private static func contextProperties(_ context: RunContext?) -> [(String, String)] {
+    guard let context else { return [] }
+    var properties = [("bridgecheck.command", context.command), ("bridgecheck.profile", context.profile)]
+    if let shard = context.shard { properties.append(("bridgecheck.shard", shard.description)) }
+    if let merged = context.mergedShards { properties.append(("bridgecheck.mergedShards", String(merged))) }
+    return properties
   }
 
   private static func testcase(_ result: ScenarioResult, report: RunReport, options: Options) -> String {
@@ -102,18 +114,18 @@ public enum JUnitReport {
     case .failure, .error:
       let element = result.status == .error ? "error" : "failure"
       out += ">\n      <\(element)" + attributes([("message", message), ("type", result.status.rawValue)]) + ">"
-      out += XMLEscaping.text(body(result, gate: report.gate, options: options))
+      out += XMLEscaping.text(body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
       out += "</\(element)>\n"
     case .skipped where result.status == .skip:
       out += ">\n      <skipped" + attributes([("message", result.message ?? FailureText.skipReason(result))]) + "/>\n"
     case .skipped where result.status == .xfail:
       let headline = "expected failure: " + message
       out += ">\n      <skipped" + attributes([("message", headline), ("type", "xfail")]) + ">"
-      out += XMLEscaping.text(body(result, gate: report.gate, options: options))
+      out += XMLEscaping.text(body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
       out += "</skipped>\n"
     case .skipped:
       out += ">\n      <skipped" + attributes([("message", "does not gate: " + message), ("type", result.status.rawValue)]) + ">"
-      out += XMLEscaping.text(body(result, gate: report.gate, options: options))
+      out += XMLEscaping.text(body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
       out += "</skipped>\n"
     }
     return out + "    </testcase>\n"
@@ -121,7 +133,7 @@ public enum JUnitReport {
 
   /// The text of a `<failure>` or `<error>`: the message, the fixture's
   /// facts, the failing expectation and the trace excerpt.
-  static func body(_ result: ScenarioResult, gate: Level, options: Options) -> String {
+  static func body(_ result: ScenarioResult, gate: Level, reproduce: String? = nil, options: Options) -> String {
     let scenario = result.scenario
     var lines: [String] = []
     lines.append(result.message ?? FailureText.headline(result))
@@ -138,6 +150,7 @@ public enum JUnitReport {
         lines.append("closest: \(FailureText.eventLine(closest, fieldLimit: options.fieldLimit))")
       }
     }
+    if let reproduce { lines.append("reproduce: \(reproduce)") }
     if let heading = FailureText.traceHeading(result) {
       lines.append("")
       lines.append(heading)

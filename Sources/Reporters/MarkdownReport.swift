@@ -62,12 +62,22 @@ public enum MarkdownReport {
     out.append(
       "Page bridge: **\(inline(ReportFormatting.implementation(report.page)))** · "
         + "native bridge: **\(inline(ReportFormatting.implementation(report.native)))** · "
-        + "seed \(report.seed) · \(time)s")
+        + "seed \(report.seed) · \(time)s · verdict **\(report.verdict)**, exit code \(report.exitCode)"
+        + shardNote(report.context))
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append("")
+      out.append("> ⚠️ " + note.map(inline).joined(separator: " "))
+    }
     if report.interrupted {
       out.append("")
       out.append(
         "> ⚠️ **The run was interrupted:** these are the results of the "
           + "\(ReportFormatting.plural(summary.total, "scenario")) that finished.")
+    }
+    for notice in report.notices {
+      out.append("")
+      out.append("> " + inline(notice))
     }
     out.append("")
     out.append("| Total | Passed | Failed | Errors | Skipped | xfail | xpass |")
@@ -83,14 +93,17 @@ public enum MarkdownReport {
       out.append("")
       out.append("### Gating failures (\(gating.count))")
       out.append("")
-      out.append(contentsOf: table(gating, options: options))
-      for result in gating.prefix(max(0, options.maxDetails)) {
+      // Identical failures (a crashing adapter, a bridge that never loads)
+      // are one row and one section, as on the terminal.
+      let groups = identicalGroups(gating)
+      out.append(contentsOf: groupTable(groups, options: options))
+      for group in groups.prefix(max(0, options.maxDetails)) {
         out.append("")
-        out.append(contentsOf: details(result, options: options))
+        out.append(contentsOf: details(group, report: report, options: options))
       }
-      if gating.count > options.maxDetails {
+      if groups.count > options.maxDetails {
         out.append("")
-        let more = gating.count - max(0, options.maxDetails)
+        let more = groups.dropFirst(max(0, options.maxDetails)).reduce(0) { $0 + $1.count }
         out.append("…and \(ReportFormatting.plural(more, "more failure")) without details: see the JSON or JUnit report.")
       }
     }
@@ -140,6 +153,64 @@ public enum MarkdownReport {
     return out
   }
 
+  /// Gating failures grouped as the terminal groups them
+  /// (``TerminalReport/groupIdentical(_:)``): each group of identical
+  /// failures where its first member was, every other failure alone.
+  static func identicalGroups(_ results: [ScenarioResult]) -> [[ScenarioResult]] {
+    let (repeated, _) = TerminalReport.groupIdentical(results)
+    var groupOf: [String: Int] = [:]
+    for (index, group) in repeated.enumerated() {
+      for result in group { groupOf[result.scenario.id] = index }
+    }
+    var emitted = Set<Int>()
+    var groups: [[ScenarioResult]] = []
+    for result in results {
+      if let index = groupOf[result.scenario.id] {
+        if emitted.insert(index).inserted { groups.append(repeated[index]) }
+      } else {
+        groups.append([result])
+      }
+    }
+    return groups
+  }
+
+  /// The table of gating failures: a row per failure, one row for each
+  /// group of identical ones (their ids, how many, the rules and levels).
+  static func groupTable(_ groups: [[ScenarioResult]], options: Options) -> [String] {
+    var out = ["| Fixture | Rule | Level | Status | Message |", "|---|---|---|---|---|"]
+    for group in groups {
+      guard group.count > 1 else {
+        out.append(contentsOf: table(group, options: options).dropFirst(2))
+        continue
+      }
+      let first = group[0]
+      let shown = group.prefix(groupLinkLimit).map { fixtureLink($0, options) }
+      let more = group.count > groupLinkLimit ? " and \(group.count - groupLinkLimit) more" : ""
+      let rules = unique(group.map(\.scenario.spec)).map { ruleLink($0, options) }.filter { !$0.isEmpty }
+      let levels = unique(group.map(\.scenario.level.rawValue))
+      let message = FailureText.truncated(FailureText.headline(first), to: FailureText.headlineLimit)
+      out.append(
+        "| ×\(group.count): " + shown.joined(separator: ", ") + more + " | " + rules.joined(separator: ", ") + " | "
+          + levels.joined(separator: ", ") + " | \(cell(first.status.rawValue + " (the same message)")) | \(cell(message)) |")
+    }
+    return out
+  }
+
+  /// How many fixture links a group's row shows.
+  static let groupLinkLimit = 20
+
+  private static func unique(_ values: [String]) -> [String] {
+    var seen = Set<String>()
+    return values.filter { seen.insert($0).inserted }
+  }
+
+  /// ` · shard 2/3` or ` · merged from 3 shards`, or nothing.
+  static func shardNote(_ context: RunContext?) -> String {
+    if let merged = context?.mergedShards { return " · merged from \(ReportFormatting.plural(merged, "shard"))" }
+    if let shard = context?.shard { return " · shard \(shard)" }
+    return ""
+  }
+
   /// `[id](Fixtures/area/name.json)`.
   static func fixtureLink(_ result: ScenarioResult, _ options: Options) -> String {
     "[\(inline(result.scenario.id))](\(url(options.linkBase + repositoryPath(result.scenario.file))))"
@@ -174,16 +245,23 @@ public enum MarkdownReport {
     return out
   }
 
-  /// The collapsible section of one failure.
-  static func details(_ result: ScenarioResult, options: Options) -> [String] {
+  /// The collapsible section of one failure, or of a group of identical
+  /// ones (the ids, then the first one's details).
+  static func details(_ group: [ScenarioResult], report: RunReport, options: Options) -> [String] {
+    let result = group[0]
     let scenario = result.scenario
     var out: [String] = []
     out.append("<details>")
+    let others = group.count > 1 ? " and \(group.count - 1) more with the same message" : ""
     out.append(
-      "<summary><code>\(html(scenario.id))</code> — \(result.status.rawValue) (\(scenario.level.rawValue)): "
+      "<summary><code>\(html(scenario.id))</code>\(others) — \(result.status.rawValue) (\(scenario.level.rawValue)): "
         + "\(html(FailureText.truncated(FailureText.headline(result), to: FailureText.headlineLimit)))</summary>")
+    if group.count > 1 {
+      out.append("")
+      out.append("In: " + group.map { "`" + codeSpan($0.scenario.id) + "`" }.joined(separator: ", "))
+    }
     out.append("")
-    out.append("\(inline(scenario.title)) — \(inline(FailureText.location(result)))")
+    out.append("\(inline(scenario.title)) — \(inline(repositoryLocation(result)))")
     if let detail = result.detail {
       out.append("")
       out.append("Expected: \(inline(FailureText.truncated(detail.expectation, to: options.messageLineLimit)))")
@@ -196,9 +274,30 @@ public enum MarkdownReport {
       out.append("")
       out.append(contentsOf: codeBlock(FailureText.traceLines(result, fieldLimit: options.fieldLimit)))
     }
+    if let reproduce = report.reproduceCommand(for: result) {
+      out.append("")
+      out.append("Reproduce" + (group.count > 1 ? " (the first)" : "") + ":")
+      out.append("")
+      var block = codeBlock([FailureText.visible(reproduce)])
+      block[0] = String(block[0].dropLast("text".count)) + "sh"
+      out.append(contentsOf: block)
+    }
     out.append("")
     out.append("</details>")
     return out
+  }
+
+  /// ``FailureText/location(_:)`` with the fixture file as the repository
+  /// names it (``repositoryPath(_:)``), never the runner's absolute path.
+  static func repositoryLocation(_ result: ScenarioResult) -> String {
+    guard let pointer = result.detail?.pointer else { return repositoryPath(result.scenario.file) }
+    return repositoryPath(result.scenario.file) + "#" + pointer.description
+  }
+
+  /// Text for an inline code span: backticks, line breaks and unprintable
+  /// characters made visible.
+  static func codeSpan(_ text: String) -> String {
+    FailureText.visible(text).replacingOccurrences(of: "`", with: "'")
   }
 
   // MARK: - Escaping

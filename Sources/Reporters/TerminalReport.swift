@@ -2,6 +2,8 @@ import ScenarioRunner
 
 /// The report `bridgecheck run` prints on standard output:
 ///
+/// 0. when page code reached for APIs that WebKit has and the simulated
+///    page lacks, a note saying which and naming `--engine webkitgtk`;
 /// 1. a table of counts per area, with PASS or FAIL (FAIL when the area has
 ///    a failure that gates the run);
 /// 2. the failures (fail, error, xpass; gating or not), grouped by area:
@@ -14,7 +16,10 @@ import ScenarioRunner
 /// 4. with `run --explore`, how many schedules were explored
 ///    (``explorationLine(_:)``);
 /// 5. one summary line:
-///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0.42s — PASS (gate: must)`.
+///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`.
+///
+/// Notes about the whole run (``RunReport/notices``) come first, under
+/// `Notes:`.
 ///
 /// Colour (ANSI) only when `useColor` is set; the caller decides (a terminal,
 /// and no `NO_COLOR`). Text from fixtures and bridges has its control
@@ -57,6 +62,19 @@ public enum TerminalReport {
   public static func render(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     var out: [String] = []
+    if !report.notices.isEmpty {
+      out.append(style.apply(.bold, "Notes:"))
+      for notice in report.notices {
+        out.append(contentsOf: fit(FailureText.visible(notice), indent: "  ", width: options.width))
+      }
+      out.append("")
+    }
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append(style.apply(.bold, note[0]))
+      for line in note.dropFirst() { out.append(contentsOf: fit(line, indent: "  ", width: options.width)) }
+      out.append("")
+    }
     let areas = ReportFormatting.groupedByArea(report.results)
     if !areas.isEmpty {
       out.append(contentsOf: table(areas, gate: report.gate, style: style))
@@ -115,8 +133,10 @@ public enum TerminalReport {
     return out.joined(separator: "\n") + "\n"
   }
 
-  /// The last line: counts, time and verdict, e.g.
-  /// `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0.42s — PASS (gate: must)`.
+  /// The last line: counts, how many results fail the gate, time and
+  /// verdict, e.g. `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors,
+  /// 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`
+  /// (the failure is below the gate).
   public static func summaryLine(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     let summary = report.summary
@@ -134,7 +154,8 @@ public enum TerminalReport {
       "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
       + (report.cutShort != nil ? "; cut short" : "")
     let scenarios = ReportFormatting.plural(summary.total, "scenario")
-    return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(time) — \(verdict) (\(gate))"
+    let gating = "\(report.gatingFailures.count) gating"
+    return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(gating) — \(time) — \(verdict) (\(gate))"
   }
 
   /// How many schedules `run --explore` ran, e.g.

@@ -60,6 +60,10 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// or a real engine the worker can make (`webkitgtk`).
   public var engine: String = PageEngine.simulated.name
 
+  /// Optional features a script page bridge declares (`run --page-feature`,
+  /// ``ImplementationFeature``); empty for the others.
+  public var pageFeatures: [String] = []
+
   /// Creates a configuration.
   public init(
     page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false,
@@ -79,6 +83,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
   public static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
     lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested && lhs.engine == rhs.engine
       && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore && lhs.wireValue["options"] == rhs.wireValue["options"]
+      && lhs.pageFeatures == rhs.pageFeatures
   }
 
   /// Whether the worker starts processes of its own for a scenario (an
@@ -91,7 +96,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
 
   /// Builds the page implementation this configuration names.
   public func makePage() throws(WorkerSetupError) -> any PageImplementation {
-    try page.make()
+    let made = try page.make()
+    guard !pageFeatures.isEmpty, let script = made as? ScriptPageImplementation else { return made }
+    return script.declaring(pageFeatures)
   }
 
   /// Builds the native implementation this configuration names (an adapter
@@ -179,6 +186,7 @@ extension WorkerConfiguration {
       pageObject = ["kind": "script", "path": .string(path)]
       if let profile { pageObject["profile"] = .string(profile) }
     }
+    if !pageFeatures.isEmpty { pageObject["features"] = .array(pageFeatures.map(JSONValue.string)) }
     let nativeObject: JSONObject
     switch native {
     case .reference: nativeObject = ["kind": "reference"]
@@ -228,6 +236,7 @@ extension WorkerConfiguration {
       page = .script(path: path, profile: value["page"]?["profile"]?.stringValue)
     default: return nil
     }
+    pageFeatures = value["page"]?["features"]?.arrayValue?.compactMap(\.stringValue) ?? []
     switch value["native"]?["kind"]?.stringValue {
     case "reference": native = .reference
     case "reference-faults":

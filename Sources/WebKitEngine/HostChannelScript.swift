@@ -172,12 +172,37 @@ enum HostChannelScript {
         if (typeof MessagePort === 'function') MessagePort.prototype.postMessage = noting(MessagePort.prototype.postMessage);
         window.postMessage = noting(window.postMessage);
         if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame = noting(window.requestAnimationFrame);
+        // A dedicated worker runs on a thread of its own, out of sight of the
+        // timers above: a message posted to a worker that has not answered
+        // since counts as pending (for at most a second: a worker need not
+        // answer), and an answer as a timer that just ran.
+        var workers = 0, lastPost = -Infinity, NativeWorker = window.Worker;
+        if (typeof NativeWorker === 'function') {
+          var post = NativeWorker.prototype.postMessage;
+          var listen = EventTarget.prototype.addEventListener;
+          var answered = function () { if (workers > 0) workers--; lastDone = now(); };
+          NativeWorker.prototype.postMessage = function () {
+            workers++;
+            lastPost = now();
+            return post.apply(this, arguments);
+          };
+          var Worker = function Worker() {
+            if (!new.target) return NativeWorker.apply(this, arguments);
+            var worker = Reflect.construct(NativeWorker, arguments, new.target === Worker ? NativeWorker : new.target);
+            listen.call(worker, 'message', answered);
+            listen.call(worker, 'error', answered);
+            return worker;
+          };
+          Worker.prototype = NativeWorker.prototype;
+          define(NativeWorker.prototype, 'constructor', { value: Worker, writable: true, configurable: true, enumerable: false });
+          define(window, 'Worker', { value: Worker, writable: true, configurable: true, enumerable: false });
+        }
         define(globalThis, \(JSONValue.string(pendingTimersFunction).serialized()), {
           // A timer that ran less than `quiet` ms ago counts as pending: what
           // it started (an iframe navigation, a post) may not have reached
           // the host yet.
           value: function (quiet) {
-            var pending = keys(live).length;
+            var pending = keys(live).length + (workers > 0 && now() - lastPost < 1000 ? 1 : 0);
             if (postedSinceAsked > 0) pending += 1;
             postedSinceAsked = 0;
             return pending === 0 && now() - lastDone < quiet ? 1 : pending;

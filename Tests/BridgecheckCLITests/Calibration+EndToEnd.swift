@@ -5,7 +5,9 @@ import Testing
 /// The calibration bridges (`conformance/calibration/`): classic-dialect page
 /// bridges that differ from bridgecheck's own only in ways that are correct in
 /// practice (falsy ids read as absent, handler errors caught and logged,
-/// synchronous dispatch where the dialect says so, iframe only). Each must pass
+/// synchronous dispatch where the dialect says so, the global assigned only
+/// after the set-up callbacks ran, no signal at injection, iframe only, dispatch
+/// through a Web Worker). Each must pass
 /// every MUST fixture and fail exactly the SHOULD fixtures its definition
 /// lists, each with a message.
 @Suite("Calibration bridges")
@@ -21,7 +23,8 @@ struct CalibrationEndToEndTests {
   }
 
   static let names = [
-    "truthy-ids", "errors-caught-and-logged", "synchronous-dispatch", "iframe-only", "all-differences", "upstream-6-style",
+    "truthy-ids", "errors-caught-and-logged", "synchronous-dispatch", "global-after-callbacks", "no-initial-signal",
+    "iframe-only", "all-differences", "upstream-6-style", "worker-dispatch",
   ]
 
   static func load(_ name: String) throws -> Calibration {
@@ -107,8 +110,8 @@ struct CalibrationEndToEndTests {
     let deferred = results.first { $0["id"] == "dispatch/deferred-dispatch-by-default" }
     #expect(deferred?["status"] == "fail")
     let message = deferred?["message"]?.stringValue ?? ""
-    #expect(message.contains("profile: the scenario applies because the profile wvjb-classic declares \"dispatch\": \"deferred\""), "\(message)")
-    #expect(message.contains("\"dispatch\": \"synchronous\""), "\(message)")
+    #expect(message.contains("profile: the scenario applies because the profile wvjb-classic declares dispatch.mode \"deferred\""), "\(message)")
+    #expect(message.contains("dispatch.mode \"synchronous\""), "\(message)")
   }
 
   /// The safety-timeout fixtures are skipped for a synchronous dialect, with a
@@ -117,6 +120,6 @@ struct CalibrationEndToEndTests {
     let (_, results) = try run(try Self.load("synchronous-dispatch"))
     let deferred = results.first { $0["id"] == "dispatch/deferred-dispatch-by-default" }
     #expect(deferred?["status"] == "skip")
-    #expect(deferred?["message"]?.stringValue?.contains("\"dispatch\": \"synchronous\"") == true)
+    #expect(deferred?["message"]?.stringValue?.contains("dispatch.mode \"synchronous\"") == true)
   }
 }

@@ -25,6 +25,7 @@ struct DialectBridgesEndToEndTests {
   static let dialects = [
     Dialect(folder: "wvjb-6", profile: "wvjb-classic"), Dialect(folder: "wvjb-5", profile: "wvjb-5"),
     Dialect(folder: "wvjb-4", profile: "wvjb-4"), Dialect(folder: "wkwebview-port", profile: "wkwebview-port"),
+    Dialect(folder: "kotlin-port", profile: "kotlin-port"),
     Dialect(folder: "jsbridge-1", profile: "jsbridge-1"), Dialect(folder: "react-native", profile: "react-native"),
     Dialect(folder: "prompt-android", profile: "prompt-android"), Dialect(folder: "jsbridge-2", profile: "jsbridge-2"),
     Dialect(folder: "flutter", profile: "flutter"), Dialect(folder: "mushao", profile: "mushao", minimumPasses: 8),

@@ -72,8 +72,10 @@ struct DialectMutantsEndToEndTests {
     let page = isPage ? patched.path : "\(folder)/page.js"
     let native = isPage ? "\(folder)/native.py" : patched.path
     let profile = dialect == "wvjb-6" ? "wvjb-classic" : dialect
+    // Gated at should: where the dialect's peers lower a fixture's level
+    // (levelByPeers), the mutant fails it at that level.
     let outcome = try bridgecheck(
-      ["run", "--js", page, "--native", "python3 \(native)", "--profile", profile, "--format", "json"]
+      ["run", "--js", page, "--native", "python3 \(native)", "--profile", profile, "--format", "json", "--level", "should"]
         + killers.flatMap { ["--filter", $0] }, timeLimit: 300)
     let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
     let killed = results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }

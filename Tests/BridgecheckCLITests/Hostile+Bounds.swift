@@ -5,7 +5,8 @@ import Testing
 /// The hostile corpus (`conformance/hostile/expected.json`) against the
 /// bounds bridgecheck keeps inside one process: every script whose trick
 /// those bounds catch ends as `error` with its reason on the fixtures the
-/// manifest names, and the run finishes. (Scripts marked `needsSupervisor`
+/// manifest names, and the run finishes; a script that does not even load
+/// is refused before the run (`refused`: exit 2 with the reason). (Scripts marked `needsSupervisor`
 /// escape them: the process supervisor is what stops those.)
 @Suite("Hostile corpus within the in-process bounds", .serialized)
 struct HostileCorpusBoundsTests {
@@ -52,6 +53,14 @@ struct HostileCorpusBoundsTests {
     let outcome = try bridgecheck(arguments, timeLimit: 90)
     #expect(!outcome.timedOut, "\(entry.script) did not finish")
     #expect(Date().timeIntervalSince(started) < 60)
+    if entry.status == "refused" {
+      // A page script that does not load is refused before any scenario runs.
+      #expect(outcome.status == 2, "\(entry.script)")
+      #expect(outcome.stdout.isEmpty, "\(entry.script): no report")
+      #expect(outcome.stderr.hasPrefix("bridgecheck: conformance/hostile/\(entry.script)"), "\(outcome.stderr)")
+      #expect(entry.reasons.contains { outcome.stderr.contains($0) }, "\(entry.script): \(outcome.stderr)")
+      return
+    }
     let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
     #expect(results.count == entry.check.count, "every selected scenario ran: \(outcome.stderr.suffix(500))")
     for result in results {

@@ -114,8 +114,9 @@ struct ThirdPartyEndToEndTests {
     let result = try results(outcome)["transport/message-handlers-post-carries-no-message"]
     #expect(result?["status"] == "fail")
     let message = result?["message"]?.stringValue ?? ""
-    #expect(message.contains("profile: the scenario ran with the message-handlers transport"), "\(message)")
-    #expect(message.contains("\"transports\""), "\(message)")
+    #expect(message.contains("profile: the scenario ran with the message-handlers signal of the profile wvjb-messagehandlers"), "\(message)")
+    #expect(message.contains("signals[].kind"), "\(message)")
+    #expect(!message.contains("\"transports\""), "the current member, not the legacy one: \(message)")
   }
 
   @Test func unknownProfileIsAUsageErrorThatListsTheProfiles() throws {

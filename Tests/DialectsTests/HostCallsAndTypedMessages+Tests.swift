@@ -68,7 +68,9 @@ struct HostCallsAndTypedMessagesTests {
   @Test func theConventionsReadBackFromTheirOwnJSON() throws {
     let host = try jsBridge2
     #expect(try BridgeProfile.decode(host.json, file: "p.json").get() == host)
-    #expect(host.hostObjectCalls?.calls == HostObjectCalls(handlerMethods: true, answerMethod: "response", returnAnswers: true))
+    #expect(
+      host.hostObjectCalls?.calls
+        == HostObjectCalls(handlerMethods: true, answerMethod: "response", returnAnswers: true, genericMethod: true))
     let typed = try flutter
     #expect(try BridgeProfile.decode(typed.json, file: "p.json").get() == typed)
     #expect(typed.typedMessages == TypedMessages())

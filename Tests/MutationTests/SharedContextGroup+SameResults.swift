@@ -26,6 +26,19 @@ struct SharedContextGroupSameResultsTests {
     var description: String { "\(status) \(message ?? "") \(checks) (\(trace.count) events)" }
   }
 
+  /// The fixtures the mutants of ``runners(sharing:)`` are expected to fail
+  /// (conformance/mutants/expected-kills.json): the mutants run them as
+  /// well as every third fixture, so that failures are compared whatever
+  /// the order of the fixtures.
+  private func killers() throws -> Set<String> {
+    let path = Self.root.appendingPathComponent("conformance/mutants/expected-kills.json").path
+    let expected = try #require(try ExpectedKills.load(from: path).get())
+    let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
+    let page = catalog.mutants.filter { if case .pagePatch = $0.construction { true } else { false } }.prefix(2)
+    let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }.prefix(2)
+    return (page + native).reduce(into: Set<String>()) { $0.formUnion(expected.kills[$1.name] ?? []) }
+  }
+
   private func runners(sharing: Bool) throws -> [ScenarioRunner] {
     var options = RunOptions()
     options.sharesContextGroups = sharing
@@ -51,13 +64,15 @@ struct SharedContextGroupSameResultsTests {
     return runners
   }
 
-  /// The reference pair runs every fixture; the mutants every third one
-  /// (the comparison is of the engine's isolation, not of the mutants).
+  /// The reference pair runs every fixture; the mutants every third one and
+  /// those they are expected to fail (the comparison is of the engine's
+  /// isolation, not of the mutants).
   private func outcomes(sharing: Bool, fixtures: [Fixture]) throws -> [Outcome] {
     var outcomes: [Outcome] = []
     let runners = try runners(sharing: sharing)
+    let killers = try killers()
     for (index, fixture) in fixtures.enumerated() {
-      for runner in index % 3 == 0 ? runners : [runners[0]] {
+      for runner in index % 3 == 0 || killers.contains(fixture.id) ? runners : [runners[0]] {
         var trace: [TraceEvent] = []
         let result = runner.run(fixture) { trace.append($0) }
         outcomes.append(Outcome(status: result.status, message: result.message, checks: result.failedChecks, trace: trace))

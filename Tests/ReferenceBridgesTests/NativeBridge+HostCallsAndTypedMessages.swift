@@ -81,8 +81,9 @@ struct NativeBridgeHostCallsAndTypedMessagesTests {
   }
 
   static var jsBridge2: BridgeProfile {
+    // The model's variant with a generic method (a fall-back to send); JsBridge 2.x has none.
     var signal = SignalMechanism(kind: .hostObject, name: "WebViewJavascriptBridge", method: "send")
-    signal.hostCalls = HostObjectCalls()
+    signal.hostCalls = HostObjectCalls(genericMethod: true)
     var profile = BridgeProfile(
       name: "host-calls", signals: [signal], queue: .perMessage, injectionModes: [.afterLoad], safetyTimeoutHandler: nil)
     profile.names = DialectNames(
@@ -123,6 +124,25 @@ struct NativeBridgeHostCallsAndTypedMessagesTests {
     page.run("bridge.callHandler('absent', 2, function () { record('called'); });")
     #expect(page.recorded("called").isEmpty)
     #expect(page.evaluated.contains { $0.contains("%22type%22%3A%22error%22") })
+  }
+
+  /// JsBridge 2.x: no generic method. A handler without a method of its own
+  /// on the host object cannot be reached, and the page bridge releases
+  /// its callback instead of calling a method that does not exist.
+  @Test func withoutAGenericMethodOnlyHandlerMethodsAreCalled() {
+    var profile = Self.jsBridge2
+    profile.signals[0].method = ""
+    profile.signals[0].hostCalls?.genericMethod = false
+    let page = DialectPage(profile, nativeHandlers: ["submit"])
+    page.run(
+      """
+      bridge.callHandler('submit', {a: 1}, function (answer) { record('submitted', answer); });
+      bridge.callHandler('it\\'s', 'x', function (answer) { record('other', answer); });
+      """)
+    #expect(page.interfaceCalls == ["submit"])
+    #expect(page.recorded("submitted") == [.object(["a": 1])])
+    #expect(page.recorded("other").isEmpty)
+    #expect(page.webView.trace.events(named: TraceEventName.uncaughtException).isEmpty)
   }
 
   @Test func hostCallsGoToTheMethodNamedAfterTheHandlerElseToSend() {

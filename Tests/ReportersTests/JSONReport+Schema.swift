@@ -192,7 +192,7 @@ extension JSONValue {
     #expect(Set(try #require(report.objectValue).keys) == Set(strings(schemaRoot["required"])))
     #expect(Set(try #require(report["summary"]?.objectValue).keys) == Set(strings(schemaRoot["properties"]?["summary"]?["required"])))
     let resultSchema = try #require(schemaRoot["$defs"]?["result"])
-    let optional: Set<String> = ["detail"]
+    let optional: Set<String> = ["detail", "reproduce"]
     for result in try #require(report["results"]?.arrayValue) {
       let keys = Set(try #require(result.objectValue).keys)
       #expect(keys.subtracting(optional) == Set(strings(resultSchema["required"])))

@@ -100,12 +100,25 @@ enum SampleReport {
       ]),
   ]
 
-  /// The report: gate must, durations set (so redaction is visible).
-  static let report = RunReport(
-    toolVersion: "0.9.0-test",
-    page: ImplementationInfo(name: "my_bridge*.js", version: "2.0.0|beta"),
-    native: ImplementationInfo(name: "reference"),
-    seed: UInt64.max, gate: .must, results: results, duration: .milliseconds(424.2), interrupted: false)
+  /// The report: gate must, durations set (so redaction is visible), one
+  /// shard of a run whose command has words that need quoting.
+  static let report: RunReport = {
+    var report = RunReport(
+      toolVersion: "0.9.0-test",
+      page: ImplementationInfo(name: "my_bridge*.js", version: "2.0.0|beta"),
+      native: ImplementationInfo(name: "reference"),
+      seed: UInt64.max, gate: .must, results: results, duration: .milliseconds(424.2), interrupted: false)
+    report.context = context
+    return report
+  }()
+
+  /// The context of ``report``: shard 2 of 3.
+  static let context = RunContext(
+    command: "bridgecheck run --js 'web/my bridge*.js' --seed 18446744073709551615", profile: "wvjb-classic",
+    engine: "simulated", shard: RunContext.ShardPosition(index: 2, count: 3),
+    fixtures: RunContext.FixtureSet(
+      digest: String(repeating: "ab", count: 32), ids: results.map(\.scenario.id), unselected: ["data/other"]),
+    expectations: RunContext.ExpectationsSource(file: "bridgecheck-expectations.json", digest: String(repeating: "cd", count: 32)))
 
   /// A passing run: one pass, one non-gating failure.
   static let passingReport = RunReport(

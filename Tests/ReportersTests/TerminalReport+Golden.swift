@@ -33,10 +33,10 @@ import Testing
     let text = TerminalReport.render(SampleReport.report)
     #expect(
       text.hasSuffix(
-        "\nbridgecheck: 8 scenarios — 1 passed, 2 failed, 1 error, 2 skipped, 1 xfail, 1 xpass — 0.42s — FAIL (gate: must)\n"))
+        "\nbridgecheck: 8 scenarios — 1 passed, 2 failed, 1 error, 2 skipped, 1 xfail, 1 xpass — 3 gating — 0.42s — FAIL (gate: must)\n"))
     #expect(
       TerminalReport.summaryLine(SampleReport.passingReport)
-        == "bridgecheck: 2 scenarios — 1 passed, 1 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0.01s — PASS (gate: must)")
+        == "bridgecheck: 2 scenarios — 1 passed, 1 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0 gating — 0.01s — PASS (gate: must)")
     var interrupted = SampleReport.passingReport
     interrupted.interrupted = true
     #expect(TerminalReport.summaryLine(interrupted).hasSuffix(" — FAIL (gate: must; interrupted)"))
@@ -44,7 +44,7 @@ import Testing
     empty.results = []
     #expect(
       TerminalReport.render(empty, options: TerminalReport.Options(redactDurations: true))
-        == "bridgecheck: 0 scenarios — 0 passed, 0 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0.00s — PASS (gate: must)\n")
+        == "bridgecheck: 0 scenarios — 0 passed, 0 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0 gating — 0.00s — PASS (gate: must)\n")
   }
 
   @Test func groupsSkipReasons() {
@@ -60,26 +60,5 @@ import Testing
     #expect(line.contains(#"{"script":"</script><script>"#))
     let console = try #require(text.split(separator: "\n").first { $0.contains("page console") })
     #expect(console.hasSuffix(#"{"level":"log","text":"tab\tnul\u0000esc\u001b[2J del\u007f ls\u2028ps\u2029 rlo\u202etxt"}"#))
-  }
-}
-
-@Suite struct ProgressLineTests {
-  @Test func padsTheCounterToTheTotal() {
-    #expect(ProgressLine.render(finished: 37, total: 120, failed: 2) == "[ 37/120] 2 failing")
-    #expect(ProgressLine.render(finished: 0, total: 120, failed: 0) == "[  0/120]")
-    #expect(ProgressLine.render(finished: 120, total: 120, failed: 0) == "[120/120]")
-    #expect(ProgressLine.render(finished: 3, total: 3, failed: 1, useColor: true) == "[3/3] \u{1B}[31m1 failing\u{1B}[0m")
-  }
-
-  @Test func neverGetsShorterSoCarriageReturnsOverwriteCleanly() {
-    var previous = 0
-    var failed = 0
-    for finished in 0...120 {
-      if finished % 7 == 3 { failed += 1 }
-      let line = ProgressLine.render(finished: finished, total: 120, failed: failed)
-      #expect(line.count >= previous)
-      #expect(!line.contains("\n") && !line.contains("\r"))
-      previous = line.count
-    }
   }
 }

@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
 import Testing
@@ -35,6 +36,7 @@ struct FixtureSchemaSyncTests {
     #expect(try keys("/$defs/expect/properties") == Set(FixtureSchema.expectFields))
     #expect(try keys("/properties/requires/properties") == Set(FixtureSchema.requiresFields))
     #expect(try keys("/properties/engines/properties") == Set(FixtureSchema.engineFields))
+    #expect(try keys("/properties/levelByPeers/items/properties") == Set(FixtureSchema.peerLevelFields))
     #expect(try enumValues("/$defs/behaviour/oneOf/0/enum") == Set(FixtureSchema.behaviourShorthands))
   }
 
@@ -48,6 +50,8 @@ struct FixtureSchemaSyncTests {
     #expect(try enumValues("/$defs/pattern/properties/event/enum") == Set(FixtureSchema.eventNames))
     #expect(try enumValues("/properties/engines/properties/only/items/enum") == Set(FixtureSchema.engineNames))
     #expect(try enumValues("/properties/requires/properties/dialect/items/enum") == Set(DialectTrait.allCases.map(\.rawValue)))
+    #expect(
+      try enumValues("/properties/levelByPeers/items/properties/fact/enum") == Set(PeerFact.allCases.map(\.rawValue)))
   }
 
   @Test func everyStepActionHasTheSameFields() throws {

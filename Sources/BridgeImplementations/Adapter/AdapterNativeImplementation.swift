@@ -329,6 +329,11 @@ final class AdapterNativeSession: NativeSession {
   /// The handlers registered with their answer (1.3): only their calls may
   /// come `answered`.
   private var handlersAnsweredAtOnce: Set<String> = []
+  /// Whether the dialect's host object has a method per handler (JsBridge
+  /// 2.x): then a registration may change the JavaScript interface the next
+  /// page gets, and the harness waits for its answer instead of reading it
+  /// later, after the page may already have loaded.
+  private var interfacesFollowHandlers = false
 
   init(pool: AdapterPool, connection: AdapterConnection, webView: any WebViewHost, events: any NativeSessionEvents) {
     self.pool = pool
@@ -346,6 +351,7 @@ final class AdapterNativeSession: NativeSession {
   /// before the page was built), then the web view hooks.
   func begin(configuration: SessionConfiguration, pageScript: String, startWritten: Bool) throws(ImplementationError) {
     self.pageScript = pageScript
+    interfacesFollowHandlers = configuration.profile.hostObjectCalls?.calls.handlerMethods == true
     guard let connection else { return }
     do throws(ImplementationError) {
       if startWritten {
@@ -555,7 +561,9 @@ final class AdapterNativeSession: NativeSession {
   private func sendOrPost(_ type: String, _ fields: JSONObject) throws(ImplementationError) {
     if let storedFailure { throw storedFailure }
     guard let connection, !closed else { return }
-    guard connection.pipelines, AdapterProtocol.Pipelining.commands.contains(type) else {
+    let changesInterfaces =
+      interfacesFollowHandlers && (type == AdapterProtocol.Command.registerHandler || type == AdapterProtocol.Command.removeHandler)
+    guard connection.pipelines, AdapterProtocol.Pipelining.commands.contains(type), !changesInterfaces else {
       try send(type, fields)
       return
     }

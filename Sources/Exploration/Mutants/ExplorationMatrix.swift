@@ -26,18 +26,22 @@ public struct ExplorationMatrix: Sendable {
   public var rows: [Row]
 
   /// Runs every mutant: the fixtures under the default schedule, then the
-  /// mutant's finder within `explore` seeds or `fuzz` values.
+  /// mutant's finder within `explore` seeds or `fuzz` values. `progress`
+  /// gets the number of mutants done and what runs now.
   public static func run(
-    mutants: [ExplorationMutant], fixtures: [Fixture], explore: ExploreOptions, fuzz: FuzzOptions, jobs: Int
+    mutants: [ExplorationMutant], fixtures: [Fixture], explore: ExploreOptions, fuzz: FuzzOptions, jobs: Int,
+    progress: (_ mutantsDone: Int, _ running: String) -> Void = { _, _ in }
   ) -> ExplorationMatrix {
     var rows: [Row] = []
     for mutant in mutants {
+      progress(rows.count, "\(mutant.name): the fixed fixtures")
       let runner = mutant.runner()
       let base = ParallelWork.map(count: fixtures.count, jobs: jobs) { runner.run(fixtures[$0]) }
       let killed = base.filter(ScheduleExplorer.isFailure).map(\.scenario.id)
       var row = Row(mutant: mutant, fixedKills: killed)
       row.fixedSkipped = base.filter { $0.status == .skip }.count
       row.fixedRun = base.count - row.fixedSkipped
+      progress(rows.count, "\(mutant.name): \(mutant.foundBy == .explore ? "--explore" : "fuzz")")
       switch mutant.foundBy {
       case .explore:
         let explorer = ScheduleExplorer(runner: runner, options: explore)

@@ -35,8 +35,9 @@ public final class FidelityRows {
 
   /// The reference pair, every judged mutant of `mutants` (crashing native
   /// faults behind `executable reference-adapter --fault`), then each
-  /// patched dialect bridge's own pair.
-  public init(mutants: [Mutant], executable: String) {
+  /// patched dialect bridge's own pair, then each calibration bridge (its
+  /// page side under test, with the reference native side).
+  public init(mutants: [Mutant], executable: String, calibrations: [CalibrationBridge] = []) {
     let judged = mutants.filter { $0.notYetJudged == nil }
     let dialects = SupervisedMutationMatrix.dialects(of: judged)
     copies = DialectMutantCopies(judged)
@@ -45,9 +46,17 @@ public final class FidelityRows {
     let names = ["reference"] + judged.map(\.name) + dialects.map { "dialect:\($0.name)" }
     let timings = [nil] + judged.map(\.engineTiming) + dialects.map { _ in nil }
     let mutantFlags = [false] + judged.map { _ in true } + dialects.map { _ in false }
-    rows = zip(zip(names, configurations), zip(timings, mutantFlags)).map {
-      FidelityRow(name: $0.0, configuration: $0.1, engineTiming: $1.0, isMutant: $1.1)
-    }
+    rows =
+      zip(zip(names, configurations), zip(timings, mutantFlags)).map {
+        FidelityRow(name: $0.0, configuration: $0.1, engineTiming: $1.0, isMutant: $1.1)
+      }
+      + calibrations.map { bridge in
+        FidelityRow(
+          name: "calibration:\(bridge.name)",
+          configuration: WorkerConfiguration(
+            page: .referenceSource(bridge.source), native: .reference, tested: TestedSides(page: true, native: false),
+            options: RunOptions(), verdictsOnly: true))
+      }
   }
 
   /// Deletes the patched copies.

@@ -110,6 +110,10 @@ public final class ScheduleChooser: SchedulingPolicy {
     // comes as a user event would, from a task source of its own: WebKit may
     // run a timer the page set (an iframe navigation) between two of them.
     if task.kind == .page && label.hasPrefix("page ") { return "steps" }
+    // A dedicated worker runs on a thread of its own in WebKit: its tasks
+    // (`worker N …`) are a source of their own, and so is what it posts to
+    // the page (`… from worker N`), each in order.
+    if let worker = PageWorkerTaskLabel.source(of: label) { return worker }
     return task.kind == .page || label == "reload" || label.hasPrefix("load ") ? "page" : "host"
   }
 }

@@ -214,8 +214,12 @@
   if (TYPED === null || typeof TYPED !== 'object') {
     TYPED = null;
   }
-  // Host-object calls that carry a message's parts (the data's JSON and the id as arguments).
+  // Host-object calls that carry a message's parts (the data's JSON and the id as arguments). A
+  // signal whose method is null has no generic method: a request reaches native code only as the
+  // method named after its handler.
   var HOST_CALLS = signal.kind === 'host-object' && typeof signal.answerMethod === 'string' ? signal : null;
+  // How callbacks get answers: the value, or its JSON text ("callbackData": "json-text").
+  var CALLBACK_JSON_TEXT = member(dialect, 'callbackData', 'value') === 'json-text';
   // A host object named like the global: the app adds it and this bridge extends it.
   var EXTENDS_HOST = signal.kind === 'host-object' && signal.name === GLOBAL;
   LOG_PREFIX = GLOBAL + ': ';
@@ -264,7 +268,8 @@
       return;
     }
     for (var key in host) {
-      if (typeof host[key] === 'function' && key !== signal.method && key !== HOST_CALLS.answerMethod) {
+      if (typeof host[key] === 'function' && (signal.method === null || key !== signal.method) &&
+          key !== HOST_CALLS.answerMethod) {
         hostMethods[key] = true;
       }
     }
@@ -643,6 +648,11 @@
     if (HOST_CALLS.handlerMethods && typeof name === 'string' && hostMethods[name] === true &&
         typeof host[name] === 'function') {
       returned = host[name](dataText, id);
+    } else if (typeof signal.method !== 'string') {
+      // No generic method: a handler without a host method of its own cannot be reached.
+      delete responseCallbacks[callbackKey(callbackId)];
+      log('warn', 'the host object ' + signal.name + ' has no method ' + describe(name) + '; the call cannot reach native code');
+      return;
     } else {
       var request = { handlerName: name };
       if (has(message, 'data')) {
@@ -665,9 +675,24 @@
     }
     var callback = responseCallbacks[key];
     delete responseCallbacks[key];
+    answerCallback(callback, value);
+  }
+
+  //@end
+
+  // Hands an answer to a page callback: its value, or in a dialect whose callbacks get JSON text
+  // ("callbackData": "json-text") the value's JSON text (nothing for an answer without data).
+  function answerCallback(callback, value, absent) {
+    //@dialects-only
+    if (CALLBACK_JSON_TEXT) {
+      callback(absent || value === undefined ? undefined : stringifyJSON(value));
+      return;
+    }
+    //@end
     callback(value);
   }
 
+  //@dialects-only
   // Returns one batch through a navigation to `url` (QUEUE_RETURN 'navigation'): a new hidden iframe
   // whose insertion requests the URL, removed right after (the request has been made by then).
   function returnBatch(url) {
@@ -685,6 +710,12 @@
 
   function fetchQueue() {
     //@dialects-only
+    if (QUEUE_RETURN === 'fetch' && ENCODING === 'object') {
+      // The queue array itself: the host's evaluation hands the value over.
+      var entries = parseJSON('[' + sendQueue.join(',') + ']');
+      sendQueue = [];
+      return entries;
+    }
     if (QUEUE_RETURN !== 'fetch' || ENCODING !== 'json' || ENVELOPE) {
       return fetchQueueInDialect();
     }
@@ -832,7 +863,7 @@
       // Deleted before the call: each callback runs at most once and is then released, even if
       // it throws.
       delete responseCallbacks[key];
-      callback(message.responseData);
+      answerCallback(callback, message.responseData, !has(message, 'responseData'));
       return;
     }
 

@@ -13,6 +13,11 @@ public enum FixtureExplanation {
     out.append(
       "Level: \(fixture.level.rawValue.uppercased())   Judges: \(subject(fixture.subject))   Area: \(fixture.area)"
         + (fixture.tags.isEmpty ? "" : "   Tags: \(fixture.tags.joined(separator: ", "))"))
+    for entry in fixture.levelByPeers {
+      out.append(
+        "  \(entry.level.rawValue.uppercased()) in a dialect whose profile says every \(entry.fact.side.rawValue) side "
+          + "\(entry.fact.phrase) (\"peers\": \(entry.fact.rawValue))")
+    }
     out.append("File: \(fixture.file)")
     if let description = fixture.description { out += ["", description] }
     out += ["", "Rule: docs/protocol.md#\(fixture.spec)"]

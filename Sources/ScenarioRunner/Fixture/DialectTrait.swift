@@ -36,7 +36,9 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
     case .fetchedQueue: profile.queue == .fetch
     case .jsonStringDelivery: profile.delivery == .jsonString
     case .requestsWithoutIDs: profile.typedMessages == nil
-    case .textPageMessages: profile.encoding != .object
+    // A fetched queue's value reaches the native side serialized by the host (Android's
+    // evaluateJavascript), not as a script message's structured clone.
+    case .textPageMessages: profile.encoding != .object || profile.queue == .fetch
     }
   }
 

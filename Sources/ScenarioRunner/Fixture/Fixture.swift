@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
 import PageSimulation
 
@@ -42,6 +43,52 @@ public struct Fixture: Sendable, Hashable {
   /// The schedule the fixture pins (`schedule`), or nil for the default one
   /// (see docs/exploration.md).
   public var schedule: ScheduleSpec? = nil
+  /// The levels the fixture takes in dialects whose peers its violation
+  /// cannot hurt (`levelByPeers`), each lower than ``level``.
+  public var levelByPeers: [PeerLevel] = []
+}
+
+/// A level a fixture takes in a dialect whose profile states a fact about
+/// its peers (`levelByPeers`): under that fact, breaking the rule hurts no
+/// peer that exists in the dialect (docs/protocol.md, "How a rule gets its
+/// level").
+public struct PeerLevel: Sendable, Hashable {
+  /// The fact about the peers.
+  public var fact: PeerFact
+  /// The level under it.
+  public var level: Level
+
+  public init(fact: PeerFact, level: Level) {
+    self.fact = fact
+    self.level = level
+  }
+}
+
+/// A fixture's level in one dialect, and why it is not the fixture's own.
+public struct DialectLevel: Sendable, Hashable {
+  /// The level the scenario is judged at.
+  public var level: Level
+  /// Why it is lower than the fixture's own, or nil when it is not.
+  public var note: String?
+}
+
+extension Fixture {
+  /// The level in the dialect of `profile`: the lowest that a fact the
+  /// profile states about its peers gives (`levelByPeers`), or the
+  /// fixture's own.
+  public func level(in profile: BridgeProfile) -> DialectLevel {
+    var lowest: (PeerLevel, StatedPeerFact)?
+    for entry in levelByPeers {
+      guard let stated = profile.stated(entry.fact), entry.level > (lowest?.0.level ?? level) else { continue }
+      lowest = (entry, stated)
+    }
+    guard let (entry, stated) = lowest else { return DialectLevel(level: level, note: nil) }
+    let note =
+      "\(entry.level.rawValue.uppercased()) here, not \(level.rawValue.uppercased()): every \(stated.fact.side.rawValue) side of "
+      + "the dialect \(profile.name) \(stated.fact.phrase) (its profile's \"peers\": \(stated.fact.rawValue)), so the "
+      + "violation hurts no peer that exists in the dialect"
+    return DialectLevel(level: entry.level, note: note)
+  }
 }
 
 extension Fixture {

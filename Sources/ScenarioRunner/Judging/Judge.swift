@@ -55,6 +55,15 @@ struct Judge {
         detail: FailureDetail(expectation: "the page bridge is usable", pointer: nil, closest: harness, focus: harness.sequence),
         check: CheckID.pageBridgeUnusable)
     }
+    if let thrown = trace.first(where: Self.isThrownByHarness) {
+      // The harness's own page code threw (not the page bridge): nothing the
+      // bridge did can be judged from here on.
+      return .error(
+        "the harness's own page code threw \(Self.describeError(thrown.fields)): the page changed something the harness "
+          + "relies on (docs/protocol.md#what-the-harness-relies-on), or this is a bridgecheck bug",
+        detail: FailureDetail(expectation: "the harness drives the page bridge", pointer: nil, closest: thrown, focus: thrown.sequence),
+        check: CheckID.pageBridgeUnusable)
+    }
     for invariant in Invariant.allCases where !fixture.allow.contains(invariant) {
       if let verdict = check(invariant) { return verdict }
     }
@@ -118,6 +127,13 @@ struct Judge {
       "invariant \(invariant.rawValue): \(message)",
       detail: FailureDetail(expectation: invariant.rawValue, pointer: nil, closest: event, focus: event.sequence),
       check: CheckID.invariant(invariant.rawValue))
+  }
+
+  /// Whether `event` is an uncaught exception thrown by the harness's own
+  /// page code (its source is the helper script), not a fixture's deliberate throw.
+  static func isThrownByHarness(_ event: TraceEvent) -> Bool {
+    event.name == TraceEventName.uncaughtException && event["source"]?.stringValue == HarnessPageScript.scriptName
+      && event["message"]?.stringValue?.contains(HarnessPageScript.scriptedThrowMarker) != true
   }
 
   static func isFailedEvaluation(_ event: TraceEvent) -> Bool {

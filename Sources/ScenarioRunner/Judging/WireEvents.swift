@@ -60,7 +60,13 @@ enum WireEvents {
         answeredByValue = nil
       case TraceEventName.evaluateResult where fetchPending:
         fetchPending = false
-        if profile.queue == .fetch, let text = event["result"]?.stringValue { add(toNative, messages(inTransit: text), from: event) }
+        if profile.queue == .fetch, profile.encoding != .object, let text = event["result"]?.stringValue {
+          add(toNative, messages(inTransit: text), from: event)
+        }
+        if profile.queue == .fetch, profile.encoding == .object, let result = event["result"], result.arrayValue != nil {
+          // The queue array itself, as the fetch call's value.
+          add(toNative, messages(inTransit: result.serialized()), from: event)
+        }
       case TraceEventName.navigationRequested:
         guard let url = event["url"]?.stringValue else { continue }
         switch profile.classify(navigation: url) {

@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
 import PageSimulation
 
@@ -29,6 +30,7 @@ extension Fixture {
     let captures = object.optional("captures")?.array()?.compactMap { decoder.pattern($0) } ?? []
     decoder.checkCaptures(captures, expect: expect, steps: steps, at: JSONPointer.root.appending("captures"))
     let allow = Set(object.optional("allow")?.array()?.compactMap { $0.choice(Invariant.self, Invariant.allCases) } ?? [])
+    let levelByPeers = object.optional("levelByPeers").map { decoder.levelByPeers($0, level: level, subject: subject) } ?? []
 
     if let id, let area, !id.hasPrefix(area + "/") {
       problems.add(
@@ -55,6 +57,7 @@ extension Fixture {
       allow: allow, file: file)
     fixture.schedule = schedule
     fixture.engines = engines
+    fixture.levelByPeers = levelByPeers
     return fixture
   }
 }
@@ -73,6 +76,39 @@ private struct FixtureDecoding {
       spelled: object.optional("spelled")?.array()?.compactMap { $0.choice(ClassicSpelling.self, ClassicSpelling.allCases) } ?? [],
       dialect: object.optional("dialect")?.array()?.compactMap { $0.choice(DialectTrait.self, DialectTrait.allCases) } ?? [],
       because: object.optional("because")?.string())
+  }
+
+  /// `levelByPeers`: each entry a fact about the peers of the judged side
+  /// and a level lower than the fixture's.
+  func levelByPeers(_ node: JSONNode, level: Level?, subject: Subject?) -> [PeerLevel] {
+    guard let entries = node.array() else { return [] }
+    var levels: [PeerLevel] = []
+    for entry in entries {
+      guard let object = entry.object(allowed: FixtureSchema.peerLevelFields, context: " in levelByPeers") else { continue }
+      let facts = PeerFact.allCases.map(\.rawValue).joined(separator: ", ")
+      guard let fact = object.required("fact", hint: "a fact about the peers: \(facts)")?.choice(PeerFact.self, PeerFact.allCases),
+        let lower = object.required("level", hint: "should or may")?.choice(Level.self, Level.allCases)
+      else { continue }
+      if let level, lower <= level {
+        problems.add(
+          entry.pointer.appending("level"), "level-not-lowered",
+          "levelByPeers lowers the level: \(lower.rawValue) is not lower than the fixture's \(level.rawValue)",
+          hint: "give a lower level, or remove the entry")
+      }
+      let peers: PeerSide? = subject == .page ? .native : subject == .native ? .page : nil
+      if let peers, fact.side != peers {
+        problems.add(
+          entry.pointer.appending("fact"), "fact-of-the-judged-side",
+          "\(fact.rawValue) is about \(fact.side.rawValue) sides, and the fixture judges the \(subject?.rawValue ?? "") side, "
+            + "whose peers are \(peers.rawValue) sides",
+          hint: "a fixture's level depends on the peers of the side it judges")
+      }
+      if levels.contains(where: { $0.fact == fact }) {
+        problems.add(entry.pointer.appending("fact"), "duplicate-fact", "\(fact.rawValue) is listed twice", hint: "list each fact once")
+      }
+      levels.append(PeerLevel(fact: fact, level: lower))
+    }
+    return levels
   }
 
   func engines(_ node: JSONNode) -> EngineRestriction? {

@@ -1,3 +1,4 @@
+import Dialects
 import JSONModel
 
 /// One thing wrong with a fixture file: where (file and JSON pointer), what
@@ -32,7 +33,8 @@ public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible
     self.column = column
   }
 
-  /// `Fixtures/a/b.json#/steps/2/action: message [code]` and the hint on the next line.
+  /// `Fixtures/a/b.json#/steps/2/action: message [code]` (the file alone for
+  /// a problem of the whole file) and the hint on the next line.
   ///
   /// Messages, hints and pointers quote the fixture (keys, values), which is
   /// untrusted: line breaks, controls and other hard-to-see characters are
@@ -42,8 +44,8 @@ public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible
     var location = file
     if let line {
       location += ":\(line)" + (column.map { ":\($0)" } ?? "")
-    } else {
-      location += "#" + (pointer.isRoot ? "" : Self.visible(pointer.description, limit: 300))
+    } else if !pointer.isRoot {
+      location += "#" + Self.visible(pointer.description, limit: 300)
     }
     var text = "\(location): \(Self.visible(message, limit: 600)) [\(code)]"
     if let hint { text += "\n  hint: \(Self.visible(hint, limit: 1200))" }
@@ -72,24 +74,5 @@ final class ProblemCollector {
 
 /// The closest candidate to `word` by edit distance, for "did you mean" hints.
 func closest(to word: String, among candidates: [String]) -> String? {
-  // The distance is at least the difference in length, and a suggestion
-  // needs a distance of at most max(2, length / 3): a word more than twice
-  // as long as every candidate has none (and a 10 MB key costs nothing).
-  let longest = candidates.map(\.count).max() ?? 0
-  guard word.utf8.count <= 2 * longest + 3 else { return nil }
-  func distance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
-  }
-  let target = Array(word.lowercased())
-  let scored = candidates.map { ($0, distance(target, Array($0.lowercased()))) }
-  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
-  return best.0
+  NameSuggestion.closest(to: word, among: candidates)
 }

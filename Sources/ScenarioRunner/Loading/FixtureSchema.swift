@@ -5,8 +5,10 @@ public enum FixtureSchema {
   /// Fields of a fixture file.
   public static let topLevelFields = [
     "$schema", "id", "title", "area", "level", "spec", "subject", "tags", "description", "requires", "setup",
-    "steps", "expect", "captures", "allow", "schedule", "engines",
+    "steps", "expect", "captures", "allow", "schedule", "engines", "levelByPeers",
   ]
+  /// Fields of an entry of `levelByPeers`.
+  public static let peerLevelFields = ["fact", "level"]
   /// Fields of `engines`.
   public static let engineFields = ["only", "because"]
   /// The engine names `engines.only` may list (`bridgecheck run --engine`).

@@ -66,6 +66,16 @@ public struct RunReport: Sendable {
   /// Why the run stopped handing out scenarios before the end, if it did
   /// (`--max-failures`); the run then fails.
   public var cutShort: String?
+  /// What the report says once, at its top, about the whole run (the
+  /// profile a page bridge under test ran in, a profile that plainly does
+  /// not fit it: ``RunNotices``), one paragraph each.
+  public var notices: [String] = []
+  /// The exit status of a run stopped by a signal (130 for SIGINT, 143 for
+  /// SIGTERM); nil when it was not interrupted, or the signal is unknown.
+  public var interruptionExitCode: Int32?
+  /// How the run was set up (the command, profile, shard and fixture set),
+  /// when the command knows it.
+  public var context: RunContext?
 
   /// Creates a report.
   public init(
@@ -89,11 +99,43 @@ public struct RunReport: Sendable {
   /// The schedules the run explored, summed; nil when it did not explore.
   public var exploration: ExplorationTotals? { ExplorationTotals(results) }
 
+  /// The APIs WebKit has that page code reached for in the run and the
+  /// simulated page lacks, each with how many scenarios reached for it, most
+  /// first (then by name); empty in a real engine.
+  public var pageAPIsMissing: [(api: String, scenarios: Int)] {
+    var counts: [String: Int] = [:]
+    for result in results {
+      for api in result.pageAPIsMissing { counts[api, default: 0] += 1 }
+    }
+    return counts.map { (api: $0.key, scenarios: $0.value) }
+      .sorted { $0.scenarios != $1.scenarios ? $0.scenarios > $1.scenarios : $0.api < $1.api }
+  }
+
   /// The results that make the run fail at its gate.
   public var gatingFailures: [ScenarioResult] { results.filter { $0.isGatingFailure(gate: gate) } }
 
   /// Whether the run passes its gate.
   public var passed: Bool { gatingFailures.isEmpty && !interrupted && expectationProblems.isEmpty && cutShort == nil }
+
+  /// The verdict: `pass` or `fail` (an interrupted run fails).
+  public var verdict: String { passed ? "pass" : "fail" }
+
+  /// The exit status the command ends with: 0 when the run passes, 1 when
+  /// it fails, 130 or 143 when a signal stopped it (1 if the signal is not
+  /// known).
+  public var exitCode: Int32 {
+    if interrupted { return interruptionExitCode ?? 1 }
+    return passed ? 0 : 1
+  }
+
+  /// The command line that runs `result`'s scenario again, its trace
+  /// printed (``RunContext/reproduceCommand(for:)``; `bridgecheck run
+  /// --filter ID --verbose` when the context is not known); nil for a
+  /// result that did not fail (pass, skip, xpass).
+  public func reproduceCommand(for result: ScenarioResult) -> String? {
+    guard result.outcome != nil else { return nil }
+    return RunContext.reproduceCommand(base: context?.command ?? "bridgecheck run", for: result)
+  }
 }
 
 extension Duration {

@@ -23,6 +23,7 @@ extension ScenarioResult {
     if hitWallClockLimit { object["hitWallClockLimit"] = true }
     if !failedChecks.isEmpty { object["failedChecks"] = .array(failedChecks.map(JSONValue.string)) }
     if let exploration { object["exploration"] = exploration.jsonValue }
+    if !pageAPIsMissing.isEmpty { object["pageAPIsMissing"] = .array(pageAPIsMissing.map(JSONValue.string)) }
     return .object(object)
   }
 
@@ -50,6 +51,7 @@ extension ScenarioResult {
       guard let decoded = ScheduleExploration(jsonValue: exploration) else { return nil }
       self.exploration = decoded
     }
+    pageAPIsMissing = value["pageAPIsMissing"]?.arrayValue?.compactMap(\.stringValue) ?? []
   }
 }
 

@@ -92,6 +92,10 @@ public struct ScenarioResult: Sendable, Hashable {
   /// What `run --explore` did with the scenario; nil when it ran under one
   /// schedule only.
   public var exploration: ScheduleExploration?
+  /// The APIs WebKit has that the scenario's page code reached for and the
+  /// simulated page lacks (e.g. `fetch`, `document.cookie`), in the order
+  /// the page first touched them; empty in a real engine.
+  public var pageAPIsMissing: [String] = []
 
   /// Creates a result. A `fail` or `error` without `failedChecks` gets one
   /// that names its outcome (`error/unknown`, `fail/unknown`).

@@ -14,6 +14,7 @@ enum DialectApplicability {
         + "\(profile.name) spells it differently"
     }
     if let reason = callingConventionReason(fixture, profile: profile) { return reason }
+    if let reason = pageAPIReason(fixture, profile: profile) { return reason }
     if let reason = uriDeliverySkipReason(fixture, profile: profile) { return reason }
     for trait in fixture.requires.dialect where !trait.holds(in: profile) {
       return "the fixture needs \(trait.phrase)\(because), and \(trait.missing(in: profile))"

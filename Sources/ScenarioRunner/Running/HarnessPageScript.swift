@@ -9,6 +9,12 @@ import PageSimulation
 enum HarnessPageScript {
   /// The host function the helper records through.
   static let recordFunction = "__bridgecheckRecord"
+  /// The name of the document-start script that holds the helper: an error
+  /// whose source is this script was thrown by the harness's own page code.
+  static let scriptName = "bridgecheck-harness.js"
+  /// What the helper says when the global is missing and it cannot tell
+  /// why (the harness says more when the trace shows the bridge injected).
+  static let notInjectedPhrase = "the page bridge was not injected, or it was removed"
   /// The global the helper lives in (non-enumerable).
   static let helperGlobal = "__bridgecheck"
   /// The text every scripted throw carries, so that invariants can tell a
@@ -58,6 +64,10 @@ enum HarnessPageScript {
       "builtInsReplacedEvent": .string(builtInsReplacedEvent),
       "convention": conventionSettings(profile),
       "inexpressibleEvent": .string(inexpressibleEvent),
+      "notInjected": .string(notInjectedPhrase),
+      "twoArgumentCall": .bool(profile.twoArgumentCall),
+      "callbackJSONText": .bool(profile.callbackData == .jsonText),
+      "profile": .string(profile.name),
     ]
     return "(\(template))(\(recordFunction), \(settings.serialized()));"
   }
@@ -103,6 +113,8 @@ function (record, settings) {
   var global = globalThis;
   var later = global.setTimeout;
   var parseJSON = JSON.parse;
+  var stringifyJSON = JSON.stringify;
+  var hasOwn = Object.prototype.hasOwnProperty;
   var defineProperty = Object.defineProperty;
   // The built-ins bridges and this helper rely on, as they were before any
   // page code ran. A page that replaces them (before its bridge captures
@@ -157,19 +169,87 @@ function (record, settings) {
     if (data !== undefined) fields.data = data;
     return fields;
   }
+  function isObject(value) {
+    return value !== null && (typeof value === 'object' || typeof value === 'function');
+  }
+  // The bridge object the page bridge handed to the set-up callback that is running now (the
+  // protocol promises the bridge as the callbacks' argument, not that the global is assigned
+  // before they run), or null outside set-up callbacks.
+  var handed = null;
+  function withHanded(found, fn) {
+    var outer = handed;
+    handed = isObject(found) ? found : null;
+    try {
+      return fn(found);
+    } finally {
+      handed = outer;
+    }
+  }
+  // The bridge to drive: inside a set-up callback the object it was handed, otherwise the global.
   function bridge() {
+    if (handed !== null) return handed;
     var found = global[settings.globalName];
-    if (found === null || (typeof found !== 'object' && typeof found !== 'function')) {
-      record('harness-error', { message: 'window.' + settings.globalName + ' is not defined: the page bridge was not injected, or it was removed' });
+    if (!isObject(found)) {
+      record('harness-error', missingGlobal());
       return null;
     }
     return found;
+  }
+  // Why the global is missing, as precisely as the page tells: another global holding the page
+  // API (a bridge that names its global otherwise), or nothing at all.
+  function missingGlobal() {
+    var name = settings.globalName;
+    var others = [];
+    var keys = getOwnNames(global);
+    for (var i = 0; i < keys.length; i++) {
+      if (keys[i] === name || keys[i] === 'bridgecheckPage' || keys[i] === '__bridgecheck') continue;
+      // Data properties only: a getter is page code the harness does not run.
+      var descriptor = getDescriptor(global, keys[i]);
+      var value = descriptor && descriptor.value;
+      if (!isObject(value) || value === global) continue;
+      if (typeof value[settings.registerName] === 'function' && typeof value[settings.callName] === 'function') {
+        others[others.length] = keys[i];
+      }
+    }
+    if (others.length > 0) {
+      return { message: 'window.' + name + ' is not defined, and window.' + others[0] + ' has the page API (' +
+        settings.registerName + ', ' + settings.callName + '): the page bridge names its global ' + others[0] +
+        ', not ' + name + ' as the profile ' + settings.convention.profile + ' says in names.global',
+        kind: 'global-renamed', global: name, found: others[0] };
+    }
+    return { message: 'window.' + name + ' is not defined: ' + settings.notInjected, kind: 'global-missing', global: name };
+  }
+  // The method `name` of the bridge, or null after recording that the bridge lacks it (calling it
+  // would throw a TypeError in the harness's own code, which is not the page bridge's exception).
+  function method(target, name, member) {
+    if (typeof target[name] === 'function') return target[name];
+    var value = target[name];
+    record('harness-error', { message: 'the page bridge has no method ' + name + ' (window.' + settings.globalName +
+      '.' + name + ' is ' + (value === null ? 'null' : typeof value) + '), which the profile ' +
+      settings.convention.profile + ' names in names.' + member + ': the harness cannot drive the page bridge this way',
+      kind: 'method-missing', method: name, member: member });
+    return null;
+  }
+  // What a callback was handed, as the answer's value: under "callbackData":
+  // "json-text" the page bridge hands the answer's JSON text, which is read
+  // back here; anything else it hands then is marked, so that it never
+  // matches the answer.
+  function answerValue(argument) {
+    if (!settings.callbackJSONText || argument === undefined) return argument;
+    if (typeof argument === 'string') {
+      try { return parseJSON(argument); } catch (error) { /* not JSON text: marked below */ }
+    }
+    return { notJSONText: argument };
+  }
+  function decodingCallback(fn) {
+    if (!settings.callbackJSONText) return fn;
+    return function (argument) { return fn.call(this, answerValue(argument)); };
   }
   function call(label, handler, hasData, data, form) {
     var target = bridge();
     if (!target) return;
     var callback = label === null ? undefined : function (responseData) {
-      record('page-callback-invoked', withData({ label: label }, responseData));
+      record('page-callback-invoked', withData({ label: label }, answerValue(responseData)));
     };
     callInShape(target, handler, hasData, data, callback, form);
   }
@@ -179,6 +259,7 @@ function (record, settings) {
   var convention = settings.convention;
   function callInShape(target, handler, hasData, data, callback, form) {
     var name = settings.callName;
+    if (!method(target, name, 'callHandler')) return undefined;
     if (form === 'two-argument' && convention.pageCall !== 'wvjb') {
       // callHandler(name, fn): the data is an explicit null.
       hasData = true;
@@ -235,6 +316,7 @@ function (record, settings) {
   // registration gets nothing.
   function registerInShape(target, name, fn) {
     if (convention.pageRegister === 'none') return;
+    if (!method(target, settings.registerName, 'registerHandler')) return;
     if (convention.pageRegister !== 'returning') { target[settings.registerName](name, fn); return; }
     target[settings.registerName](name, function (data) {
       var answered = false;
@@ -287,6 +369,38 @@ function (record, settings) {
     document.documentElement.appendChild(frame);
     later(function () { if (frame.parentNode) frame.parentNode.removeChild(frame); }, 0);
   }
+  // A played message, as a page of a dialect whose host calls carry a
+  // message's parts hands it over: an answer to the answer method, a request
+  // to the method named after its handler, anything else to the generic
+  // method (when the dialect has one) as the message's JSON text.
+  function hostCall(signal, payload) {
+    var calls = signal.hostCalls;
+    var fields = calls.fields;
+    var host = global[signal.name];
+    var message;
+    try { message = parseJSON(payload); } catch (error) { message = undefined; }
+    var isMessage = message !== null && typeof message === 'object' && !Array.isArray(message);
+    function part(key) { return hasOwn.call(message, key) ? stringifyJSON(message[key]) : undefined; }
+    if (isMessage && hasOwn.call(message, fields.responseId)) {
+      host[calls.answerMethod](part(fields.responseData), message[fields.responseId]);
+      return;
+    }
+    var name = isMessage ? message[fields.handlerName] : undefined;
+    if (isMessage && message[fields.callbackId] === '') {
+      record(settings.inexpressibleEvent, { reason: 'the fixture plays a request whose callbackId is "", and in the ' +
+        'profile ' + calls.profile + ' a host call passes its callback id as an argument, where "" means no id' });
+      return;
+    }
+    if (calls.handlerMethods && typeof name === 'string' && typeof host[name] === 'function') {
+      host[name](part(fields.data), hasOwn.call(message, fields.callbackId) ? message[fields.callbackId] : '');
+      return;
+    }
+    if (calls.generic) { host[signal.method](payload); return; }
+    record(settings.inexpressibleEvent, { reason: 'the fixture plays ' +
+      (typeof name === 'string' ? 'a request for the handler ' + stringifyJSON(name) + ', which the native side has no host method for'
+        : 'a payload that is no request or answer') + ', and in the profile ' + calls.profile + ' a page reaches native ' +
+      'code only through host methods named after handlers and the answer method ("method": null)' });
+  }
   var helper = {
     // Fixture data arrives as JSON text: an object literal would turn a
     // "__proto__" key into a prototype instead of a key.
@@ -309,7 +423,7 @@ function (record, settings) {
     // The page's own init(defaultHandler) call (page.init), late on purpose.
     initBridge: function (name, behaviour) {
       var target = bridge();
-      if (!target || settings.initName === null) return;
+      if (!target || settings.initName === null || !method(target, settings.initName, 'init')) return;
       if (name === null) target[settings.initName]();
       else target[settings.initName](makeHandler(name, behaviour));
     },
@@ -320,11 +434,13 @@ function (record, settings) {
     },
     disableSafetyTimeout: function () {
       var target = bridge();
-      if (target && settings.disableName !== null) target[settings.disableName]();
+      if (target && settings.disableName !== null && method(target, settings.disableName, 'disableSafetyTimeout')) {
+        target[settings.disableName]();
+      }
     },
     deliver: function (raw) {
       var target = bridge();
-      if (!target) return;
+      if (!target || !method(target, settings.handleMessage, 'handleMessage')) return;
       if (settings.objectDelivery) target[settings.handleMessage](parseJSON(raw));
       else target[settings.handleMessage](raw);
     },
@@ -341,6 +457,7 @@ function (record, settings) {
     },
     // A signal that carries a payload, as a page of the dialect sends it.
     signalWith: function (signal, payload) {
+      if (signal.hostCalls) { hostCall(signal, payload); return; }
       if (signal.object) payload = parseJSON(payload);
       if (signal.kind === 'message-handlers') { global.webkit.messageHandlers[signal.name].postMessage(payload); return; }
       if (signal.kind === 'channel') { global[signal.name].postMessage(payload); return; }
@@ -361,25 +478,34 @@ function (record, settings) {
     }
   };
   // Runs `fn(bridge)` once the bridge exists, the way a page of the dialect waits for it: its
-  // setup function, its ready event, or (neither) a timer after the global appears.
+  // setup function, its ready event, or (neither) a timer after the global appears. `fn` gets the
+  // bridge object the page bridge hands over (the set-up callback's argument, the ready event's
+  // `bridge`), and the harness drives that object while `fn` runs: the protocol does not promise
+  // that the global is assigned before the set-up callbacks run or the event fires.
   var waiting = [];
   function whenReady(fn) {
+    var run = function (found) {
+      return withHanded(isObject(found) ? found : global[settings.globalName], fn);
+    };
     var found = global[settings.globalName];
     // A global that exists before the bridge (a host object the page bridge extends) is the bridge
     // once it has the page API.
-    if (found !== undefined && found !== null && typeof found[settings.registerName] === 'function') { fn(found); return; }
+    if (isObject(found) && typeof found[settings.registerName] === 'function') { run(found); return; }
     if (settings.setupFunction !== null && typeof global[settings.setupFunction] === 'function') {
-      global[settings.setupFunction](fn);
+      // `fn` gets exactly what the page bridge passes its set-up callbacks (fixtures check it).
+      global[settings.setupFunction](function (argument) { return withHanded(argument, fn); });
       return;
     }
     if (settings.readyEvent !== null) {
-      document.addEventListener(settings.readyEvent, function listener() {
+      document.addEventListener(settings.readyEvent, function listener(event) {
         document.removeEventListener(settings.readyEvent, listener);
-        fn(global[settings.globalName]);
+        run(event && isObject(event.bridge) ? event.bridge : global[settings.globalName]);
       });
       return;
     }
-    waiting[waiting.length] = fn;
+    // Neither: the harness waits for an assignment to the global (a bridge that defines it with
+    // Object.defineProperty replaces this accessor, and then only later steps find it).
+    waiting[waiting.length] = run;
     if (waiting.length > 1) return;
     var value;
     defineProperty(global, settings.globalName, {
@@ -407,9 +533,18 @@ function (record, settings) {
       callHandler: function (handler, data, callback) {
         var target = bridge();
         if (!target) return;
-        if (convention.pageCall === 'wvjb') return target[settings.callName].apply(target, arguments);
-        if (arguments.length === 2 && typeof data === 'function') return callInShape(target, handler, true, null, data, 'standard');
-        return callInShape(target, handler, arguments.length >= 2, data, typeof callback === 'function' ? callback : undefined, 'standard');
+        var args = [];
+        for (var a = 0; a < arguments.length; a++) args[a] = typeof arguments[a] === 'function' ? decodingCallback(arguments[a]) : arguments[a];
+        if (args.length === 2 && typeof data === 'function' && !settings.twoArgumentCall) {
+          record(settings.inexpressibleEvent, { reason: 'page code calls callHandler(name, fn), and the page API of the profile ' +
+            settings.profile + ' has no two-argument form ("twoArgumentCall": false)' });
+          return undefined;
+        }
+        if (convention.pageCall === 'wvjb') {
+          return method(target, settings.callName, 'callHandler') ? target[settings.callName].apply(target, args) : undefined;
+        }
+        if (args.length === 2 && typeof data === 'function') return callInShape(target, handler, true, null, args[1], 'standard');
+        return callInShape(target, handler, args.length >= 2, data, typeof callback === 'function' ? args[2] : undefined, 'standard');
       },
       registerHandler: function (name, fn) {
         var target = bridge();

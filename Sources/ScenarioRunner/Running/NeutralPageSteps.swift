@@ -27,8 +27,8 @@ enum NeutralPageSteps {
   static func requestInjectionSkip(profile: BridgeProfile) -> String? {
     guard requestInjection(profile: profile) == nil else { return nil }
     return "the fixture has the page ask for injection (page.requestInjection), and in the profile \(profile.name) "
-      + "the native side injects by itself (\"injections\" "
-      + "[\(profile.injectionModes.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))], no bridge-loaded URL or on-post handler)"
+      + "the native side injects by itself (injections[].kind "
+      + "\(profile.injectionModes.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), no bridge-loaded URL or on-post handler)"
   }
 
   /// Why `page.signal` cannot be played in `profile` over `transport`, or nil.

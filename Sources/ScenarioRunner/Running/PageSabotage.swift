@@ -13,6 +13,10 @@ struct PageSabotage {
   var injectionFailure: TraceEvent?
   /// The `builtins-replaced` event of the harness's check, if it found any.
   var builtInsReplaced: TraceEvent?
+  /// The failed evaluation of the page bridge whose exception is a fixture's
+  /// own deliberate throw (a set-up callback the bridge called while it was
+  /// being injected): what the fixture tests, not sabotage.
+  var scriptedThrowDuringInjection: TraceEvent?
 
   /// Reads the trace. `pageScript` is the page bridge's text as the page
   /// implementation gave it; `userScripts` are the names of the user scripts
@@ -27,14 +31,23 @@ struct PageSabotage {
       case TraceEventName.evaluate:
         evaluatingBridge = event["script"]?.stringValue?.contains(pageScript) == true
       case TraceEventName.evaluateResult:
-        if evaluatingBridge && event["ok"] == false { injectionFailure = event }
+        if evaluatingBridge && event["ok"] == false { noteInjectionFailure(event) }
         evaluatingBridge = false
       case TraceEventName.uncaughtException:
-        if let task = event["task"]?.stringValue, userScriptTasks.contains(task) { injectionFailure = event }
+        if let task = event["task"]?.stringValue, userScriptTasks.contains(task) { noteInjectionFailure(event) }
       default:
         break
       }
       if injectionFailure != nil { break }
+    }
+  }
+
+  private mutating func noteInjectionFailure(_ event: TraceEvent) {
+    let error = event["error"]?.objectValue ?? event.fields
+    if error["message"]?.stringValue?.contains(HarnessPageScript.scriptedThrowMarker) == true {
+      if scriptedThrowDuringInjection == nil { scriptedThrowDuringInjection = event }
+    } else {
+      injectionFailure = event
     }
   }
 
@@ -44,8 +57,17 @@ struct PageSabotage {
   }
 
   /// The error that replaces `failure`, or nil when the page did nothing of the kind.
+  /// A fixture's own throw that ended the injection leaves the failure a
+  /// failure, with a line saying so.
   func verdict(replacing failure: Verdict) -> Verdict? {
-    guard let cause = injectionFailure ?? builtInsReplaced else { return nil }
+    guard let cause = injectionFailure ?? builtInsReplaced else {
+      guard let scripted = scriptedThrowDuringInjection else { return nil }
+      var verdict = failure
+      verdict.message = (failure.message ?? "failed") + "\n"
+        + "the fixture's set-up callback threw on purpose while the page bridge was being injected (trace #\(scripted.sequence)), "
+        + "and the exception ended the injection: the page bridge calls its set-up callbacks without isolating them"
+      return verdict
+    }
     var reasons: [String] = []
     if let injectionFailure {
       let error = injectionFailure["error"]?.objectValue ?? injectionFailure.fields

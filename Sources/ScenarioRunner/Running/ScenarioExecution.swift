@@ -73,6 +73,15 @@ final class ScenarioExecution: NativeSessionEvents {
   // MARK: - Running
 
   func run() -> Verdict {
+    let verdict = runSteps()
+    // The scenario that checks that the page bridge loads is judged on that alone.
+    guard fixture.id == PageScriptLoadCheck.scenarioID, case .success(let pageScript) = pageScript else { return verdict }
+    return PageScriptLoadCheck.verdict(
+      trace: webView.trace.events, pageScript: pageScript,
+      userScripts: webView.installedUserScripts.filter { $0.source.contains(pageScript) }.map(\.name))
+  }
+
+  private func runSteps() -> Verdict {
     if let verdict = start() { return verdict }
     for (index, step) in fixture.steps.enumerated() {
       webView.trace.record(.harness, "step", ["index": .number(Double(index)), "action": .string(step.actionName)])
@@ -85,8 +94,56 @@ final class ScenarioExecution: NativeSessionEvents {
     if let verdict = limitVerdict() { return verdict }
     if let abort { return abort }
     if let failure = session?.failure { return .implementationFailure(failure) }
+    if let skip = startupMessagesTheDialectHasNot() { return skip }
     let verdict = Judge(fixture: fixture, trace: judgedTrace()).verdict()
+    if verdict.checks.first == CheckID.pageBridgeUnusable { return diagnoseMissingGlobal(in: verdict) }
     return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// A global the harness did not find, although the page bridge was put
+  /// into the page without an error: the page script does not define it (it
+  /// was injected, not "not injected").
+  private func diagnoseMissingGlobal(in verdict: Verdict) -> Verdict {
+    guard let message = verdict.message, message.contains(HarnessPageScript.notInjectedPhrase),
+      case .success(let pageScript) = pageScript, !pageScript.isEmpty
+    else { return verdict }
+    let events = webView.trace.events
+    var evaluatedWithoutError = false
+    var evaluating = false
+    for event in events {
+      if event.name == TraceEventName.evaluate {
+        evaluating = event["script"]?.stringValue?.contains(pageScript) == true
+      } else if event.name == TraceEventName.evaluateResult {
+        if evaluating && event["ok"] == true { evaluatedWithoutError = true }
+        evaluating = false
+      }
+    }
+    let userScript = webView.installedUserScripts.contains { $0.source.contains(pageScript) }
+    let failed = PageSabotage(trace: events, pageScript: pageScript, userScripts: []).injectionFailure != nil
+    guard (evaluatedWithoutError || userScript) && !failed else { return verdict }
+    var diagnosed = verdict
+    diagnosed.message = message.replacingOccurrences(
+      of: HarnessPageScript.notInjectedPhrase,
+      with: "the page bridge was injected without an error (\(userScript ? "as a user script" : "evaluated by the native side")) "
+        + "and does not define it")
+    return diagnosed
+  }
+
+  /// A skip when the native side sent before the page bridge was injected in
+  /// a dialect whose native side keeps no start-up queue: no peer of the
+  /// dialect sends start-up messages, so what became of them judges nothing.
+  private func startupMessagesTheDialectHasNot() -> Verdict? {
+    let profile = configuration.profile
+    guard profile.startupQueue == .none,
+      webView.trace.events.contains(where: {
+        $0.name == NativeBridgeLog.traceEventName && $0["code"]?.stringValue == NativeBridgeLog.Code.sentBeforeInjection.rawValue
+      })
+    else { return nil }
+    return Verdict(
+      status: .skip,
+      message: "the fixture has the native side send before the page bridge is injected, and in the profile "
+        + "\(profile.name) the native side keeps no start-up queue (\"startupQueue\": \"none\"): no native side of this "
+        + "dialect sends start-up messages")
   }
 
   /// The recorded trace, followed by the wire events read out of it when
@@ -118,7 +175,7 @@ final class ScenarioExecution: NativeSessionEvents {
     webView.addHostFunction(named: PageTextChannel.function) { [unowned self] arguments in
       self.pageTexts.text(for: arguments)
     }
-    webView.addPageHelperScript(PageScript(name: "bridgecheck-harness.js", source: PageScriptCache.harness(for: profile)))
+    webView.addPageHelperScript(PageScript(name: HarnessPageScript.scriptName, source: PageScriptCache.harness(for: profile)))
     if let options = runner.page.pageOptionsScript(for: configuration) {
       // The page bridge's per-scenario options come from the harness's side
       // of the page, never from text added to the page script.
@@ -243,11 +300,19 @@ final class ScenarioExecution: NativeSessionEvents {
         return payloads.map { "\(helper).navigate(\((profile.queueReturnURL + $0).jsonLiteral), \"iframe\");" }.joined(separator: "\n")
       }
       let signal = profile.signal(configuration.transport) ?? SignalMechanism(kind: configuration.transport)
-      let spec = JSONValue.object([
+      var members: JSONObject = [
         "kind": .string(signal.kind.rawValue), "url": .string(signal.url), "name": .string(signal.name),
         "method": .string(signal.method), "marker": .string(signal.marker),
         "object": .bool(profile.encoding == .object),
-      ])
+      ]
+      if signal.kind == .hostObject, let calls = signal.hostCalls {
+        // Played as the page's host calls carry a message: its parts as arguments.
+        members["hostCalls"] = [
+          "answerMethod": .string(calls.answerMethod), "generic": .bool(calls.genericMethod),
+          "handlerMethods": .bool(calls.handlerMethods), "fields": profile.fields.json, "profile": .string(profile.name),
+        ]
+      }
+      let spec = JSONValue.object(members)
       return payloads.map { "\(helper).signalWith(\(pageTexts.value(spec)), \(pageTexts.string($0)));" }
         .joined(separator: "\n")
     case .pageRequestInjection:

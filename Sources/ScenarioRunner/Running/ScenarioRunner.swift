@@ -48,9 +48,12 @@ public struct ScenarioRunner: Sendable {
   ) -> (result: ScenarioResult, deviations: [ScheduleChoice], points: [ChoicePoint]) {
     let clock = ContinuousClock()
     let start = clock.now
+    let dialectLevel = fixture.level(in: page.profile)
+    var identity = ScenarioIdentity(fixture)
+    identity.level = dialectLevel.level
     if let reason = skipReason(fixture) {
       let skipped = ScenarioResult(
-        scenario: ScenarioIdentity(fixture), status: .skip, message: reason, detail: nil,
+        scenario: identity, status: .skip, message: reason, detail: nil,
         duration: clock.now - start, trace: [], traceEventCount: 0)
       return (skipped, [], [])
     }
@@ -58,17 +61,29 @@ public struct ScenarioRunner: Sendable {
       fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit), traceObserver: traceObserver,
       schedule: schedule)
     var verdict = execution.run()
-    if verdict.status == .fail, let hint = profileHint(fixture) {
-      verdict.message = (verdict.message ?? "failed") + "\n" + hint
+    if verdict.status == .fail || verdict.status == .error {
+      let trace = execution.webView.trace.events
+      if let note = dialectLevel.note {
+        // The level a reader sees is the dialect's: say why it is not the fixture's.
+        verdict.message = (verdict.message ?? verdict.status.rawValue) + "\nlevel: " + note
+      }
+      // What the reference native side logged bears on a page bridge's failure.
+      if !tested.native, let logged = NativeLogNote.lines(fixture: fixture, trace: trace, focus: verdict.detail?.focus) {
+        verdict.message = (verdict.message ?? "failed") + "\n" + logged
+      }
+      if let hint = profileHint(fixture, trace: trace) {
+        verdict.message = (verdict.message ?? "failed") + "\n" + hint
+      }
     }
     var result = ScenarioResult(
-      scenario: ScenarioIdentity(fixture), status: verdict.status, message: verdict.message, detail: verdict.detail,
+      scenario: identity, status: verdict.status, message: verdict.message, detail: verdict.detail,
       duration: clock.now - start, trace: [], traceEventCount: execution.webView.trace.events.count,
       hitWallClockLimit: verdict.hitWallClockLimit, failedChecks: verdict.checks)
     if verdict.status != .pass {
       result.trace = TraceExcerpt.events(execution.webView.trace.events, around: verdict.detail?.focus)
     }
-    if let directory = options.traceDirectory {
+    result.pageAPIsMissing = PageAPIsMissing.collect(from: execution.webView.trace.events)
+    if let directory = options.traceDirectory, fixture.id != PageScriptLoadCheck.scenarioID {
       let path = (directory as NSString).appendingPathComponent(TraceFile.component(fixture.id) + ".jsonl")
       do {
         try TraceFile.write(execution.webView.trace.events, to: path)
@@ -117,7 +132,7 @@ public struct ScenarioRunner: Sendable {
     if let transport = setup.transport {
       if !page.profile.transports.contains(transport) {
         return "needs the \(transport.rawValue) transport, which the page bridge \(page.name) does not support"
-          + profileNote("transports", transport.rawValue)
+          + profileNote("signals[].kind", transport.rawValue)
       }
       if !native.transports.contains(transport) {
         return "needs the \(transport.rawValue) transport, which the native bridge \(native.name) does not support"
@@ -128,7 +143,7 @@ public struct ScenarioRunner: Sendable {
     if let injection = setup.injection {
       if !page.profile.injections.contains(injection) {
         return "needs \(injection.rawValue) injection, which the page bridge \(page.name) does not support"
-          + profileNote("injections", injection.rawValue)
+          + profileNote("injections[].kind", injection.rawValue)
       }
       if !native.injections.contains(injection) {
         return "needs \(injection.rawValue) injection, which the native bridge \(native.name) does not support"
@@ -141,7 +156,7 @@ public struct ScenarioRunner: Sendable {
     {
       let because = fixture.requires.because.map { " (\($0))" } ?? " (the safety timeout)"
       return "applies to page dialects whose dispatch is \(dispatch.rawValue)\(because), and the profile "
-        + "\(page.profile.name) declares \"dispatch\": \"\(page.profile.dispatch.rawValue)\""
+        + "\(page.profile.name) declares dispatch.mode \"\(page.profile.dispatch.rawValue)\""
     }
     if let reason = DialectApplicability.skipReason(fixture, profile: page.profile, transport: transport(for: fixture)) {
       return reason
@@ -165,53 +180,23 @@ public struct ScenarioRunner: Sendable {
 
 extension ScenarioRunner {
   /// For a failure of a page bridge under test that a field of its profile
-  /// decided (the transport or injection mode the scenario ran with, the
-  /// dispatch mode, renamed names), which field it was and how to change it.
-  /// nil for the reference page bridge and when only the native side is
-  /// under test.
-  func profileHint(_ fixture: Fixture) -> String? {
+  /// plausibly decided, as the trace shows it (``ProfileHint``): which field
+  /// and how to change it. nil for the reference page bridge, when only the
+  /// native side is under test, and when nothing points at the profile.
+  func profileHint(_ fixture: Fixture, trace: [TraceEvent]) -> String? {
     guard tested.page, fixture.subject != .native, page.profile != .reference else { return nil }
-    let profile = page.profile
-    var lines: [String] = []
-    let transport = self.transport(for: fixture) ?? .iframe
-    if fixture.setup.transport != nil || transport != .iframe {
-      lines.append(
-        "the scenario ran with the \(transport.rawValue) transport because the profile \(profile.name) lists it in "
-          + "\"transports\" \(Self.list(profile.transports.map(\.rawValue))); if the bridge does not signal that way, "
-          + "remove it there (a profile file: --profile FILE; iframe only: --profile wvjb-classic)")
-    }
-    let injection = self.injection(for: fixture) ?? .bridgeLoaded
-    if fixture.setup.injection != nil || injection != .bridgeLoaded {
-      lines.append(
-        "the scenario ran with \(injection.rawValue) injection because the profile \(profile.name) lists it in "
-          + "\"injections\" \(Self.list(profile.injections.map(\.rawValue))); if the bridge's native side never "
-          + "injects it that way, remove it there")
-    }
-    if fixture.requires.dispatch != nil {
-      lines.append(
-        "the scenario applies because the profile \(profile.name) declares \"dispatch\": "
-          + "\"\(profile.dispatch.rawValue)\"; a dialect without a safety timeout (dispatch inside the native "
-          + "evaluation by design) says \"dispatch\": \"synchronous\" in its profile")
-    }
-    if !profile.speaksClassicWire {
-      lines.append(
-        "the harness spoke the names of the profile \(profile.name) (\"globalName\" \(profile.globalName), "
-          + "\"handleMessageFunction\" \(profile.handleMessageFunction), \"fields\"…); check them against the bridge")
-    }
-    guard !lines.isEmpty else { return nil }
-    return lines.map { "profile: " + $0 }.joined(separator: "\n")
+    let hint = ProfileHint(
+      fixture: fixture, profile: page.profile, transport: transport(for: fixture) ?? .iframe,
+      injection: injection(for: fixture) ?? .bridgeLoaded, trace: trace)
+    return hint.lines()?.joined(separator: "\n")
   }
 
   /// For a skip decided by the page's profile: which field decided it.
   /// Empty for the reference page bridge.
   func profileNote(_ field: String, _ value: String) -> String {
     guard page.profile != .reference else { return "" }
-    return " (its profile \(page.profile.name) does not list \"\(value)\" in \"\(field)\"; add it in a profile file "
+    return " (its profile \(page.profile.name) has no \"\(value)\" in \(field); add it in a profile file "
       + "given with --profile if the bridge supports it)"
-  }
-
-  private static func list(_ names: [String]) -> String {
-    "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
   }
 }
 

@@ -1,3 +1,4 @@
+import Dialects
 import JSONModel
 import JSRuntime
 import PageSimulation
@@ -86,6 +87,7 @@ final class BridgePage {
     pageBridgeScript: String = ReferenceScripts.pageBridge,
     configuration: PageConfiguration = PageConfiguration(),
     faults: Set<NativeBridgeFault> = [],
+    profile: BridgeProfile = .classic,
     appPolicy: @escaping (NavigationAction) -> NavigationPolicy = { _ in .allow }
   ) {
     let webView = SimulatedWebView(configuration: configuration)
@@ -96,6 +98,7 @@ final class BridgePage {
       transport: setup.transport, injection: setup.injection, answerMissingHandler: answerMissingHandler,
       pageBridgeScript: pageBridgeScript)
     options.faults = faults  // mutation testing only (NativeBridge+Faults.swift)
+    options.profile = profile
     bridge = NativeBridge(webView: webView, options: options)
     let previous = bridge.appNavigationPolicy
     bridge.appNavigationPolicy = { [unowned self] action in

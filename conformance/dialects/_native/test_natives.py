@@ -121,7 +121,9 @@ class WkWebViewPort(NativeTestCase):
         self.assertEqual([e["name"] for e in only(n.start, "addScriptMessageHandler")],
                          ["iOS_Native_InjectJavascript", "iOS_Native_FlushMessageQueue"])
         n.send("registerHandler", name="h")
-        self.assertEqual(scripts(n.send("scriptMessage", name="iOS_Native_InjectJavascript", body=None)), [PAGE_SCRIPT])
+        inject = only(n.send("scriptMessage", name="iOS_Native_InjectJavascript", body=None), "evaluate")
+        self.assertEqual([event["script"] for event in inject], [PAGE_SCRIPT])
+        self.assertEqual(scripts(n.send("evaluationResult", id=inject[0]["id"], ok=True)), [])
         fetch = only(n.send("scriptMessage", name="iOS_Native_FlushMessageQueue", body=None), "evaluate")[0]
         self.assertEqual(fetch["script"], "WKWebViewJavascriptBridge._fetchQueue();")
         call = self.invoked(n.send("evaluationResult", id=fetch["id"], ok=True,
@@ -129,6 +131,37 @@ class WkWebViewPort(NativeTestCase):
         events = n.send("respond", invocation=call["invocation"], data=None)
         self.assertIn('_handleMessageFromiOS(\'{\\"responseID\\":\\"cb_1\\",\\"responseData\\":null}\')',
                       scripts(events)[0])
+
+
+    def test_sends_the_startup_queue_from_the_injection_completion(self):
+        n = self.native
+        self.assertEqual(scripts(n.send("callHandler", name="p", data=1)), [])
+        inject = only(n.send("scriptMessage", name="iOS_Native_InjectJavascript", body=None), "evaluate")
+        self.assertEqual([event["script"] for event in inject], [PAGE_SCRIPT], "nothing sent with the injection")
+        self.assertEqual(scripts(n.send("callHandler", name="p", data=2)), [], "still held until the completion")
+        sent = scripts(n.send("evaluationResult", id=inject[0]["id"], ok=True))
+        self.assertEqual(len(sent), 2)
+        self.assertIn('\\"data\\":1', sent[0])
+        self.assertIn('\\"data\\":2', sent[1])
+
+
+class KotlinPort(NativeTestCase):
+    dialect = "kotlin-port"
+
+    def test_the_fetch_returns_the_queue_array_itself(self):
+        n = self.native
+        n.send("registerHandler", name="h")
+        self.assertEqual(scripts(n.send("scriptMessage", name="iOS_Native_InjectJavascript", body=None)), [PAGE_SCRIPT])
+        fetch = only(n.send("scriptMessage", name="iOS_Native_FlushMessageQueue", body=None), "evaluate")[0]
+        self.assertEqual(fetch["script"], "WKWebViewJavascriptBridge._fetchQueue();")
+        call = self.invoked(n.send("evaluationResult", id=fetch["id"], ok=True,
+                                   result=[{"handlerName": "h", "data": [1], "callbackID": "cb_1"}]))
+        self.assertEqual(call["data"], [1])
+        # Text is no queue in this dialect: Android would have handed over a JSON string literal.
+        fetch = only(n.send("scriptMessage", name="iOS_Native_FlushMessageQueue", body=None), "evaluate")[0]
+        events = n.send("evaluationResult", id=fetch["id"], ok=True, result='[{"handlerName":"h"}]')
+        self.assertEqual(only(events, "handlerInvoked"), [])
+        self.assertEqual([e["code"] for e in only(events, "log")], ["queue-not-array"])
 
 
 class JsBridge1(NativeTestCase):
@@ -153,9 +186,13 @@ class JsBridge2(NativeTestCase):
 
     def test_host_methods_are_the_handlers(self):
         n = self.native
-        self.assertEqual(only(n.start, "addJavascriptInterface")[0]["methods"], ["send", "response"])
-        self.assertEqual(only(n.send("registerHandler", name="h"), "addJavascriptInterface")[0]["methods"],
-                         ["send", "response", "h"])
+        self.assertEqual(only(n.start, "addJavascriptInterface")[0]["methods"], ["response"])
+        added = only(n.send("registerHandler", name="h"), "addJavascriptInterface")[0]["methods"]
+        self.assertEqual(added, ["response", "h"])
+        # No generic method, and no method for a name that is no identifier: the page cannot call it.
+        n.send("registerHandler", name="it's")
+        self.assertEqual(only(n.send("registerHandler", name="$x"), "addJavascriptInterface")[0]["methods"],
+                         ["response", "$x", "h"])
         n.send("loadFinished")
         events = n.send("interfaceCall", name="WebViewJavascriptBridge", method="h", arguments=["[1]", "cb_1"])
         self.assertEqual(only(events, "interfaceResult"), [{"type": "interfaceResult"}])

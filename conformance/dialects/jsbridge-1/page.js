@@ -69,12 +69,10 @@
     handlers[name] = handler;
   }
 
+  // callHandler(name, data, callback) only: the dialect has no two-argument form, so in
+  // callHandler(name, fn) the function is data (which JSON leaves out) and there is no callback.
   function callHandler(name, data, callback) {
     var message = { handlerName: name };
-    if (arguments.length === 2 && typeof data === 'function') {
-      callback = data;
-      data = null;
-    }
     if (arguments.length >= 2) message.data = data;
     queue(message, callback);
   }

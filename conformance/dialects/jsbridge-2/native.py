@@ -6,8 +6,8 @@ Adapter protocol 1.1: a JavaScript interface (`addJavascriptInterface`, `interfa
 after-load injection (`observeLoads`, `loadFinished`).
 
 Dialect: the app adds the host object WebViewJavascriptBridge with a method per native handler
-(called as name(dataJSON, callbackId)), the generic send(messageJSON, callbackId) for
-{handlerName, data} and response(dataJSON, responseId) for the page's answers. A host method's
+whose name is an identifier (called as name(dataJSON, callbackId); the page reaches native code in
+no other way) and response(dataJSON, responseId) for the page's answers. A host method's
 return value would answer at once; this bridge answers later, as a message, so that the harness's
 handlers decide when. Messages reach the page through
 WebViewJavascriptBridge._handleMessageFromNative("…") with the JSON as a double-quoted string;
@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import dialect_adapter as dialect  # noqa: E402
 
 HOST = "WebViewJavascriptBridge"
-GENERIC = ("send", "response")
+ANSWER = "response"
 PROFILE = {"name": "jsbridge-2", "globalName": HOST, "handleMessageFunction": "_handleMessageFromNative"}
 
 
@@ -42,10 +42,10 @@ class JsBridge2(dialect.CallbackIds, dialect.base.Bridge):
         self.add_host_object()
 
     def add_host_object(self):
-        """The app's Java object: the generic methods and one per handler (re-added when they change;
-        the latest definition is the one the next page gets)."""
-        methods = sorted(name for name in self.handlers if name.isidentifier() and name not in GENERIC)
-        dialect.v11.add_interface(self.out, HOST, list(GENERIC) + methods)
+        """The app's Java object: the answer method and one method per handler whose name a method can
+        have (re-added when they change; the latest definition is the one the next page gets)."""
+        methods = sorted(name for name in self.handlers if name.replace("$", "_").isidentifier() and name != ANSWER)
+        dialect.v11.add_interface(self.out, HOST, [ANSWER] + methods)
 
     def register_handler(self, name):
         super().register_handler(name)
@@ -69,20 +69,15 @@ class JsBridge2(dialect.CallbackIds, dialect.base.Bridge):
         except (ValueError, RecursionError):
             self.log("warning", "malformed-queue", "%s(%s): not JSON" % (method, dialect.describe(first)))
             return dialect.ABSENT
-        if method == "response":
+        if method == ANSWER:
             message = {"responseId": second}
             if value is not dialect.ABSENT:
                 message["responseData"] = value
-        elif method == "send":
-            if not isinstance(value, dict):
-                self.log("warning", "non-object-message", "send(%s): not a message" % dialect.describe(first))
-                return dialect.ABSENT
-            message = value
         else:
             message = {"handlerName": method}
             if value is not dialect.ABSENT:
                 message["data"] = value
-        if method != "response" and isinstance(second, str) and second != "":
+        if method != ANSWER and isinstance(second, str) and second != "":
             message["callbackId"] = second
         self.receive(message)
         return dialect.ABSENT  # the answer comes later, as a message

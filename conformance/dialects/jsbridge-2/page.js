@@ -2,21 +2,23 @@
 //
 // Dialect (see FACTS.md): the app adds a Java object to the page with addJavascriptInterface under
 // the name WebViewJavascriptBridge before this file runs; this file adds the bridge's functions to
-// that same object (init, registerHandler, callHandler, send, _handleMessageFromNative). A call to
-// a native handler is a synchronous call of the host object's method named after the handler, with
-// the data as JSON text and the callback id; a string it returns is the answer at once, otherwise
-// the answer comes later as a message. Page answers go back through the host method
-// response(json, responseId). Without a method of that name the call goes through the host's
-// generic send(json, callbackId) with {handlerName, data}. The native side evaluates this file
-// after the page has loaded, then calls _handleMessageFromNative("…") with a JSON text for each
-// message; messages wait until the page calls init(); set-up callbacks in window.WVJBCallbacks run
-// first, then a 'WebViewJavascriptBridgeReady' event is dispatched on document.
+// that same object (init, registerHandler, callHandler, doSend, _handleMessageFromNative). A call
+// to a native handler is a synchronous call of the host object's method named after the handler,
+// with the data as JSON text and the callback id; a string it returns is the answer at once,
+// otherwise the answer comes later as a message. Page answers go back through the host method
+// response(json, responseId). There is no other way to native code: a handler without a method of
+// its name (any name that is not an identifier) cannot be called. doSend(data, fn) calls the
+// app's send(json, callbackId), the default handler. The native side evaluates this file after the
+// page has loaded, then calls _handleMessageFromNative("…") with a JSON text for each message;
+// messages wait until the page calls init(); set-up callbacks in window.WVJBCallbacks run first,
+// then a 'WebViewJavascriptBridgeReady' event is dispatched on document.
 //
 // Written for bridgecheck from the protocol; correct where JsBridge 2.x is not (the page's data
 // is not changed to carry the callback id, a message delivered before init() is dispatched once,
-// an answer is sent at most once, ids are tested by presence, calls without a host method are not
-// lost, and only the app's own methods count as handler methods, never inherited ones or the
-// functions this file adds).
+// an answer is sent at most once, ids are tested by presence, a call that cannot reach native code
+// is reported and its callback released instead of being queued for an iframe nobody reads, and
+// only the app's own methods count as handler methods, never inherited ones or the functions this
+// file adds).
 (function () {
   'use strict';
   var host = window.WebViewJavascriptBridge;
@@ -30,7 +32,7 @@
   // these are handler methods (a handler named init, toString or callHandler is not one).
   var hostMethods = Object.create(null);
   for (var key in host) {
-    if (typeof host[key] === 'function' && key !== 'send' && key !== 'response') hostMethods[key] = true;
+    if (typeof host[key] === 'function' && key !== 'response') hostMethods[key] = true;
   }
 
   var handlers = Object.create(null);
@@ -64,13 +66,9 @@
     var returned;
     if (typeof name === 'string' && hostMethods[name] === true) {
       returned = host[name](hasData ? JSON.stringify(data) : undefined, id);
-    } else if (typeof host.send === 'function') {
-      var message = { handlerName: name };
-      if (hasData) message.data = data;
-      returned = host.send(JSON.stringify(message), id);
     } else {
       delete callbacks[id];
-      return warn('the host object has neither ' + name + ' nor send; the call is dropped', name);
+      return warn('the host object has no method ' + name + '; the call cannot reach native code', name);
     }
     if (id && answer(callbacks[id], returned)) delete callbacks[id];
   }

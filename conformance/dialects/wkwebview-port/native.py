@@ -5,7 +5,8 @@ side, behind the bridgecheck adapter protocol.
     bridgecheck run --native 'python3 conformance/dialects/wkwebview-port/native.py' --profile wkwebview-port
 
 Dialect: two script message handlers. A post to iOS_Native_InjectJavascript asks for the page
-script (evaluated then, followed by the start-up queue); a post to iOS_Native_FlushMessageQueue
+script (evaluated then; the start-up queue is sent from the evaluation's completion, as the port's
+injectJavascriptFile() does, and kept when the evaluation failed); a post to iOS_Native_FlushMessageQueue
 means the queue has something, and the native side evaluates WKWebViewJavascriptBridge._fetchQueue().
 Messages reach the page through WKWebViewJavascriptBridge._handleMessageFromiOS('…') with ids
 spelled callbackID and responseID. Navigations are never the bridge's. No safety-timeout switch.
@@ -38,9 +39,19 @@ class PortBridge(dialect.base.Bridge):
 
     def script_message(self, name, body):
         if name == INJECT:
-            self.bridge_loaded()  # evaluates the page script, then sends the start-up queue
+            self.bridge_loaded()  # evaluates the page script; its completion sends the start-up queue
         elif name == FLUSH:
             self.fetch_queue()
+
+    def bridge_loaded(self):
+        self.injections += 1
+        self.evaluate(self.page_script, "inject", self.injections)
+
+    def evaluation_result(self, evaluation, ok, result, error):
+        kind, _ = self.evaluations.get(evaluation, (None, None))
+        super().evaluation_result(evaluation, ok, result, error)
+        if kind == "inject" and ok:
+            self.flush_startup_queue()
 
     def disable_safety_timeout(self):
         raise RuntimeError("the WKWebView port dispatches synchronously and has no safety-timeout switch")
