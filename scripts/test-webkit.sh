@@ -5,7 +5,8 @@
 # tests on a virtual display, then every hostile page bridge of conformance/hostile/ under
 # `bridgecheck run --engine webkitgtk` on the fixtures each names (scripts/hostile_corpus.py
 # --engine webkitgtk --check: exit 1, a complete report with the reason expected.json gives, no
-# process left behind). Not part of scripts/test.sh: the default build and CI need JavaScriptCore
+# process left behind), and stops a WebKit run with SIGINT, SIGTERM and SIGKILL (scripts/webkit_stop.py:
+# exit status, an interrupted complete report, no process left). Not part of scripts/test.sh: the default build and CI need JavaScriptCore
 # alone (CI runs a named subset of the corpus after its fidelity check, .ci/run).
 #
 #   scripts/test-webkit.sh                      # the engine's tests and the whole corpus
@@ -18,4 +19,5 @@ xvfb-run -a swift test --traits WebKitGTK --skip-build --scratch-path .build-web
 if [ "$#" -eq 0 ]; then
   python3 scripts/hostile_corpus.py --bridgecheck .build-webkit/debug/bridgecheck --engine webkitgtk --check \
     --time-limit 120
+  python3 scripts/webkit_stop.py --bridgecheck .build-webkit/debug/bridgecheck
 fi

@@ -3,7 +3,8 @@ import JSONModel
 import Testing
 
 /// `--jobs` from 1 to 64 on any machine: the reference pair passes with the
-/// default memory limit (which scales with the workers), and a pair of
+/// default memory limit (which scales with the workers), in `run` and in
+/// `mutants`, and a pair of
 /// `--jobs` and `--memory-limit` that cannot give each worker its floor is
 /// refused before anything runs.
 @Suite("Workers and memory end to end", .serialized)
@@ -28,6 +29,34 @@ struct WorkerBudgetEndToEndTests {
     for result in results {
       #expect(result["status"] == "pass", "--jobs \(jobs): \(result["id"] ?? .null): \(result["message"] ?? .null)")
     }
+  }
+
+  /// `bridgecheck mutants` (default total 1 GB before it scaled: a false red
+  /// from about 23 workers) on the same four fixtures and one native mutant:
+  /// the reference pair passes them at any --jobs.
+  @Test(arguments: [1, 2, 8, 16, 32, 48, 64])
+  func theMutationMatrixKeepsTheReferencePairGreenAtAnyJobs(jobs: Int) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-budget-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("fixtures")
+    let ids = stride(from: 1, to: Self.filters.count, by: 2).map { Self.filters[$0] }
+    for id in ids {
+      let target = fixtures.appendingPathComponent(id + ".json")
+      try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Fixtures/\(id).json"), to: target)
+    }
+    let mutants = folder.appendingPathComponent("mutants/native")
+    try FileManager.default.createDirectory(at: mutants, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: packageRoot.appendingPathComponent("conformance/mutants/native/about-blank-cancelled.json"),
+      to: mutants.appendingPathComponent("about-blank-cancelled.json"))
+    let outcome = try bridgecheck(
+      ["mutants", "--jobs", String(jobs), "--fixtures", fixtures.path, "--mutants", mutants.deletingLastPathComponent().path,
+       "--update-expected"],
+      environment: Self.machine, timeLimit: 180)
+    #expect(outcome.status != 2, "--jobs \(jobs): \(outcome.stderr.suffix(1000))")
+    #expect(outcome.stdout.contains("reference pair: 4/4 fixtures pass"), "--jobs \(jobs): \(outcome.stdout.prefix(2000))")
+    #expect(!outcome.stdout.contains("REFERENCE"), "--jobs \(jobs): \(outcome.stdout.prefix(2000))")
   }
 
   @Test func anImpossiblePairIsRefusedBeforeAnythingRuns() throws {
