@@ -23,7 +23,7 @@ from hostile_corpus import PeakSampler, ROOT  # noqa: E402  (the same /proc samp
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bridgecheck", default=os.path.join(ROOT, ".build-webkit", "debug", "bridgecheck"))
-    parser.add_argument("--after", type=float, default=6, help="seconds before the signal (the workers are busy then)")
+    parser.add_argument("--after", type=float, default=6, help="seconds at least before the signal, which waits for a web process too")
     options = parser.parse_args()
     environment = dict(os.environ)
     environment.pop("DISPLAY", None)
@@ -37,7 +37,11 @@ def main():
                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
             sampler = PeakSampler(process.pid)
             sampler.start()
-            time.sleep(options.after)
+            # At least --after seconds, and until a web process runs (a loaded machine starts workers slowly).
+            started = time.monotonic()
+            while time.monotonic() - started < 120 and (time.monotonic() - started < options.after or not any(
+                    name.startswith("WebKitWebProces") for name, _ in list(sampler.seen.values()))):
+                time.sleep(0.2)
             sent = time.monotonic()
             process.send_signal(signal_number)
             process.wait(timeout=60)
