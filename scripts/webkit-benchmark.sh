@@ -26,7 +26,8 @@ unset DISPLAY WAYLAND_DISPLAY
 # Seconds and scenario count of one `run`, from its last line ("N scenarios — … — 1.23s — …").
 measure() {
   local line
-  line=$("$@" 2>&1 | tail -1)
+  # A run that fails still has its time (and the failure is said): the figures are not lost.
+  line=$("$@" 2>&1 | tail -1) || echo "webkit-benchmark: $* failed: $line" >&2
   echo "$line" | sed -E 's/^bridgecheck: ([0-9]+) scenarios.* — ([0-9.]+)s — .*/\2 \1/'
 }
 series() { # label, then the command
