@@ -26,7 +26,7 @@ struct DoctorCommand: ParsableCommand {
   @Option(help: "Seconds to wait for each answer (all of its lines, up to done).")
   var timeout: Double = 5
 
-  @Option(help: "Seconds the answer to hello may take from the start of the adapter, when longer than --timeout (as in run).")
+  @Option(help: "Seconds the answer to hello may take from the start of the adapter, whatever --timeout is (as in run).")
   var startupTimeout: Double = 15
 
   func validate() throws {

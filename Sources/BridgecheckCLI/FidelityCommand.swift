@@ -4,6 +4,7 @@ import Mutation
 import PageSimulation
 import ReferenceBridges
 import ScenarioRunner
+import Supervision
 
 /// `bridgecheck fidelity`: the suite in the simulated page and in a real
 /// WebKitGTK web view, with the reference pair and every mutant, and where
@@ -15,7 +16,8 @@ struct FidelityCommand: ParsableCommand {
       + "and show where the verdicts differ.",
     discussion: """
       Each implementation pair (the reference, each mutant of conformance/mutants/, each patched dialect bridge's own \
-      pair) runs every fixture in both engines, one scenario at a time. Where the verdicts differ, the cell runs again \
+      pair) runs every fixture in both engines, on the worker processes of `bridgecheck run` (--jobs, --memory-limit: \
+      each worker its own web view and web process, held to the same limits). Where the verdicts differ, the cell runs again \
       in both with the whole trace kept, and the report shows the two traces from the first event where they part \
       (task and script-run events are the engines' own and left out). A fixture whose engines field leaves an engine \
       out is listed with its reason, not as a difference. In the simulated page a correct pair (the reference, a \
@@ -54,8 +56,37 @@ struct FidelityCommand: ParsableCommand {
       valueName: "folder"))
   var traces: String?
 
+  @Option(
+    name: .customLong("jobs"),
+    help: "Worker processes (default: one per core, fewer when the memory limit cannot give each worker 768 MB).")
+  var jobsOption: Int?
+
+  @Option(
+    name: .customLong("memory-limit"),
+    help: ArgumentHelp(
+      "The most resident memory the workers may use (their web and network processes included), e.g. 4G: each of the --jobs workers gets an equal share, at least 768 MB (default: 2G, or 1G a worker when there are more than two, up to three quarters of the machine's memory).",
+      valueName: "size"), transform: MemorySize.parse)
+  var memoryLimitOption: MemorySize?
+
+  /// The workers and their memory (``WorkerBudget``).
+  func workerBudget() throws(WorkerBudgetError) -> WorkerBudget {
+    try WorkerBudget.resolve(
+      jobs: jobsOption, memoryLimit: memoryLimitOption?.bytes, kind: .webKit,
+      cores: ProcessInfo.processInfo.activeProcessorCount, machineMemory: MachineMemory.bytes)
+  }
+
+  func validate() throws {
+    if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be at least 1") }
+    do {
+      _ = try workerBudget()
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+
   func run() throws {
-    let real = try EngineChoice.webkitgtk.pageEngine(asker: "fidelity")
+    try EngineChoice.webkitgtk.checkAvailable(asker: "fidelity")
+    let budget = try workerBudget()
     Interrupt.install()
     let fixtures = try selection.load()
     let mutantsPath = mutantsOption ?? Resources.path("conformance/mutants")
@@ -80,10 +111,11 @@ struct FidelityCommand: ParsableCommand {
     }
     if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
     let meter = ProgressMeter(task: "fidelity", unit: "cells")
-    let result = EngineFidelity.run(
-      rows: rows, fixtures: fixtures, first: .simulated, second: real, defaultGate: schedules == .default,
+    let result = SupervisedFidelity.run(
+      rows: rows, fixtures: fixtures, second: EngineChoice.webkitgtk.rawValue, executable: RunCommand.executablePath,
+      jobs: budget.jobs, limits: SupervisorLimits(memoryLimit: budget.memoryLimit), defaultGate: schedules == .default,
       progress: { step in meter.update(done: step.cellsDone, total: step.cellCount, note: step.row) },
-      shouldStop: { Interrupt.requested })
+      stopReason: { Interrupt.stopReason })
     meter.finish()
     print(FidelityReport.text(result), terminator: "")
     if let markdown {

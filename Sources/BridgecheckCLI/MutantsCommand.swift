@@ -31,19 +31,37 @@ struct MutantsCommand: ParsableCommand {
   @Flag(help: "List the fixtures each mutant fails.")
   var verbose = false
 
-  @Option(name: .customLong("jobs"), help: "Worker processes (default: the number of cores).")
+  @Option(
+    name: .customLong("jobs"),
+    help: "Worker processes (default: one per core, fewer when the memory limit cannot give each worker 256 MB).")
   var jobsOption: Int?
 
   @Option(
+    name: .customLong("memory-limit"),
     help: ArgumentHelp(
-      "The most resident memory the workers may use, e.g. 1G: each of the --jobs workers gets an equal share (default: 1G).",
+      "The most resident memory the workers may use, e.g. 1G: each of the --jobs workers gets an equal share, at least 256 MB (default: 1G, or 512M a worker when there are more than two, up to three quarters of the machine's memory).",
       valueName: "size"), transform: MemorySize.parse)
-  var memoryLimit: MemorySize = MemorySize(bytes: 1 << 30)
+  var memoryLimitOption: MemorySize?
 
-  /// --jobs, or the number of cores.
-  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
+  /// The workers and their memory (``WorkerBudget``).
+  func workerBudget() throws(WorkerBudgetError) -> WorkerBudget {
+    try WorkerBudget.resolve(
+      jobs: jobsOption, memoryLimit: memoryLimitOption?.bytes, kind: .mutants,
+      cores: ProcessInfo.processInfo.activeProcessorCount, machineMemory: MachineMemory.bytes)
+  }
+
+  func validate() throws {
+    if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be at least 1") }
+    do {
+      _ = try workerBudget()
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
 
   func run() throws {
+    let budget = try workerBudget()
+    let jobs = budget.jobs
     Interrupt.install()
     let fixtures = try FixtureSelection.parse([fixturesPath]).load()
     // Dialect mutants patch bridgecheck's own dialect bridges, wherever the
@@ -60,7 +78,7 @@ struct MutantsCommand: ParsableCommand {
       dialects: SupervisedMutationMatrix.dialects(of: judged).count)
     let matrix = SupervisedMutationMatrix.run(
       fixtures: fixtures, mutants: catalog.mutants, executable: RunCommand.executablePath, jobs: jobs,
-      limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), progress: progress.update,
+      limits: SupervisorLimits(memoryLimit: budget.memoryLimit), progress: progress.update,
       stopReason: { Interrupt.stopReason })
     progress.finish()
     if !matrix.isComplete {

@@ -94,20 +94,42 @@ struct RunCommand: ParsableCommand {
     transform: Shard.parse)
   var shard: Shard?
 
-  @Option(name: .customLong("jobs"), help: "Scenarios run in parallel (default: the number of cores).")
+  @Option(
+    name: .customLong("jobs"),
+    help: """
+      Worker processes running scenarios in parallel (default: one per core, fewer when the memory limit cannot give \
+      each worker 256 MB, or 768 MB with --engine webkitgtk).
+      """)
   var jobsOption: Int?
 
-  /// --jobs, or the number of cores.
-  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
+  /// The workers and their memory: what --jobs and --memory-limit say, or
+  /// the defaults for this machine (``WorkerBudget``).
+  func workerBudget() throws(WorkerBudgetError) -> WorkerBudget {
+    try WorkerBudget.resolve(
+      jobs: jobsOption, memoryLimit: memoryLimitOption?.bytes, kind: engine == .webkitgtk ? .webKit : .simulated,
+      cores: ProcessInfo.processInfo.activeProcessorCount, machineMemory: MachineMemory.bytes)
+  }
+
+  /// Scenarios run in parallel: the workers of the budget, or in process
+  /// --jobs (default: the number of cores).
+  var jobs: Int {
+    if runsInProcess { return jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
+    return (try? workerBudget().jobs) ?? 1
+  }
 
   @Option(help: "Seed of Math.random in the simulated pages (default: 0).", transform: SeedArgument.parse)
   var seed: UInt64 = 0
 
-  @Option(help: "Seconds the --native adapter may take to answer one command (all its events, up to done).")
+  @Option(
+    help: "Seconds the --native adapter may take to answer one command after hello (all its events, up to done).")
   var adapterTimeout: Double = 5
 
   @Option(
-    help: "Seconds the --native adapter may take to start and answer hello (a JVM starts slowly); at least --adapter-timeout.")
+    help: """
+      Seconds the --native adapter may take from its start to its answer to hello (a JVM starts slowly), whatever \
+      --adapter-timeout is. When bridgecheck's own hello fails, the run stops there (exit 1) without starting a \
+      scenario.
+      """)
   var adapterStartupTimeout: Double = 15
 
   @Flag(
@@ -121,10 +143,11 @@ struct RunCommand: ParsableCommand {
   var noCPUPinning = false
 
   @Option(
+    name: .customLong("memory-limit"),
     help: ArgumentHelp(
-      "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, and a scenario that passes it ends as error (default: 2G).",
+      "The most resident memory the run's processes may use, e.g. 2G or 512M: each of the --jobs workers (with its adapters) gets an equal share, at least 256 MB (768 MB with --engine webkitgtk: its web and network processes count), and a scenario that passes it ends as error (default: 2G, or 512M a worker when there are more than four, 1G with --engine webkitgtk, up to three quarters of the machine's memory).",
       valueName: "size"), transform: MemorySize.parse)
-  var memoryLimit: MemorySize = MemorySize(bytes: 2 << 30)
+  var memoryLimitOption: MemorySize?
 
   @Option(
     help: ArgumentHelp(
@@ -149,9 +172,9 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: """
-      Where pages run: simulated (a simulated page on a virtual clock) or webkitgtk (a real WebKitGTK web view \
-      per scenario: a build with --traits WebKitGTK, under xvfb-run; scenarios then run one at a time in this \
-      process, the page in WebKit's own web process; docs/webkit-engine.md).
+      Where pages run: simulated (a simulated page on a virtual clock) or webkitgtk (a real WebKitGTK web view: \
+      a build with --traits WebKitGTK, under xvfb-run; each worker has its own web view, web process and display \
+      connection, held to the same limits; docs/webkit-engine.md).
       """)
   var engine: EngineChoice = .simulated
 
@@ -162,7 +185,14 @@ struct RunCommand: ParsableCommand {
     if updateBaseline && baseline == nil {
       throw ValidationError("--update-baseline needs --baseline PATH: the file to write")
     }
-    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be at least 1") }
+    if !runsInProcess {
+      do {
+        _ = try workerBudget()
+      } catch {
+        throw ValidationError("\(error)")
+      }
+    }
     try LinkBase.validate(markdownLinkBase)
     try PageFeatures.validate(pageFeatures, js: js)
     if engine != .simulated && (schedules.exploresSeeds || schedules.schedule != nil || schedules.mutant != nil) {
@@ -184,12 +214,11 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  /// Whether scenarios run in this process: asked for, or a real engine
-  /// (its pages already live in WebKit's own processes, and its engine
-  /// thread serves one scenario at a time).
-  private var runsInProcess: Bool { inProcess || engine != .simulated }
+  /// Whether scenarios run in this process (the hidden --in-process).
+  private var runsInProcess: Bool { inProcess }
 
-  /// Threads running scenarios: one for a real engine.
+  /// Threads running scenarios in process: one for a real engine, whose
+  /// engine thread serves one scenario at a time.
   private var scenarioJobs: Int { engine == .simulated ? jobs : 1 }
 
   /// The limits of the --native adapter.
@@ -210,6 +239,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    let commandStarted = ContinuousClock.now
     for path in [jsonPath, junitPath, markdownPath, outputsPath, schedules.writeFixture].compactMap({ $0 }) {
       try ReportFile.prepare(path)
     }
@@ -220,7 +250,9 @@ struct RunCommand: ParsableCommand {
         throw CLIError.usage("bridgecheck: --traces \(traces): cannot create the folder (\(error.localizedDescription))")
       }
     }
-    let pageEngine = try engine.pageEngine()
+    // Workers start the engine each for themselves: here it is only checked.
+    let pageEngine = runsInProcess ? try engine.pageEngine() : .simulated
+    if !runsInProcess { try engine.checkAvailable() }
     let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)
     // Without --profile, the dialect of a --js page bridge is inferred from it.
     let dialect = resolveDialect()
@@ -246,7 +278,7 @@ struct RunCommand: ParsableCommand {
       : WorkerPool(
         executable: Self.executablePath,
         configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant, dialect: dialect),
-        jobs: jobs, limits: SupervisorLimits(memoryLimit: memoryLimit.bytes), pinsWorkers: !noCPUPinning)
+        jobs: jobs, limits: SupervisorLimits(memoryLimit: try workerBudget().memoryLimit), pinsWorkers: !noCPUPinning)
     pool?.prestart()
     try refuseUnloadablePage(pool: pool, page: page, tested: tested)
     // In process, the first scenarios start while later fixtures are still
@@ -263,6 +295,18 @@ struct RunCommand: ParsableCommand {
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let expected = try loadBaseline(
       scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile)))
+    if let adapter = native as? AdapterNativeImplementation, let failure = adapter.startupFailure, !Interrupt.requested {
+      // Every worker's adapter would fail the same way, each after its own
+      // wait: none is started, and the run ends here.
+      pool?.abandon()
+      if let streamed {
+        fixtures = try streamed.finish()
+        if let shard { fixtures = shard.select(fixtures) }
+      }
+      try endBeforeAnyScenario(
+        adapterFailure: failure, page: page, native: native, scenarios: fixtures.count,
+        duration: ContinuousClock.now - commandStarted)
+    }
 
     let total = fixtures.count
     let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.exploresSeeds)
@@ -396,7 +440,8 @@ struct RunCommand: ParsableCommand {
         command: try AdapterCommandLine.words(nativeCommand, option: "--native"),
         commandTimeout: adapterLimits.commandTimeout, startupTimeout: adapterLimits.startupTimeout)
     }
-    var configuration = WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions, explore: explore)
+    var configuration = WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions, explore: explore,
+      engine: engine.rawValue)
     configuration.pageFeatures = pageFeatures
     return configuration
   }
@@ -495,13 +540,33 @@ struct RunCommand: ParsableCommand {
     guard let nativeCommand else { return ReferenceNativeImplementation() }
     let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
     AdapterNativeImplementation.installTerminationHandlers()
-    let adapter = AdapterNativeImplementation(command: command, limits: adapterLimits, shouldStop: { Interrupt.requested })
-    if let failure = adapter.startupFailure, !Interrupt.requested {
-      Terminal.standardError(
-        "bridgecheck: warning: the native adapter did not start: \(failure)\n"
-          + "  every scenario will end as error; `bridgecheck doctor --native \(ShellWords.quote(nativeCommand))` explains what is wrong\n")
-    }
-    return adapter
+    return AdapterNativeImplementation(command: command, limits: adapterLimits, shouldStop: { Interrupt.requested })
+  }
+
+  /// Ends a run whose native adapter failed bridgecheck's own `hello`
+  /// before any scenario: the reports say why and that nothing ran, and
+  /// the exit status is 1 (the gate fails).
+  private func endBeforeAnyScenario(
+    adapterFailure failure: ImplementationError, page: any PageImplementation, native: any NativeImplementation, scenarios: Int,
+    duration: Duration
+  ) throws -> Never {
+    let command = nativeCommand.map(ShellWords.quote) ?? "'…'"
+    let doctor = "bridgecheck doctor --native \(command)"
+    let reason = failure.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? failure.message
+    var report = RunReport(
+      toolVersion: BridgecheckVersion.current,
+      page: ImplementationInfo(name: page.name, version: page.version),
+      native: ImplementationInfo(name: native.name, version: native.version),
+      seed: seed, gate: level, results: [], duration: duration)
+    report.cutShort =
+      "not run: the native adapter did not start, so none of the \(scenarios) scenarios was run (every one would have "
+      + "ended as error): \(reason) (`\(doctor)` explains what is wrong)"
+    try ReportOutput(report: report, verbose: verbose, color: color).write(
+      format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
+    Terminal.standardError(
+      "bridgecheck: the native adapter did not start: \(failure)\n"
+        + "  no scenario was run; `\(doctor)` explains what is wrong\n")
+    throw ExitCode(CLIError.gateExitCode)
   }
 
   /// The expectations to judge against: the --baseline file; an empty one

@@ -13,7 +13,10 @@ struct WorkerCommand: ParsableCommand {
   func run() throws {
     // Ctrl-C at the terminal is the supervisor's to handle.
     signal(SIGINT, SIG_IGN)
-    let status = WorkerService.serve()
+    let share = WorkerService.memoryShare
+    let status = WorkerService.serve { name throws(WorkerSetupError) in
+      try EngineChoice.workerEngine(named: name, memoryShare: share)
+    }
     Foundation.exit(status)
   }
 }

@@ -61,3 +61,29 @@ static inline void bridgecheck_clear_website_data(WebKitWebContext *context, int
   webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, NULL, bridgecheck_website_data_cleared, done);
 }
 
+
+// An ephemeral web context (nothing a page stores reaches the disk). With a `memory_limit_mb`
+// above 0, its web processes are held to it: WebKit measures each one every `poll_interval`
+// seconds and ends one that stays over the limit after releasing what it can (the view then
+// reports WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT). Its relief thresholds are raised so that an
+// ordinary page is not slowed down long before the limit.
+static inline WebKitWebContext *bridgecheck_ephemeral_context_new(guint memory_limit_mb, gdouble poll_interval) {
+  WebKitWebsiteDataManager *manager = webkit_website_data_manager_new_ephemeral();
+  WebKitWebContext *context;
+  if (memory_limit_mb > 0) {
+    WebKitMemoryPressureSettings *settings = webkit_memory_pressure_settings_new();
+    webkit_memory_pressure_settings_set_memory_limit(settings, memory_limit_mb);
+    // Each must stay between its neighbours: kill first, then strict, then conservative.
+    webkit_memory_pressure_settings_set_kill_threshold(settings, 1.0);
+    webkit_memory_pressure_settings_set_strict_threshold(settings, 0.9);
+    webkit_memory_pressure_settings_set_conservative_threshold(settings, 0.8);
+    webkit_memory_pressure_settings_set_poll_interval(settings, poll_interval);
+    context = WEBKIT_WEB_CONTEXT(g_object_new(WEBKIT_TYPE_WEB_CONTEXT, "website-data-manager", manager,
+                                              "memory-pressure-settings", settings, NULL));
+    webkit_memory_pressure_settings_free(settings);
+  } else {
+    context = WEBKIT_WEB_CONTEXT(g_object_new(WEBKIT_TYPE_WEB_CONTEXT, "website-data-manager", manager, NULL));
+  }
+  g_object_unref(manager);
+  return context;
+}

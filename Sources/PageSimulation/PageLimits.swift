@@ -76,7 +76,7 @@ public struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
 
 extension Duration {
   /// `500 ms`, `1.5 s`: a limit as messages print it.
-  var millisecondsText: String {
+  package var millisecondsText: String {
     let (seconds, attoseconds) = components
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     return milliseconds % 1000 == 0 && milliseconds >= 1000 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"

@@ -38,6 +38,8 @@ public final class SimulatedWebView {
   private var generation = 0
   /// Console text recorded so far, in UTF-8 bytes (all pages of this view).
   var consoleBytes = 0
+  /// The driving thread's CPU time when this web view was made.
+  let createdCPUTime = ThreadCPUTime.now
   /// The label of the task running now, for messages.
   private(set) var currentTask = "setup"
 

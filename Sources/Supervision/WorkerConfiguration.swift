@@ -59,6 +59,10 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// Schedule exploration of every scenario (`run --explore`), or nil.
   public var explore: ExploreOptions?
 
+  /// The engine the pages run in, by name (``PageEngine/name``): `simulated`
+  /// or a real engine the worker can make (`webkitgtk`).
+  public var engine: String = PageEngine.simulated.name
+
   /// Optional features a script page bridge declares (`run --page-feature`,
   /// ``ImplementationFeature``); empty for the others.
   public var pageFeatures: [String] = []
@@ -66,8 +70,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// Creates a configuration.
   public init(
     page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false,
-    explore: ExploreOptions? = nil
+    explore: ExploreOptions? = nil, engine: String = PageEngine.simulated.name
   ) {
+    self.engine = engine
     self.page = page
     self.native = native
     self.tested = tested
@@ -79,9 +84,17 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// Two configurations are equal when a worker would build the same
   /// runner from them.
   public static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
-    lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested
+    lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested && lhs.engine == rhs.engine
       && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore && lhs.wireValue["options"] == rhs.wireValue["options"]
       && lhs.pageFeatures == rhs.pageFeatures
+  }
+
+  /// Whether the worker starts processes of its own for a scenario (an
+  /// adapter, a real engine's web and network processes), whose memory
+  /// counts with the worker's.
+  public var hasProcessesBelowWorker: Bool {
+    if case .adapter = native { return true }
+    return engine != PageEngine.simulated.name
   }
 
   /// Builds the page implementation this configuration names.
@@ -209,6 +222,8 @@ extension WorkerConfiguration {
       "scenarioTimeLimitMs": .number(options.scenarioTimeLimit.milliseconds),
       "maxTasksPerSettle": .number(Double(options.maxTasksPerSettle)),
       "maxVirtualMillisecondsPerSettle": .number(Double(options.maxVirtualMillisecondsPerSettle)),
+      "maxTasksPerScenario": .number(Double(options.maxTasksPerScenario)),
+      "scenarioCPULimitMs": .number(options.scenarioCPULimit.milliseconds),
     ]
     if let directory = options.traceDirectory { optionsObject["traceDirectory"] = .string(directory) }
     var object: JSONObject = [
@@ -218,6 +233,7 @@ extension WorkerConfiguration {
       "options": .object(optionsObject),
     ]
     if verdictsOnly { object["verdictsOnly"] = true }
+    if engine != PageEngine.simulated.name { object["engine"] = .string(engine) }
     var value = JSONValue.object(object)
     addExplorationWireFields(to: &value)
     return value
@@ -268,7 +284,10 @@ extension WorkerConfiguration {
       seed: seed, scriptTimeLimit: .milliseconds(script), scenarioTimeLimit: .milliseconds(scenario),
       maxTasksPerSettle: Int(tasks), maxVirtualMillisecondsPerSettle: Int64(virtual))
     self.options.traceDirectory = options["traceDirectory"]?.stringValue
+    if let tasks = options["maxTasksPerScenario"]?.numberValue { self.options.maxTasksPerScenario = Int(tasks) }
+    if let cpu = options["scenarioCPULimitMs"]?.numberValue { self.options.scenarioCPULimit = .milliseconds(cpu) }
     verdictsOnly = value["verdictsOnly"]?.boolValue ?? false
+    engine = value["engine"]?.stringValue ?? PageEngine.simulated.name
     readExplorationWireFields(value)
   }
 }

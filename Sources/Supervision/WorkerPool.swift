@@ -150,6 +150,9 @@ public final class WorkerPool {
     }
     while true {
       if let reason = stopReason() {
+        // Every busy worker is signalled at once, then each is reaped (a real
+        // engine's worker takes a moment to end with its web process).
+        for worker in workers where worker.isBusy { worker.process.signalKill() }
         for worker in workers {
           if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description, check: CheckID.interrupted)) }
         }
@@ -174,6 +177,7 @@ public final class WorkerPool {
         }
         let job = WorkerProcess.Job(index: next, fixture: fixture, configuration: jobConfiguration, started: clock.now)
         next += 1
+        if worker.isReady { worker.measureBaseline() }
         if !worker.start(job) {
           worker.job = nil
           finish(job.index, ended(worker, job: job, reason: nil))
@@ -199,7 +203,8 @@ public final class WorkerPool {
           case .stuck(let message):
             worker.stuckReason = message
           case .ready:
-            break
+            worker.isReady = true
+            if worker.isBusy { worker.measureBaseline() }
           }
         }
         if outputEnded {
@@ -238,6 +243,7 @@ public final class WorkerPool {
     let taken = Set(workers.map(\.slot))
     let slot = (0..<jobs).first { !taken.contains($0) } ?? workers.count
     if slot < workerCPUs.count { environment[WorkerCPUs.environmentKey] = String(workerCPUs[slot]) }
+    environment[WorkerService.memoryShareKey] = String(limits.memoryLimit / jobs)
     guard let process = try? ChildProcess.spawn([executable, "worker"], environment: environment) else { return nil }
     let worker = WorkerProcess(process: process, slot: slot, traceLog: log, now: clock.now)
     workersStarted += 1
@@ -262,6 +268,18 @@ public final class WorkerPool {
     let deadline = clock.now.advanced(by: .milliseconds(500))
     for worker in workers {
       if !worker.isBusy { worker.process.waitForExit(timeout: max(deadline - clock.now, .zero)) }
+      worker.kill()
+      worker.traceLog.remove()
+    }
+    workers.removeAll()
+    ProcessTree.endOrphans()
+  }
+
+  /// Kills every worker at once, with everything below it (nothing will be
+  /// run: the supervisor found the run cannot go on).
+  public func abandon() {
+    for worker in workers { worker.process.signalKill() }
+    for worker in workers {
       worker.kill()
       worker.traceLog.remove()
     }
@@ -300,34 +318,66 @@ public final class WorkerPool {
       }
       guard now - worker.lastMemoryCheck >= limits.memoryInterval else { continue }
       worker.lastMemoryCheck = now
-      var resident = ProcessTree.residentBytes(of: worker.pid) ?? 0
-      if case .adapter = job.configuration.native {
-        // Adapters run below the worker: count them too (a whole /proc
-        // scan, so less often).
+      let own = ProcessTree.residentBytes(of: worker.pid) ?? 0
+      var resident = own + worker.belowBytes
+      if job.configuration.hasProcessesBelowWorker {
+        // Adapters and a real engine's web and network processes run below
+        // the worker: count them too (a walk of /proc, so less often; in
+        // between, their last size counts).
         if now - worker.lastTreeCheck >= .milliseconds(250) || resident > share / 2 {
           worker.lastTreeCheck = now
           resident = ProcessTree.residentBytes(ofTree: worker.pid)
+          worker.belowBytes = max(0, resident - own)
         }
       }
       peakWorkerMemory = max(peakWorkerMemory, resident)
       if resident > share {
         worker.job = nil
         worker.kill()
-        let limit =
-          jobs == 1
-          ? "the limit of \(Self.megabytes(share)) (--memory-limit)"
-          : "their share of \(Self.megabytes(share)) (--memory-limit \(Self.megabytes(limits.memoryLimit)) "
-            + "shared by \(jobs) workers)"
-        let result = ended(
-          worker, job: job,
-          reason: "out of memory: the processes running this scenario used \(Self.megabytes(resident)), "
-            + "over \(limit): bridgecheck killed them. "
-            + "The code under test allocated without bound; the trace ends with the last events before that",
-          check: CheckID.memoryLimit)
+        let (reason, check) = outOfMemory(
+          resident: resident, baseline: worker.isReady ? worker.baselineBytes : nil, share: share)
+        let result = ended(worker, job: job, reason: reason, check: check)
         finish(job.index, result)
         retire(worker)
       }
     }
+  }
+
+  /// Why a worker was killed for its memory, told by what was measured:
+  /// the scenario's own growth against the worker's size when it started.
+  /// The code under test is blamed only when that growth is at least half
+  /// the share (``CheckID/memoryLimit``); otherwise the share was too small
+  /// for the worker itself (``CheckID/harness``).
+  /// A worker not ready yet (`baseline` nil) passed its share while it was
+  /// still setting up: the share is too small for it.
+  func outOfMemory(resident: Int, baseline: Int?, share: Int) -> (reason: String, check: String) {
+    let limit =
+      jobs == 1
+      ? "the limit of \(Self.megabytes(share)) (--memory-limit)"
+      : "the worker's share of \(Self.megabytes(share)) (--memory-limit \(Self.megabytes(limits.memoryLimit)) "
+        + "shared by \(jobs) workers)"
+    guard let baseline else {
+      let reason =
+        "out of memory: the worker process used \(Self.megabytes(resident)) while it was still setting up, before "
+        + "this scenario ran, past \(limit): bridgecheck killed it. The share is too small for bridgecheck's own "
+        + "worker, not the code under test's doing; give a larger --memory-limit or fewer --jobs"
+      return (reason, CheckID.harness)
+    }
+    let growth = max(0, resident - baseline)
+    let measured =
+      "the processes running this scenario grew by \(Self.megabytes(growth)) while it ran, from "
+      + "\(Self.megabytes(baseline)) when it started to \(Self.megabytes(resident)), past \(limit): bridgecheck killed them"
+    if growth >= share / 2 {
+      let reason =
+        "out of memory: \(measured). The code under test allocated without bound; "
+        + "the trace ends with the last events before that"
+      return (reason, CheckID.memoryLimit)
+    }
+    let reason =
+      "out of memory: \(measured). The scenario itself added less than half the share: the share is too small "
+      + "for this worker (\(Self.megabytes(baseline)) of bridgecheck's own when the scenario started), not the code "
+      + "under test's doing; give a larger --memory-limit or fewer --jobs"
+    return (reason, CheckID.harness)
   }
 
   // MARK: - Results of workers that did not answer
@@ -343,6 +393,7 @@ public final class WorkerPool {
     } else {
       // Its output ended as it died: let the exit land before asking how.
       worker.process.waitForExit(timeout: .seconds(1))
+      worker.drainErrors()
       let how = worker.process.exitDescription ?? "stopped answering"
       message =
         "the worker process running this scenario \(how) before the scenario ended "

@@ -40,6 +40,22 @@ final class WorkerProcess {
   /// When memory was last measured, and the most seen.
   var lastMemoryCheck: ContinuousClock.Instant
   var lastTreeCheck: ContinuousClock.Instant
+  /// The resident memory of the processes below the worker (its adapters,
+  /// the real engine's web and network processes) when last measured.
+  var belowBytes = 0
+  /// The resident memory of the worker and the processes below it when its
+  /// scenario started (or, for a scenario handed to it while it was still
+  /// setting up, when it was ready): what the scenario's own growth is
+  /// measured from.
+  var baselineBytes = 0
+  /// Whether the worker said it is ready (its implementations built).
+  var isReady = false
+
+  /// Measures ``baselineBytes`` now: the worker's own resident memory and
+  /// what was last measured below it.
+  func measureBaseline() {
+    baselineBytes = (ProcessTree.residentBytes(of: pid) ?? 0) + belowBytes
+  }
 
   static let errorTailBytes = 4096
   static let recentEventLimit = 60
@@ -81,14 +97,7 @@ final class WorkerProcess {
   /// Reads what the worker wrote; returns the messages that arrived, and
   /// whether its output ended (it died or exited).
   func drain() -> (messages: [WorkerMessage.FromWorker], ended: Bool) {
-    if process.errorOutput >= 0 {
-      errors.fill(from: process.errorOutput)
-      let bytes = errors.remainder()
-      if !bytes.isEmpty {
-        errorTail.append(contentsOf: bytes)
-        if errorTail.count > Self.errorTailBytes { errorTail.removeFirst(errorTail.count - Self.errorTailBytes) }
-      }
-    }
+    drainErrors()
     var messages: [WorkerMessage.FromWorker] = []
     guard process.output >= 0 else { return ([], true) }
     output.fill(from: process.output)
@@ -99,6 +108,17 @@ final class WorkerProcess {
       messages.append(message)
     }
     return (messages, output.reachedEnd)
+  }
+
+  /// Reads what the worker wrote on standard error into ``errorTail``
+  /// (again once it died: its last words may land after its output ended).
+  func drainErrors() {
+    guard process.errorOutput >= 0 else { return }
+    errors.fill(from: process.errorOutput)
+    let bytes = errors.remainder()
+    guard !bytes.isEmpty else { return }
+    errorTail.append(contentsOf: bytes)
+    if errorTail.count > Self.errorTailBytes { errorTail.removeFirst(errorTail.count - Self.errorTailBytes) }
   }
 
   /// The worker's standard error, last lines, as text.

@@ -1,5 +1,12 @@
 import BridgeImplementations
+import PageSimulation
 import ScenarioRunner
+
+/// Makes the page engine a worker configuration names (``WorkerConfiguration/engine``):
+/// the simulated page, or a real engine when the `bridgecheck` that serves
+/// the worker was built with one. Throws when it cannot (no such engine in
+/// this build, no display).
+public typealias WorkerEngineFactory = (_ name: String) throws(WorkerSetupError) -> PageEngine
 
 /// What a worker builds from one ``WorkerConfiguration``: the runner and the
 /// implementations behind it. A worker builds one at its first
@@ -10,12 +17,15 @@ final class WorkerSession {
   let runner: ScenarioRunner
   private let native: any NativeImplementation
 
-  /// Builds the implementations; an adapter starts its first process at once.
-  init(_ configuration: WorkerConfiguration) throws(WorkerSetupError) {
+  /// Builds the implementations in the engine the configuration names
+  /// (made by `makeEngine`); an adapter starts its first process at once.
+  init(_ configuration: WorkerConfiguration, makeEngine: WorkerEngineFactory) throws(WorkerSetupError) {
+    let engine = try makeEngine(configuration.engine)
     let page = try configuration.makePage()
     native = configuration.makeNative(sharedCPU: WorkerCPUs.assigned)
     self.configuration = configuration
-    runner = ScenarioRunner(page: page, native: native, tested: configuration.tested, options: configuration.options)
+    runner = ScenarioRunner(
+      page: page, native: native, tested: configuration.tested, options: configuration.options, engine: engine)
   }
 
   /// Whether the native side runs as an adapter process (whose detached

@@ -12,6 +12,11 @@
     /// not start (no display: run under `xvfb-run`).
     static let shared: EngineThread? = EngineThread()
 
+    /// The most memory, in bytes, a web process of this process may use
+    /// before WebKit ends it (nil: WebKit's own default). Read once, when
+    /// ``shared`` starts: set it before.
+    nonisolated(unsafe) static var webProcessMemoryLimit: Int?
+
     private let started = DispatchSemaphore(value: 0)
     private var ready = false
     /// The engine thread's id, set before ``shared`` is returned.
@@ -39,6 +44,12 @@
 
     private func main() {
       threadID = pthread_self()
+      // Owned from the start: until this thread runs its loop, another
+      // thread's g_main_context_invoke would otherwise acquire the context
+      // and run its closure there, on the wrong thread (WebKit aborts when
+      // a web view is made off the thread that started GTK: a worker's first
+      // scenario arrives that soon).
+      _ = g_main_context_acquire(nil)
       ready = gtk_init_check(nil, nil) != 0
       if ready { WebKitHostView.registerHostChannelScheme() }
       started.signal()

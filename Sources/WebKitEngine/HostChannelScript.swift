@@ -65,9 +65,21 @@ enum HostChannelScript {
     """
   }
 
+  /// The page event the channel sends once the page's console output
+  /// passed its limit (it forwards no console line after it).
+  static let consoleLimitEvent = "console-limit"
+  /// The longest message of an uncaught exception the channel forwards, in
+  /// UTF-16 units (as the simulated page cuts an error's message).
+  static let errorMessageLength = 16_384
+
   /// The script for these host functions (synchronous: a request to ``scheme``), recorders
-  /// (asynchronous: ``worldSource``) and interfaces.
-  static func source(hostFunctions: [String], recorders: [String], interfaces: [(name: String, methods: [String])]) -> String {
+  /// (asynchronous: ``worldSource``) and interfaces. Console lines are cut at
+  /// `limits.consoleLineLength` before they leave the page, and none leaves
+  /// it once their total passed `limits.consoleTotalBytes`.
+  static func source(
+    hostFunctions: [String], recorders: [String], interfaces: [(name: String, methods: [String])],
+    limits: PageLimits = PageLimits()
+  ) -> String {
     let names = JSONValue.array(hostFunctions.map(JSONValue.string)).serialized()
     let recorderNames = JSONValue.array((recorders + [pageEventFunction, evaluatingFunction]).map(JSONValue.string)).serialized()
     let definitions = JavascriptInterfaceCalls.definitions(interfaces, slice: "slice")
@@ -148,6 +160,18 @@ enum HostChannelScript {
         }
         window.clearTimeout = clear(clearT);
         window.clearInterval = clear(clearI);
+        // Work the page hands itself without a timer (a message posted to
+        // itself or over a MessageChannel, an animation frame): a page that
+        // did so since the host last asked is not idle either (a ping-pong
+        // of such messages never is; WebKit delivers a port's messages in
+        // bursts, so the time of the last one says less than their number).
+        var postedSinceAsked = 0;
+        function noting(original) {
+          return function () { postedSinceAsked++; return original.apply(this, arguments); };
+        }
+        if (typeof MessagePort === 'function') MessagePort.prototype.postMessage = noting(MessagePort.prototype.postMessage);
+        window.postMessage = noting(window.postMessage);
+        if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame = noting(window.requestAnimationFrame);
         // A dedicated worker runs on a thread of its own, out of sight of the
         // timers above: a message posted to a worker that has not answered
         // since counts as pending (for at most a second: a worker need not
@@ -179,6 +203,8 @@ enum HostChannelScript {
           // the host yet.
           value: function (quiet) {
             var pending = keys(live).length + (workers > 0 && now() - lastPost < 1000 ? 1 : 0);
+            if (postedSinceAsked > 0) pending += 1;
+            postedSinceAsked = 0;
             return pending === 0 && now() - lastDone < quiet ? 1 : pending;
           }, enumerable: false
         });
@@ -191,6 +217,9 @@ enum HostChannelScript {
         });
         window.addEventListener('error', function (event) {
           var message = String(event.message);
+          if (message.length > \(errorMessageLength)) {
+            message = message.slice(0, \(errorMessageLength)) + '… [' + (message.length - \(errorMessageLength)) + ' more characters cut]';
+          }
           if (message === 'Script error.' && event.error == null && scripted !== null) {
             message = 'Script error. (muted by WebKit: the scripted throw before it was "' + scripted + '")';
           }
@@ -202,16 +231,35 @@ enum HostChannelScript {
         // Console lines become `console` events, written as the simulated
         // page writes them (PageEnvironmentScript), then go to the real console.
         \(ConsoleLineText.describeFunction)
-        var realConsole = window.console;
+        // Each line is cut at the line limit before it leaves the page, and
+        // once the lines passed the total limit none leaves it (nor reaches
+        // the real console): the host is told once.
+        var realConsole = window.console, consoleUnits = 0, consoleOver = false;
+        var lineLimit = \(limits.consoleLineLength), totalLimit = \(limits.consoleTotalBytes);
         ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
           var original = realConsole[level];
           realConsole[level] = function () {
-            var parts = [];
-            for (var i = 0; i < arguments.length; i++) parts.push(describe(arguments[i]));
+            if (consoleOver) return undefined;
+            var parts = [], length = 0;
+            for (var i = 0; i < arguments.length && length <= lineLimit; i++) {
+              var part = describe(arguments[i]);
+              parts.push(part);
+              length += part.length + 1;
+            }
+            var text = parts.join(' ');
+            if (text.length > lineLimit) {
+              text = text.slice(0, lineLimit) + '… [' + (text.length - lineLimit) + ' more characters cut by bridgecheck]';
+            }
+            consoleUnits += text.length;
             try {
-              send(\(JSONValue.string(pageEventFunction).serialized()), [\(JSONValue.string(TraceEventName.console).serialized()), {level: level, text: parts.join(' ')}]);
+              send(\(JSONValue.string(pageEventFunction).serialized()), [\(JSONValue.string(TraceEventName.console).serialized()), {level: level, text: text}]);
+              if (consoleUnits > totalLimit) {
+                consoleOver = true;
+                send(\(JSONValue.string(pageEventFunction).serialized()), [\(JSONValue.string(consoleLimitEvent).serialized()), {}]);
+                return undefined;
+              }
             } catch (ignored) {}
-            return original.apply(realConsole, arguments);
+            return original.call(realConsole, text);
           };
         });
       })();

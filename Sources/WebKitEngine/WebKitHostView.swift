@@ -2,6 +2,7 @@
   import CWebKitGTK
   import Foundation
   import JSONModel
+  import JSRuntime
 
   /// What the engine reported, queued in arrival order until the host runs
   /// it as a host task (see ``WebKitHostView``).
@@ -24,6 +25,8 @@
     /// The page's web process ended (crashed, passed WebKit's memory limit,
     /// or was ended on purpose); `reason` says which, in words.
     case webProcessEnded(reason: String)
+    /// The page passed a limit of the host (a value too large to leave it).
+    case limitPassed(limit: String, message: String)
   }
 
   /// The GObject side of a WebKit host: one `WebKitWebView` in an offscreen
@@ -58,7 +61,9 @@
     /// Creates the ephemeral web context and registers the host channel's
     /// URI scheme on it (engine thread, once, before the first view).
     static func registerHostChannelScheme() {
-      let context = webkit_web_context_new_ephemeral().map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: WebKitWebContext.self) }
+      // WebKit measures its web processes against the limit every quarter of a second.
+      let limit = EngineThread.webProcessMemoryLimit.map { guint(max(1, $0 >> 20)) } ?? 0
+      let context = bridgecheck_ephemeral_context_new(limit, 0.25)
       Self.context = context
       let received: @convention(c) (UnsafeMutablePointer<WebKitURISchemeRequest>?, UnsafeMutableRawPointer?) -> Void = {
         request, _ in
@@ -98,6 +103,14 @@
       guard let view = idle.popLast() else { return WebKitHostView(userAgent: userAgent) }
       view.setUserAgent(userAgent)
       return view
+    }
+
+    /// Makes a web view (and with it the web process) ahead of the first
+    /// scenario, so that a worker starts its engine whole before it takes a
+    /// scenario (engine thread; once).
+    static func warmUp() {
+      guard idle.isEmpty, byWebView.isEmpty else { return }
+      idle.append(WebKitHostView(userAgent: nil))
     }
 
     private func setUserAgent(_ userAgent: String?) {
@@ -187,7 +200,15 @@
         _, result, data in
         let box = Unmanaged<MessageHandlerBox>.fromOpaque(data!).takeUnretainedValue()
         let value = result.flatMap { webkit_javascript_result_get_js_value($0) }
-        let body = value.flatMap { WebKitHostView.json(of: $0) }.flatMap { try? JSONValue.parse($0) }
+        var body: JSONValue?
+        if let value {
+          if let excess = WebKitHostView.excessSize(of: value) {
+            box.view?.events.append(
+              .limitPassed(limit: "value-size", message: "the body posted to \(box.name) is too large to leave the page: \(excess)"))
+          } else {
+            body = WebKitHostView.json(of: value).flatMap { try? JSONValue.parse($0) }
+          }
+        }
         box.view?.events.append(.message(name: box.name, body: body))
       }
       let signal = bridgecheck_signal_connect(
@@ -220,18 +241,25 @@
         var error: UnsafeMutablePointer<GError>?
         let value = webkit_web_view_evaluate_javascript_finish(
           UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
-        let outcome: Result<String?, WebKitError>
+        var outcome: Result<String?, WebKitError>
+        var excess: String?
         if let error {
-          outcome = .failure(WebKitError(String(cString: error.pointee.message)))
+          outcome = .failure(WebKitError(WebKitHostView.cut(error.pointee.message)))
           g_error_free(error)
         } else if let value {
-          outcome = .success(WebKitHostView.json(of: value))
+          excess = WebKitHostView.excessSize(of: value)
+          outcome = excess.map { .failure(WebKitError("the value is too large to leave the page: \($0)")) }
+            ?? .success(WebKitHostView.json(of: value))
           g_object_unref(value)
         } else {
           outcome = .success(nil)
         }
         guard let view = box.view, box.epoch == view.epoch else { return }
         view.outstandingEvaluations -= 1
+        if let excess {
+          view.events.append(
+            .limitPassed(limit: "value-size", message: "the value an evaluation returned is too large to leave the page: \(excess)"))
+        }
         view.events.append(.evaluated(id: box.id, result: outcome))
       }
       webkit_web_view_evaluate_javascript(
@@ -378,6 +406,68 @@
       default: kind = "alert"
       }
       events.append(.dialog(dialog: dialog, kind: kind, message: message, defaultText: defaultText))
+    }
+
+    /// The longest error message kept of an evaluation that failed, in
+    /// UTF-8 bytes (an exception's message is the page's to make as long as
+    /// it likes; the simulated page cuts it at 16 Ki characters too).
+    static let errorMessageBytes = 16_384
+
+    /// The text of a C string of the engine's, cut at ``errorMessageBytes``
+    /// (on a character boundary) with a note of how much was left out.
+    static func cut(_ text: UnsafePointer<CChar>?) -> String {
+      guard let text else { return "" }
+      let length = strlen(text)
+      guard length > errorMessageBytes else { return String(cString: text) }
+      let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+      var end = errorMessageBytes
+      while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      let kept = String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self)
+      return kept + "… [\(length - end) more bytes cut]"
+    }
+
+    /// The most a value leaving the page may weigh, as the simulated page
+    /// counts it (its strings' characters and keys, plus 16 bytes a value).
+    static let maximumValueSize = 64 << 20
+
+    /// Weighs a value that arrived from the page (already a copy in this
+    /// process, plain data: no getter of the page runs here), stopping as
+    /// soon as it passes ``maximumValueSize``; nil when it is within it,
+    /// else why not, before it is converted to JSON (which would copy it
+    /// again, and again when parsed).
+    static func excessSize(of value: UnsafeMutablePointer<JSCValue>) -> String? {
+      guard jsc_value_is_string(value) != 0 || jsc_value_is_object(value) != 0, let context = jsc_value_get_context(value)
+      else { return nil }
+      let source = """
+        (function (value, limit) {
+          var size = 0, stack = [value];
+          while (stack.length) {
+            var v = stack.pop();
+            size += 16;
+            if (typeof v === 'string') size += v.length;
+            else if (v !== null && typeof v === 'object') {
+              if (Array.isArray(v)) {
+                if (size + v.length * 16 > limit) return -1;
+                for (var i = 0; i < v.length; i++) stack.push(v[i]);
+              } else {
+                var keys = Object.keys(v);
+                for (var k = 0; k < keys.length; k++) { size += keys[k].length; stack.push(v[keys[k]]); }
+              }
+            }
+            if (size > limit) return -1;
+          }
+          return size;
+        })
+        """
+      guard let weigh = jsc_context_evaluate(context, source, gssize(source.utf8.count)) else { return nil }
+      defer { g_object_unref(weigh) }
+      guard let limit = jsc_value_new_number(context, Double(maximumValueSize)) else { return nil }
+      defer { g_object_unref(limit) }
+      var arguments: [UnsafeMutablePointer<JSCValue>?] = [value, limit]
+      guard let size = jsc_value_function_callv(weigh, 2, &arguments) else { return nil }
+      defer { g_object_unref(size) }
+      guard jsc_value_to_double(size) < 0 else { return nil }
+      return "the value is larger than the limit of \(ByteCount(maximumValueSize))"
     }
 
     /// The JSON text of a JavaScriptCore value, or nil for `undefined`.

@@ -17,12 +17,19 @@
   /// ``scale``. Host functions are synchronous for the page: it waits in a
   /// `prompt` until its call has run.
   ///
-  /// Not done yet: the simulated page's limits (``limitViolation`` is set
-  /// only when the page's web process ends; the scenario's wall-clock limit
-  /// ends a flood), schedule exploration
-  /// (``chooser`` is nil), `script-run` events for the page's own scripts,
-  /// and telling a main-frame navigation from an iframe's (WebKitGTK's
-  /// `decide-policy` does not say: every request is reported as an iframe's).
+  /// The page's limits, as far as a real engine allows (``limitViolation``):
+  /// a page whose web process spends the script time limit of CPU time
+  /// while the host waits for it (an evaluation, its load) is stuck in a
+  /// script, and its web process is ended; console output and uncaught
+  /// exceptions are cut in the page, and the console's total is capped; the
+  /// trace's event limit; values too large to leave the page; and the web
+  /// process's end (a crash, or WebKit's own memory limit). ``pageCPUTime``
+  /// is the web process's CPU time, which bounds a page that never goes idle.
+  ///
+  /// Not done: schedule exploration (``chooser`` is nil), `script-run`
+  /// events for the page's own scripts, and telling a main-frame navigation
+  /// from an iframe's (WebKitGTK's `decide-policy` does not say: every
+  /// request is reported as an iframe's).
   public final class WebKitWebViewHost: HarnessWebViewHost {
     /// The navigation policy, asked in a host task for every request but the page's own load.
     public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
@@ -84,6 +91,27 @@
     private var inbox: [EngineEvent] = []
     private var source: PageSource?
     private var generation = 0
+    /// The tasks run so far.
+    public private(set) var tasksRun = 0
+    /// The CPU time of this process's web processes (where the page runs).
+    private let webProcesses = WebProcessUsage()
+    /// Their CPU time when this host was made, and when last measured.
+    private var createdCPUTime: Duration = .zero
+    private var lastCPUTime: Duration = .zero
+    private var lastCPUSample: ContinuousClock.Instant?
+    /// The web processes' CPU time when the page last answered (or when the
+    /// host last had nothing to wait for).
+    private var cpuAtLastAnswer: Duration = .zero
+    /// ``pageCPUTime`` when the current quiet period of a settle began.
+    private var cpuAtQuietStart: Duration = .zero
+    /// The share of a quiet period the web process may spend on CPU and
+    /// still count as idle: a page with nothing pending uses next to none,
+    /// and one that passes messages to itself without end (a `MessageChannel`
+    /// ping-pong, which no timer shows) about half.
+    static let busyShare = 0.2
+    private var limitsPassed: Set<String> = []
+    /// Console text the page wrote so far, in UTF-8 bytes.
+    private var consoleBytes = 0
 
     /// Creates a web view with no page loaded; nil when GTK cannot start (no display).
     public init?(configuration: PageConfiguration = PageConfiguration(), scale: Double = 1, maxSettleSeconds: Double = 15) {
@@ -99,6 +127,15 @@
       let userAgent = configuration.userAgent
       view = engine.run { WebKitHostView.make(userAgent: userAgent) }
       EngineThread.endProcessBeforeWebKitTeardown()
+      createdCPUTime = webProcesses.cpuTime()
+      lastCPUTime = createdCPUTime
+      cpuAtLastAnswer = createdCPUTime
+      trace.onFull = { [unowned self] capacity in
+        self.passLimit(
+          "trace-events",
+          "the page passed the limit of \(capacity) trace events in one scenario (a flood of console lines, "
+            + "navigations, messages or tasks?)")
+      }
     }
 
     deinit { close() }
@@ -111,10 +148,28 @@
     public var now: VirtualTime { VirtualTime(milliseconds: Self.milliseconds(since: origin, scale: scale)) }
     /// Always nil: latencies are the engine's.
     public var chooser: ScheduleChooser? { nil }
-    /// Set when the page's web process ended (crashed, or passed WebKit's
-    /// memory limit): the scenario cannot be judged. The simulated page's
-    /// other limits have no counterpart here (see the type's documentation).
+    /// The first limit the page passed (see the type's documentation), or
+    /// nil: the scenario cannot be judged.
     public private(set) var limitViolation: PageLimitViolation?
+
+    /// Records that the page passed `limit` (the first one wins; each kind
+    /// is recorded once).
+    private func passLimit(_ limit: String, _ message: String) {
+      guard limitsPassed.insert(limit).inserted else { return }
+      let violation = PageLimitViolation.record(limit: limit, message: message, in: trace)
+      if limitViolation == nil { limitViolation = violation }
+    }
+
+    /// The CPU time of the page's web process since this host was made,
+    /// measured at most every 10 ms.
+    public var pageCPUTime: Duration {
+      let now = ContinuousClock.now
+      if lastCPUSample.map({ now - $0 >= .milliseconds(10) }) ?? true {
+        lastCPUSample = now
+        lastCPUTime = webProcesses.cpuTime()
+      }
+      return max(.zero, lastCPUTime - createdCPUTime)
+    }
     /// The user scripts added so far, in the order they run.
     public var installedUserScripts: [PageScript] { userScripts.map(\.script) }
 
@@ -205,7 +260,8 @@
       generation += 1
       trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
       let channel = HostChannelScript.source(
-        hostFunctions: hostFunctionNames, recorders: recorders.keys.sorted(), interfaces: interfaces)
+        hostFunctions: hostFunctionNames, recorders: recorders.keys.sorted(), interfaces: interfaces,
+        limits: configuration.limits)
       let scripts = userScripts.map { entry in
         (entry.asPageCode ? HostChannelScript.runAsPage(entry.script.source) : entry.script.source, entry.time == .atDocumentStart)
       }
@@ -331,19 +387,33 @@
     private func drive(until: Int64, stopsWhenIdle: Bool, maxTasks: Int, shouldStop: () -> Bool) -> SettleOutcome {
       var ran = 0
       var quietSince = now.milliseconds
+      cpuAtQuietStart = pageCPUTime
       while true {
         if shouldStop() { return .interrupted }
-        if let view { inbox += view.takeEvents() }
+        if let view {
+          let arrived = view.takeEvents()
+          if !arrived.isEmpty { cpuAtLastAnswer = pageCPUTime + createdCPUTime }
+          inbox += arrived
+        }
+        if pageIsStuck() {
+          endStuckPage()
+          return .idle
+        }
         if !awaitingCommit, hostTasks.isEmpty, !pageWork.isEmpty {
           let work = pageWork
           pageWork.removeAll()
           for item in work { item() }
         }
+        // A page that keeps the host busy ends at the time bound too, not
+        // only one that leaves it waiting.
+        if now.milliseconds >= until { return stopsWhenIdle ? .timeBudgetExhausted : .idle }
         if let task = nextTask() {
           if ran >= maxTasks { return .taskBudgetExhausted }
           ran += 1
+          tasksRun += 1
           task()
           quietSince = now.milliseconds
+          cpuAtQuietStart = pageCPUTime
           // A page whose web process ended answers nothing more.
           if limitViolation != nil { return .idle }
           continue
@@ -353,8 +423,13 @@
         if stopsWhenIdle, !loading, timers.isEmpty, pageWork.isEmpty, (view?.outstandingEvaluations ?? 0) == abandonedProbes.count,
           Double(time - quietSince) * scale >= quietMilliseconds
         {
-          if generation == 0 || probePendingTimers() == 0 { return .idle }
+          // Idle: nothing pending, and the web process not busy running
+          // something no timer shows (a message ping-pong).
+          let cpu = pageCPUTime
+          let busy = cpu - cpuAtQuietStart > .milliseconds(Double(time - quietSince) * scale * Self.busyShare)
+          if !busy, generation == 0 || probePendingTimers() == 0 { return .idle }
           quietSince = now.milliseconds
+          cpuAtQuietStart = pageCPUTime
         }
         if g_main_context_iteration(nil, 0) == 0 { usleep(300) }
       }
@@ -421,11 +496,9 @@
         awaitingCommit = false
         return nil
       case .webProcessEnded(let reason):
-        return { [unowned self] in
-          let violation = PageLimitViolation.record(
-            limit: "web-process", message: "the page's web process ended: \(reason)", in: self.trace)
-          if self.limitViolation == nil { self.limitViolation = violation }
-        }
+        return { [unowned self] in self.passLimit("web-process", "the page's web process ended: \(reason)") }
+      case .limitPassed(let limit, let message):
+        return { [unowned self] in self.passLimit(limit, message) }
       case .loadFinished:
         loading = false
         guard loadFinishedHandler != nil else { return nil }
@@ -461,7 +534,15 @@
           errorsDuringEvaluation.append(fields)
           return
         }
+        if event == HostChannelScript.consoleLimitEvent {
+          passConsoleLimit()
+          return
+        }
         trace.record(.page, event, fields)
+        if event == TraceEventName.console {
+          consoleBytes += fields["text"]?.stringValue?.utf8.count ?? 0
+          if consoleBytes > configuration.limits.consoleTotalBytes { passConsoleLimit() }
+        }
       } else {
         recorders[name]?(arguments)
       }
@@ -546,6 +627,39 @@
       completion(result)
     }
 
+    private func passConsoleLimit() {
+      passLimit(
+        "console-output",
+        "the page wrote console output over \(ByteCount(configuration.limits.consoleTotalBytes)) in one scenario "
+          + "(a console flood?)")
+    }
+
+    /// Whether the page is stuck in a script: the host waits for it (its
+    /// load, an evaluation, a probe) and its web process spent more than the
+    /// script time limit of CPU time since it last answered. Engine thread.
+    private func pageIsStuck() -> Bool {
+      let cpu = pageCPUTime + createdCPUTime
+      guard loading || (view?.outstandingEvaluations ?? 0) > 0 else {
+        cpuAtLastAnswer = cpu
+        return false
+      }
+      return cpu - cpuAtLastAnswer > configuration.scriptTimeLimit
+    }
+
+    /// Ends the web process of a page stuck in a script: the page passed
+    /// the script time limit (its view is closed, not recycled). Engine thread.
+    private func endStuckPage() {
+      let spent = (pageCPUTime + createdCPUTime - cpuAtLastAnswer).millisecondsText
+      let waiting = loading ? "its load to finish" : "an evaluation to complete"
+      trace.record(.page, TraceEventName.scriptTerminated, ["reason": "time-limit", "task": .string(waiting)])
+      passLimit(
+        "script-time",
+        "a script ran past the time limit of \(configuration.scriptTimeLimit.millisecondsText) and was stopped: the "
+          + "page's web process spent \(spent) of CPU time while the host waited for \(waiting), and bridgecheck "
+          + "ended it: the bridge hangs")
+      view?.terminateWebProcess()
+    }
+
     /// How many timers the page has pending; a large number when the page
     /// is busy (it called the host while being asked).
     private func probePendingTimers() -> Int {
@@ -553,12 +667,14 @@
       let id = view.evaluate("\(HostChannelScript.pendingTimersFunction)(\(Int(quietMilliseconds.rounded(.up))))")
       let deadline = now.milliseconds + Int64(2000 / scale)
       while now.milliseconds < deadline {
-        inbox += view.takeEvents()
+        let arrived = view.takeEvents()
+        if !arrived.isEmpty { cpuAtLastAnswer = pageCPUTime + createdCPUTime }
+        inbox += arrived
         if let index = inbox.firstIndex(where: { if case .evaluated(id, _) = $0 { true } else { false } }) {
           guard case .evaluated(_, .success(let text?)) = inbox.remove(at: index) else { return 0 }
           return Int(text) ?? 0
         }
-        if !inbox.isEmpty { break }
+        if !inbox.isEmpty || pageIsStuck() { break }
         if g_main_context_iteration(nil, 0) == 0 { usleep(300) }
       }
       abandonedProbes.insert(id)
@@ -574,11 +690,17 @@
 
   extension PageEngine {
     /// The real engine: a WebKitGTK web view per scenario (`scale` real
-    /// milliseconds per virtual one). Throws when GTK cannot start (no display).
-    public static func webKitGTK(scale: Double = 1) throws(WebKitError) -> PageEngine {
-      guard EngineThread.shared != nil else {
+    /// milliseconds per virtual one); with `webProcessMemoryLimit` (bytes),
+    /// WebKit ends a web process that stays over it. Throws when GTK cannot
+    /// start (no display). The memory limit is taken from the first call, which
+    /// also makes the first web view (and so the first web process).
+    public static func webKitGTK(scale: Double = 1, webProcessMemoryLimit: Int? = nil) throws(WebKitError) -> PageEngine {
+      if EngineThread.webProcessMemoryLimit == nil { EngineThread.webProcessMemoryLimit = webProcessMemoryLimit }
+      guard let thread = EngineThread.shared else {
         throw WebKitError("GTK could not start: no display (run under xvfb-run, or set DISPLAY)")
       }
+      // The first web view and its web process start now, not in the first scenario.
+      thread.run { WebKitHostView.warmUp() }
       return PageEngine(name: "webkitgtk") { configuration, _ in
         WebKitWebViewHost(configuration: configuration, scale: scale)!
       }

@@ -45,3 +45,57 @@ struct ScenarioRunnerLimitTests {
     #expect(result.status == .pass, "\(result.message ?? "")")
   }
 }
+
+/// A page whose every task is short but which never lets the page become
+/// idle ends within a bound of the whole scenario (tasks run, virtual time,
+/// CPU time), with a verdict that names the pattern.
+@Suite("Runner against pages that never go idle")
+struct ScenarioRunnerNeverIdleTests {
+  private func run(_ tail: String, options: RunOptions) throws -> ScenarioResult {
+    let source = ReferencePageImplementation().source + "\n" + tail
+    let runner = ScenarioRunner(
+      page: ScriptPageImplementation(name: "never-idle", source: source), native: ReferenceNativeImplementation(),
+      options: options)
+    return runner.run(try fixture(ScenarioRunnerMiniatureTests.echoFixture))
+  }
+
+  /// Two zero-delay timers handing the turn to each other: the clock never
+  /// moves, and the scenario's task budget ends it.
+  @Test func aTimerPingPongEndsAtTheScenarioTaskBudget() throws {
+    var options = RunOptions()
+    options.maxTasksPerScenario = 3_000
+    let result = try run(
+      "var ping = function () { setTimeout(pong, 0); }, pong = function () { setTimeout(ping, 0); }; setTimeout(ping, 0);",
+      options: options)
+    let message = result.message ?? ""
+    #expect(result.status == .error)
+    #expect(message.hasPrefix("the page never went idle: 3000 tasks in 0 ms of virtual time; "), "\(message)")
+    #expect(message.contains("past the 3000 tasks a scenario may run"), "\(message)")
+    #expect(result.failedChecks == [CheckID.taskBudget])
+  }
+
+  /// A zero-delay interval doing a little work each time: its CPU time ends
+  /// it long before the task budget or the wall-clock limit.
+  @Test func anIntervalWithWorkEndsAtTheScenarioCPULimit() throws {
+    var options = RunOptions()
+    options.scenarioCPULimit = .milliseconds(300)
+    let result = try run(
+      "var sink = 0; setInterval(function () { for (var i = 0; i < 300000; i++) sink = (sink + i) % 1000003; }, 0);",
+      options: options)
+    let message = result.message ?? ""
+    #expect(result.status == .error)
+    #expect(message.hasPrefix("the page never went idle: "), "\(message)")
+    #expect(message.contains("ms of virtual time; the page used 300 ms of CPU time, the most a scenario may use"), "\(message)")
+    #expect(result.failedChecks == [CheckID.cpuBudget])
+    #expect(result.duration < .seconds(10))
+  }
+
+  /// A polling interval moves the clock: the virtual time of one settle ends it.
+  @Test func aSlowPollEndsAtTheVirtualTimeOfASettle() throws {
+    let result = try run("setInterval(function () {}, 1000);", options: RunOptions(maxVirtualMillisecondsPerSettle: 60_000))
+    let message = result.message ?? ""
+    #expect(result.status == .error)
+    #expect(message.contains("tasks were still pending after 60000 ms of virtual time in one settle"), "\(message)")
+    #expect(result.failedChecks == [CheckID.virtualTime])
+  }
+}

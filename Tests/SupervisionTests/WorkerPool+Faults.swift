@@ -1,7 +1,7 @@
 import BridgeImplementations
 import Foundation
 import ScenarioRunner
-import Supervision
+@testable import Supervision
 import Testing
 
 /// Whatever happens to a worker, the scenario it ran ends as `error` with
@@ -74,10 +74,53 @@ struct WorkerFaultTests {
     let (results, seconds, pool) = try run(fault: "allocate", limits: SupervisorLimits(memoryLimit: 300 << 20))
     expectOthersPassed(results)
     #expect(results[1].status == .error)
-    #expect(results[1].message?.hasPrefix("out of memory: the processes running this scenario used") == true)
-    #expect(results[1].message?.contains("over the limit of 300 MB (--memory-limit)") == true, "\(results[1].message ?? "")")
+    let message = results[1].message ?? ""
+    #expect(message.hasPrefix("out of memory: the processes running this scenario grew by "), "\(message)")
+    #expect(message.contains("past the limit of 300 MB (--memory-limit)"), "\(message)")
+    #expect(message.contains("The code under test allocated without bound"), "\(message)")
+    #expect(results[1].failedChecks == [CheckID.memoryLimit])
     #expect(pool.peakWorkerMemory < 600 << 20, "stopped near the limit: \(pool.peakWorkerMemory >> 20) MB")
     #expect(seconds < 20)
+  }
+
+  /// A share too small for the worker itself is not blamed on the code
+  /// under test: the verdict says what the scenario itself added.
+  @Test(.enabled(if: procIsAvailable, "needs /proc to measure memory"))
+  func aShareTooSmallForTheWorkerIsNotBlamedOnTheBridge() throws {
+    let chosen = try fixtures([Self.ids[0]])
+    // Less than a worker of the simulated page is before its first scenario (about 45 MB).
+    let pool = WorkerPool(
+      executable: try workerExecutable(), configuration: referenceConfiguration(), jobs: 1,
+      limits: SupervisorLimits(memoryLimit: 24 << 20))
+    let results = pool.run(chosen)
+    pool.stopAll()
+    let message = results.first?.message ?? ""
+    #expect(results.first?.status == .error)
+    #expect(message.hasPrefix("out of memory: "), "\(message)")
+    #expect(message.contains("not the code under test's doing"), "\(message)")
+    #expect(!message.contains("allocated without bound"), "\(message)")
+    #expect(results.first?.failedChecks == [CheckID.harness])
+  }
+
+  /// The blame follows the scenario's own growth: most of the share is the
+  /// code under test's; a little on top of a worker that was already near
+  /// its share is not.
+  @Test func theOutOfMemoryVerdictIsToldByWhatTheScenarioAdded() throws {
+    let pool = WorkerPool(
+      executable: try workerExecutable(), configuration: referenceConfiguration(), jobs: 2,
+      limits: SupervisorLimits(memoryLimit: 1 << 30))
+    let grown = pool.outOfMemory(resident: 520 << 20, baseline: 45 << 20, share: 512 << 20)
+    #expect(grown.check == CheckID.memoryLimit)
+    #expect(
+      grown.reason.contains(
+        "grew by 475 MB while it ran, from 45 MB when it started to 520 MB, past the worker's share of 512 MB "
+          + "(--memory-limit 1 GB shared by 2 workers)"), "\(grown.reason)")
+    let harness = pool.outOfMemory(resident: 520 << 20, baseline: 470 << 20, share: 512 << 20)
+    #expect(harness.check == CheckID.harness)
+    #expect(harness.reason.contains("grew by 50 MB"), "\(harness.reason)")
+    let starting = pool.outOfMemory(resident: 520 << 20, baseline: nil, share: 512 << 20)
+    #expect(starting.check == CheckID.harness)
+    #expect(starting.reason.contains("while it was still setting up"), "\(starting.reason)")
   }
 
   @Test func aStopEndsTheScenarioInFlightAndLeavesTheRestOut() throws {
@@ -85,11 +128,15 @@ struct WorkerFaultTests {
     let pool = WorkerPool(
       executable: try workerExecutable(), configuration: referenceConfiguration(), jobs: 1,
       environment: ["BRIDGECHECK_WORKER_FAULT": "hang:\(Self.ids[1])"])
-    let started = Date()
-    // Asked to stop once the hung scenario has run for a moment.
-    let results = pool.run(chosen, stopReason: { Date().timeIntervalSince(started) > 1 ? .interrupt : nil })
-    #expect(Date().timeIntervalSince(started) < 3)
-    #expect(results.count == 2)
+    // Asked to stop once the hung scenario has run for a moment (a second
+    // after the first one finished: on a loaded machine a worker's start
+    // and first scenario may take longer than that).
+    var firstDone: Date?
+    let results = pool.run(
+      chosen, progress: { _, _ in firstDone = firstDone ?? Date() },
+      stopReason: { firstDone.map { Date().timeIntervalSince($0) > 1 } == true ? .interrupt : nil })
+    #expect(firstDone.map { Date().timeIntervalSince($0) < 3 } == true)
+    try #require(results.count == 2)
     #expect(results[0].status == .pass)
     #expect(results[1].status == .error)
     #expect(results[1].message?.hasPrefix("interrupted (Ctrl-C)") == true)

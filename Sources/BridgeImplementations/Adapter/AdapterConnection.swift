@@ -21,9 +21,10 @@ public struct AdapterLimits: Sendable, Hashable {
   /// How long an adapter may take to exit after `exit` before it is killed.
   public var exitGrace: Duration
   /// The most wall-clock time from starting the process to reading the
-  /// `done` of `hello` (at least ``commandTimeout``): a runtime that starts
+  /// `done` of `hello`, whatever ``commandTimeout`` is: a runtime that starts
   /// slowly (a JVM, an interpreter loading a bridge library, a machine busy
-  /// with other jobs) needs more time for its first answer than for the rest.
+  /// with other jobs) needs more time for its first answer than for the rest,
+  /// and one that hangs at once should cost no more than this.
   public var startupTimeout: Duration
 
   /// Creates limits; the defaults are those of `bridgecheck run`.
@@ -40,8 +41,8 @@ public struct AdapterLimits: Sendable, Hashable {
   }
 
   /// The limit of the answer to `hello`, from the start of the process:
-  /// ``startupTimeout``, or ``commandTimeout`` when that is longer.
-  public var helloTimeout: Duration { max(startupTimeout, commandTimeout) }
+  /// ``startupTimeout`` (``commandTimeout`` bounds every later command, not this one).
+  public var helloTimeout: Duration { startupTimeout }
 }
 
 /// The answer to one command: the events it caused, in order, without the

@@ -44,9 +44,9 @@ public enum AdapterDoctor {
 
   /// Examines the adapter `command`; `timeout` bounds each answer (all of
   /// its events up to `done`, not each line, so an adapter that writes
-  /// forever is caught as a flood); the answer to `hello` may take
-  /// `startupTimeout` from the start of the process instead, when that is
-  /// longer (as in `bridgecheck run`). When `shouldStop` turns true (Ctrl-C)
+  /// forever is caught as a flood); the answer to `hello` is bounded by
+  /// `startupTimeout` from the start of the process instead, whatever
+  /// `timeout` is (as in `bridgecheck run`). When `shouldStop` turns true (Ctrl-C)
   /// the examination ends at once with an `interrupted` finding, and the
   /// adapter is ended like at any other end.
   public static func examine(

@@ -248,6 +248,15 @@ package final class ChildProcess: @unchecked Sendable {
     return true
   }
 
+  /// Sends SIGKILL to the child's process group without waiting: to end
+  /// several children at once, signal them all first, then ``kill()`` each
+  /// (which reaps it).
+  package func signalKill() {
+    guard waitStatus == nil else { return }
+    _ = sendSignal(-pid, SIGKILL)
+    _ = sendSignal(pid, SIGKILL)
+  }
+
   /// Kills the child's process group (SIGKILL), reaps the child and closes
   /// every pipe. Safe to call more than once.
   package func kill() {

@@ -109,8 +109,23 @@ package enum ProcessTree {
   /// Whether this kernel lists each thread's children (`CONFIG_PROC_CHILDREN`).
   private static let hasChildrenFiles = access("/proc/self/task/\(getpid())/children", R_OK) == 0
 
-  /// `root` and every process below it now.
+  /// `root` and every process below it now: from the `children` files of
+  /// each process's threads where the kernel has them (a few files a
+  /// process of the tree), else from every process's parent.
   package static func tree(of root: pid_t) -> [pid_t] {
+    if hasChildrenFiles {
+      var tree: [pid_t] = []
+      var pending = [root]
+      while let pid = pending.popLast(), tree.count < 100_000 {
+        tree.append(pid)
+        for thread in numberedEntries(of: "/proc/\(pid)/task") ?? [] {
+          guard let list = ProcFile.contents(of: "/proc/\(pid)/task/\(thread)/children") else { continue }
+          pending += list.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+            .compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
+        }
+      }
+      return tree
+    }
     let parents = parents()
     var children: [pid_t: [pid_t]] = [:]
     for (pid, parent) in parents { children[parent, default: []].append(pid) }
@@ -175,8 +190,8 @@ package enum ProcessTree {
 }
 
 /// Reads small files of `/proc` whole, without Foundation.
-enum ProcFile {
-  static func contents(of path: String) -> [UInt8]? {
+package enum ProcFile {
+  package static func contents(of path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }

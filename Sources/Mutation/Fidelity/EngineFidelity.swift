@@ -99,13 +99,8 @@ public enum EngineFidelity {
   private static func compare(
     row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, runners: (ScenarioRunner, ScenarioRunner)
   ) -> FidelityCell? {
-    if let engines = fixture.engines, a.status == .skip || b.status == .skip {
-      let firstRuns = engines.only.contains(runners.0.engine.name)
-      let secondRuns = engines.only.contains(runners.1.engine.name)
-      if firstRuns != secondRuns {
-        return FidelityCell(
-          row: row, fixture: fixture.id, first: .init(a), second: .init(b), marked: engines.because)
-      }
+    if let marked = markedCell(row: row, fixture: fixture, a, b, first: runners.0.engine.name, second: runners.1.engine.name) {
+      return marked
     }
     guard verdictClass(a.status) != verdictClass(b.status) else { return nil }
     var cell = FidelityCell(row: row, fixture: fixture.id, first: .init(a), second: .init(b))
@@ -118,6 +113,18 @@ public enum EngineFidelity {
     cell.secondTrace = second.trace
     cell.repeated = verdictClass(first.status) == verdictClass(a.status) && verdictClass(second.status) == verdictClass(b.status)
     return cell
+  }
+
+  /// The cell of a fixture whose `engines` field leaves one of the two
+  /// engines out (one of them skipped it for that): marked with its reason,
+  /// not a difference. Nil otherwise.
+  static func markedCell(
+    row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, first: String, second: String
+  ) -> FidelityCell? {
+    guard let engines = fixture.engines, a.status == .skip || b.status == .skip,
+      engines.only.contains(first) != engines.only.contains(second)
+    else { return nil }
+    return FidelityCell(row: row, fixture: fixture.id, first: .init(a), second: .init(b), marked: engines.because)
   }
 
   /// What is compared of a status: a fail and an error are one verdict

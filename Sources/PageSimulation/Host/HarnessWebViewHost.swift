@@ -56,6 +56,13 @@ public protocol HarnessWebViewHost: WebViewHost {
   @discardableResult
   func advance(by milliseconds: Int64, maxTasks: Int, shouldStop: () -> Bool) -> SettleOutcome
 
+  /// The tasks run so far in this web view (a real engine counts the host
+  /// tasks it ran: the page's own timers are the engine's).
+  var tasksRun: Int { get }
+  /// The CPU time spent running the page since this web view was made: the
+  /// driving thread's in the simulated page, the web process's in a real
+  /// engine. What bounds a page that never goes idle.
+  var pageCPUTime: Duration { get }
   /// The schedule explorer deciding this run's latencies, or nil for the
   /// default schedule (always nil in a real engine).
   var chooser: ScheduleChooser? { get }

@@ -4,6 +4,14 @@ extension SimulatedWebView: HarnessWebViewHost {
   /// The scheduler's virtual time.
   public var now: VirtualTime { scheduler.now }
 
+  /// The tasks the scheduler ran so far.
+  public var tasksRun: Int { scheduler.tasksRun }
+
+  /// The CPU time of the thread that drives this web view since it was
+  /// made: the page runs on it (with the harness and an in-process native
+  /// side, whose share is small).
+  public var pageCPUTime: Duration { ThreadCPUTime.now - createdCPUTime }
+
   /// Schedules `body` as a host task on the virtual clock.
   public func scheduleHostTask(after milliseconds: Int64, label: String, _ body: @escaping () -> Void) {
     scheduler.schedule(after: milliseconds, kind: .host, label: label, body)

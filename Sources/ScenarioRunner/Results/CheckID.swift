@@ -40,6 +40,8 @@ public enum CheckID {
   public static let taskBudget = "timeout/task-budget"
   /// The page kept tasks pending past the virtual-time budget.
   public static let virtualTime = "timeout/virtual-time"
+  /// The page used more CPU time than a scenario may (it never went idle).
+  public static let cpuBudget = "timeout/cpu-budget"
   /// The scenario ran past its wall-clock limit.
   public static let wallClock = "timeout/wall-clock"
   /// The worker process running the scenario died.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import PageSimulation
 
 /// A scenario's whole trace as a file, one JSON event a line, in trace order
@@ -15,6 +16,33 @@ public enum TraceFile {
   /// The trace as text: one JSON object a line.
   public static func lines(_ trace: [TraceEvent]) -> String {
     trace.map { $0.json.serialized() + "\n" }.joined()
+  }
+
+  /// The trace in the file at `path` (as ``write(_:to:)`` writes it), nil
+  /// when it cannot be read or a line is not an event.
+  public static func read(_ path: String) -> [TraceEvent]? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    var events: [TraceEvent] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      guard let value = try? JSONValue.parse(String(line)), let event = event(value) else { return nil }
+      events.append(event)
+    }
+    return events
+  }
+
+  /// An event from ``TraceEvent/json`` (a field written with a leading `_`
+  /// because it was named like a header key gets its name back).
+  static func event(_ value: JSONValue) -> TraceEvent? {
+    guard case .object(let object) = value, let sequence = object["seq"]?.numberValue,
+      let time = object["time"]?.numberValue, let source = object["source"]?.stringValue.flatMap(TraceSource.init(rawValue:)),
+      let name = object["event"]?.stringValue
+    else { return nil }
+    var fields: JSONObject = [:]
+    for (key, field) in object where !TraceEvent.headerKeys.contains(key) {
+      let stripped = key.hasPrefix("_") ? String(key.dropFirst()) : key
+      fields[TraceEvent.headerKeys.contains(stripped) ? stripped : key] = field
+    }
+    return TraceEvent(sequence: Int(sequence), time: VirtualTime(milliseconds: Int64(time)), source: source, name: name, fields: fields)
   }
 
   /// Writes `trace` to `path`, replacing the file.

@@ -15,6 +15,13 @@ public struct RunOptions: Sendable {
   public var maxTasksPerSettle: Int
   /// The most virtual time one settle step may move the clock.
   public var maxVirtualMillisecondsPerSettle: Int64
+  /// The most tasks a whole scenario may run (every settle and advance
+  /// together): a page that never goes idle ends here.
+  public var maxTasksPerScenario: Int = 10_000
+  /// The most CPU time the page may use in a whole scenario (the driving
+  /// thread's in the simulated page, the web process's in a real engine):
+  /// a page whose tasks are each short but never stop ends here.
+  public var scenarioCPULimit: Duration = .seconds(2)
   /// The schedule every scenario runs under unless its fixture pins one
   /// (`run --replay SEED`); nil for the default schedule.
   public var schedule: ScheduleSpec? = nil

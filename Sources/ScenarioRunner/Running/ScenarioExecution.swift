@@ -274,7 +274,7 @@ final class ScenarioExecution: NativeSessionEvents {
     case .reload:
       webView.reload()
     case .advance(let milliseconds):
-      check(webView.advance(by: milliseconds, maxTasks: runner.options.maxTasksPerSettle, shouldStop: pastDeadline))
+      check(webView.advance(by: milliseconds, maxTasks: taskAllowance, shouldStop: pastDeadline))
     case .settle:
       settle()
     default:
@@ -358,21 +358,40 @@ final class ScenarioExecution: NativeSessionEvents {
   }
 
   private func settle() {
-    let limit = webView.now.advanced(by: runner.options.maxVirtualMillisecondsPerSettle)
-    check(webView.runUntilIdle(maxTasks: runner.options.maxTasksPerSettle, maxTime: limit, shouldStop: pastDeadline))
+    let start = webView.now
+    let limit = start.advanced(by: runner.options.maxVirtualMillisecondsPerSettle)
+    check(webView.runUntilIdle(maxTasks: taskAllowance, maxTime: limit, shouldStop: pastDeadline), settledFrom: start)
   }
 
-  private func check(_ outcome: SettleOutcome) {
+  /// The tasks the next settle or advance may run: what is left of the
+  /// scenario's budget, and at most the budget of one settle.
+  private var taskAllowance: Int {
+    let options = runner.options
+    return min(options.maxTasksPerSettle, max(0, options.maxTasksPerScenario - webView.tasksRun))
+  }
+
+  /// Turns the outcome of a settle (begun at `start`) or an advance into
+  /// the scenario's end, when it is not idle.
+  private func check(_ outcome: SettleOutcome, settledFrom start: VirtualTime? = nil) {
+    let options = runner.options
     switch outcome {
     case .idle: return
     case .taskBudgetExhausted:
-      abort = .error(
-        "the page never settled: \(runner.options.maxTasksPerSettle) tasks ran and more were pending (a timer loop?)",
-        check: CheckID.taskBudget)
+      let scenarioBudget = webView.tasksRun >= options.maxTasksPerScenario
+      let limit = scenarioBudget ? options.maxTasksPerScenario : options.maxTasksPerSettle
+      abort = neverIdle(
+        "more were pending past the \(limit) tasks \(scenarioBudget ? "a scenario" : "one settle") may run "
+          + "(a timer, interval or message loop that keeps the page busy?)", check: CheckID.taskBudget)
     case .timeBudgetExhausted:
-      abort = .error(
-        "the page never settled: tasks were still pending after \(runner.options.maxVirtualMillisecondsPerSettle) ms of virtual time",
-        check: CheckID.virtualTime)
+      // A real engine may end a settle sooner than the virtual time given it (its own bound in real time).
+      let length = start.map { webView.now.milliseconds - $0.milliseconds } ?? options.maxVirtualMillisecondsPerSettle
+      abort = neverIdle(
+        "tasks were still pending after \(min(length, options.maxVirtualMillisecondsPerSettle)) ms of \(timeKind) in one "
+          + "settle, the most a settle may take (a timer or interval that keeps the page busy?)", check: CheckID.virtualTime)
+    case .interrupted where pageCPUExhausted:
+      abort = neverIdle(
+        "the page used \(options.scenarioCPULimit.millisecondsText) of CPU time, the most a scenario may use "
+          + "(tasks that are each short but never stop?)", check: CheckID.cpuBudget)
     case .interrupted:
       var verdict = Verdict.error(
         "the scenario ran past its wall-clock limit of \(runner.options.scenarioTimeLimit)", check: CheckID.wallClock)
@@ -382,9 +401,32 @@ final class ScenarioExecution: NativeSessionEvents {
     webView.trace.record(.harness, TraceEventName.budgetExhausted, ["reason": .string(abort?.message ?? "")])
   }
 
-  /// Stops the run: past the wall-clock deadline, or once the page passed
-  /// one of its limits (the scenario is an error whatever happens next).
-  private func pastDeadline() -> Bool { webView.limitViolation != nil || ContinuousClock.now > deadline }
+  /// The error of a page that never went idle, with what it ran: `N tasks
+  /// in M ms of virtual time`, then `detail` (which bound it reached).
+  private func neverIdle(_ detail: String, check: String) -> Verdict {
+    let tasks = runner.engine.name == PageEngine.simulated.name ? "tasks" : "host tasks"
+    return .error(
+      "the page never went idle: \(webView.tasksRun) \(tasks) in \(webView.now.milliseconds) ms of \(timeKind); \(detail)",
+      check: check)
+  }
+
+  /// What the page's clock is: virtual time, or a real engine's real time.
+  private var timeKind: String { runner.engine.name == PageEngine.simulated.name ? "virtual time" : "real time" }
+
+  /// Set when the page used up the scenario's CPU time.
+  private var pageCPUExhausted = false
+
+  /// Stops the run: past the wall-clock deadline, once the page passed one
+  /// of its limits (the scenario is an error whatever happens next), or
+  /// once it used the CPU time a scenario may use.
+  private func pastDeadline() -> Bool {
+    if webView.limitViolation != nil || ContinuousClock.now > deadline { return true }
+    if webView.pageCPUTime > runner.options.scenarioCPULimit {
+      pageCPUExhausted = true
+      return true
+    }
+    return false
+  }
 
   /// The error for a page that passed one of its limits, if it did.
   private func limitVerdict() -> Verdict? {

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Faulty adapter: shakes hands, then never answers `start` (a deadlock in the bridge)."""
+"""Faulty adapter: shakes hands, then never answers `start` (a deadlock in the bridge).
+
+With --at-hello it never answers `hello` either (an adapter that hangs as it starts).
+"""
 import json
 import os
 import sys
@@ -14,6 +17,11 @@ while True:
     if not line:
         break
     command = json.loads(line)
+    if command["type"] == "hello" and "--at-hello" in sys.argv:
+        sys.stderr.write("hang: stuck before answering hello\n")
+        sys.stderr.flush()
+        while True:
+            time.sleep(3600)
     if command["type"] == "hello":
         print(json.dumps(HELLO), flush=True)
     elif command["type"] == "start":
