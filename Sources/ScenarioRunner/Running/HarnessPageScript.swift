@@ -455,6 +455,21 @@ function (record, settings) {
       settings.transport = transport;
       signalNative(url);
     },
+    // A queue that the page returns by navigating to the return URL (profile `queue.return`
+    // "navigation"), played as a page of the dialect returns one: kept for the native side's next
+    // fetch call, which navigates to `urls` from inside it, after the queue signal. A native side
+    // may read a return only while its own fetch is pending (lzyzsd/JsBridge 1.0.4 does).
+    returnOnFetch: function (urls, transport) {
+      var target = bridge();
+      if (!target) return;
+      var original = target[settings.fetchQueue];
+      target[settings.fetchQueue] = function () {
+        target[settings.fetchQueue] = original;
+        for (var i = 0; i < urls.length; i++) helper.navigate(urls[i], 'iframe');
+      };
+      settings.transport = transport;
+      signalNative(null);
+    },
     // A signal that carries a payload, as a page of the dialect sends it.
     signalWith: function (signal, payload) {
       if (signal.hostCalls) { hostCall(signal, payload); return; }
