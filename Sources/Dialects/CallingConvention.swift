@@ -52,6 +52,13 @@ public struct CallingConvention: Sendable, Hashable {
 
   /// Whether the native side can call the page at all.
   public var nativeCanCallPage: Bool { nativeCalls != .none }
+
+  /// Whether messages and answers are laid out as classic WVJB's (only the
+  /// page API's shape differs, if anything): such a convention goes with
+  /// any message form, typed messages and host-object calls included.
+  public var keepsClassicWire: Bool {
+    handlerName == .field && callbackId == .message && answers == .message && nativeCalls == .message
+  }
 }
 
 /// How page code calls a native handler.
@@ -65,6 +72,10 @@ public enum PageCallShape: String, Sendable, Hashable, CaseIterable {
   /// (its field, or its split fields) and the data under the data field
   /// (`callNative({module, action, params}, callback)`).
   case record
+  /// `callHandler(name, data?)` takes no callback and returns a Promise
+  /// that settles with the answer's data (the ES2017 script of Flutter
+  /// wrappers: `let result = await bridge.callHandler(name, data)`).
+  case promise
 }
 
 /// How page code registers a handler for the native side.
@@ -74,6 +85,11 @@ public enum PageRegisterShape: String, Sendable, Hashable, CaseIterable {
   /// `registerHandler(name, fn(data))`: the handler's return value is its
   /// answer (`registerHandlerForNative`); it cannot answer later.
   case returning
+  /// `registerHandler(name, fn(data))`: the handler's return value, awaited
+  /// when it is a Promise, is its answer, sent as an answer message when it
+  /// settles (`let data = await handler(message.data)`); a Promise that
+  /// never settles leaves the request unanswered.
+  case awaited
   /// The page cannot register handlers: the dialect only calls native code.
   case none
 }
@@ -150,6 +166,7 @@ extension CallingConvention {
   public var differences: [String] {
     var words: [String] = []
     if pageCall != .wvjb { words.append("\(pageCall.rawValue) calls") }
+    if pageRegister == .awaited { words.append("page handlers answer with their awaited return value") }
     switch handlerName {
     case .field: break
     case .urlPath: words.append("handler name in the URL")

@@ -54,7 +54,7 @@ extension ProfileReader {
       }
       return
     }
-    let members = ["wvjb": [String](), "params-callback": ["callbackKey"], "record": []]
+    let members = ["wvjb": [String](), "params-callback": ["callbackKey"], "record": [], "promise": []]
     guard let (kind, object) = kindObject(value, at: pointer, members: members, example: "{\"kind\": \"wvjb\"}") else { return }
     convention.pageCall = PageCallShape(rawValue: kind) ?? .wvjb
     if convention.pageCall == .paramsCallback {
@@ -129,11 +129,12 @@ extension ProfileReader {
   mutating func checkCallingConvention(_ profile: BridgeProfile) {
     let at = JSONPointer.root.appending("convention")
     let convention = profile.convention
-    if convention != .classic, profile.typedMessages != nil || profile.hostObjectCalls != nil {
-      // Each lays a message out in its own way; bridgecheck does not combine them.
+    if !convention.keepsClassicWire, profile.typedMessages != nil || profile.hostObjectCalls != nil {
+      // Each lays a message out in its own way; bridgecheck does not combine them. The page API's
+      // shape (pageCall, pageRegister) goes with any message form.
       problem(
-        at, "a calling convention other than classic cannot go with typed messages or host-object calls with a message's parts",
-        hint: "remove \"convention\", or remove \"typedMessages\" and the signal's handlerMethods, answerMethod and returnAnswers")
+        at, "a calling convention that lays messages out otherwise (handlerName, callbackId, answers, nativeCalls) cannot go with typed messages or host-object calls with a message's parts",
+        hint: "keep only \"pageCall\" and \"pageRegister\" in \"convention\", or remove \"typedMessages\" and the signal's handlerMethods, answerMethod and returnAnswers")
     }
     if case .urlPath = convention.handlerName {
       if profile.queue != .perMessage || profile.signals.contains(where: { !$0.kind.isNavigation }) {
@@ -143,7 +144,7 @@ extension ProfileReader {
       }
     }
     switch (convention.nativeCalls, convention.pageRegister) {
-    case (.none, .none), (.functionCall, .returning), (.message, .wvjb): break
+    case (.none, .none), (.functionCall, .returning), (.message, .wvjb), (.message, .awaited): break
     case (.none, _):
       problem(
         at.appending("pageRegister"), "a page the native side cannot call registers no handlers",
@@ -155,7 +156,7 @@ extension ProfileReader {
     case (.message, _):
       problem(
         at.appending("pageRegister"), "native calls as messages are answered through a response callback",
-        hint: "set \"pageRegister\" to \"wvjb\", or make \"nativeCalls\" a function call (returning) or none")
+        hint: "set \"pageRegister\" to \"wvjb\" or \"awaited\", or make \"nativeCalls\" a function call (returning) or none")
     }
     if profile.encoding == .object && profile.queue != .fetch && profile.signals.contains(where: { $0.kind != .messageHandlers }) {
       problem(

@@ -110,6 +110,9 @@ public enum TraceEventName {
   public static let scriptMessage = "script-message"
   /// The page called a method of a JavaScript interface (`name`, `method`, `arguments`).
   public static let interfaceCalled = "interface-called"
+  /// A synchronous JavaScript interface method returned a value to the page
+  /// (fields `name`, `method`, `result`); not recorded for `undefined`.
+  public static let interfaceReturned = "interface-returned"
   /// A task budget ran out while settling: `reason`.
   public static let budgetExhausted = "budget-exhausted"
   /// The page passed one of its limits (see ``PageLimits``) and the run

@@ -28,7 +28,8 @@ struct DialectBridgesEndToEndTests {
     Dialect(folder: "kotlin-port", profile: "kotlin-port"),
     Dialect(folder: "jsbridge-1", profile: "jsbridge-1"), Dialect(folder: "react-native", profile: "react-native"),
     Dialect(folder: "prompt-android", profile: "prompt-android"), Dialect(folder: "jsbridge-2", profile: "jsbridge-2"),
-    Dialect(folder: "flutter", profile: "flutter"), Dialect(folder: "mushao", profile: "mushao", minimumPasses: 8),
+    Dialect(folder: "flutter", profile: "flutter"), Dialect(folder: "flutter-es7", profile: "flutter-es7"),
+    Dialect(folder: "mushao", profile: "mushao", minimumPasses: 8),
     Dialect(folder: "module-action", profile: "module-action"),
   ]
 

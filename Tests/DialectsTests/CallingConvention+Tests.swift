@@ -42,6 +42,24 @@ struct CallingConventionTests {
     #expect(found.map(\.pointer.description) == ["/queue/encoding"])
   }
 
+  @Test func aPromisePageAPIGoesWithTypedMessagesAndAnythingElseThatLaysMessagesOutDoesNot() throws {
+    let typed = #""typedMessages": {"idField": "index", "typeField": "type", "request": "request", "response": "response", "error": "error", "ids": "counter"}"#
+    #expect(try problems(#"{"name": "x", \#(typed), "convention": {"pageCall": {"kind": "promise"}, "pageRegister": "awaited"}}"#).isEmpty)
+    #expect(try problems(#"{"name": "x", "convention": {"pageCall": "promise", "pageRegister": "awaited"}}"#).isEmpty)
+    let laidOut = try problems(
+      #"{"name": "x", \#(typed), "convention": {"pageCall": "promise", "answers": {"kind": "function-call", "function": "f"}}}"#)
+    #expect(laidOut.map(\.pointer.description) == ["/convention"], "\(laidOut)")
+    #expect(laidOut.first?.hint?.contains("keep only \"pageCall\" and \"pageRegister\"") == true)
+    // An awaited answer is an answer message: not the value of a native function call.
+    let awaitedCall = try problems(
+      #"{"name": "x", "convention": {"pageRegister": "awaited", "nativeCalls": {"kind": "function-call", "function": "f"}}}"#)
+    #expect(awaitedCall.map(\.pointer.description) == ["/convention/pageRegister"], "\(awaitedCall)")
+    let profile = try shipped("flutter-es7")
+    #expect(profile.convention.pageCall == .promise && profile.convention.pageRegister == .awaited)
+    #expect(profile.typedMessages != nil && !profile.twoArgumentCall)
+    #expect(try BridgeProfile.decode(profile.json, file: "p.json").get() == profile)
+  }
+
   @Test func theShippedProfilesReadBackFromTheirJSON() throws {
     for name in ["mushao", "module-action"] {
       let profile = try shipped(name)

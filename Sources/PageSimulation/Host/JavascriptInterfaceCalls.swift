@@ -23,7 +23,8 @@ public enum JavascriptInterfaceCalls {
   }
 
   /// The host function of interface `name`: records the call in `trace`,
-  /// then runs `handler` at once (its value is the call's result) or, for an
+  /// then runs `handler` at once (its value is the call's result, recorded
+  /// as `interface-returned` unless it is `undefined`) or, for an
   /// `asynchronous` interface, in a host task that `later` schedules (the
   /// call returns `undefined`).
   public static func hostFunction(
@@ -36,7 +37,15 @@ public enum JavascriptInterfaceCalls {
       trace.record(
         .page, TraceEventName.interfaceCalled,
         ["name": .string(name), "method": .string(method), "arguments": .array(passed.map { $0 ?? .null })])
-      guard asynchronous else { return handler(method, passed) }
+      guard asynchronous else {
+        let result = handler(method, passed)
+        // What the page gets back is a message too where the dialect answers with return values.
+        if let result {
+          trace.record(
+            .native, TraceEventName.interfaceReturned, ["name": .string(name), "method": .string(method), "result": result])
+        }
+        return result
+      }
       later("\(name).\(method)") { _ = handler(method, passed) }
       return nil
     }

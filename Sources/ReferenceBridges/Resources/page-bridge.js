@@ -749,7 +749,26 @@
       log('warn', 'registerHandler(' + describe(handlerName) + '): handler is not a function, ignored');
       return;
     }
-    handlers[handlerName] = handler;
+    handlers[handlerName] = inRegisterShape(handler);
+  }
+
+  // A page handler as the dispatcher calls it, fn(data, responseCallback): as registered, or
+  // (pageRegister "awaited") fn(data), whose return value, awaited, is the answer; a rejected
+  // answer reaches window.onerror as a thrown handler's exception does.
+  function inRegisterShape(handler) {
+    //@dialects-only
+    if (PAGE_REGISTER === 'awaited') {
+      return function (data, answer) {
+        var value = handler(data);
+        if (answer) {
+          Promise.resolve(value).then(answer, function (error) {
+            scheduleTimer(function () { throw error; }, 0);
+          });
+        }
+      };
+    }
+    //@end
+    return handler;
   }
 
   function callHandler(handlerName, data, responseCallback) {
@@ -959,7 +978,7 @@
       log('warn', 'init() called again, ignored');
       return;
     }
-    defaultHandler = typeof handler === 'function' ? handler : null;
+    defaultHandler = typeof handler === 'function' ? inRegisterShape(handler) : null;
     var held = heldUntilInit;
     heldUntilInit = null;
     for (var i = 0; i < held.length; i++) {
@@ -990,6 +1009,20 @@
       request.data = params;
     }
     send(request, callback);
+  }
+
+  // name(handlerName, data?): no callback; the call returns a Promise that settles with the
+  // answer's data (an answer of type error leaves it pending).
+  function callWithPromise(handlerName, data) {
+    var request = { handlerName: handlerName };
+    if (arguments.length > 1) {
+      request.data = data;
+    }
+    return new Promise(function (resolve) {
+      send(request, function (answer) {
+        resolve(answer);
+      });
+    });
   }
 
   // name(record, callback): the record holds the handler name (or its split members) and the data.
@@ -1071,7 +1104,8 @@
   if (PAGE_REGISTER !== 'none') {
     bridge[REGISTER] = registerHandler;
   }
-  bridge[CALL] = PAGE_CALL === 'params-callback' ? callWithParams : PAGE_CALL === 'record' ? callWithRecord : callHandler;
+  bridge[CALL] = PAGE_CALL === 'params-callback' ? callWithParams : PAGE_CALL === 'record' ? callWithRecord
+    : PAGE_CALL === 'promise' ? callWithPromise : callHandler;
   if (typeof DISABLE === 'string') {
     bridge[DISABLE] = disableJavscriptAlertBoxSafetyTimeout;
   }

@@ -84,7 +84,13 @@ struct Judge {
           invariant, "an exception escaped page code: \(Self.describeError(event.fields))", event)
       }
     case .noUnhandledRejection:
-      return trace.first { $0.name == TraceEventName.unhandledRejection }.map { event in
+      // A fixture's deliberate throw in a callback that a Promise runs (the `promise` page-call
+      // shape) rejects the Promise `then` returns: the fixture's throw, not the bridge's.
+      let unhandled = trace.first { event in
+        event.name == TraceEventName.unhandledRejection
+          && event["reason"]?.stringValue?.contains(HarnessPageScript.scriptedThrowMarker) != true
+      }
+      return unhandled.map { event in
         invariantFailure(invariant, "a promise rejection went unhandled: \(event["reason"]?.stringValue ?? "?")", event)
       }
     case .noRawLineSeparator:

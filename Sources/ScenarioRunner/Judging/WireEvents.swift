@@ -26,6 +26,8 @@ enum WireEvents {
     // A native call whose answer is the evaluation's value (convention
     // `nativeCalls`: function-call): the evaluation is its callback id.
     var answeredByValue: String?
+    // The request of the host call that has not returned yet (host-object calls with a message's parts).
+    var hostRequest: JSONObject?
     func add(_ name: String, _ messages: [JSONObject], from event: TraceEvent) {
       for message in messages {
         var fields = message
@@ -80,11 +82,22 @@ enum WireEvents {
           add(toNative, messages(inTransit: text), from: event)
         }
       case TraceEventName.interfaceCalled where profile.hostObjectCalls != nil:
+        hostRequest = nil
         guard event["name"]?.stringValue == profile.hostObjectCalls?.signal.name, let method = event["method"]?.stringValue,
           case .message(let message) = profile.hostCallContent(
             method: method, arguments: (event["arguments"]?.arrayValue ?? []).map { $0 == .null ? nil : $0 })
         else { continue }
         add(toNative, [message], from: event)
+        if message["responseId"] == nil { hostRequest = message }
+      case TraceEventName.interfaceReturned where profile.hostObjectCalls?.calls.returnAnswers == true:
+        // A request's host method returned a string: in this dialect the page takes it as the
+        // answer at once (JSON text, or the text itself), as if a response message had come.
+        defer { hostRequest = nil }
+        guard event["name"]?.stringValue == profile.hostObjectCalls?.signal.name, let request = hostRequest,
+          event["method"]?.stringValue == request["handlerName"]?.stringValue, let id = request["callbackId"],
+          case .string(let text)? = event["result"], !text.isEmpty
+        else { continue }
+        add(toPage, [["responseId": id, "responseData": (try? JSONValue.parse(text)) ?? .string(text)]], from: event)
       case TraceEventName.interfaceCalled where profile.signalCarriesPayload:
         if let text = event["arguments"]?.arrayValue?.first?.stringValue { add(toNative, messages(inTransit: text), from: event) }
       default:

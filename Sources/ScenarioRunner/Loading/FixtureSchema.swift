@@ -68,6 +68,6 @@ public enum FixtureSchema {
     "native-log", "harness-error", "task", "page-loaded", "page-unloaded", "script-run", "evaluate",
     "evaluate-result", "navigation-requested", "navigation-decided", "navigation-replaced", "navigation-dropped",
     "console", "uncaught-exception", "unhandled-rejection", "script-terminated", "dialog", "script-message",
-    "budget-exhausted", "step", "interface-called", "wire-to-page", "wire-to-native",
+    "budget-exhausted", "step", "interface-called", "interface-returned", "wire-to-page", "wire-to-native",
   ]
 }

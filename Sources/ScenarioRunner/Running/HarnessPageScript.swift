@@ -305,6 +305,22 @@ function (record, settings) {
       if (hasData) request[convention.dataField] = data;
       return callback ? target[name](request, callback) : target[name](request);
     }
+    if (convention.pageCall === 'promise') {
+      // callHandler(name, data?) returns a Promise of the answer's data; it takes no callback.
+      var promised = hasData ? target[name](handler, data) : target[name](handler);
+      if (promised !== null && typeof promised === 'object' && typeof promised.then === 'function') {
+        // A call that fails rejects its Promise, as a callback-style call throws to its caller:
+        // recorded, and what the fixture expects decides (a callback's own throw is not caught here).
+        promised.then(callback || function () {}, function (reason) {
+          record('page-call-rejected', { reason: String(reason && reason.message !== undefined ? reason.message : reason) });
+        });
+      } else if (callback) {
+        record('harness-error', { message: 'callHandler returned ' + (promised === null ? 'null' : typeof promised) +
+          ', not a Promise, and in the profile ' + convention.profile + ' a page call\'s answer is the Promise it returns ' +
+          '("convention": {"pageCall": "promise"}): the harness cannot get the answer', kind: 'not-a-promise' });
+      }
+      return promised;
+    }
     if (form === 'two-argument') return target[name](handler, callback);
     if (callback) return target[name](handler, hasData ? data : undefined, callback);
     if (hasData) return target[name](handler, data);
@@ -312,11 +328,27 @@ function (record, settings) {
   }
   // Registers in the dialect's shape (profile `convention.pageRegister`):
   // fn(data, responseCallback) as is, or wrapped so that its first answer,
-  // given before it returns, is its return value; a dialect without
-  // registration gets nothing.
+  // given before it returns, is its return value ("returning"), or so that
+  // it returns a Promise its first answer settles, whenever given
+  // ("awaited"); a dialect without registration gets nothing.
   function registerInShape(target, name, fn) {
     if (convention.pageRegister === 'none') return;
     if (!method(target, settings.registerName, 'registerHandler')) return;
+    if (convention.pageRegister === 'awaited') {
+      target[settings.registerName](name, function (data) {
+        var settle;
+        var answer = new Promise(function (resolve) { settle = resolve; });
+        var answered = false;
+        // Called outside the Promise's executor: a handler's exception stays a thrown exception.
+        fn(data, function (value) {
+          if (answered) return;
+          answered = true;
+          settle(value);
+        });
+        return answer;
+      });
+      return;
+    }
     if (convention.pageRegister !== 'returning') { target[settings.registerName](name, fn); return; }
     target[settings.registerName](name, function (data) {
       var answered = false;
@@ -454,6 +486,21 @@ function (record, settings) {
       };
       settings.transport = transport;
       signalNative(url);
+    },
+    // A queue that the page returns by navigating to the return URL (profile `queue.return`
+    // "navigation"), played as a page of the dialect returns one: kept for the native side's next
+    // fetch call, which navigates to `urls` from inside it, after the queue signal. A native side
+    // may read a return only while its own fetch is pending (lzyzsd/JsBridge 1.0.4 does).
+    returnOnFetch: function (urls, transport) {
+      var target = bridge();
+      if (!target) return;
+      var original = target[settings.fetchQueue];
+      target[settings.fetchQueue] = function () {
+        target[settings.fetchQueue] = original;
+        for (var i = 0; i < urls.length; i++) helper.navigate(urls[i], 'iframe');
+      };
+      settings.transport = transport;
+      signalNative(null);
     },
     // A signal that carries a payload, as a page of the dialect sends it.
     signalWith: function (signal, payload) {

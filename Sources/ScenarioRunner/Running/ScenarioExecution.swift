@@ -317,7 +317,10 @@ final class ScenarioExecution: NativeSessionEvents {
       let renamed = profile.queued(.string(text))?.stringValue ?? text
       let payloads = profile.transitPayloads(ofQueueText: renamed) ?? []
       if profile.queue == .navigation {
-        return payloads.map { "\(helper).navigate(\((profile.queueReturnURL + $0).jsonLiteral), \"iframe\");" }.joined(separator: "\n")
+        // A page of the dialect returns its queue only when the native side asks for it: the
+        // queue signal, then the return navigation from inside the native side's fetch call.
+        let urls = JSONValue.array(payloads.map { .string(profile.queueReturnURL + $0) })
+        return "\(helper).returnOnFetch(\(pageTexts.value(urls)), \(configuration.transport.rawValue.jsonLiteral));"
       }
       let signal = profile.signal(configuration.transport) ?? SignalMechanism(kind: configuration.transport)
       var members: JSONObject = [

@@ -70,7 +70,16 @@
       delete callbacks[id];
       return warn('the host object has no method ' + name + '; the call cannot reach native code', name);
     }
-    if (id && answer(callbacks[id], returned)) delete callbacks[id];
+    if (!id || typeof returned !== 'string') return;
+    // An answer returned at once runs the callback inside the caller's own call: a callback that
+    // throws must not break the code that called (the exception reaches window.onerror instead).
+    var callback = callbacks[id];
+    delete callbacks[id];
+    try {
+      answer(callback, returned);
+    } catch (error) {
+      setTimeout(function () { throw error; }, 0);
+    }
   }
 
   function callHandler(name, data, callback) {
