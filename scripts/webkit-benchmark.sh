@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures of the real engine (issue #14) for README.md: the suite with the reference pair in the
+# Figures of the real engine for docs/performance.md: the suite with the reference pair in the
 # simulated page and in WebKitGTK, each run N times (median, min–max, wall time as `bridgecheck run`
 # reports it), per scenario, and what a fresh web view costs (the WebKit suite again with
 # BRIDGECHECK_WEBKIT_RECYCLE=0: a new web view, and so a new web process, for every scenario).
@@ -47,7 +47,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 m_sim=$(median "${sim_times[@]}"); m_wk=$(median "${wk_times[@]}"); m_fresh=$(median "${fresh_times[@]}")
 block=$(mktemp)
-trap 'rm -f "$block" "$block.readme"' EXIT
+trap 'rm -f "$block" "$block.doc"' EXIT
 {
   echo "Measured by \`scripts/webkit-benchmark.sh\` at \`$(git rev-parse --short HEAD)\` on $(date -u +%Y-%m-%d),"
   echo "$(nproc) cores, WebKitGTK $(pkg-config --modversion webkit2gtk-4.1), load $load_before before and $load_after after;"
@@ -63,9 +63,13 @@ trap 'rm -f "$block" "$block.readme"' EXIT
   echo "$(awk -v f="$m_fresh" -v w="$m_wk" -v n="$n_wk" 'BEGIN { printf "%.0f ms", (f - w) * 1000 / n }') a scenario more than a recycled one."
 } > "$block"
 cat "$block"
+if ! grep -q '<!-- webkit-benchmarks:begin -->' docs/performance.md || ! grep -q '<!-- webkit-benchmarks:end -->' docs/performance.md; then
+  echo "webkit-benchmark: docs/performance.md has no webkit-benchmarks markers" >&2
+  exit 1
+fi
 awk -v file="$block" '
   /<!-- webkit-benchmarks:begin -->/ { print; while ((getline line < file) > 0) print line; skip = 1; next }
   /<!-- webkit-benchmarks:end -->/ { skip = 0 }
-  !skip { print }' README.md > "$block.readme"
-mv "$block.readme" README.md
-echo "webkit-benchmark: README.md updated" >&2
+  !skip { print }' docs/performance.md > "$block.doc"
+mv "$block.doc" docs/performance.md
+echo "webkit-benchmark: docs/performance.md updated" >&2
