@@ -3,8 +3,8 @@ import Testing
 
 /// The documentation's links and paths resolve: every relative Markdown link names a file of the
 /// repository (and, with `#anchor`, a heading or `<a id>` of that file), every backquoted path that
-/// starts with a folder of the repository exists, and every `*.swift` file a Swift comment cites
-/// exists. Code blocks are left out (they show commands and output, not references).
+/// starts with a folder of the repository or with `../` exists in the repository, and every `*.swift`
+/// file and `../` path a Swift comment cites exists in the repository. Code blocks are left out (they show commands and output, not references).
 @Suite("links and paths in docs and comments")
 struct DocumentationLinks {
   /// Pages other branches add; a link to one is accepted only while the page is missing here.
@@ -20,7 +20,7 @@ struct DocumentationLinks {
     #expect(problems.isEmpty, "\(problems.count) dangling reference(s):\n\(problems.joined(separator: "\n"))")
   }
 
-  @Test("Swift files cited in comments exist")
+  @Test("Swift files and relative paths cited in comments exist")
   func citedSwiftFilesExist() throws {
     let files = try DocumentationPages.files(withExtension: "swift")
     let names = Set(files.map(\.lastPathComponent))
@@ -29,13 +29,30 @@ struct DocumentationLinks {
       let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
       for (number, line) in lines.enumerated() {
         guard let comment = line.range(of: "//") else { continue }
-        for name in DocumentationPages.matches(#"([A-Za-z0-9_+]+\.swift)\b"#, in: String(line[comment.upperBound...]))
-        where !names.contains(name) {
+        let text = String(line[comment.upperBound...])
+        for name in DocumentationPages.matches(#"([A-Za-z0-9_+]+\.swift)\b"#, in: text) where !names.contains(name) {
           problems.append("\(DocumentationPages.relative(file)):\(number + 1): cites \(name), which is no file of the repository")
+        }
+        for path in DocumentationPages.matches(#"(?<![\w/.])(\.\./[\w./+-]*[\w+-])"#, in: text) {
+          let resolved = file.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+          if !DocumentationPages.isInsideRepository(resolved) || !FileManager.default.fileExists(atPath: resolved.path) {
+            problems.append("\(DocumentationPages.relative(file)):\(number + 1): cites \(path), which is not in the repository")
+          }
         }
       }
     }
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test("docs/performance.md has each generated block's markers once, where the scripts rewrite them")
+  func performanceBlocksHaveTheirMarkersOnce() throws {
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/performance.md"), encoding: .utf8)
+    // scripts/benchmarks.sh and scripts/webkit-benchmark.sh replace what lies between the first begin and end.
+    for block in ["benchmarks", "webkit-benchmarks"] {
+      for marker in ["<!-- \(block):begin -->", "<!-- \(block):end -->"] {
+        #expect(text.components(separatedBy: marker).count == 2, "docs/performance.md should hold \(marker) exactly once")
+      }
+    }
   }
 
   @Test("the checker finds a missing file, a missing anchor and a missing path")
@@ -45,15 +62,17 @@ struct DocumentationLinks {
       # Title
       [ok](../README.md#install) [gone](no-such-page.md) [anchor](../README.md#no-such-heading)
       [self](#title) `docs/no-such-file.md` `Fixtures/<area>/` and `scripts/setup.sh`
+      `../../shared/NOTES.md` and `../README.md`
       ```
       [in a code block](not-checked.md)
       ```
       """
     let problems = try DocumentationPages.problems(in: page, text: text, acceptingMissing: [])
-    #expect(problems.count == 3, "\(problems)")
+    #expect(problems.count == 4, "\(problems)")
     #expect(problems.contains { $0.contains("no-such-page.md") })
     #expect(problems.contains { $0.contains("#no-such-heading") })
     #expect(problems.contains { $0.contains("docs/no-such-file.md") })
+    #expect(problems.contains { $0.contains("../../shared/NOTES.md") })
   }
 }
 
@@ -119,7 +138,17 @@ enum DocumentationPages {
         problems.append("\(relative(page)): `\(path)`: no such file or folder in the repository")
       }
     }
+    for path in matches(#"`(\.\./[^`\s]*)`"#, in: prose) {
+      let resolved = folder.appendingPathComponent(path).standardizedFileURL
+      if !isInsideRepository(resolved) || !FileManager.default.fileExists(atPath: resolved.path) {
+        problems.append("\(relative(page)): `\(path)`: no such file or folder in the repository")
+      }
+    }
     return problems
+  }
+
+  static func isInsideRepository(_ url: URL) -> Bool {
+    url.standardizedFileURL.path.hasPrefix(packageRoot.standardizedFileURL.path + "/")
   }
 
   /// GitHub's anchors: each heading lower-cased, punctuation dropped, spaces as hyphens; and `<a id>`s.
