@@ -8,6 +8,12 @@ import PackageDescription
 /// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal),
 ///   the allocator's thresholds (`mallopt`) and the CPU affinity of a thread.
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
+/// - BridgecheckAdapter: what a native adapter written in Swift needs (the
+///   adapter protocol's wire names, its command loop); JSONModel only.
+/// - WebKit, BridgecheckNativeKit: the Swift native kit, a stand-in for
+///   Apple's WebKit API and the kit that serves a bridge built on it over the
+///   adapter protocol; on BridgecheckAdapter alone (no JavaScriptCore, no
+///   WebKitGTK, no simulator).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
 /// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
 /// - Dialects: the dialect model of the WVJB family (profiles), its loading
@@ -32,7 +38,7 @@ import PackageDescription
 ///
 /// Only when bridgecheck is the package being built: SwiftPM refuses unsafe
 /// flags in a package that another one depends on by version (a Swift port
-/// that uses the `BridgeImplementations` adapter library), and checks such
+/// that uses the `BridgecheckNativeKit` or `BridgecheckAdapter` library), and checks such
 /// dependencies out under a `checkouts` folder. `BRIDGECHECK_PLAIN_DEBUG=1`
 /// turns it off here too.
 let isDependency = Context.packageDirectory.contains("/checkouts/")
@@ -48,6 +54,8 @@ let package = Package(
     .executable(name: "bridgecheck", targets: ["BridgecheckCLI"]),
     .executable(name: "bridgecheck-bench", targets: ["BridgecheckBenchmarks"]),
     .library(name: "BridgeImplementations", targets: ["BridgeImplementations"]),
+    .library(name: "BridgecheckAdapter", targets: ["BridgecheckAdapter"]),
+    .library(name: "BridgecheckNativeKit", targets: ["BridgecheckNativeKit", "WebKit"]),
     .library(name: "ReferenceBridges", targets: ["ReferenceBridges"]),
     .library(name: "Dialects", targets: ["Dialects"]),
     .library(name: "PageSimulation", targets: ["PageSimulation"]),
@@ -93,6 +101,14 @@ let package = Package(
     ),
     .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
+    // What a native adapter written in Swift needs (wire names, the command
+    // loop); JSON over stdio only: no JavaScriptCore, no WebKitGTK, no simulator.
+    .target(name: "BridgecheckAdapter", dependencies: ["JSONModel"]),
+    // The Swift native kit: `WebKit`, a stand-in for the part of Apple's
+    // WebKit API that bridges use, and the kit that serves a bridge built on
+    // it over the adapter protocol. Built on BridgecheckAdapter alone.
+    .target(name: "WebKit"),
+    .target(name: "BridgecheckNativeKit", dependencies: ["WebKit", "BridgecheckAdapter", "JSONModel"]),
     .target(
       name: "ReferenceBridges",
       dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
@@ -101,7 +117,9 @@ let package = Package(
     ),
     .target(
       name: "BridgeImplementations",
-      dependencies: ["Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl"]
+      dependencies: [
+        "BridgecheckAdapter", "Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl",
+      ]
     ),
     .target(
       name: "ScenarioRunner",
@@ -137,6 +155,10 @@ let package = Package(
         "JSONModel", "WebKitEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // bridgecheck's own Swift WKWebView bridge in the wkwebview-port dialect, under the kit.
+    .executableTarget(
+      name: "WKWebViewPortKitCheck", dependencies: ["BridgecheckNativeKit", "WebKit"],
+      path: "conformance/native-kits/swift/wkwebview-port"),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
     .testTarget(
       name: "WebKitEngineTests",
@@ -156,7 +178,8 @@ let package = Package(
     ),
     .testTarget(
       name: "BridgecheckCLITests",
-      dependencies: ["BridgecheckCLI", "JSONModel"]
+      // The Swift native kit and our bridge built on it: the kit's tests compile against them.
+      dependencies: ["BridgecheckCLI", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck"]
     ),
     .testTarget(
       name: "ExplorationTests",
@@ -164,7 +187,10 @@ let package = Package(
     ),
     .testTarget(
       name: "MutationTests",
-      dependencies: ["Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision"]
+      dependencies: [
+        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision",
+        "PageSimulation",
+      ]
     ),
     .testTarget(
       name: "SupervisionTests",

@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-readme_set=(page startup suite supervised memory adapter roundtrip)
+readme_set=(page startup suite supervised gate memory adapter roundtrip)
 if [ "$#" -gt 0 ]; then
   swift build -c release
   exec .build/release/bridgecheck-bench "$@"

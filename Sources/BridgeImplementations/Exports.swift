@@ -1,1 +1,2 @@
 @_exported import Dialects
+@_exported import BridgecheckAdapter

@@ -139,35 +139,3 @@ extension NativeSession {
     try registerHandler(name)
   }
 }
-
-/// How a scripted native handler answers when it answers at once, inside
-/// the handler: the same answer `times` times (the bridge must send only the
-/// first).
-public struct ImmediateAnswer: Sendable, Hashable {
-  /// What the answer carries.
-  public enum Value: Sendable, Hashable {
-    /// The data the handler received (none when it received none).
-    case echo
-    /// This value; `nil` answers with no value.
-    case fixed(JSONValue?)
-  }
-
-  /// What the answer carries.
-  public var value: Value
-  /// How many times the handler calls its response callback (at least 1).
-  public var times: Int
-
-  /// Creates an answer given `times` times.
-  public init(value: Value, times: Int = 1) {
-    self.value = value
-    self.times = max(1, times)
-  }
-
-  /// The answer to a call that carried `data`.
-  public func data(answering data: JSONValue?) -> JSONValue? {
-    switch value {
-    case .echo: return data
-    case .fixed(let fixed): return fixed
-    }
-  }
-}

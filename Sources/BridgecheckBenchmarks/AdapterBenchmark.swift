@@ -15,7 +15,8 @@ import ScenarioRunner
 /// commands per scenario by type, bytes, and time waiting for `done`. Last,
 /// when a JDK is present, what starting each adapter costs a worker, the
 /// Android native kit's JVM included, and the kit's cost per scenario
-/// (``AndroidKitBenchmark``).
+/// (``AndroidKitBenchmark``); before it, the Swift native kit's cost per
+/// scenario against the Swift adapter (``SwiftKitBenchmark``).
 /// For profiling, `BRIDGECHECK_BENCH_FILTER` (id prefixes separated by
 /// commas) runs only some fixtures and `BRIDGECHECK_BENCH_ROUNDS` sets the
 /// rounds; the figures of docs/performance.md use neither.
@@ -152,6 +153,7 @@ enum AdapterBenchmark {
         "    the adapter process's own CPU time in that run (10 ms ticks): \(format(Double(adapterCPU) / 1e3 / Double(max(1, traffic.commandCount)))) µs "
           + "per command")
     }
+    SwiftKitBenchmark.run(fixtures: fixtures, rounds: rounds, folder: folder, sharedCPU: sharedCPU, unpin: unpin)
     AndroidKitBenchmark.run(fixtures: fixtures, rounds: rounds, bridgecheck: bridgecheck, sharedCPU: sharedCPU, unpin: unpin)
   }
 

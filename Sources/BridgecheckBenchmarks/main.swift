@@ -10,8 +10,10 @@ let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
   ("memory", "resident memory over 2,000 scenarios in process, shared context group vs a group per page", MemoryBenchmark.run),
   ("suite", "the shipped suite against the reference pair: wall time and costliest scenarios", SuiteBenchmark.run),
   ("supervised", "the shipped suite in worker processes under the supervisor vs in process (the floor)", SupervisedSuiteBenchmark.run),
+  ("gate", "bridgecheck run of the shipped suite at --jobs 2: the default gate vs one schedule vs the engine's floor", DefaultGateBenchmark.run),
   ("scenarios", "chosen scenarios run many times in process (BRIDGECHECK_BENCH_FILTER, _RUNS); for profiling", ScenarioRepeatBenchmark.run),
-  ("adapter", "scenarios per second: native bridge in process vs the Swift and Python adapters (and the Android kit's JVM)", AdapterBenchmark.run),
+  ("adapter", "scenarios per second: native bridge in process vs the Swift and Python adapters (and the Swift and Android kits)", AdapterBenchmark.run),
+  ("swift-kit", "the Swift native kit's part of `adapter` alone: a scenario through the kit vs the Swift adapter", SwiftKitBenchmark.runAlone),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -18,7 +18,11 @@ struct FidelityCommand: ParsableCommand {
       pair) runs every fixture in both engines, one scenario at a time. Where the verdicts differ, the cell runs again \
       in both with the whole trace kept, and the report shows the two traces from the first event where they part \
       (task and script-run events are the engines' own and left out). A fixture whose engines field leaves an engine \
-      out is listed with its reason, not as a difference. Exit 1 when any verdict differs. Needs a build with the \
+      out is listed with its reason, not as a difference. In the simulated page a correct pair (the reference, a \
+      dialect bridge's own pair) runs under every schedule of the default gate, as `bridgecheck run` runs it, so each \
+      of those schedules is checked against what WebKit does; a mutant runs under the schedules `bridgecheck mutants` \
+      judges it by (the default schedule, unless its file says "schedules": "default"). --schedules single runs \
+      everything under the default schedule only. Exit 1 when any verdict differs. Needs a build with the \
       WebKitGTK trait, on a display or under xvfb-run (scripts/fidelity.sh does both).
       """)
 
@@ -34,6 +38,12 @@ struct FidelityCommand: ParsableCommand {
 
   @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.", transform: Shard.parse)
   var shard: Shard?
+
+  @Option(
+    help: ArgumentHelp(
+      "default: the simulated page runs each correct pair under the default gate's schedules and each mutant as bridgecheck mutants judges it; single: everything under the default schedule only.",
+      valueName: "set"))
+  var schedules: ScheduleSet = .default
 
   @Option(help: "Write the report as Markdown to this file (conformance/FIDELITY.md).")
   var markdown: String?
@@ -71,7 +81,7 @@ struct FidelityCommand: ParsableCommand {
     if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
     let meter = ProgressMeter(task: "fidelity", unit: "cells")
     let result = EngineFidelity.run(
-      rows: rows, fixtures: fixtures, first: .simulated, second: real,
+      rows: rows, fixtures: fixtures, first: .simulated, second: real, defaultGate: schedules == .default,
       progress: { step in meter.update(done: step.cellsDone, total: step.cellCount, note: step.row) },
       shouldStop: { Interrupt.requested })
     meter.finish()
@@ -84,6 +94,11 @@ struct FidelityCommand: ParsableCommand {
             + "\(EngineChoice.webKitVersion ?? "?"). Every implementation pair runs every fixture in both engines; a difference is a "
             + "simulator bug to fix, a fixture to mark with its reason (`engines`) or, for a mutant, a schedule of the simulated "
             + "page that gives the real engine's verdict (found by the check itself), never left unexplained. "
+            + (schedules == .default
+              ? "In the simulated page the reference and dialect pairs run under every schedule of the default gate "
+                + "(the default one, then \(SystematicSchedule.defaultGate.map(\.name).joined(separator: ", "))), as "
+                + "`bridgecheck run` runs them; each mutant under the schedules `bridgecheck mutants` judges it by. "
+              : "The simulated page runs every pair under the default schedule only (`--schedules single`). ")
             + "See `docs/webkit-engine.md` for how the real engine is driven and what it contradicted."
         ])
       try Terminal.write(text, to: markdown)

@@ -98,7 +98,7 @@ struct MergeCommand: ParsableCommand {
     var report: RunReport
     do throws(ShardMerge.Refusal) {
       guard problems.isEmpty else { throw ShardMerge.Refusal(problems: problems) }
-      report = try ShardMerge(inputs: inputs).merged()
+      report = try ShardMerge(inputs: inputs, shipped: RunCommand.shippedProfiles).merged()
     } catch {
       throw CLIError.usage(
         "bridgecheck: merge: cannot merge these reports:\n" + error.problems.map { "  - " + $0 }.joined(separator: "\n")

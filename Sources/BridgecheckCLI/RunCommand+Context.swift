@@ -15,7 +15,7 @@ extension RunCommand {
       unselected = selection.loadAll().fixtures.map(\.id).filter { !chosen.contains($0) }
     }
     var explore: RunContext.ExploreSetting?
-    if schedules.explores {
+    if schedules.exploresSeeds {
       explore = RunContext.ExploreSetting(
         seeds: schedules.explore ?? (schedules.exploreTime != nil ? 1_000_000 : ExploreOptions.defaultSeeds),
         timeSeconds: schedules.exploreTime)
@@ -33,8 +33,8 @@ extension RunCommand {
   }
 
   /// `bridgecheck run` with the paths and the options that choose the
-  /// bridges and shape the results, as given; not the filters, shard,
-  /// exploration, expectations or outputs.
+  /// bridges and shape the results (`--schedules single` among them), as
+  /// given; not the filters, shard, seeds explored, expectations or outputs.
   var commandWords: [String] {
     var words = ["bridgecheck", "run"] + selection.paths
     if let js { words += ["--js", js] }
@@ -44,7 +44,11 @@ extension RunCommand {
     if let mutant = schedules.mutant { words += ["--mutant", mutant] }
     if engine != .simulated { words += ["--engine", engine.rawValue] }
     if seed != 0 { words += ["--seed", String(seed)] }
-    if let replay = schedules.replay { words += ["--replay", String(replay)] }
+    if let replay = schedules.replay {
+      words += ["--replay", String(replay)]
+    } else if schedules.schedules == .single {
+      words += ["--schedules", "single"]
+    }
     if adapterTimeout != 5 { words += ["--adapter-timeout", Self.number(adapterTimeout)] }
     if adapterStartupTimeout != 15 { words += ["--adapter-startup-timeout", Self.number(adapterStartupTimeout)] }
     return words

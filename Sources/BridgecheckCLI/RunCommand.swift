@@ -165,13 +165,14 @@ struct RunCommand: ParsableCommand {
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     try LinkBase.validate(markdownLinkBase)
     try PageFeatures.validate(pageFeatures, js: js)
-    if engine != .simulated && (schedules.explores || schedules.schedule != nil || schedules.mutant != nil) {
+    if engine != .simulated && (schedules.exploresSeeds || schedules.schedule != nil || schedules.mutant != nil) {
       throw ValidationError(
         "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)")
     }
-    if traces != nil && schedules.explores {
+    if traces != nil && schedules.exploresSeeds {
       throw ValidationError(
-        "--traces keeps one trace a scenario and --explore runs many schedules: explore first, then give --traces with --replay SEED")
+        "--traces keeps one trace a scenario and --explore runs many schedules: explore first, then give --traces with --replay SEED"
+      )
     }
     if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1") }
     if schedules.mutant != nil && (js != nil || nativeCommand != nil || profile != nil) {
@@ -231,11 +232,12 @@ struct RunCommand: ParsableCommand {
     // of the fixtures here.
     // Exploring shares its time budget by the number of scenarios: the
     // fixtures are loaded first then.
-    var fixtures = schedules.explores ? try selection.load() : []
+    let explores = schedules.explores && engine == .simulated
+    var fixtures = explores ? try selection.load() : []
     // The whole selection, before sharding (the reports list it).
     var selected = fixtures
-    if schedules.explores, let shard { fixtures = shard.select(fixtures) }
-    let explore = schedules.options(scenarios: fixtures.count, jobs: jobs)
+    if explores, let shard { fixtures = shard.select(fixtures) }
+    let explore = engine == .simulated ? schedules.options(scenarios: fixtures.count, jobs: jobs) : nil
     let pool =
       runsInProcess
       ? nil
@@ -248,9 +250,9 @@ struct RunCommand: ParsableCommand {
     // In process, the first scenarios start while later fixtures are still
     // being loaded (on a thread of their own); the selection is checked
     // when loading ends, and the run's results are discarded if it fails.
-    let feed: WorkFeed<Fixture>? = runsInProcess && !schedules.explores ? WorkFeed() : nil
+    let feed: WorkFeed<Fixture>? = runsInProcess && !explores ? WorkFeed() : nil
     let streamed = feed.map { selection.stream(into: $0, shard: shard) }
-    if !schedules.explores && feed == nil {
+    if !explores && feed == nil {
       fixtures = try selection.load()
       selected = fixtures
       if let shard { fixtures = shard.select(fixtures) }
@@ -261,7 +263,7 @@ struct RunCommand: ParsableCommand {
       scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name))
 
     let total = fixtures.count
-    let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.explores)
+    let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.exploresSeeds)
     let failures = FailureCounter(limit: maxFailures, gate: level)
     // Not while writing the expectations file: it must list every scenario.
     let breaker = AdapterCircuitBreaker(enabled: nativeCommand != nil && !updateBaseline)
@@ -324,6 +326,7 @@ struct RunCommand: ParsableCommand {
       native: ImplementationInfo(name: native.name, version: native.version),
       seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
     report.expectationProblems = problems
+    if engine == .simulated { report.schedules = schedules.described }
     report.interruptionExitCode = Interrupt.exitStatus
     report.context = runContext(profile: page.profile.name, selected: selected)
     if tested.page && js != nil {
@@ -391,7 +394,7 @@ struct RunCommand: ParsableCommand {
   }
 
   /// The profiles bridgecheck ships, for the notice that suggests one.
-  private static var shippedProfiles: [BridgeProfile] {
+  static var shippedProfiles: [BridgeProfile] {
     BridgeProfile.shippedNames(in: Resources.profilesFolder).compactMap {
       try? BridgeProfile.load($0, profilesFolder: Resources.profilesFolder).get()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import BridgeImplementations
 import ScenarioRunner
 
 /// Combines the reports of the shards of one run (`run --shard K/N`) into
@@ -18,6 +19,8 @@ struct ShardMerge {
   }
 
   let inputs: [Input]
+  /// The profiles bridgecheck ships, for the unfit-profile notice judged anew.
+  var shipped: [BridgeProfile] = []
 
   /// The merged run, or every reason it cannot be merged.
   func merged() throws(Refusal) -> RunReport {
@@ -76,7 +79,12 @@ struct ShardMerge {
       input.report.cutShort.map { "shard \(input.report.context?.shard?.description ?? "1/1"): \($0)" }
     }
     report.cutShort = cut.isEmpty ? nil : cut.joined(separator: "; ")
+    // The same in every shard (``differences()`` compares them).
+    report.schedules = base.schedules
     var context = first.1
+    report.notices = RunNotices.merged(
+      results: results, profileName: context.profile, shardNotices: inputs.flatMap(\.report.notices),
+      shipped: shipped)
     context.shard = nil
     context.mergedShards = inputs.count
     report.context = context
@@ -88,6 +96,7 @@ struct ShardMerge {
   private func differences() -> [String] {
     let properties: [(String, (RunReport) -> String)] = [
       ("bridgecheck version", { $0.toolVersion }),
+      ("schedules", { $0.schedules?.description ?? "none (a real engine)" }),
       ("page bridge", { ReportText.implementation($0.page) }),
       ("native bridge", { ReportText.implementation($0.native) }),
       ("profile", { $0.context?.profile ?? "" }),

@@ -12,7 +12,9 @@ import ScenarioRunner
 /// a word of its native command; `notYetJudged` says why the mutant cannot
 /// be judged yet.
 enum DialectMutantLoading {
-  static let fields = ["name", "dialect", "file", "bug", "seenIn", "patch", "shouldBeKilledBy", "checked", "notYetJudged"]
+  static let fields = [
+    "name", "dialect", "file", "bug", "seenIn", "patch", "shouldBeKilledBy", "checked", "notYetJudged", "schedules",
+  ]
 
   /// The bridges of `list`, with paths made absolute under `root`.
   static func bridges(list: String, root: String) -> Result<[DialectBridge], LoadProblems> {
@@ -106,12 +108,14 @@ enum DialectMutantLoading {
     let replacements = MutantPatchReading.replacements(
       patch, source: relative == nil ? nil : source, sourceName: relative ?? "", sourcePath: relative ?? "",
       problems: &problems, problem: problem)
+    let gate = MutantSchedules.read(root_, problems: &problems, problem: problem)
     guard problems.isEmpty, let name, let bug, let seenIn, let bridge, let patched else { return .failure(LoadProblems(problems)) }
     var mutant = Mutant(
       name: name, side: side, bug: bug, seenIn: seenIn,
       construction: .dialectPatch(Mutant.DialectPatch(bridge: bridge, file: patched, replacements: replacements)),
       crashes: false, file: file)
     mutant.notYetJudged = notYetJudged
+    mutant.judgedUnderDefaultGate = gate
     return .success(mutant)
   }
 }

@@ -1,5 +1,7 @@
 import BridgeImplementations
+import Exploration
 import JSONModel
+import PageSimulation
 
 /// A deliberately broken bridge with exactly one realistic bug, used to prove
 /// that fixtures catch what they claim to catch.
@@ -65,4 +67,19 @@ public struct Mutant: Sendable, Hashable {
   /// a fetch is pending). `bridgecheck fidelity` lists such a mutant's
   /// differing cells with the reason instead of as differences.
   public var engineTiming: String? = nil
+  /// Whether `bridgecheck mutants` runs the mutant under the default gate's
+  /// schedules (`"schedules": "default"` in the file), as `bridgecheck run`
+  /// does: its bug shows only under the races those schedules give. Every
+  /// other mutant runs under the default schedule only, so the matrix says
+  /// what each fixture catches by itself (and stays fast).
+  public var judgedUnderDefaultGate = false
+}
+
+extension Mutant {
+  /// The schedules `bridgecheck mutants` runs the mutant's cells under:
+  /// the default gate's (verdicts only, nothing shrunk) for a mutant judged
+  /// under it, nil (the default schedule) for every other.
+  public var matrixSchedules: ExploreOptions? {
+    judgedUnderDefaultGate ? ExploreOptions(seeds: 0, systematic: SystematicSchedule.defaultGate, shrinkRuns: 0) : nil
+  }
 }

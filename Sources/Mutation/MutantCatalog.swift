@@ -8,8 +8,11 @@ import ScenarioRunner
 /// reference page bridge) and `native/*.json` (named faults of the reference
 /// native bridge).
 ///
-/// Page mutant file: `{"name", "bug", "seenIn", "patch": [{"find", "replace"}], "engineTiming"?}`.
-/// Native mutant file: `{"name", "bug", "seenIn", "fault", "crashes"?, "engineTiming"?}`.
+/// Page mutant file: `{"name", "bug", "seenIn", "patch": [{"find", "replace"}], "engineTiming"?, "schedules"?}`.
+/// Native mutant file: `{"name", "bug", "seenIn", "fault", "crashes"?, "engineTiming"?, "schedules"?}`.
+/// `"schedules": "default"` runs the mutant under the default gate's
+/// schedules (``Mutant/judgedUnderDefaultGate``); `"single"`, the default,
+/// under the default schedule only.
 public struct MutantCatalog: Sendable {
   /// The mutants, sorted by name.
   public var mutants: [Mutant]
@@ -111,7 +114,8 @@ public struct MutantCatalog: Sendable {
     }
     let allowed =
       side == .page
-      ? ["name", "bug", "seenIn", "patch", "engineTiming"] : ["name", "bug", "seenIn", "fault", "crashes", "engineTiming"]
+      ? ["name", "bug", "seenIn", "patch", "engineTiming", "schedules"]
+      : ["name", "bug", "seenIn", "fault", "crashes", "engineTiming", "schedules"]
     for key in root.objectValue?.keys ?? [] where !allowed.contains(key) {
       problems.append(
         problem(
@@ -148,11 +152,13 @@ public struct MutantCatalog: Sendable {
     }
     var engineTiming: String?
     if root["engineTiming"] != nil { engineTiming = string("engineTiming") }
+    let gate = MutantSchedules.read(root, problems: &problems, problem: problem)
     guard problems.isEmpty, let name, let bug, let seenIn, let construction else {
       return .failure(Problems(problems: problems))
     }
     var mutant = Mutant(name: name, side: side, bug: bug, seenIn: seenIn, construction: construction, crashes: crashes, file: file)
     mutant.engineTiming = engineTiming
+    mutant.judgedUnderDefaultGate = gate
     return .success(mutant)
   }
 }

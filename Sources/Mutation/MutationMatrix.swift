@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Exploration
 import ScenarioRunner
 
 /// Every mutant run against every fixture, plus the reference pair.
@@ -81,15 +82,21 @@ public struct MutationMatrix: Sendable {
       }
     }
     let allRunners = runners
+    // A mutant judged under the default gate runs its cells as `run` does.
+    let schedules = [nil] + mutants.map(\.matrixSchedules)
     let cells = allRunners.count * fixtures.count
-    var results = ParallelWork.map(count: cells, jobs: jobs) { cell in
-      allRunners[cell / fixtures.count].run(fixtures[cell % fixtures.count])
+    let runCell: @Sendable (Int) -> ScenarioResult = { cell in
+      let runner = allRunners[cell / fixtures.count]
+      let fixture = fixtures[cell % fixtures.count]
+      guard let options = schedules[cell / fixtures.count] else { return runner.run(fixture) }
+      return ScheduleExplorer(runner: runner, options: options).explore(fixture).result
     }
+    var results = ParallelWork.map(count: cells, jobs: jobs, work: runCell)
     // A cell that ran out of wall-clock time may only have met a busy
     // machine: it runs once more, alone, before it counts as a kill, so the
     // matrix compared with the committed one depends on the bridges only.
     for cell in results.indices where results[cell].hitWallClockLimit {
-      results[cell] = allRunners[cell / fixtures.count].run(fixtures[cell % fixtures.count])
+      results[cell] = runCell(cell)
     }
     var kills: [String: Set<String>] = [:]
     for (index, mutant) in mutants.enumerated() {

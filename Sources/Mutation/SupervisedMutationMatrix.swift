@@ -51,19 +51,19 @@ public enum SupervisedMutationMatrix {
         rows.append(
           WorkerConfiguration(
             page: page, native: native, tested: TestedSides(page: mutant.side == .page, native: mutant.side == .native),
-            options: options, verdictsOnly: true))
+            options: options, verdictsOnly: true, explore: mutant.matrixSchedules))
       case .pagePatch:
         rows.append(
           WorkerConfiguration(
             page: .referenceSource(mutant.pageSource() ?? ""), native: .reference,
-            tested: TestedSides(page: true, native: false), options: options, verdictsOnly: true))
+            tested: TestedSides(page: true, native: false), options: options, verdictsOnly: true, explore: mutant.matrixSchedules))
       case .nativeFault(let fault):
         let native: WorkerConfiguration.Native =
           mutant.crashes ? adapter([executable, "reference-adapter", "--fault", fault]) : .referenceFaults([fault])
         rows.append(
           WorkerConfiguration(
             page: .reference, native: native, tested: TestedSides(page: false, native: true), options: options,
-            verdictsOnly: true))
+            verdictsOnly: true, explore: mutant.matrixSchedules))
       }
     }
     for bridge in dialects {

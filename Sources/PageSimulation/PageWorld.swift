@@ -260,8 +260,11 @@ final class PageWorld {
 
   private func setTimer(id: Int, delay: Int64, repeats: Bool) throws {
     try checkRoomForTimer()
+    // Under an explored schedule a timer may fire late (never before one
+    // the HTML standard runs first).
+    let late = webView.chooser?.timerLateness(delay: delay, now: webView.scheduler.now) ?? 0
     let task = webView.scheduler.schedule(
-      after: delay, kind: .page, world: generation, label: repeats ? "interval \(id)" : "timer \(id)"
+      after: delay + late, kind: .page, world: generation, label: repeats ? "interval \(id)" : "timer \(id)"
     ) { [unowned self] in
       self.fireTimer(id)
     }

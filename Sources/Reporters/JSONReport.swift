@@ -16,15 +16,18 @@ import ScenarioRunner
 ///  "cutShort": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
 ///  "pageAPIsMissing"?: [{"api", "scenarios"}, …] (APIs WebKit has that page code reached for
 ///                      and the simulated page lacks, most scenarios first),
+///  "schedules"?: {"names": [string, …], "seeds", "seedsTimeBudgeted": bool, "replay": bool},
 ///  "summary": {"total", "passed", "failed", "errors", "skipped", "xfail", "xpass", "durationMs",
-///              "exploration"?: {"scenarios", "seedsAsked", "schedules", "distinctSchedules", "failing"}},
+///              "exploration"?: {"scenarios", "seedsAsked", "systematicAsked", "schedules", "distinctSchedules",
+///                               "failing"}},
 ///  "results": [{"id", "title", "area", "level", "subject", "spec", "file", "status", "durationMs",
 ///               "message": string|null, "gating": bool,
 ///               "outcome": "fail|error|timeout|crash"|null, "failedChecks": [check id, …],
 ///               "reproduce"?: string,
 ///               "detail"?: {"expectation", "pointer": string|null, "closest"?: event, "focus"?: seq},
-///               "exploration"?: {"schedules", "distinctSchedules", "seedsAsked", "failingSeed"?,
-///                                "failingSchedule"?},
+///               "exploration"?: {"schedules", "distinctSchedules", "seedsAsked", "systematicAsked"?,
+///                                "failingSeed"?, "failingScheduleName"?, "failingSchedule"?},
+///               "pageAPIsMissing"?: [api, …] (what this scenario's page code reached for and lacked),
 ///               "traceEventCount", "trace": [event, …]}]}
 /// ```
 ///
@@ -83,7 +86,7 @@ public enum JSONReport {
     if let exploration = report.exploration {
       summaryObject["exploration"] = [
         "scenarios": number(exploration.scenarios), "seedsAsked": number(exploration.seedsAsked),
-        "schedules": number(exploration.schedules), "distinctSchedules": number(exploration.distinctSchedules),
+        "systematicAsked": number(exploration.systematicAsked), "schedules": number(exploration.schedules), "distinctSchedules": number(exploration.distinctSchedules),
         "failing": number(exploration.failing),
       ]
     }
@@ -102,6 +105,7 @@ public enum JSONReport {
       "results": .array(
         report.results.map { result(for: $0, gate: report.gate, reproduce: report.reproduceCommand(for: $0), options: options) }),
     ]
+    if let schedules = report.schedules { root["schedules"] = schedules.jsonValue }
     if !report.notices.isEmpty { root["notices"] = .array(report.notices.map(JSONValue.string)) }
     let missing = report.pageAPIsMissing
     if !missing.isEmpty {
@@ -143,6 +147,7 @@ public enum JSONReport {
       object["detail"] = .object(detailObject)
     }
     if let exploration = result.exploration { object["exploration"] = exploration.jsonValue }
+    if !result.pageAPIsMissing.isEmpty { object["pageAPIsMissing"] = .array(result.pageAPIsMissing.map(JSONValue.string)) }
     object["traceEventCount"] = number(result.traceEventCount)
     object["trace"] = .array(result.trace.map(\.json))
     return .object(object)

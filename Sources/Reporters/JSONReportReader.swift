@@ -129,11 +129,18 @@ public enum JSONReportReader {
         results: results, duration: .nanoseconds(Int64(max(0, duration) * 1_000_000)), interrupted: interrupted)
       report.cutShort = try optionalString(value, "cutShort", at: root)
       report.expectationProblems = try strings(value, "expectationProblems", at: root)
+      if value["notices"] != nil { report.notices = try strings(value, "notices", at: root) }
       if interrupted, let code = value["exitCode"]?.numberValue, code == 130 || code == 143 {
         report.interruptionExitCode = Int32(code)
       }
       if let run = value["run"], !run.isNull {
         report.context = try context(run, at: root.appending("run"))
+      }
+      if let schedules = value["schedules"] {
+        guard let decoded = RunSchedules(jsonValue: schedules) else {
+          throw fail(root.appending("schedules"), "not a schedules record (docs/report-schema.json)")
+        }
+        report.schedules = decoded
       }
       return report
     }
@@ -216,6 +223,7 @@ public enum JSONReportReader {
         }
         result.exploration = decoded
       }
+      if value["pageAPIsMissing"] != nil { result.pageAPIsMissing = try strings(value, "pageAPIsMissing", at: pointer) }
       return result
     }
 

@@ -8,7 +8,8 @@ import ScenarioRunner
 ///   `<testsuite name tests failures errors skipped time>` per area (in
 ///   report order) with `<properties>` naming the implementations, seed,
 ///   gate, interruption, the run's verdict (`pass` or `fail`) and exit code,
-///   the shard of a sharded run and the command line of the run;
+///   the shard of a sharded run, the command line of the run and the
+///   schedules each scenario ran under;
 /// - one `<testcase classname="bridgecheck.<area>" name="<fixture id>" time="…">`
 ///   per scenario (the fixture file is in the element text);
 /// - a result that fails the gate is `<failure message="<first line>" type="fail|xpass">`
@@ -78,7 +79,7 @@ public enum JUnitReport {
       ("bridgecheck.interrupted", String(report.interrupted)),
       ("bridgecheck.verdict", report.verdict),
       ("bridgecheck.exitCode", String(report.exitCode)),
-    ] + contextProperties(report.context)
+    ] + contextProperties(report.context) + (report.schedules.map { [("bridgecheck.schedules", $0.description)] } ?? [])
     for (name, value) in properties {
       out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
     }

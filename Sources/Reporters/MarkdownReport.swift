@@ -84,9 +84,9 @@ public enum MarkdownReport {
     out.append("|---:|---:|---:|---:|---:|---:|---:|")
     let counts = [summary.total, summary.passed, summary.failed, summary.errors, summary.skipped, summary.xfail, summary.xpass]
     out.append("| " + counts.map(String.init).joined(separator: " | ") + " |")
-    if let exploration = report.exploration {
+    if let line = TerminalReport.schedulesLine(report) {
       out.append("")
-      out.append("Schedules: " + TerminalReport.explorationLine(exploration) + ".")
+      out.append(inline(line.prefix(1).uppercased() + line.dropFirst()) + ".")
     }
 
     if !gating.isEmpty {

@@ -3,7 +3,8 @@ import ScenarioRunner
 /// The report `bridgecheck run` prints on standard output:
 ///
 /// 0. when page code reached for APIs that WebKit has and the simulated
-///    page lacks, a note saying which and naming `--engine webkitgtk`;
+///    page lacks, a note saying which and naming `--engine webkitgtk`,
+///    then the notes about the whole run;
 /// 1. a table of counts per area, with PASS or FAIL (FAIL when the area has
 ///    a failure that gates the run);
 /// 2. the failures (fail, error, xpass; gating or not), grouped by area:
@@ -18,7 +19,8 @@ import ScenarioRunner
 /// 5. one summary line:
 ///    `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors, 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`.
 ///
-/// Notes about the whole run (``RunReport/notices``) come first, under
+/// Notes about the whole run (``RunReport/notices``) come right after the
+/// missing-API note, under
 /// `Notes:`.
 ///
 /// Colour (ANSI) only when `useColor` is set; the caller decides (a terminal,
@@ -62,17 +64,17 @@ public enum TerminalReport {
   public static func render(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     var out: [String] = []
+    let note = MissingPageAPIsNote.lines(report)
+    if !note.isEmpty {
+      out.append(style.apply(.bold, note[0]))
+      for line in note.dropFirst() { out.append(contentsOf: fit(line, indent: "  ", width: options.width)) }
+      out.append("")
+    }
     if !report.notices.isEmpty {
       out.append(style.apply(.bold, "Notes:"))
       for notice in report.notices {
         out.append(contentsOf: fit(FailureText.visible(notice), indent: "  ", width: options.width))
       }
-      out.append("")
-    }
-    let note = MissingPageAPIsNote.lines(report)
-    if !note.isEmpty {
-      out.append(style.apply(.bold, note[0]))
-      for line in note.dropFirst() { out.append(contentsOf: fit(line, indent: "  ", width: options.width)) }
       out.append("")
     }
     let areas = ReportFormatting.groupedByArea(report.results)
@@ -123,9 +125,9 @@ public enum TerminalReport {
       if let cutShort = report.cutShort { out.append("  " + style.apply(.red, FailureText.visible(cutShort))) }
     }
 
-    if let exploration = report.exploration {
+    if let line = schedulesLine(report) {
       if !out.isEmpty { out.append("") }
-      out.append(explorationLine(exploration))
+      out.append(line)
     }
 
     if !out.isEmpty { out.append("") }
@@ -158,13 +160,23 @@ public enum TerminalReport {
     return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(gating) — \(time) — \(verdict) (\(gate))"
   }
 
-  /// How many schedules `run --explore` ran, e.g.
-  /// `explored 2835 schedules of 135 scenarios (the default and up to 20 seeds each): 2609 distinct, 0 failing`.
-  public static func explorationLine(_ exploration: ExplorationTotals) -> String {
-    "explored " + ReportFormatting.plural(exploration.schedules, "schedule") + " of "
+  /// Which schedules the run ran each scenario under and how many ran, e.g.
+  /// `schedules: the default gate's 6 (default, steps-apart, …): 810 run over 135 scenarios, 700 distinct, 0 failing`;
+  /// nil for a run that does not say (a real engine's).
+  public static func schedulesLine(_ report: RunReport) -> String? {
+    let totals = report.exploration.map(explorationCounts)
+    guard let schedules = report.schedules else {
+      return totals.map { "schedules: " + $0 }
+    }
+    return schedules.description + (totals.map { ": " + $0 } ?? "")
+  }
+
+  /// How many schedules ran, e.g.
+  /// `810 run over 135 scenarios, 700 distinct, 0 failing`.
+  public static func explorationCounts(_ exploration: ExplorationTotals) -> String {
+    ReportFormatting.plural(exploration.schedules, "schedule") + " run over "
       + ReportFormatting.plural(exploration.scenarios, "scenario")
-      + " (the default and up to \(ReportFormatting.plural(exploration.seedsAsked, "seed")) each): "
-      + "\(exploration.distinctSchedules) distinct, \(exploration.failing) failing"
+      + ", \(exploration.distinctSchedules) distinct, \(exploration.failing) failing"
   }
 
   // MARK: - Parts

@@ -8,11 +8,16 @@ extension WorkerConfiguration {
   /// not used, so the form of an ordinary run is unchanged).
   func addExplorationWireFields(to value: inout JSONValue) {
     guard case .object(var object) = value else { return }
-    if case .seed(let seed)? = options.schedule { object["replaySeed"] = .string(String(seed)) }
+    switch options.schedule {
+    case .seed(let seed)?: object["replaySeed"] = .string(String(seed))
+    case .systematic(let schedule)?: object["replaySchedule"] = .string(schedule.name)
+    default: break
+    }
     if let explore {
       var fields: JSONObject = [
         "seeds": .number(Double(explore.seeds)), "shrinkRuns": .number(Double(explore.shrinkRuns)),
         "threads": .number(Double(explore.threads)),
+        "systematic": .array(explore.systematic.map { .string($0.name) }),
       ]
       if let budget = explore.timeBudget { fields["timeBudgetMs"] = .number(budget.milliseconds) }
       object["explore"] = .object(fields)
@@ -23,9 +28,14 @@ extension WorkerConfiguration {
   /// Reads back what ``addExplorationWireFields(to:)`` added.
   mutating func readExplorationWireFields(_ value: JSONValue) {
     if let seed = value["replaySeed"]?.stringValue.flatMap({ UInt64($0) }) { options.schedule = .seed(seed) }
+    if let schedule = value["replaySchedule"]?.stringValue.flatMap(SystematicSchedule.named) {
+      options.schedule = .systematic(schedule)
+    }
     if let fields = value["explore"], let seeds = fields["seeds"]?.numberValue {
+      let systematic = (fields["systematic"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(SystematicSchedule.named) }
       var options = ExploreOptions(
-        seeds: Int(seeds), timeBudget: fields["timeBudgetMs"]?.numberValue.map { .milliseconds($0) },
+        seeds: Int(seeds), systematic: systematic,
+        timeBudget: fields["timeBudgetMs"]?.numberValue.map { .milliseconds($0) },
         shrinkRuns: Int(fields["shrinkRuns"]?.numberValue ?? 300))
       options.threads = Int(fields["threads"]?.numberValue ?? 1)
       explore = options
@@ -39,7 +49,7 @@ extension WorkerConfiguration {
   /// limit each (each run still has its own limit inside the worker).
   var wallClockLimit: Duration {
     guard let explore else { return options.scenarioTimeLimit }
-    let runs = min(explore.seeds, 100_000) + explore.shrinkRuns + 2
+    let runs = min(explore.seeds, 100_000) + explore.systematic.count + explore.shrinkRuns + 3
     let all = options.scenarioTimeLimit * runs
     return explore.timeBudget.map { min(all, $0 + options.scenarioTimeLimit * (explore.shrinkRuns + 2)) } ?? all
   }

@@ -84,23 +84,24 @@ public enum WorkerService {
       case .success(let fixture):
         stream.begin()
         watch?.progress()
+        let observe: (TraceEvent) -> Void = { event in
+          watch?.progress()
+          stream.send(event)
+          // Test faults strike at the first step, with the events so far
+          // logged (as they are once a real scenario runs past the quiet period).
+          if event.name == "step" && WorkerFault.isAsked(for: id) {
+            stream.flush()
+            WorkerFault.injectIfAsked(for: id, channel: channel)
+          }
+        }
         if let explore = session.configuration.explore {
+          // Each schedule's run logs its own trace: a worker killed in one
+          // leaves that run's last events.
           result = ScheduleExplorer(runner: session.runner, options: explore).explore(
-            fixture, progress: { watch?.progress() }
+            fixture, progress: { watch?.progress() }, watch: ScheduleExplorer.RunWatch(begin: { stream.begin() }, event: observe)
           ).result
         } else {
-          result = session.runner.run(
-          fixture,
-          traceObserver: { event in
-            watch?.progress()
-            stream.send(event)
-            // Test faults strike at the first step, with the events so far
-            // logged (as they are once a real scenario runs past the quiet period).
-            if event.name == "step" && WorkerFault.isAsked(for: id) {
-              stream.flush()
-              WorkerFault.injectIfAsked(for: id, channel: channel)
-            }
-          })
+          result = session.runner.run(fixture, traceObserver: observe)
         }
       case .failure(let failure):
         result = failure.result

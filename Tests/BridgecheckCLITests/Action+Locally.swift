@@ -153,6 +153,26 @@ struct ActionTests {
     #expect(FileManager.default.fileExists(atPath: workspace.path("$HOME/x")), "the traces folder, named as written")
   }
 
+  @Test func theSchedulesInputChoosesTheDefaultGateOrTheSingleSchedule() throws {
+    let workspace = try ScratchFolder()
+    defer { workspace.remove() }
+    try Self.writeBridges(workspace)
+    let filter = "data/falsy-data-native-to-page"
+    let gate = try runAction(["js": "web/good-bridge.js", "filter": filter, "json": "reports/gate.json"], workspace: workspace)
+    #expect(gate.status == 0, "\(gate.output)")
+    let gateReport = try JSONValue.parse(String(contentsOfFile: workspace.path("reports/gate.json"), encoding: .utf8))
+    #expect(gateReport["schedules"]?["names"]?.arrayValue?.count == 6, "an empty input runs the default gate")
+    let single = try runAction(
+      ["js": "web/good-bridge.js", "filter": filter, "schedules": "single", "json": "reports/single.json"], workspace: workspace)
+    #expect(single.status == 0, "\(single.output)")
+    let singleReport = try JSONValue.parse(String(contentsOfFile: workspace.path("reports/single.json"), encoding: .utf8))
+    #expect(singleReport["schedules"]?["names"] == ["default"])
+    #expect(single.report["jobs"]?[0]?["outputs"]?["artifact-name"] != gate.report["jobs"]?[0]?["outputs"]?["artifact-name"])
+    let misused = try runAction(["merge": "shards/*.json", "schedules": "single"], workspace: workspace)
+    #expect(misused.status == 2, "\(misused.output)")
+    #expect(misused.output.contains("give SCHEDULES (lowercase) to the shard jobs"), "\(misused.output)")
+  }
+
   @Test func itSaysAtOnceThatItNeedsLinuxAndWhichSwift() throws {
     let workspace = try ScratchFolder()
     defer { workspace.remove() }

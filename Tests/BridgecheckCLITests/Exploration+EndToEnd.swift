@@ -32,8 +32,8 @@ struct ExplorationEndToEndTests {
     let file = folder.appendingPathComponent("found.json").path
     let mutant = ["--mutant", "native-responders-cleared-each-batch"]
     let found = try bridgecheck(
-      ["run", "--explore", "50", "--filter", "startup-queue/document-start-*", "--write-fixture", file, "--jobs", "2",
-       "--color", "never"] + mutant, timeLimit: 300)
+      ["run", "--schedules", "single", "--explore", "50", "--filter", "startup-queue/document-start-*", "--write-fixture",
+       file, "--jobs", "2", "--color", "never"] + mutant, timeLimit: 300)
     #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
     #expect(found.stdout.contains("fails under an explored schedule: seed "))
     #expect(found.stderr.contains("bridgecheck: wrote startup-queue/document-start-startup-queue-both-ways-pinned to \(file)"))
@@ -51,9 +51,9 @@ struct ExplorationEndToEndTests {
     #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
     #expect(clean.stderr.contains("nothing written to \(again)"))
     #expect(!FileManager.default.fileExists(atPath: again))
-    let misuse = try bridgecheck(["run", "--write-fixture", again], timeLimit: 60)
+    let misuse = try bridgecheck(["run", "--schedules", "single", "--write-fixture", again], timeLimit: 60)
     #expect(misuse.status == 2)
-    #expect(misuse.stderr.contains("--write-fixture writes a schedule that --explore found"))
+    #expect(misuse.stderr.contains("--write-fixture writes a schedule that the default gate or --explore found"))
   }
 
   @Test("run --explore passes the reference pair and --jobs changes nothing; --replay runs one schedule")
@@ -74,14 +74,19 @@ struct ExplorationEndToEndTests {
     let scenarios = try #require(first["results"]?.arrayValue).filter { $0["status"] == "pass" }.count
     #expect(scenarios >= 3)
     #expect(totals["scenarios"] == .number(Double(scenarios)))
-    #expect(totals["schedules"] == .number(Double(scenarios * 31)))
+    // Each scenario: the default schedule, the default gate's 5, 30 seeds.
+    #expect(totals["schedules"] == .number(Double(scenarios * 36)))
     #expect(totals["seedsAsked"] == 30)
+    #expect(totals["systematicAsked"] == 5)
     let distinct = try #require(totals["distinctSchedules"]?.numberValue)
-    #expect(distinct > Double(scenarios) && distinct <= Double(scenarios * 31))
+    #expect(distinct > Double(scenarios) && distinct <= Double(scenarios * 36))
     let perScenario = { (report: JSONValue) in report["results"]?.arrayValue?.map { $0["exploration"] } ?? [] }
     #expect(perScenario(first) == perScenario(second))
     let text = try bridgecheck(["run", "--explore", "30", "--jobs", "2", "--format", "table"] + filter.dropLast(2), timeLimit: 300)
-    #expect(text.stdout.contains("explored \(scenarios * 31) schedules of \(scenarios) scenarios (the default and up to 30 seeds each): \(Int(distinct)) distinct, 0 failing"))
+    #expect(
+      text.stdout.contains(
+        "schedules: the default gate's 6 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late), "
+          + "then up to 30 seeds: \(scenarios * 36) schedules run over \(scenarios) scenarios, \(Int(distinct)) distinct, 0 failing"))
     let replay = try bridgecheck(["run", "--replay", "17"] + filter, timeLimit: 120)
     #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
     let both = try bridgecheck(["run", "--replay", "17", "--explore", "3"], timeLimit: 60)

@@ -26,7 +26,7 @@ struct ScheduleExplorerTests {
   func failureReport() throws {
     let mutant = try explorationMutant("native-responders-cleared-each-batch").mutant
     let fixture = try shippedFixture(ExplorationCatch.respondersFixture)
-    let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
+    let outcome = ScheduleExplorer(runner: mutant.runner(), options: seedsOnly).explore(fixture)
     let seed = try #require(outcome.failingSeed, "no seed of \(ExploreOptions.defaultSeeds) failed")
     let message = outcome.result.message ?? ""
     #expect(message.contains("seed \(seed)"))
@@ -45,7 +45,7 @@ struct ScheduleExplorerTests {
     #expect(mutant.pageSource != nil && mutant.foundBy == .explore)
     let fixture = try shippedFixture(ExplorationCatch.queuedAfterSignalFixture)
     #expect(mutant.runner().run(fixture).status == .pass, "the default schedule misses it")
-    let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
+    let outcome = ScheduleExplorer(runner: mutant.runner(), options: seedsOnly).explore(fixture)
     let seed = try #require(outcome.failingSeed, "no seed of \(ExploreOptions.defaultSeeds) failed")
     #expect(seed <= 10)
     #expect(!outcome.shrunk.isEmpty)
@@ -73,12 +73,16 @@ struct PageScheduleMutantDialectTests {
       tested: TestedSides(page: true, native: false))
     let fixture = try shippedFixture(ExplorationCatch.queuedAfterSignalFixture)
     #expect(runner.run(fixture).status == .pass, "the default schedule misses it")
-    let outcome = ScheduleExplorer(runner: runner, options: ExploreOptions()).explore(fixture)
+    let outcome = ScheduleExplorer(runner: runner, options: seedsOnly).explore(fixture)
     #expect(outcome.failingSeed != nil, "no seed of \(ExploreOptions.defaultSeeds) caught it in \(profileName)")
     let reference = ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
     #expect(reference.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
   }
 }
+
+/// Seeds 1 to the default budget, without the default gate's systematic
+/// schedules (the tests of seed exploration).
+let seedsOnly = ExploreOptions(systematic: [])
 
 /// Where exploration catches the schedule mutants (checked by the tests).
 enum ExplorationCatch {
@@ -92,7 +96,7 @@ struct PinnedScheduleTests {
   func pinnedFixture() throws {
     let mutant = try explorationMutant("native-responders-cleared-each-batch").mutant
     let fixture = try shippedFixture(ExplorationCatch.respondersFixture)
-    let outcome = ScheduleExplorer(runner: mutant.runner(), options: ExploreOptions()).explore(fixture)
+    let outcome = ScheduleExplorer(runner: mutant.runner(), options: seedsOnly).explore(fixture)
     #expect(outcome.failingSeed != nil)
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -154,28 +154,42 @@ extension JSONValue {
   @Test("an explored run's report (summary and results) matches the schema, and its text and Markdown say how many schedules ran")
   func anExploredRunMatchesTheSchema() throws {
     var report = SampleReport.report
+    report.schedules = RunSchedules(names: ["default", "steps-apart", "timers-late"], seeds: 30)
     for index in report.results.indices {
-      report.results[index].exploration = ScheduleExploration(schedules: 31, distinctSchedules: 20, seedsAsked: 30)
+      report.results[index].exploration = ScheduleExploration(schedules: 33, distinctSchedules: 20, seedsAsked: 30)
+      report.results[index].exploration?.systematicAsked = 2
     }
     report.results[0].exploration = ScheduleExploration(
       schedules: 3, distinctSchedules: 3, seedsAsked: 30, failingSeed: 2,
       failingSchedule: [ScheduleChoice(index: 4, point: .order, value: 1)])
+    report.results[1].exploration?.failingScheduleName = "timers-late"
+    report.results[1].exploration?.failingSchedule = [ScheduleChoice(index: 7, point: .timerLatency, value: 1)]
     let problems = try Self.checker().problems(Self.rendered(report))
     #expect(problems.isEmpty, "\(problems)")
     let rendered = try Self.rendered(report)
     let totals = try #require(rendered["summary"]?["exploration"])
     let count = report.results.count
-    #expect(totals["schedules"] == .number(Double(3 + 31 * (count - 1))))
+    #expect(totals["schedules"] == .number(Double(3 + 33 * (count - 1))))
     #expect(totals["distinctSchedules"] == .number(Double(3 + 20 * (count - 1))))
-    #expect(totals["failing"] == 1)
+    #expect(totals["systematicAsked"] == 2)
+    #expect(totals["failing"] == 2)
     #expect(rendered["results"]?[0]?["exploration"]?["failingSeed"] == "2")
-    let line = "explored \(3 + 31 * (count - 1)) schedules of \(count) scenarios (the default and up to 30 seeds each): "
-      + "\(3 + 20 * (count - 1)) distinct, 1 failing"
+    #expect(rendered["results"]?[1]?["exploration"]?["failingScheduleName"] == "timers-late")
+    #expect(rendered["schedules"]?["names"] == ["default", "steps-apart", "timers-late"])
+    let line = "schedules: the default gate's 3 (default, steps-apart, timers-late), then up to 30 seeds: "
+      + "\(3 + 33 * (count - 1)) schedules run over \(count) scenarios, \(3 + 20 * (count - 1)) distinct, 2 failing"
     #expect(TerminalReport.render(report).contains(line + "\n\nbridgecheck: "))
-    #expect(MarkdownReport.render(report).contains("Schedules: " + line + "."))
-    // A run that did not explore says nothing about schedules.
+    #expect(MarkdownReport.render(report).contains("Schedules: the default gate's 3 (default, steps-apart, timers-late)"))
+    #expect(JUnitReport.render(report).contains("name=\"bridgecheck.schedules\" value=\"schedules: the default gate&apos;s 3"))
+    // A run under the default schedule only says so, and counts nothing.
+    var single = SampleReport.report
+    single.schedules = RunSchedules(names: ["default"])
+    #expect(try Self.checker().problems(Self.rendered(single)).isEmpty)
+    #expect(try Self.rendered(single)["summary"]?["exploration"] == nil)
+    #expect(TerminalReport.render(single).contains("schedules: the default one only (--schedules single"))
+    // A report that names no schedules (a real engine's) says nothing about them.
     #expect(try Self.rendered()["summary"]?["exploration"] == nil)
-    #expect(!TerminalReport.render(SampleReport.report).contains("explored "))
+    #expect(!TerminalReport.render(SampleReport.report).contains("schedules: "))
   }
 
   @Test func anEmptyRunMatchesTheSchema() throws {

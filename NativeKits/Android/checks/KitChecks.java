@@ -191,7 +191,7 @@ public final class KitChecks {
             handler.postDelayed(() -> {
                 order.add("late");
                 Looper.myLooper().quit();
-            }, 30);
+            }, 1000); // long enough that the three posts before it are run first, even on a loaded machine
             handler.post(() -> order.add("first"));
             handler.post(() -> {
                 order.add("second");
@@ -201,7 +201,7 @@ public final class KitChecks {
             Looper.loop();
         });
         thread.start();
-        thread.join(5000);
+        thread.join(10000);
         check("messages in order of time, then of sending", Arrays.asList("front", "first", "second", "posted by second", "late"),
             order);
         boolean refused = false;

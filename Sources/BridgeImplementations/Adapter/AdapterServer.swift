@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import BridgecheckAdapter
 import JSONModel
 import JSRuntime
 import PageSimulation
@@ -61,12 +62,13 @@ public struct AdapterContext {
 /// Runs on the calling thread; everything a bridge does happens inside the
 /// command that caused it (evaluations complete when the harness sends
 /// `evaluationResult`).
-public final class AdapterServer {
+public final class AdapterServer: AdapterCommandPerformer {
   /// What the `hello` event says.
   public let info: AdapterInfo
   private let makeBridge: (AdapterContext) throws -> any AdapterBridge
   private var session: ServerSession?
-  private var pendingOutput: [UInt8] = []
+  /// Where the events of the command being answered go.
+  private let output = AdapterOutput()
   /// The minor version the harness gave in its `hello` (0 until then).
   private var harnessMinorVersion = 0
   /// The page script of the last `start` (1.2: `samePageScript` refers to it).
@@ -86,7 +88,7 @@ public final class AdapterServer {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.ImmediateAnswers.minorVersion
   }
   /// Set by `exit`.
-  private(set) var exitRequested = false
+  public private(set) var exitRequested = false
 
   /// Creates a server for bridges built by `makeBridge` (called at every `start`).
   public init(info: AdapterInfo, makeBridge: @escaping (AdapterContext) throws -> any AdapterBridge) {
@@ -97,146 +99,26 @@ public final class AdapterServer {
   /// Serves commands from `input` until `exit` or end of file; returns the
   /// exit status (0, or 1 when the output cannot be written).
   public func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
-    var buffer: [UInt8] = []
-    var start = 0
-    // Where the search for the next newline goes on: a long line arriving
-    // in many reads is scanned once, not again after every read.
-    var scanned = 0
-    var answers: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    // 1.4: a command whose text block is still being read (the command
-    // line is consumed; the block starts at `start`).
-    var awaitingBlock: (command: JSONObject, length: Int)?
-    while !exitRequested {
-      if let (command, length) = awaitingBlock {
-        if buffer.count - start > length {
-          answers.append(contentsOf: handle(command, block: buffer[start..<start + length + 1]))
-          awaitingBlock = nil
-          start += length + 1
-          scanned = start
-          if start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            start = 0
-            scanned = 0
-          }
-          continue
-        }
-      } else if let newline = AdapterConnection.indexOfNewline(in: buffer, from: max(start, scanned)) {
-        let parsed = parse(line: buffer[start..<newline])
-        start = newline + 1
-        scanned = start
-        // (A `resultBytes` that is no byte count is reported by `perform`.)
-        if speaks14, case .command(let command) = parsed,
-          let length = command.integer(AdapterProtocol.TextBlocks.resultBytes), length >= 0
-        {
-          awaitingBlock = (command, length)
-          continue
-        }
-        answers.append(contentsOf: handle(parsed))
-        if start == buffer.count {
-          buffer.removeAll(keepingCapacity: true)
-          start = 0
-          scanned = 0
-        }
-        continue
-      }
-      scanned = buffer.count
-      // Everything read is answered: write the answers in one go (commands
-      // that came together, as 1.2's pipelined ones do, are answered together).
-      if !answers.isEmpty {
-        guard Self.writeAll(answers, to: output) else { return 1 }
-        answers.removeAll(keepingCapacity: answers.count < 1 << 20)
-      }
-      if start > 0 {
-        buffer.removeSubrange(0..<start)
-        scanned -= start
-        start = 0
-      }
-      let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count > 0 {
-        buffer.append(contentsOf: chunk[0..<count])
-      } else if count == 0 {
-        return 0
-      } else if errno != EINTR {
-        return 1
-      }
-    }
-    return Self.writeAll(answers, to: output) ? 0 : 1
+    loop.run(input: input, output: output)
   }
 
   /// Handles one command line; returns the bytes to write (its events and
   /// `done`, one per line).
   public func handle(line: ArraySlice<UInt8>) -> [UInt8] {
-    handle(parse(line: line))
+    loop.handle(line: line)
   }
 
-  /// A command line, parsed.
-  private enum ParsedLine {
-    case blank
-    case command(JSONObject)
-    case invalid(String)
+  /// The framing: lines and blocks in, answers out (``AdapterCommandLoop``).
+  private var loop: AdapterCommandLoop<AdapterServer> {
+    AdapterCommandLoop(performer: self, output: output)
   }
 
-  private func parse(line: ArraySlice<UInt8>) -> ParsedLine {
-    var text = line
-    if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
-    if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
-    do {
-      guard case .object(let object) = try JSONValue.parse(utf8: text) else {
-        return .invalid("a command must be a JSON object")
-      }
-      return .command(object)
-    } catch {
-      return .invalid("a command is not valid JSON: \(error)")
-    }
-  }
+  /// Whether 1.4 text blocks are read (``AdapterCommandPerformer``).
+  public var readsTextBlocks: Bool { speaks14 }
 
-  private func handle(_ parsed: ParsedLine) -> [UInt8] {
-    pendingOutput.removeAll(keepingCapacity: true)
-    switch parsed {
-    case .blank: return []
-    case .invalid(let message):
-      emit(AdapterProtocol.Event.error, ["message": .string(message)])
-      return pendingOutput
-    case .command(let command):
-      answer(command)
-      return pendingOutput
-    }
-  }
-
-  /// Handles a command whose `resultBytes` announced `block` (the text
-  /// and the newline after it): the text becomes its `result`.
-  private func handle(_ command: JSONObject, block: ArraySlice<UInt8>) -> [UInt8] {
-    pendingOutput.removeAll(keepingCapacity: true)
-    var command = command
-    let length = block.count - 1
-    if block.last != UInt8(ascii: "\n") {
-      emit(
-        AdapterProtocol.Event.error,
-        ["message": .string("the result block does not end with a newline after its \(length) bytes (`resultBytes` must count the block's UTF-8 bytes exactly)")])
-      emit(AdapterProtocol.Event.done, ["seq": command["seq"] ?? .null])
-      return pendingOutput
-    }
-    guard let text = String(validating: block.dropLast(), as: UTF8.self) else {
-      emit(AdapterProtocol.Event.error, ["message": "the result block is not UTF-8"])
-      emit(AdapterProtocol.Event.done, ["seq": command["seq"] ?? .null])
-      return pendingOutput
-    }
-    command.removeValue(forKey: AdapterProtocol.TextBlocks.resultBytes)
-    command["result"] = .string(text)
-    answer(command)
-    return pendingOutput
-  }
-
-  /// Performs a command and ends its answer with `done`.
-  private func answer(_ command: JSONObject) {
-    let seq = command["seq"] ?? .null
-    do throws(AdapterProtocolError) {
-      try perform(command)
-    } catch {
-      emit(AdapterProtocol.Event.error, ["message": .string(error.message)])
-    }
-    emit(AdapterProtocol.Event.done, ["seq": seq])
+  /// Performs one command (``AdapterCommandPerformer``); the loop adds `done`.
+  public func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
+    try perform(command)
   }
 
   // MARK: - Commands
@@ -420,28 +302,7 @@ public final class AdapterServer {
   // MARK: - Output
 
   fileprivate func emit(_ type: String, _ fields: JSONObject, block: String? = nil) {
-    // Written straight into the output (no merged object, no copy).
-    fields.appendSerializedUTF8(to: &pendingOutput, type: type)
-    pendingOutput.append(UInt8(ascii: "\n"))
-    if let block {
-      pendingOutput.append(contentsOf: block.utf8)
-      pendingOutput.append(UInt8(ascii: "\n"))
-    }
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if count > 0 {
-        offset += count
-      } else if count < 0 && errno == EINTR {
-        continue
-      } else {
-        return false
-      }
-    }
-    return true
+    output.emit(type, fields, block: block)
   }
 }
 

@@ -3,8 +3,9 @@ import ScenarioRunner
 
 /// What the fixed fixtures and exploration make of each exploration mutant:
 /// which fixtures fail it under the default schedule (none, for a mutant
-/// that only exploration finds), and at what number of seeds or fuzzed
-/// values exploration catches it.
+/// that only exploration finds), at what number of seeds or fuzzed values
+/// exploration catches it, and whether the default gate's systematic
+/// schedules catch a schedule mutant too.
 public struct ExplorationMatrix: Sendable {
   /// One mutant's row.
   public struct Row: Sendable {
@@ -18,6 +19,10 @@ public struct ExplorationMatrix: Sendable {
     public var fixedSkipped = 0
     /// `explore`: the fixture that failed at the lowest seed, and that seed.
     public var exploreCatch: (fixture: String, seed: UInt64, deviations: Int)?
+    /// `explore`: the first fixture (in fixture order) that the default
+    /// gate's systematic schedules fail, and the schedule; nil when the
+    /// default gate misses the mutant.
+    public var gateCatch: (fixture: String, schedule: String)?
     /// `fuzz`: values sent until the first failure, and the shrunk value.
     public var fuzzCatch: (values: Int, report: FuzzFailure)?
   }
@@ -44,8 +49,16 @@ public struct ExplorationMatrix: Sendable {
       progress(rows.count, "\(mutant.name): \(mutant.foundBy == .explore ? "--explore" : "fuzz")")
       switch mutant.foundBy {
       case .explore:
-        let explorer = ScheduleExplorer(runner: runner, options: explore)
+        // Seeds only: the default gate's schedules are reported apart.
+        var seeds = explore
+        seeds.systematic = []
+        let explorer = ScheduleExplorer(runner: runner, options: seeds)
         let passing = fixtures.indices.filter { base[$0].status == .pass }
+        let gate = ScheduleExplorer(runner: runner, options: ExploreOptions(seeds: 0, shrinkRuns: 0))
+        let gateOutcomes = ParallelWork.map(count: passing.count, jobs: jobs) { gate.explore(fixtures[passing[$0]]) }
+        row.gateCatch = zip(passing, gateOutcomes).lazy.compactMap { index, outcome in
+          outcome.failingSchedule.map { (fixture: fixtures[index].id, schedule: $0.name) }
+        }.first
         let outcomes = ParallelWork.map(count: passing.count, jobs: jobs) { explorer.explore(fixtures[passing[$0]]) }
         let caught = zip(passing, outcomes).compactMap { index, outcome in
           outcome.failingSeed.map { (fixture: fixtures[index].id, seed: $0, deviations: outcome.shrunk.count) }
@@ -68,7 +81,7 @@ public struct ExplorationMatrix: Sendable {
 
   /// The matrix as text, one mutant a line (deterministic).
   public var text: String {
-    var lines = ["exploration mutants: missed by the fixed fixtures, caught by exploration"]
+    var lines = ["exploration mutants: missed by the fixed fixtures under the default schedule, caught by exploration"]
     for row in rows {
       var line = "  \(row.mutant.name) (\(row.mutant.foundBy.rawValue)): "
       line +=
@@ -77,6 +90,9 @@ public struct ExplorationMatrix: Sendable {
         : "FAILED by fixed fixtures \(row.fixedKills.joined(separator: ", ")); "
       if let found = row.exploreCatch {
         line += "explore catches it at seed \(found.seed) (\(found.fixture), shrunk to \(found.deviations) deviation\(found.deviations == 1 ? "" : "s"))"
+        line +=
+          row.gateCatch.map { "; the default gate catches it too (\($0.fixture), schedule \($0.schedule))" }
+          ?? "; the default gate misses it"
       } else if let found = row.fuzzCatch {
         line += "fuzz catches it after \(found.values) values (shrunk to \(JSONValueText.visible(found.report.shrunk.value)) under "
           + "\(JSONValueText.quote(found.report.shrunk.handler)))"

@@ -1,10 +1,19 @@
-/// How much `bridgecheck run --explore` explores each scenario.
+import PageSimulation
+
+/// Which schedules `bridgecheck run` runs each scenario under, past the
+/// default one: the default gate's systematic schedules, then (with
+/// `--explore N`) seeds 1 through N.
 public struct ExploreOptions: Sendable, Hashable {
-  /// Seeds run after the default schedule passes: 1 through `seeds`.
+  /// Seeds run after the default schedule and the systematic ones pass:
+  /// 1 through `seeds`.
   public var seeds: Int
-  /// The most wall-clock time one scenario's exploration may take (its
-  /// share of `--explore-time`); nil for no limit. Exploration stops at the
-  /// first seed past it, and the report says how many seeds ran.
+  /// The systematic schedules run after the default schedule passes, in
+  /// order (``SystematicSchedule/defaultGate``, or none with `--schedules single`).
+  public var systematic: [SystematicSchedule]
+  /// The most wall-clock time one scenario's seeds may take (its share of
+  /// `--explore-time`); nil for no limit. Exploration stops at the first
+  /// seed past it, and the report says how many seeds ran. The systematic
+  /// schedules always run.
   public var timeBudget: Duration?
   /// The most runs one failing schedule's shrinking may take.
   public var shrinkRuns: Int
@@ -16,9 +25,17 @@ public struct ExploreOptions: Sendable, Hashable {
   /// exploration mutant is caught within.
   public static let defaultSeeds = 200
 
+  /// The default gate: the default schedule and every systematic schedule
+  /// of ``SystematicSchedule/defaultGate``, no seeds.
+  public static let defaultGate = ExploreOptions(seeds: 0, systematic: SystematicSchedule.defaultGate)
+
   /// Creates options.
-  public init(seeds: Int = ExploreOptions.defaultSeeds, timeBudget: Duration? = nil, shrinkRuns: Int = 300) {
+  public init(
+    seeds: Int = ExploreOptions.defaultSeeds, systematic: [SystematicSchedule] = SystematicSchedule.defaultGate,
+    timeBudget: Duration? = nil, shrinkRuns: Int = 300
+  ) {
     self.seeds = seeds
+    self.systematic = systematic
     self.timeBudget = timeBudget
     self.shrinkRuns = shrinkRuns
   }

@@ -1,15 +1,17 @@
 import PageSimulation
 import ScenarioRunner
 
-/// Runs one scenario under many schedules (`bridgecheck run --explore N`):
-/// first the default one (seed 0, the verdict every fixture was written
-/// for), then seeds 1 through N; the first seed that fails is shrunk to the
-/// fewest deviations from seed 0 and reported with the seed, its choices and
-/// how to replay or pin it.
+/// Runs one scenario under many schedules (`bridgecheck run`, the default
+/// gate, and `run --explore N`): first the default one (seed 0, the
+/// schedule every fixture was written for), then the default gate's
+/// systematic schedules in order, then seeds 1 through N; the first schedule
+/// that fails is shrunk to the fewest deviations from seed 0 and reported
+/// with its name or seed, its choices and how to replay or pin it.
 ///
-/// Deterministic: the seeds, and so the result, depend only on the fixture,
-/// the implementations and the options (not on `--jobs` or the machine),
-/// except when a time budget cuts exploration short, which the result says.
+/// Deterministic: the schedules, and so the result, depend only on the
+/// fixture, the implementations and the options (not on `--jobs` or the
+/// machine), except when a time budget cuts the seeds short, which the
+/// result says.
 public struct ScheduleExplorer: Sendable {
   /// Runs each schedule.
   public let runner: ScenarioRunner
@@ -31,29 +33,66 @@ public struct ScheduleExplorer: Sendable {
     public var seedsRun: Int
     /// The first seed that failed, if one did.
     public var failingSeed: UInt64?
+    /// The systematic schedule that failed, if one did (then no seed ran).
+    public var failingSchedule: SystematicSchedule? = nil
     /// The deviations of the seed's schedule, before shrinking.
     public var seedDeviations: [ScheduleChoice] = []
     /// The shrunk deviations that still fail.
     public var shrunk: [ScheduleChoice] = []
   }
 
+  /// What a worker watches of each run: `begin` before it starts, `event`
+  /// for every trace event (its sign of life, and the trace a killed
+  /// worker leaves).
+  public struct RunWatch {
+    /// Called before each run.
+    public var begin: () -> Void
+    /// Called for every trace event of the run.
+    public var event: (TraceEvent) -> Void
+
+    /// Creates a watch.
+    public init(begin: @escaping () -> Void, event: @escaping (TraceEvent) -> Void) {
+      self.begin = begin
+      self.event = event
+    }
+  }
+
   /// Explores `fixture`. `progress` is called after every run or batch of
-  /// runs (a worker's sign of life), on the calling thread.
-  public func explore(_ fixture: Fixture, progress: @escaping () -> Void = {}) -> Outcome {
-    let base = runner.run(fixture)
+  /// runs (a worker's sign of life), on the calling thread; `watch` sees
+  /// each run that runs on the calling thread (seeds run on several threads
+  /// are not watched).
+  public func explore(_ fixture: Fixture, progress: @escaping () -> Void = {}, watch: RunWatch? = nil) -> Outcome {
+    // With `--traces`, the trace kept is the default schedule's, or the
+    // reported failure's (see ``failure(_:run:found:schedules:distinct:progress:)``).
+    watch?.begin()
+    let base = runner.run(fixture, traceObserver: watch?.event)
+    let runner = self.runner.withoutTraceFiles
     progress()
+    let systematic = options.systematic
     // A failure under the default schedule needs no exploring; a fixture
     // that pins a schedule runs under that one only.
-    guard base.status == .pass, fixture.schedule == nil, options.seeds > 0 else {
+    guard base.status == .pass, fixture.schedule == nil, options.seeds > 0 || !systematic.isEmpty else {
       var result = base
       let ran = base.status == .skip ? 0 : 1
-      result.exploration = ScheduleExploration(schedules: ran, distinctSchedules: ran, seedsAsked: options.seeds)
+      result.exploration = record(schedules: ran, distinct: ran)
       return Outcome(result: result, seedsRun: 0)
     }
     // Distinct schedules: the default one, and each different set of
-    // deviations a seed made (counted up to the first failing seed only, so
-    // that the count does not depend on how many ran in a batch).
+    // deviations a schedule made (counted up to the first failing one only,
+    // so that the count does not depend on how many ran in a batch).
     var distinct: Set<[ScheduleChoice]> = [[]]
+    for (position, schedule) in systematic.enumerated() {
+      watch?.begin()
+      let run = runner.run(fixture, schedule: .systematic(schedule), traceObserver: watch?.event)
+      progress()
+      distinct.insert(run.deviations)
+      if Self.isFailure(run.result) {
+        return failure(
+          fixture, run: run, found: .systematic(schedule), schedules: 2 + position, distinct: distinct.count,
+          progress: progress, watch: watch)
+      }
+    }
+    let ranBefore = 1 + systematic.count
     let clock = ContinuousClock()
     let start = clock.now
     var seedsRun = 0
@@ -65,10 +104,9 @@ public struct ScheduleExplorer: Sendable {
     while failing == nil && next <= last {
       if let budget = options.timeBudget, clock.now - start > budget { break }
       let seeds = Array(next...min(last, next + UInt64(batch) - 1))
-      let runner = self.runner
       let runs =
         threads == 1
-        ? [runner.run(fixture, schedule: .seed(seeds[0]))]
+        ? [runner.run(fixture, schedule: .seed(seeds[0]), traceObserver: watch.map { watch in watch.begin(); return watch.event })]
         : ParallelWork.map(count: seeds.count, jobs: threads) { runner.run(fixture, schedule: .seed(seeds[$0])) }
       progress()
       if let index = runs.firstIndex(where: { Self.isFailure($0.result) }) {
@@ -82,51 +120,125 @@ public struct ScheduleExplorer: Sendable {
       next += UInt64(seeds.count)
     }
     if let (seed, run) = failing {
-      let shrinker = ScheduleShrinker(
-        fails: { candidate in
-          let again = runner.run(fixture, schedule: .deviations(candidate))
-          progress()
-          return Self.isFailure(again.result) ? again.deviations : nil
-        }, budget: options.shrinkRuns)
-      let shrunk = shrinker.shrink(run.deviations)
-      let final = runner.run(fixture, schedule: .deviations(shrunk))
-      progress()
-      let reported = Self.isFailure(final.result) ? final : run
-      var outcome = Outcome(
-        result: reported.result, seedsRun: seedsRun, failingSeed: seed, seedDeviations: run.deviations,
-        shrunk: Self.isFailure(final.result) ? final.deviations : run.deviations)
-      outcome.result.message = Self.message(
-        fixture: fixture, seed: seed, seedDeviations: run.deviations, shrunk: outcome.shrunk,
-        original: reported.result.message)
-      outcome.result.exploration = ScheduleExploration(
-        schedules: 1 + seedsRun, distinctSchedules: distinct.count, seedsAsked: options.seeds, failingSeed: seed,
-        failingSchedule: outcome.shrunk)
+      var outcome = failure(
+        fixture, run: run, found: .seed(seed), schedules: ranBefore + seedsRun, distinct: distinct.count,
+        progress: progress, watch: watch)
+      outcome.seedsRun = seedsRun
       return outcome
     }
     var result = base
     if let budget = options.timeBudget, seedsRun < options.seeds {
       result.message = "explored \(seedsRun) of \(options.seeds) seeds within the time budget of \(budget)"
     }
-    result.exploration = ScheduleExploration(
-      schedules: 1 + seedsRun, distinctSchedules: distinct.count, seedsAsked: options.seeds)
+    result.exploration = record(schedules: ranBefore + seedsRun, distinct: distinct.count)
     return Outcome(result: result, seedsRun: seedsRun)
+  }
+
+  /// How a failing schedule was found.
+  enum Found {
+    case systematic(SystematicSchedule)
+    case seed(UInt64)
+
+    /// How the report names it, e.g. `seed 12` or `steps-apart`.
+    var name: String {
+      switch self {
+      case .systematic(let schedule): return schedule.name
+      case .seed(let seed): return "seed \(seed)"
+      }
+    }
+
+    /// The schedule itself.
+    var spec: ScheduleSpec {
+      switch self {
+      case .systematic(let schedule): return .systematic(schedule)
+      case .seed(let seed): return .seed(seed)
+      }
+    }
+
+    /// What `--replay` takes to run it again.
+    var replayArgument: String {
+      switch self {
+      case .systematic(let schedule): return schedule.name
+      case .seed(let seed): return String(seed)
+      }
+    }
+  }
+
+  /// The record of this scenario's schedules.
+  private func record(
+    schedules: Int, distinct: Int, found: Found? = nil, shrunk: [ScheduleChoice]? = nil
+  ) -> ScheduleExploration {
+    var exploration = ScheduleExploration(
+      schedules: schedules, distinctSchedules: distinct, seedsAsked: options.seeds, failingSchedule: shrunk)
+    exploration.systematicAsked = options.systematic.count
+    switch found {
+    case .systematic(let schedule)?: exploration.failingScheduleName = schedule.name
+    case .seed(let seed)?: exploration.failingSeed = seed
+    case nil: break
+    }
+    return exploration
+  }
+
+  /// Shrinks a failing run and reports it.
+  private func failure(
+    _ fixture: Fixture, run: ScenarioRunner.ScheduledRun, found: Found, schedules: Int, distinct: Int,
+    progress: @escaping () -> Void, watch: RunWatch?
+  ) -> Outcome {
+    let runner = self.runner.withoutTraceFiles
+    let shrinker = ScheduleShrinker(
+      fails: { candidate in
+        watch?.begin()
+        let again = runner.run(fixture, schedule: .deviations(candidate), traceObserver: watch?.event)
+        progress()
+        return Self.isFailure(again.result) ? again.deviations : nil
+      }, budget: options.shrinkRuns)
+    let shrunk = shrinker.shrink(run.deviations)
+    // The reported run is the one whose trace `--traces` keeps.
+    watch?.begin()
+    let final = self.runner.run(fixture, schedule: .deviations(shrunk), traceObserver: watch?.event)
+    progress()
+    let reported = Self.isFailure(final.result) ? final : run
+    if !Self.isFailure(final.result) && self.runner.options.traceDirectory != nil {
+      _ = self.runner.run(fixture, schedule: found.spec)
+    }
+    var outcome = Outcome(
+      result: reported.result, seedsRun: 0, seedDeviations: run.deviations,
+      shrunk: Self.isFailure(final.result) ? final.deviations : run.deviations)
+    switch found {
+    case .seed(let seed): outcome.failingSeed = seed
+    case .systematic(let schedule): outcome.failingSchedule = schedule
+    }
+    outcome.result.message = Self.message(
+      fixture: fixture, found: found, deviations: run.deviations, shrunk: outcome.shrunk, original: reported.result.message)
+    outcome.result.exploration = record(schedules: schedules, distinct: distinct, found: found, shrunk: outcome.shrunk)
+    return outcome
   }
 
   static func isFailure(_ result: ScenarioResult) -> Bool {
     (result.status == .fail || result.status == .error) && !result.hitWallClockLimit
   }
 
-  /// The report of a failing schedule: seed, choices, shrunk choices, how to
-  /// replay and how to pin, then the failure itself.
+  /// The report of a failing schedule: its name or seed, its choices,
+  /// the shrunk choices, how to replay and how to pin, then the failure
+  /// itself.
   static func message(
-    fixture: Fixture, seed: UInt64, seedDeviations: [ScheduleChoice], shrunk: [ScheduleChoice], original: String?
+    fixture: Fixture, found: Found, deviations: [ScheduleChoice], shrunk: [ScheduleChoice], original: String?
   ) -> String {
     let pin = ScheduleSpec.deviations(shrunk).fixtureValue.serialized()
+    let name = found.name
+    let headline: String
+    switch found {
+    case .systematic(let schedule):
+      headline =
+        "fails under the default gate's schedule \(name) (passes under the default schedule, seed 0): \(schedule.summary)"
+    case .seed:
+      headline = "fails under an explored schedule: \(name) (passes under the default schedule, seed 0)"
+    }
     var lines = [
-      "fails under an explored schedule: seed \(seed) (passes under the default schedule, seed 0)",
-      "  seed \(seed) made \(seedDeviations.count) deviation\(seedDeviations.count == 1 ? "" : "s") from seed 0; "
+      headline,
+      "  \(name) made \(deviations.count) deviation\(deviations.count == 1 ? "" : "s") from seed 0; "
         + "shrunk to \(shrunk.count): " + (shrunk.isEmpty ? "none" : shrunk.map(\.description).joined(separator: ", ")),
-      "  replay: bridgecheck run --replay \(seed) --filter '\(fixture.id)'",
+      "  replay: bridgecheck run --replay \(found.replayArgument) --filter '\(fixture.id)'",
       "  pin it in the fixture: \"schedule\": \(pin)",
     ]
     if let original { lines.append(original) }

@@ -3,22 +3,26 @@ import ScenarioRunner
 
 /// Looks for a schedule of the simulated page under which a scenario gives
 /// a wanted verdict (`bridgecheck fidelity`: can the simulated page do what
-/// the real engine did?). First every schedule one deviation away from the
-/// default (each choice the default schedule draws, at each of its other
-/// values), then seeds 1 through `seeds` in order; the first seed whose
-/// result is wanted is shrunk to the fewest deviations from the default
-/// schedule that still give it, as `run --explore` shrinks a failure.
+/// the real engine did?). First the default schedule and each of the
+/// default gate's systematic schedules, then every schedule one deviation
+/// away from the default (each choice the default schedule draws, at each
+/// of its other values), then seeds 1 through `seeds` in order; the first
+/// seed whose result is wanted is shrunk to the fewest deviations from the
+/// default schedule that still give it, as `run --explore` shrinks a failure.
 ///
 /// Deterministic: the same scenario, implementations and budget give the
 /// same seed and deviations.
 public struct ScheduleSearch: Sendable {
   /// A schedule that gives the wanted verdict.
   public struct Found: Sendable, Hashable {
-    /// The first seed that gave it; nil when one deviation from the
-    /// default schedule did.
+    /// The first seed that gave it; nil when the default schedule, one of
+    /// the default gate's or one deviation from the default did.
     public var seed: UInt64?
     /// The fewest deviations from the default schedule found that still give it.
     public var deviations: [ScheduleChoice]
+    /// The schedule that gave it when it has a name: `default`, or one of
+    /// the default gate's (``SystematicSchedule/name``).
+    public var name: String? = nil
   }
 
   /// Runs each schedule (it must run pages in the simulated engine: a real
@@ -56,8 +60,14 @@ public struct ScheduleSearch: Sendable {
   public func find(_ fixture: Fixture, wanted: @escaping (ScenarioResult) -> Bool) -> Found? {
     let runner = self.runner
     let gives = { (result: ScenarioResult) in wanted(result) && !result.hitWallClockLimit }
+    let recorded = runner.run(fixture, schedule: .recordedDefault)
+    if gives(recorded.result) { return Found(seed: nil, deviations: [], name: "default") }
+    for schedule in SystematicSchedule.defaultGate {
+      let run = runner.run(fixture, schedule: .systematic(schedule))
+      if gives(run.result) { return Found(seed: nil, deviations: run.deviations, name: schedule.name) }
+    }
     var tried = 0
-    for (index, point) in runner.run(fixture, schedule: .recordedDefault).points.enumerated() {
+    for (index, point) in recorded.points.enumerated() {
       for value in Self.otherValues(point) {
         guard tried < neighbours else { break }
         tried += 1

@@ -24,11 +24,16 @@ public enum EngineFidelity {
   /// is called after each cell; `shouldStop` ends the run early (the result
   /// says so).
   ///
-  /// `first` is the simulated page: where a mutant's verdicts differ, up to
+  /// `first` is the simulated page: its verdict for a correct pair (the
+  /// reference, a dialect bridge's own) is the default gate's when
+  /// `defaultGate` is set (it passes only if every schedule of the gate
+  /// passes: each must be one the real engine can take), for a mutant the
+  /// one `bridgecheck mutants` judges it by (``Mutant/matrixSchedules``;
+  /// the default schedule for most). Where a mutant's verdicts differ, up to
   /// `scheduleSeeds` of its schedules are searched for one that gives the
   /// second engine's verdict (``FidelityCell/schedule``).
   public static func run(
-    rows: [FidelityRow], fixtures: [Fixture], first: PageEngine, second: PageEngine,
+    rows: [FidelityRow], fixtures: [Fixture], first: PageEngine, second: PageEngine, defaultGate: Bool = true,
     scheduleSeeds: Int = ExploreOptions.defaultSeeds,
     progress: (Progress) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> FidelityResult {
@@ -43,12 +48,13 @@ public enum EngineFidelity {
         done += fixtures.count
         continue
       }
+      let schedules = simulatedSchedules(row, defaultGate: defaultGate)
       for fixture in fixtures {
         if shouldStop() {
           result.complete = false
           break rowLoop
         }
-        let a = runners.0.run(fixture)
+        let a = schedules.map { ScheduleExplorer(runner: runners.0, options: $0).explore(fixture).result } ?? runners.0.run(fixture)
         let b = runners.1.run(fixture)
         result.compared += 1
         if var cell = compare(row: row.name, fixture: fixture, a, b, runners: runners) {
@@ -69,6 +75,14 @@ public enum EngineFidelity {
       }
     }
     return result
+  }
+
+  /// The schedules the simulated page runs a row's cells under (nil: the
+  /// default one only).
+  static func simulatedSchedules(_ row: FidelityRow, defaultGate: Bool) -> ExploreOptions? {
+    guard defaultGate else { return nil }
+    if row.isMutant { return row.configuration.explore }
+    return ExploreOptions(seeds: 0, systematic: SystematicSchedule.defaultGate)
   }
 
   private static func runner(_ row: FidelityRow, _ engine: PageEngine, _ shouldStop: @escaping @Sendable () -> Bool) throws
@@ -95,9 +109,11 @@ public enum EngineFidelity {
     }
     guard verdictClass(a.status) != verdictClass(b.status) else { return nil }
     var cell = FidelityCell(row: row, fixture: fixture.id, first: .init(a), second: .init(b))
-    // Again, with every event recorded: the traces, and whether the verdicts repeat.
-    let first = traced(runners.0, fixture)
-    let second = traced(runners.1, fixture)
+    // Again, with every event recorded: the traces, and whether the verdicts
+    // repeat (the simulated page under the schedule its verdict came from).
+    let failing = a.exploration?.failingSchedule.map { ScheduleSpec.deviations($0) }
+    let first = traced(runners.0, fixture, schedule: failing)
+    let second = traced(runners.1, fixture, schedule: nil)
     cell.firstTrace = first.trace
     cell.secondTrace = second.trace
     cell.repeated = verdictClass(first.status) == verdictClass(a.status) && verdictClass(second.status) == verdictClass(b.status)
@@ -111,9 +127,14 @@ public enum EngineFidelity {
     status == .error ? .fail : status
   }
 
-  private static func traced(_ runner: ScenarioRunner, _ fixture: Fixture) -> (status: ScenarioStatus, trace: [TraceEvent]) {
+  private static func traced(_ runner: ScenarioRunner, _ fixture: Fixture, schedule: ScheduleSpec?) -> (
+    status: ScenarioStatus, trace: [TraceEvent]
+  ) {
     let events = EventCollector()
-    let result = runner.run(fixture, traceObserver: { events.events.append($0) })
+    let observe: (TraceEvent) -> Void = { events.events.append($0) }
+    let result =
+      schedule.map { runner.run(fixture, schedule: $0, traceObserver: observe).result }
+      ?? runner.run(fixture, traceObserver: observe)
     return (result.status, events.events)
   }
 }

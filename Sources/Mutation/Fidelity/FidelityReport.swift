@@ -129,6 +129,8 @@ public enum FidelityReport {
   static func schedule(_ found: ScheduleSearch.Found?) -> String {
     guard let found else { return "no schedule" }
     let deviations = found.deviations.isEmpty ? "no deviation" : found.deviations.map(\.description).joined(separator: ", ")
+    if found.name == "default" { return "the default schedule (seed 0)" }
+    if let name = found.name { return "the default gate's schedule \(name) (\(deviations))" }
     guard let seed = found.seed else { return "one deviation from the default schedule (\(deviations))" }
     return "seed \(seed) (\(deviations))"
   }

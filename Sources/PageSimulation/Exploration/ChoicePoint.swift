@@ -31,11 +31,30 @@ public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
   /// order. (Found by `bridgecheck fidelity`: WebKit ran a deferred
   /// dispatch's timers before the page's next step.)
   case stepLatency = "step-latency"
+  /// Virtual milliseconds a page timer (`setTimeout`, `setInterval`) fires
+  /// after its delay: WebKit runs a timer no earlier than its delay, clamps
+  /// nested ones to 4 ms and runs them later when the page is busy. Timers
+  /// keep the order the HTML standard gives them: one with a shorter or
+  /// equal deadline set earlier still fires first.
+  case timerLatency = "timer-latency"
+  /// Virtual milliseconds that pass between two harness steps with no
+  /// settle between them, as real time passes between a user's or an app's
+  /// actions: what falls due meanwhile (page timers, iframe navigations,
+  /// the host's answers) runs before the next step. Drawn before each step
+  /// that follows a step other than `settle` or `advance`.
+  case stepGap = "step-gap"
   /// Which of the tasks due at the same virtual time runs first, among the
   /// first waiting task of each independent source (the page's own tasks,
-  /// evaluations, completions, policy decisions, native answers). Each
-  /// source keeps its own order (WebKit's IPC and timers are in order).
+  /// harness steps, evaluations, completions, policy decisions, native
+  /// answers). Each source keeps its own order (WebKit's IPC and timers are
+  /// in order).
   case order
+
+  /// Whether a seed draws this point. The points added with the default
+  /// gate's schedules (``SystematicSchedule``) keep their default under
+  /// every seed, so that each seed still makes the schedule it made before
+  /// them; the gate's schedules, pins and one-deviation searches set them.
+  public var isDrawnBySeeds: Bool { self != .timerLatency && self != .stepGap }
 
   /// The values a seed draws from; the first is the default.
   public var values: [Int] {
@@ -44,6 +63,8 @@ public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
     case .iframeLatency: return [0, 1, 5]
     case .answerLatency: return [0, 1, 4]
     case .stepLatency: return [0, 1, 5]
+    case .timerLatency: return [0, 1, 4]
+    case .stepGap: return [0, 1, 5]
     case .order: return [0]  // drawn among the sources that are ready
     }
   }
@@ -90,6 +111,9 @@ public enum ScheduleSpec: Sendable, Hashable {
   /// Exactly these deviations from the default, by choice index (what a
   /// shrunk failure is pinned as); every other choice takes its default.
   case deviations([ScheduleChoice])
+  /// One of the default gate's schedules: a rule for every choice, the
+  /// same whatever the scenario (``SystematicSchedule``).
+  case systematic(SystematicSchedule)
 
   /// The default schedule, drawn through a chooser so that its choices are
   /// recorded (``ScheduleChooser/points``): no choice deviates (the one pin
@@ -101,6 +125,7 @@ public enum ScheduleSpec: Sendable, Hashable {
     switch self {
     case .seed(let seed): return seed == 0
     case .deviations(let choices): return choices.isEmpty
+    case .systematic: return false
     }
   }
 }

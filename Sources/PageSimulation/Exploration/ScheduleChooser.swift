@@ -17,9 +17,18 @@ public final class ScheduleChooser: SchedulingPolicy {
   private var random: SeededRandom
   private let density: Double
   private let pinned: [Int: ScheduleChoice]
+  /// The values a systematic schedule sets, by point.
+  private let rule: [ChoicePoint: Int]
+  /// How a systematic schedule orders tasks due together.
+  private let order: SystematicSchedule.Order
   /// The latest due time given to each ordered source, so that latencies
   /// never reorder a source.
   private var lastDue: [String: VirtualTime] = [:]
+  /// The source of the task last chosen by an order choice (round robin).
+  private var lastSource: String?
+  /// The deadline each pending page timer was set for and when it is due,
+  /// so that a late timer never overtakes one the HTML standard runs first.
+  private var timers: [(deadline: VirtualTime, due: VirtualTime)] = []
 
   /// Creates a chooser. `salt` (a hash of the fixture id) makes each
   /// scenario's schedule of a seed its own.
@@ -34,26 +43,42 @@ public final class ScheduleChooser: SchedulingPolicy {
       density = seed == 0 ? 0 : densities[Int(random.next() % UInt64(densities.count))]
       self.random = random
       pinned = [:]
+      rule = [:]
+      order = .firstCome
     case .deviations(let choices):
       random = SeededRandom(seed: 0)
       density = 0
       pinned = Dictionary(choices.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+      rule = [:]
+      order = .firstCome
+    case .systematic(let schedule):
+      random = SeededRandom(seed: 0)
+      density = 0
+      pinned = [:]
+      rule = schedule.latencies
+      order = schedule.order
     }
   }
 
   /// Draws a choice among `count` options (0 is the default) at `point`.
   private func draw(_ point: ChoicePoint, count: Int, valueOf: (Int) -> Int) -> Int {
-    let index = drawn
-    drawn += 1
-    points.append(point)
     var option = 0
-    if let pin = pinned[index], pin.point == point {
+    if let pin = pinned[drawn], pin.point == point {
       option = (0..<count).first { valueOf($0) == pin.value } ?? 0
-    } else if density > 0, count > 1, random.nextUnitInterval() < density {
+    } else if let value = rule[point] {
+      option = (0..<count).first { valueOf($0) == value } ?? 0
+    } else if density > 0, count > 1, point.isDrawnBySeeds, random.nextUnitInterval() < density {
       option = 1 + Int(random.next() % UInt64(count - 1))
     }
-    if option != 0 { deviations.append(ScheduleChoice(index: index, point: point, value: valueOf(option))) }
+    record(point, option: option, value: valueOf(option))
     return option
+  }
+
+  /// Records the next choice: its point, and the value when it deviates.
+  private func record(_ point: ChoicePoint, option: Int, value: Int) {
+    if option != 0 { deviations.append(ScheduleChoice(index: drawn, point: point, value: value)) }
+    drawn += 1
+    points.append(point)
   }
 
   /// The delay of a task of an ordered `source` (e.g. `evaluate`), at
@@ -68,10 +93,37 @@ public final class ScheduleChooser: SchedulingPolicy {
     return due.milliseconds - now.milliseconds
   }
 
-  /// A latency with no order to keep (an iframe navigation: one per frame).
+  /// A latency with no order to keep (an iframe navigation: one per frame;
+  /// the gap before a harness step).
   public func latency(_ point: ChoicePoint) -> Int64 {
     let values = point.values
     return Int64(values[draw(point, count: values.count) { values[$0] }])
+  }
+
+  /// How many milliseconds after its deadline (`now + delay`) a page timer
+  /// fires: the drawn ``ChoicePoint/timerLatency``, and never before a
+  /// timer set earlier whose deadline is not later (the order the HTML
+  /// standard gives timers).
+  public func timerLateness(delay: Int64, now: VirtualTime) -> Int64 {
+    let deadline = now.advanced(by: delay)
+    var due = deadline.advanced(by: latency(.timerLatency))
+    timers.removeAll { $0.due < now }
+    for timer in timers where timer.deadline <= deadline && timer.due > due { due = timer.due }
+    timers.append((deadline, due))
+    return due.milliseconds - deadline.milliseconds
+  }
+
+  /// How many milliseconds after `now` a task that crosses to or from a
+  /// dedicated worker (its start, a message either way) is due: never
+  /// before a pending page timer whose deadline has come but which a late
+  /// schedule holds back. In WebKit such a task crosses threads (a worker's
+  /// start builds a whole script context), which takes longer than a timer
+  /// with no delay; a schedule that made timers late and left worker tasks
+  /// at 0 would order them as no WebKit does. Draws no choice.
+  public func crossingDelay(now: VirtualTime) -> Int64 {
+    var due = now
+    for timer in timers where timer.deadline <= now && timer.due > due { due = timer.due }
+    return due.milliseconds - now.milliseconds
   }
 
   // MARK: - SchedulingPolicy
@@ -86,7 +138,41 @@ public final class ScheduleChooser: SchedulingPolicy {
       heads.append(index)
     }
     guard heads.count > 1 else { return 0 }
-    return heads[draw(.order, count: heads.count) { $0 }]
+    let chosen: Int
+    switch order {
+    case .firstCome:
+      chosen = draw(.order, count: heads.count) { $0 }
+    case .roundRobin, .hostFirst:
+      let preferred = heads.indices.min { rank(of: candidates[heads[$0]]) < rank(of: candidates[heads[$1]]) } ?? 0
+      record(.order, option: preferred, value: preferred)
+      chosen = preferred
+    }
+    lastSource = Self.source(of: candidates[heads[chosen]])
+    return heads[chosen]
+  }
+
+  /// The sources in the order ``SystematicSchedule/Order/roundRobin`` serves
+  /// them, and the order of ``SystematicSchedule/Order/hostFirst`` (IPC
+  /// from the host, then the page's own tasks, then harness steps).
+  static let turnCycle = ["steps", "page", "evaluate", "completion", "policy", "answers", "host"]
+  static let hostFirstRanks = ["evaluate", "policy", "completion", "answers", "host", "page", "steps"]
+
+  /// Where a task stands under this chooser's order rule (lower runs
+  /// first; ties go to the first scheduled).
+  private func rank(of task: ReadyTask) -> Int {
+    let source = Self.source(of: task)
+    switch order {
+    case .firstCome:
+      return 0
+    case .hostFirst:
+      return Self.hostFirstRanks.firstIndex(of: source) ?? Self.hostFirstRanks.count
+    case .roundRobin:
+      // The next source in the cycle after the last one served.
+      let cycle = Self.turnCycle
+      let last = lastSource.flatMap { cycle.firstIndex(of: $0) } ?? (cycle.count - 1)
+      let position = cycle.firstIndex(of: source) ?? cycle.count - 1
+      return (position - last - 1 + 2 * cycle.count) % cycle.count
+    }
   }
 
   /// Whether a task is part of loading a document (its scripts, the end of

@@ -198,11 +198,20 @@ final class PageWorker {
   /// Schedules a task of the page that delivers something the worker posted.
   private func deliver(label: String, _ action: @escaping () -> Void) {
     var id = 0
-    id = webView.scheduler.schedule(kind: .page, world: world.generation, label: label) { [unowned self] in
+    id = webView.scheduler.schedule(after: crossingDelay, kind: .page, world: world.generation, label: label) {
+      [unowned self] in
       self.deliveries.remove(id)
       action()
     }
     deliveries.insert(id)
+  }
+
+  /// The delay of a task that crosses between the page and the worker (the
+  /// worker's start, a message either way): none under the default
+  /// schedule; under an explored one, never before a page timer that is
+  /// late past its deadline (``ScheduleChooser/crossingDelay(now:)``).
+  private var crossingDelay: Int64 {
+    webView.chooser?.crossingDelay(now: webView.scheduler.now) ?? 0
   }
 
   // MARK: - Running the worker's code
@@ -211,7 +220,7 @@ final class PageWorker {
   @discardableResult
   private func schedule(after delay: Int64 = 0, label: String, _ action: @escaping () -> Void) -> Int {
     var id = 0
-    id = webView.scheduler.schedule(after: delay, kind: .page, world: world.generation, label: label) { [unowned self] in
+    id = webView.scheduler.schedule(after: delay == 0 ? crossingDelay : delay, kind: .page, world: world.generation, label: label) { [unowned self] in
       self.tasks.remove(id)
       action()
     }

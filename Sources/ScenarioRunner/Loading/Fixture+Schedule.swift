@@ -7,16 +7,30 @@ import PageSimulation
 ///
 /// - `{"seed": N}`: the schedule seed N draws (seed 0 is the default one);
 /// - `{"deviations": [{"at": 3, "point": "evaluate-latency", "value": 10}]}`:
-///   exactly these deviations from the default schedule, by choice index.
+///   exactly these deviations from the default schedule, by choice index;
+/// - `{"name": "steps-apart"}`: one of the default gate's schedules
+///   (``SystematicSchedule/defaultGate``).
 enum ScheduleDecoding {
   static func schedule(_ node: JSONNode) -> ScheduleSpec? {
     guard let object = node.object(allowed: FixtureSchema.scheduleFields, context: " in schedule") else { return nil }
     let seed = object.optional("seed")
     let deviations = object.optional("deviations")
-    switch (seed, deviations) {
-    case (let seed?, nil):
+    let name = object.optional("name")
+    switch (seed, deviations, name) {
+    case (let seed?, nil, nil):
       return seed.integer(maximum: 1 << 53).map { .seed(UInt64($0)) }
-    case (nil, let deviations?):
+    case (nil, nil, let name?):
+      guard let text = name.string() else { return nil }
+      guard let schedule = SystematicSchedule.named(text) else {
+        let names = SystematicSchedule.defaultGate.map(\.name)
+        let suggestion = closest(to: text, among: names).map { "did you mean \"\($0)\"? " } ?? ""
+        name.problems.add(
+          name.pointer, "unknown-value", "\"\(text)\" is not one of the default gate's schedules",
+          hint: suggestion + "use one of: " + names.joined(separator: ", "))
+        return nil
+      }
+      return .systematic(schedule)
+    case (nil, let deviations?, nil):
       guard let entries = deviations.array() else { return nil }
       var choices: [ScheduleChoice] = []
       for entry in entries {
@@ -31,8 +45,9 @@ enum ScheduleDecoding {
       return .deviations(choices.sorted { $0.index < $1.index })
     default:
       node.problems.add(
-        node.pointer, "bad-schedule", "a schedule names either \"seed\" or \"deviations\", exactly one",
-        hint: "e.g. {\"seed\": 17}, or {\"deviations\": [{\"at\": 3, \"point\": \"evaluate-latency\", \"value\": 10}]}")
+        node.pointer, "bad-schedule", "a schedule names exactly one of \"seed\", \"deviations\" and \"name\"",
+        hint:
+          "e.g. {\"seed\": 17}, {\"deviations\": [{\"at\": 3, \"point\": \"evaluate-latency\", \"value\": 10}]}, or {\"name\": \"steps-apart\"}")
       return nil
     }
   }
@@ -43,6 +58,7 @@ extension ScheduleSpec {
   public var fixtureValue: JSONValue {
     switch self {
     case .seed(let seed): return ["seed": .number(Double(seed))]
+    case .systematic(let schedule): return ["name": .string(schedule.name)]
     case .deviations(let choices):
       return [
         "deviations": .array(

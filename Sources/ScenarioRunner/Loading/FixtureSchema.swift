@@ -14,7 +14,7 @@ public enum FixtureSchema {
   /// The engine names `engines.only` may list (`bridgecheck run --engine`).
   public static let engineNames = ["simulated", "webkitgtk"]
   /// Fields of `schedule`.
-  public static let scheduleFields = ["seed", "deviations"]
+  public static let scheduleFields = ["seed", "deviations", "name"]
   /// Fields of an entry of `schedule.deviations`.
   public static let deviationFields = ["at", "point", "value"]
   /// Fields of `requires`.

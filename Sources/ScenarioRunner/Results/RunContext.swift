@@ -7,7 +7,8 @@ import BridgeImplementations
 public struct RunContext: Sendable, Hashable {
   /// The `bridgecheck run` command line that selects the bridges, the
   /// fixture paths and the options that shape results (`--js`, `--profile`,
-  /// `--native`, `--engine`, `--seed`, `--replay`, the adapter time limits),
+  /// `--native`, `--engine`, `--seed`, `--replay`, `--schedules single`, the
+  /// adapter time limits),
   /// shell-quoted; not the filters, the shard, the exploration or the
   /// output options. ``reproduceCommand(for:)`` adds to it.
   public var command: String
@@ -112,8 +113,9 @@ public struct RunContext: Sendable, Hashable {
   }
 
   /// The command line that runs `result`'s scenario again with its trace
-  /// printed: ``command`` with `--filter ID --verbose`, and `--replay SEED`
-  /// when an explored schedule failed.
+  /// printed: ``command`` with `--filter ID --verbose`, and `--replay NAME`
+  /// or `--replay SEED` when one of the default gate's schedules or an
+  /// explored seed failed.
   public func reproduceCommand(for result: ScenarioResult) -> String {
     Self.reproduceCommand(base: command, for: result)
   }
@@ -121,7 +123,11 @@ public struct RunContext: Sendable, Hashable {
   /// ``reproduceCommand(for:)`` with another base command.
   public static func reproduceCommand(base: String, for result: ScenarioResult) -> String {
     var words = base + " --filter " + ShellWords.quote(result.scenario.id) + " --verbose"
-    if let seed = result.exploration?.failingSeed { words += " --replay \(seed)" }
+    if let name = result.exploration?.failingScheduleName {
+      words += " --replay " + ShellWords.quote(name)
+    } else if let seed = result.exploration?.failingSeed {
+      words += " --replay \(seed)"
+    }
     return words
   }
 }

@@ -20,8 +20,24 @@ public enum RunNotices {
   public static func notices(results: [ScenarioResult], profile: BridgeProfile?, shipped: [BridgeProfile] = []) -> [String] {
     guard let profile, profile != .reference else { return [] }
     var notices = [profileNotice(profile)]
-    if let unfit = unfitNotice(results: results, profile: profile, shipped: shipped) { notices.insert(unfit, at: 0) }
+    if let unfit = unfitNotice(results: results, profileName: profile.name, shipped: shipped) {
+      notices.insert(unfit, at: 0)
+    }
     return notices
+  }
+
+  /// The notices of a run merged from shards whose reports said
+  /// `shardNotices`: the profile notice once (every shard says the same),
+  /// and the unfit-profile notice judged anew on the merged `results` (a
+  /// shard's counts are not the run's).
+  public static func merged(
+    results: [ScenarioResult], profileName: String, shardNotices: [String], shipped: [BridgeProfile] = []
+  ) -> [String] {
+    guard !shardNotices.isEmpty else { return [] }
+    var seen = Set<String>()
+    let profileNotices = shardNotices.filter { $0.hasPrefix("profile:") && seen.insert($0).inserted }
+    let unfit = unfitNotice(results: results, profileName: profileName, shipped: shipped)
+    return (unfit.map { [$0] } ?? []) + profileNotices
   }
 
   /// The dialect the page bridge was driven in, member by member.
@@ -37,7 +53,7 @@ public enum RunNotices {
 
   /// The notice that the profile does not fit, when next to no scenario
   /// passed and one message accounts for most judged scenarios; nil otherwise.
-  static func unfitNotice(results: [ScenarioResult], profile: BridgeProfile, shipped: [BridgeProfile]) -> String? {
+  static func unfitNotice(results: [ScenarioResult], profileName: String, shipped: [BridgeProfile]) -> String? {
     let judged = results.filter { [.pass, .fail, .error, .xfail, .xpass].contains($0.status) }
     let passed = judged.filter { $0.status == .pass || $0.status == .xpass }.count
     guard judged.count >= minimumJudged, Double(passed) <= passedShare * Double(judged.count) else { return nil }
@@ -46,12 +62,12 @@ public enum RunNotices {
     guard let (message, count) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
       !message.isEmpty, Double(count) >= sameMessageShare * Double(judged.count)
     else { return nil }
-    var text = "the profile \(profile.name) does not fit this page bridge: "
+    var text = "the profile \(profileName) does not fit this page bridge: "
       + (passed == 0 ? "no scenario passed" : "\(passed) of \(judged.count) scenarios passed") + ", and \(count) of "
       + "\(judged.count) failed with the same message: \"\(message)\". "
-    let others = suggestions(for: message, profile: profile, shipped: shipped)
+    let others = suggestions(for: message, profileName: profileName, shipped: shipped)
     if others.isEmpty, let missing = ProfileHint.missingVariable(in: message) {
-      text += "The page bridge reaches for \(missing), which the profile \(profile.name) does not provide: if the app "
+      text += "The page bridge reaches for \(missing), which the profile \(profileName) does not provide: if the app "
         + "adds \(missing) (a channel, a host object), copy the profile to a file, name \(missing) in signals[].name "
         + "and give the file with --profile FILE (docs/protocol.md section 9)."
     } else if others.isEmpty {
@@ -67,7 +83,7 @@ public enum RunNotices {
   /// Shipped profiles the message points at: one whose global is the name
   /// the harness found the page API under, or whose signal or global is the
   /// name the page bridge reached for.
-  static func suggestions(for message: String, profile: BridgeProfile, shipped: [BridgeProfile]) -> [String] {
+  static func suggestions(for message: String, profileName: String, shipped: [BridgeProfile]) -> [String] {
     var names: [String] = []
     if let range = message.range(of: ", and window.") {
       names.append(String(message[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }))
@@ -75,7 +91,7 @@ public enum RunNotices {
     if let missing = ProfileHint.missingVariable(in: message) { names.append(missing) }
     guard !names.isEmpty else { return [] }
     return shipped.filter { candidate in
-      candidate.name != profile.name
+      candidate.name != profileName
         && names.contains { name in
           candidate.globalName == name
             || candidate.signals.contains { ($0.kind == .channel || $0.kind == .hostObject) && $0.name == name }

@@ -66,6 +66,10 @@ public struct RunReport: Sendable {
   /// Why the run stopped handing out scenarios before the end, if it did
   /// (`--max-failures`); the run then fails.
   public var cutShort: String?
+  /// Which schedules each scenario ran under (the default gate's, the
+  /// default one only, a replayed one); nil in a real engine, which takes
+  /// its own.
+  public var schedules: RunSchedules?
   /// What the report says once, at its top, about the whole run (the
   /// profile a page bridge under test ran in, a profile that plainly does
   /// not fit it: ``RunNotices``), one paragraph each.

@@ -1,13 +1,15 @@
 import JSONModel
 import PageSimulation
 
-/// What `bridgecheck run --explore` did with one scenario: how many
-/// schedules it ran, how many of them were different, and the schedule that
-/// failed, if one did (shrunk, as a fixture's `schedule` pins it).
+/// What `bridgecheck run` did with one scenario's schedules (the default
+/// gate's, and with `--explore` seeds too): how many schedules it ran, how
+/// many of them were different, and the schedule that failed, if one did
+/// (shrunk, as a fixture's `schedule` pins it).
 public struct ScheduleExploration: Sendable, Hashable {
-  /// The schedules the scenario ran under: the default one and every
-  /// explored seed up to the first that failed (shrinking runs are not
-  /// counted); 0 when the scenario was skipped.
+  /// The schedules the scenario ran under: the default one, then the
+  /// default gate's systematic schedules and the explored seeds up to the
+  /// first that failed (shrinking runs are not counted); 0 when the
+  /// scenario was skipped.
   public var schedules: Int
   /// How many of them made different choices: seeds that deviate from the
   /// default in exactly the same way count once, and the default schedule
@@ -15,8 +17,13 @@ public struct ScheduleExploration: Sendable, Hashable {
   public var distinctSchedules: Int
   /// The seeds the run asked for (`--explore N`), whether or not they all ran.
   public var seedsAsked: Int
+  /// The systematic schedules the run asked for (the default gate's).
+  public var systematicAsked: Int = 0
   /// The first seed whose schedule failed.
   public var failingSeed: UInt64?
+  /// The systematic schedule that failed (``SystematicSchedule/name``),
+  /// when one of the default gate's schedules did.
+  public var failingScheduleName: String?
   /// The failing schedule shrunk to the fewest deviations from the default
   /// that still fail: what `run --write-fixture` pins.
   public var failingSchedule: [ScheduleChoice]?
@@ -34,14 +41,17 @@ public struct ScheduleExploration: Sendable, Hashable {
   }
 
   /// The record as JSON (the worker wire form and the JSON report):
-  /// `{"schedules", "distinctSchedules", "seedsAsked", "failingSeed"?: "<decimal digits>",
+  /// `{"schedules", "distinctSchedules", "seedsAsked", "systematicAsked"?,
+  /// "failingSeed"?: "<decimal digits>", "failingScheduleName"?,
   /// "failingSchedule"?: {"deviations": […]}}`.
   public var jsonValue: JSONValue {
     var object: JSONObject = [
       "schedules": .number(Double(schedules)), "distinctSchedules": .number(Double(distinctSchedules)),
       "seedsAsked": .number(Double(seedsAsked)),
     ]
+    if systematicAsked > 0 { object["systematicAsked"] = .number(Double(systematicAsked)) }
     if let failingSeed { object["failingSeed"] = .string(String(failingSeed)) }
+    if let failingScheduleName { object["failingScheduleName"] = .string(failingScheduleName) }
     if let failingSchedule { object["failingSchedule"] = ScheduleSpec.deviations(failingSchedule).fixtureValue }
     return .object(object)
   }
@@ -52,6 +62,11 @@ public struct ScheduleExploration: Sendable, Hashable {
       let asked = value["seedsAsked"]?.numberValue
     else { return nil }
     self.init(schedules: Int(schedules), distinctSchedules: Int(distinct), seedsAsked: Int(asked))
+    systematicAsked = Int(value["systematicAsked"]?.numberValue ?? 0)
+    if let name = value["failingScheduleName"] {
+      guard let text = name.stringValue else { return nil }
+      failingScheduleName = text
+    }
     if let seed = value["failingSeed"] {
       guard let parsed = seed.stringValue.flatMap({ UInt64($0) }) else { return nil }
       failingSeed = parsed
@@ -80,7 +95,9 @@ public struct ExplorationTotals: Sendable, Hashable {
   public var distinctSchedules = 0
   /// Seeds asked for each scenario (`--explore N`).
   public var seedsAsked = 0
-  /// Scenarios that failed under an explored schedule.
+  /// Systematic schedules asked for each scenario (the default gate's).
+  public var systematicAsked = 0
+  /// Scenarios that failed under a schedule other than the default one.
   public var failing = 0
 
   /// The totals of `results`; nil when none of them was explored.
@@ -93,7 +110,8 @@ public struct ExplorationTotals: Sendable, Hashable {
       schedules += exploration.schedules
       distinctSchedules += exploration.distinctSchedules
       seedsAsked = max(seedsAsked, exploration.seedsAsked)
-      if exploration.failingSeed != nil { failing += 1 }
+      systematicAsked = max(systematicAsked, exploration.systematicAsked)
+      if exploration.failingSeed != nil || exploration.failingScheduleName != nil { failing += 1 }
     }
     guard any else { return nil }
   }

@@ -84,6 +84,7 @@ final class ScenarioExecution: NativeSessionEvents {
   private func runSteps() -> Verdict {
     if let verdict = start() { return verdict }
     for (index, step) in fixture.steps.enumerated() {
+      if index > 0, let verdict = passTimeBeforeStep(after: fixture.steps[index - 1]) { return verdict }
       webView.trace.record(.harness, "step", ["index": .number(Double(index)), "action": .string(step.actionName)])
       perform(step)
       if let verdict = limitVerdict() { return verdict }
@@ -98,6 +99,25 @@ final class ScenarioExecution: NativeSessionEvents {
     let verdict = Judge(fixture: fixture, trace: judgedTrace()).verdict()
     if verdict.checks.first == CheckID.pageBridgeUnusable { return diagnoseMissingGlobal(in: verdict) }
     return verdict.status == .fail ? diagnoseSabotage(of: verdict) : verdict
+  }
+
+  /// Under an explored schedule, lets the ``ChoicePoint/stepGap`` pass
+  /// before a step that follows one which did not let time pass itself (a
+  /// settle or an advance): what falls due meanwhile runs first, as in a
+  /// real web view, where time passes between two actions of an app.
+  private func passTimeBeforeStep(after previous: Step) -> Verdict? {
+    switch previous {
+    case .settle, .advance: return nil
+    default: break
+    }
+    guard let chooser = webView.chooser else { return nil }
+    let gap = chooser.latency(.stepGap)
+    guard gap > 0 else { return nil }
+    check(webView.advance(by: gap, maxTasks: runner.options.maxTasksPerSettle, shouldStop: pastDeadline))
+    if let verdict = limitVerdict() { return verdict }
+    if let abort { return abort }
+    if let failure = session?.failure { return .implementationFailure(failure) }
+    return nil
   }
 
   /// A global the harness did not find, although the page bridge was put

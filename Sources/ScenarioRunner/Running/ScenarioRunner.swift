@@ -33,6 +33,15 @@ public struct ScenarioRunner: Sendable {
     self.engine = engine
   }
 
+  /// The same runner without a trace folder: the runs of a scenario past
+  /// the one whose trace `--traces` keeps (schedule exploration).
+  public var withoutTraceFiles: ScenarioRunner {
+    guard options.traceDirectory != nil else { return self }
+    var options = self.options
+    options.traceDirectory = nil
+    return ScenarioRunner(page: page, native: native, tested: tested, options: options, engine: engine)
+  }
+
   /// Runs one fixture. Never throws: every failure, including the
   /// implementations', is part of the result. `traceObserver` sees every
   /// trace event as it is recorded.

@@ -1,0 +1,127 @@
+import BridgecheckAdapter
+import Foundation
+import JSONModel
+import WebKit
+
+/// The commands of the adapter protocol, performed on a
+/// ``NativeBridgeUnderTest`` and its ``WebKit/WKWebView``.
+final class NativeKitServer: AdapterCommandPerformer {
+  /// Where the events go.
+  let output = AdapterOutput()
+  private let bridgeType: any NativeBridgeUnderTest.Type
+  private var session: NativeKitSession?
+  /// The minor version the harness gave in its `hello` (0 until then).
+  private var harnessMinorVersion = 0
+  /// The page script of the last `start` (1.2: `samePageScript`).
+  private var lastPageScript: String?
+  /// What a probe instance hooked, found at `hello`.
+  private var probed = BridgeRegistrations()
+  private(set) var exitRequested = false
+
+  /// The minor version this kit speaks.
+  static let minorVersion = AdapterProtocol.minorVersion
+
+  init(bridgeType: any NativeBridgeUnderTest.Type) {
+    self.bridgeType = bridgeType
+  }
+
+  /// The minor version both sides speak.
+  var minorVersion: Int { min(harnessMinorVersion, Self.minorVersion) }
+  var readsTextBlocks: Bool { minorVersion >= AdapterProtocol.TextBlocks.minorVersion }
+
+  func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
+    let type = command["type"]?.stringValue ?? ""
+    switch type {
+    case AdapterProtocol.Command.hello:
+      harnessMinorVersion = command.integer("minor") ?? 0
+      probed = probe()
+      output.emit(AdapterProtocol.Event.hello, helloFields)
+    case AdapterProtocol.Command.start:
+      session = nil
+      try start(command)
+    case AdapterProtocol.Command.stop:
+      session?.end()
+      session = nil
+      PageScriptStore.log = nil
+    case AdapterProtocol.Command.exit:
+      session?.end()
+      session = nil
+      exitRequested = true
+    case "":
+      throw AdapterProtocolError("a command needs a string `type`")
+    default:
+      guard AdapterProtocol.Command.all.contains(type) else {
+        throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+      }
+      guard let session else { throw AdapterProtocolError("\(type) before start") }
+      try session.perform(type, command)
+    }
+    Self.runMainQueue()
+  }
+
+  /// Builds a bridge on a web view that goes nowhere, to learn what it
+  /// hooks (what `hello` declares).
+  private func probe() -> BridgeRegistrations {
+    let recorder = RegistrationRecorder()
+    let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+    webView.host = recorder
+    let bridge = bridgeType.init(webView: webView)
+    withExtendedLifetime(bridge) {}
+    return recorder.registrations
+  }
+
+  private var helloFields: JSONObject {
+    [
+      "protocol": .number(Double(AdapterProtocol.version)),
+      "minor": .number(Double(Self.minorVersion)),
+      "name": .string(String(describing: bridgeType)),
+      "transports": .array(probed.transports.map(JSONValue.string)),
+      "injections": .array(probed.injections.filter { $0 != "page" || minorVersion >= 2 }.map(JSONValue.string)),
+      "features": [],
+    ]
+  }
+
+  private func start(_ command: JSONObject) throws(AdapterProtocolError) {
+    let pageScript: String
+    if let text = command["pageScript"]?.stringValue {
+      pageScript = text
+    } else if minorVersion >= AdapterProtocol.Pipelining.minorVersion,
+      command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true, let last = lastPageScript
+    {
+      pageScript = last
+    } else {
+      throw AdapterProtocolError("start: `pageScript` must be a string")
+    }
+    lastPageScript = pageScript
+    PageScriptStore.current = pageScript
+    PageScriptStore.log = { [output] level, code, message in
+      output.emit(
+        AdapterProtocol.Event.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
+    }
+    let made = NativeKitSession(
+      bridgeType: bridgeType, pageScript: pageScript, minorVersion: minorVersion, output: output)
+    guard made.registrations.hearsThePage else {
+      made.end()
+      throw AdapterProtocolError("start: \(BridgeRegistrations.deafMessage)")
+    }
+    session = made
+  }
+
+  /// Runs what the bridge queued on the main queue (`DispatchQueue.main.async`)
+  /// before the answer is written, as a web view's run loop would soon.
+  private static func runMainQueue() {
+    _ = RunLoop.main.run(mode: .default, before: .distantPast)
+  }
+}
+
+/// Records what a probe bridge hooks.
+private final class RegistrationRecorder: WKWebViewHost {
+  var registrations = BridgeRegistrations()
+  func evaluate(_ script: String, completion: ((Any?, (any Error)?) -> Void)?) {}
+  func scriptMessageHandlerAdded(name: String) { registrations.messageHandlers.append(name) }
+  func scriptMessageHandlerRemoved(name: String) {}
+  func userScriptAdded(_ script: WKUserScript) { registrations.userScriptTimes.insert(script.injectionTime) }
+  func userScriptsRemoved() {}
+  func navigationDelegateChanged(isSet: Bool) { registrations.interceptsNavigation = isSet }
+  func uiDelegateChanged(isSet: Bool) { registrations.showsPanels = isSet }
+}

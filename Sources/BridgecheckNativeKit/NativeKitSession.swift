@@ -1,0 +1,304 @@
+import BridgecheckAdapter
+import Foundation
+import JSONModel
+import WebKit
+
+/// One scenario: a bridge on its web view, and the web view's side of the
+/// conversation (every call it makes becomes an event for the harness,
+/// every command the harness sends reaches the bridge through WebKit's
+/// handlers, delegates and completion handlers).
+final class NativeKitSession: WKWebViewHost {
+  let webView: WKWebView
+  private(set) var registrations = BridgeRegistrations()
+  private var bridge: (any NativeBridgeUnderTest)?
+  private let pageScript: String
+  private let minorVersion: Int
+  /// Nil once the session has ended: nothing is sent for it any more.
+  private var output: AdapterOutput?
+  private var evaluations: [Int: (Any?, (any Error)?) -> Void] = [:]
+  private var nextEvaluation = 0
+  private var responders: [Int: (Any?) -> Void] = [:]
+  private var nextInvocation = 0
+
+  init(bridgeType: any NativeBridgeUnderTest.Type, pageScript: String, minorVersion: Int, output: AdapterOutput) {
+    self.pageScript = pageScript
+    self.minorVersion = minorVersion
+    self.output = output
+    webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+    webView.host = self
+    bridge = bridgeType.init(webView: webView)
+  }
+
+  /// Ends the session: the bridge is released, and what it still does
+  /// reaches no one.
+  func end() {
+    output = nil
+    bridge = nil
+    evaluations.removeAll()
+    responders.removeAll()
+  }
+
+  private var pipelines: Bool { minorVersion >= AdapterProtocol.Pipelining.minorVersion }
+  private var answersAtOnce: Bool { minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion }
+
+  private func emit(_ type: String, _ fields: JSONObject, block: String? = nil) {
+    output?.emit(type, fields, block: block)
+  }
+
+  /// An `error` event: the scenario ends with `message`.
+  private func fail(_ message: String) {
+    emit(AdapterProtocol.Event.error, ["message": .string(message)])
+  }
+
+  /// The JSON form of what the bridge gave, or nil after an `error` event
+  /// naming `what` when it has none.
+  private func json(_ value: Any?, _ what: @autoclosure () -> String) -> Result<JSONValue?, FoundationJSON.Unconvertible> {
+    do throws(FoundationJSON.Unconvertible) {
+      return .success(try FoundationJSON.json(value))
+    } catch {
+      fail("\(what()) is a \(error.typeName), which has no JSON form (give NSNumber, String, Array, Dictionary or NSNull)")
+      return .failure(error)
+    }
+  }
+
+  // MARK: - Commands
+
+  func perform(_ type: String, _ command: JSONObject) throws(AdapterProtocolError) {
+    guard let bridge else { throw AdapterProtocolError("\(type) after the session ended") }
+    func name() throws(AdapterProtocolError) -> String {
+      guard let name = command["name"]?.stringValue else { throw AdapterProtocolError("\(type): `name` must be a string") }
+      return name
+    }
+    switch type {
+    case AdapterProtocol.Command.registerHandler:
+      let handlerName = try name()
+      let answer =
+        answersAtOnce ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
+      bridge.register(handlerName) { [weak self] data, respond in
+        self?.handlerInvoked(handlerName, data: data, respond: respond, answer: answer)
+      }
+    case AdapterProtocol.Command.removeHandler:
+      bridge.remove(try name())
+    case AdapterProtocol.Command.callHandler:
+      let handlerName = try name()
+      var callback: ((Any?) -> Void)?
+      if let id = command["callback"], id != .null {
+        callback = { [weak self] value in self?.callbackInvoked(id, value: value) }
+      }
+      bridge.call(handlerName, data: FoundationJSON.foundation(command["data"]), callback: callback)
+    case AdapterProtocol.Command.respond:
+      guard let invocation = command.integer("invocation") else {
+        throw AdapterProtocolError("respond: `invocation` must be an integer")
+      }
+      // Kept after use: a second answer reaches the bridge, which must drop it.
+      responders[invocation]?(FoundationJSON.foundation(command["data"]))
+    case AdapterProtocol.Command.reset:
+      bridge.reset()
+    case AdapterProtocol.Command.disableSafetyTimeout:
+      throw AdapterProtocolError(
+        "disableSafetyTimeout: NativeBridgeUnderTest has no safety-timeout switch (a WKWebView bridge dispatches synchronously)")
+    case AdapterProtocol.Command.navigation:
+      guard let id = command["id"], let url = command["url"]?.stringValue else {
+        throw AdapterProtocolError("navigation: needs `id` and a string `url`")
+      }
+      let policy = try decidePolicy(url: url, mainFrame: command["frame"]?.stringValue != "iframe")
+      emit(AdapterProtocol.Event.policy, ["id": id, "policy": .string(policy == .cancel ? "cancel" : "allow")])
+    case AdapterProtocol.Command.scriptMessage:
+      deliver(try name(), body: command["body"])
+    case AdapterProtocol.Command.evaluationResult:
+      guard let id = command.integer("id") else { throw AdapterProtocolError("evaluationResult: `id` must be an integer") }
+      guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
+        throw AdapterProtocolError("evaluationResult: `resultBytes` must be a byte count (a non-negative integer)")
+      }
+      guard let completion = evaluations.removeValue(forKey: id) else { return }
+      if command["ok"]?.boolValue == true {
+        completion(FoundationJSON.foundation(command["result"]), nil)
+      } else {
+        completion(nil, Self.wkError(command["error"]))
+      }
+    case AdapterProtocol.Command.loadFinished:
+      webView.navigationDelegate?.webView(webView, didFinish: WKNavigation())
+    case AdapterProtocol.Command.dialog:
+      try answerDialog(command)
+    case AdapterProtocol.Command.interfaceCall:
+      throw AdapterProtocolError("interfaceCall: a WKWebView has no JavaScript interfaces (that is Android's addJavascriptInterface)")
+    default:
+      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+    }
+  }
+
+  private func handlerInvoked(_ handler: String, data: Any?, respond: @escaping (Any?) -> Void, answer: ImmediateAnswer?) {
+    guard case .success(let json) = json(data, "the data the bridge passed to handler \(JSONValue.string(handler))")
+    else { return }
+    nextInvocation += 1
+    let invocation = nextInvocation
+    responders[invocation] = respond
+    var fields: JSONObject = ["handler": .string(handler)]
+    if let json { fields["data"] = json }
+    fields["invocation"] = .number(Double(invocation))
+    fields["canRespond"] = true
+    if answer != nil { fields[AdapterProtocol.ImmediateAnswers.answered] = true }
+    emit(AdapterProtocol.Event.handlerInvoked, fields)
+    if let answer {
+      let value = FoundationJSON.foundation(answer.data(answering: json))
+      for _ in 0..<answer.times { respond(value) }
+    }
+  }
+
+  private func callbackInvoked(_ id: JSONValue, value: Any?) {
+    guard case .success(let json) = json(value, "the answer the bridge passed to a callback") else { return }
+    var fields: JSONObject = ["callback": id]
+    if let json { fields["data"] = json }
+    emit(AdapterProtocol.Event.callbackInvoked, fields)
+  }
+
+  private func frame(main: Bool, url: URL?) -> WKFrameInfo {
+    WKFrameInfo(isMainFrame: main, request: URLRequest(url: url ?? URL(string: "about:blank")!), webView: webView)
+  }
+
+  private func decidePolicy(url text: String, mainFrame: Bool) throws(AdapterProtocolError) -> WKNavigationActionPolicy {
+    guard let delegate = webView.navigationDelegate else { return .allow }
+    guard let url = URL(string: text) else {
+      throw AdapterProtocolError("navigation: Foundation's URL cannot represent \(JSONValue.string(text)), which WebKit would give")
+    }
+    let action = WKNavigationAction(
+      request: URLRequest(url: url), navigationType: .other, targetFrame: frame(main: mainFrame, url: url),
+      sourceFrame: frame(main: true, url: nil))
+    var decisions: [WKNavigationActionPolicy] = []
+    delegate.webView(webView, decidePolicyFor: action) { decisions.append($0) }
+    guard let policy = decisions.first else {
+      throw AdapterProtocolError(
+        "navigation: the navigation delegate returned without calling decisionHandler for \(text) (the kit needs the decision before the method returns)")
+    }
+    guard decisions.count == 1 else {
+      throw AdapterProtocolError(
+        "navigation: the navigation delegate called decisionHandler \(decisions.count) times for \(text) (WebKit raises an exception at the second call)")
+    }
+    return policy
+  }
+
+  private func deliver(_ name: String, body: JSONValue?) {
+    let controller = webView.configuration.userContentController
+    guard let handler = controller.scriptMessageHandlers[name] else { return }
+    let message = WKScriptMessage(
+      name: name, body: FoundationJSON.foundation(body) ?? NSNull(), webView: webView, frameInfo: frame(main: true, url: nil))
+    handler.userContentController(controller, didReceive: message)
+  }
+
+  private func answerDialog(_ command: JSONObject) throws(AdapterProtocolError) {
+    let message = command["message"]?.stringValue ?? ""
+    let frame = frame(main: true, url: nil)
+    var answer: JSONObject?
+    let kind = command["kind"]?.stringValue ?? "alert"
+    if let delegate = webView.uiDelegate {
+      switch kind {
+      case "confirm":
+        delegate.webView(webView, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame) { confirmed in
+          answer = confirmed ? ["answer": "confirm"] : ["answer": "dismiss"]
+        }
+      case "prompt":
+        delegate.webView(
+          webView, runJavaScriptTextInputPanelWithPrompt: message, defaultText: command["defaultText"]?.stringValue,
+          initiatedByFrame: frame
+        ) { text in
+          answer = text.map { ["answer": "text", "text": .string($0)] } ?? ["answer": "dismiss"]
+        }
+      default:
+        delegate.webView(webView, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) {
+          answer = ["answer": "dismiss"]
+        }
+      }
+    } else {
+      answer = ["answer": "dismiss"]
+    }
+    guard let answer else {
+      emit(AdapterProtocol.Event.dialogAnswer, ["answer": "dismiss"])
+      throw AdapterProtocolError(
+        "dialog: the UI delegate returned without calling the completion handler of the \(kind) panel (the kit needs the answer before the method returns)")
+    }
+    emit(AdapterProtocol.Event.dialogAnswer, answer)
+  }
+
+  /// The ``WKError`` of a failed evaluation.
+  private static func wkError(_ value: JSONValue?) -> WKError {
+    let object = value?.objectValue ?? [:]
+    let kind = object["kind"]?.stringValue ?? "exception"
+    var userInfo: [String: Any] = [
+      NSLocalizedDescriptionKey: kind == "exception" || kind == "syntax"
+        ? "A JavaScript exception occurred" : "An unknown error occurred"
+    ]
+    if let message = object["message"]?.stringValue { userInfo[WKJavaScriptExceptionMessageErrorKey] = message }
+    if let line = object.integer("line") { userInfo[WKJavaScriptExceptionLineNumberErrorKey] = NSNumber(value: line) }
+    if let column = object.integer("column") { userInfo[WKJavaScriptExceptionColumnNumberErrorKey] = NSNumber(value: column) }
+    if let source = object["sourceURL"]?.stringValue, let url = URL(string: source) {
+      userInfo[WKJavaScriptExceptionSourceURLErrorKey] = url
+    }
+    return WKError(kind == "exception" || kind == "syntax" ? .javaScriptExceptionOccurred : .unknown, userInfo: userInfo)
+  }
+
+  // MARK: - WKWebViewHost
+
+  func evaluate(_ script: String, completion: ((Any?, (any Error)?) -> Void)?) {
+    guard output != nil else {
+      completion?(nil, WKError(.webViewInvalidated))
+      return
+    }
+    nextEvaluation += 1
+    var fields: JSONObject = [:]
+    var block: String?
+    if pipelines, script.utf8.count == pageScript.utf8.count, script == pageScript {
+      fields[AdapterProtocol.Pipelining.pageScript] = true
+    } else if minorVersion >= AdapterProtocol.TextBlocks.minorVersion,
+      script.utf8.count >= AdapterProtocol.TextBlocks.minimumBytes
+    {
+      fields[AdapterProtocol.TextBlocks.scriptBytes] = .number(Double(script.utf8.count))
+      block = script
+    } else {
+      fields["script"] = .string(script)
+    }
+    fields["id"] = .number(Double(nextEvaluation))
+    if let completion {
+      evaluations[nextEvaluation] = completion
+    } else if pipelines {
+      fields[AdapterProtocol.Pipelining.report] = "never"
+    }
+    emit(AdapterProtocol.Event.evaluate, fields, block: block)
+  }
+
+  func scriptMessageHandlerAdded(name: String) {
+    registrations.messageHandlers.append(name)
+    emit(AdapterProtocol.Event.addScriptMessageHandler, ["name": .string(name)])
+  }
+
+  func scriptMessageHandlerRemoved(name: String) {
+    // The harness keeps the page's handler object; posts to it reach no one.
+  }
+
+  func userScriptAdded(_ script: WKUserScript) {
+    registrations.userScriptTimes.insert(script.injectionTime)
+    var fields: JSONObject
+    if pipelines, script.source == pageScript {
+      fields = [AdapterProtocol.Pipelining.pageScript: true]
+    } else {
+      fields = ["source": .string(script.source)]
+    }
+    fields["injectionTime"] = .string(
+      script.injectionTime == .atDocumentStart ? AdapterProtocol.documentStart : AdapterProtocol.documentEnd)
+    emit(AdapterProtocol.Event.addUserScript, fields)
+  }
+
+  func userScriptsRemoved() {
+    // The harness runs user scripts in pages loaded later; none are loaded
+    // during a scenario, so removing them changes nothing it can see.
+  }
+
+  func navigationDelegateChanged(isSet: Bool) {
+    registrations.interceptsNavigation = isSet || registrations.interceptsNavigation
+    if isSet && minorVersion >= 1 { emit(AdapterProtocol.Event.observeLoads, [:]) }
+  }
+
+  func uiDelegateChanged(isSet: Bool) {
+    registrations.showsPanels = isSet || registrations.showsPanels
+    if isSet && minorVersion >= 1 { emit(AdapterProtocol.Event.handleDialogs, [:]) }
+  }
+}
