@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the performance figures of README.md from this checkout: builds
+# Regenerates the performance figures of docs/performance.md from this checkout: builds
 # release, runs `bridgecheck-bench` (every figure a median (min–max) over N
 # runs, next to the floor it is compared to, measured in the same run), and
 # replaces the text between the markers
@@ -8,8 +8,8 @@
 # its load average before and after. Run it on a machine as quiet as you can
 # get; the load average it records says how quiet it was.
 #
-#   scripts/benchmarks.sh                 # the README's benchmarks
-#   scripts/benchmarks.sh page startup    # only these (README left alone)
+#   scripts/benchmarks.sh                 # the benchmarks of docs/performance.md
+#   scripts/benchmarks.sh page startup    # only these (docs/performance.md left alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +25,7 @@ dirty=""
 if ! git diff --quiet HEAD -- Sources Package.swift; then dirty=" (with uncommitted changes to Sources)"; fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 output=$(mktemp)
-trap 'rm -f "$output" "$output.readme"' EXIT
+trap 'rm -f "$output" "$output.block"' EXIT
 .build/release/bridgecheck-bench "${readme_set[@]}" | tee "$output"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 
@@ -38,17 +38,18 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
   echo '```'
   cat "$output"
   echo '```'
-} > "$output.readme"
+} > "$output.block"
 
-python3 - "$output.readme" <<'EOF'
+python3 - "$output.block" <<'EOF'
 import re, sys
 generated = open(sys.argv[1]).read().rstrip("\n")
-text = open("README.md").read()
+target = "docs/performance.md"
+text = open(target).read()
 begin, end = "<!-- benchmarks:begin -->", "<!-- benchmarks:end -->"
 if begin not in text or end not in text:
-    sys.exit("README.md has no benchmarks markers")
+    sys.exit(target + " has no benchmarks markers")
 head, rest = text.split(begin, 1)
 _, tail = rest.split(end, 1)
-open("README.md", "w").write(head + begin + "\n" + generated + "\n" + end + tail)
-print("README.md: performance figures replaced", file=sys.stderr)
+open(target, "w").write(head + begin + "\n" + generated + "\n" + end + tail)
+print(target + ": performance figures replaced", file=sys.stderr)
 EOF

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the figures of docs/exploration.md and the README (release build).
+# Measures the figures of docs/exploration.md and docs/performance.md (release build).
 #
 # scripts/exploration-figures.sh [SEEDS] [RUNS]
 #   1. 1,000 explored seeds of one scenario (reference pair, --jobs 2);
@@ -15,7 +15,7 @@
 #   schedules, wall time and load, and the time the rest of the run should take). A shard whose
 #   report is already there is not run again, so an interrupted run resumes where it stopped, and
 #   FIRST-LAST (e.g. 1-3) runs only those shards (to estimate the whole, or to share it between
-#   machines). Once every shard is there, the figure for the README is written to
+#   machines). Once every shard is there, the figure for docs/performance.md is written to
 #   reports/exploration-suite-SEEDS/figure.md and printed.
 #
 # BRIDGECHECK_BIN=path uses that executable instead of building the release one.
@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # BRIDGECHECK_BIN=path runs that executable instead of building the release one (e.g. the debug
-# build for a rough estimate; the README figures come from the release build).
+# build for a rough estimate; the published figures come from the release build).
 if [[ -n "${BRIDGECHECK_BIN:-}" ]]; then
   bin="$BRIDGECHECK_BIN"
 else

@@ -3,7 +3,7 @@
 # resource bundle next to it, and its own files (fixtures, profiles, mutants,
 # implementations, dialect bridges, adapters, docs, the reference page
 # scripts) in PREFIX/share/bridgecheck, where the
-# executable finds them from any folder (see "Run it from anywhere" in the README).
+# executable finds them from any folder (see "Run it from anywhere" in docs/ci.md).
 #
 # Usage: scripts/install.sh PREFIX            (builds the release binary first)
 #        BRIDGECHECK_BINARY=path scripts/install.sh PREFIX   (installs that binary)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs one command and prints its wall time and the peak resident memory of its whole process
 tree (the command, its workers and anything below them), sampled from /proc every 20 ms: how the
-README's figures for `bridgecheck mutants` and `--jobs` were measured.
+figures of docs/performance.md for `bridgecheck mutants` and `--jobs` were measured.
 
 Usage: scripts/measure_tree.py [--repeat N] -- COMMAND [ARG...]
 Prints one line per run: `wall 12.34 s  peak 456 MiB  exit 0`, then the median of the runs.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures of the real engine (issues #14, #31) for docs/containment.md: the suite with the reference
+# Figures of the real engine (issues #14, #31) for docs/performance.md: the suite with the reference
 # pair in the simulated page and in WebKitGTK on the supervised workers at --jobs 1 and --jobs 2,
 # each run N times (median, min–max, wall time as `bridgecheck run` reports it), per scenario, and
 # what a fresh web view costs (the WebKit suite again at --jobs 1 with BRIDGECHECK_WEBKIT_RECYCLE=0:
@@ -7,7 +7,7 @@
 # block records the load average before and after. No display is needed (bridgecheck starts its
 # own Xvfb when there is none).
 # Replaces the text between <!-- webkit-benchmarks:begin --> and <!-- webkit-benchmarks:end --> of
-# FILE (default docs/containment.md).
+# FILE (default docs/performance.md).
 #
 #   scripts/webkit-benchmark.sh                 # 5 runs of each, release build
 #   RUNS=3 BUILD=debug scripts/webkit-benchmark.sh
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${RUNS:-5}"
 build="${BUILD:-release}"
-file="${FILE:-docs/containment.md}"
+file="${FILE:-docs/performance.md}"
 grep -q '<!-- webkit-benchmarks:begin -->' "$file" || { echo "webkit-benchmark: $file has no <!-- webkit-benchmarks:begin --> marker" >&2; exit 2; }
 scripts/setup.sh --webkit
 swift build -c "$build" --product bridgecheck --traits WebKitGTK --scratch-path .build-webkit
@@ -60,7 +60,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 m_sim=$(median "${sim_times[@]}"); m_wk=$(median "${wk_times[@]}"); m_wk2=$(median "${wk2_times[@]}")
 m_fresh=$(median "${fresh_times[@]}")
 block=$(mktemp)
-trap 'rm -f "$block" "$block.readme"' EXIT
+trap 'rm -f "$block" "$block.doc"' EXIT
 {
   echo "Measured by \`scripts/webkit-benchmark.sh\` (BUILD=$build) at \`$(git rev-parse --short HEAD)\` on $(date -u +%Y-%m-%d),"
   echo "$(nproc) cores, WebKitGTK $(pkg-config --modversion webkit2gtk-4.1), load $load_before before and $load_after after;"
@@ -78,6 +78,10 @@ trap 'rm -f "$block" "$block.readme"' EXIT
   echo "two workers take $(awk -v a="$m_wk2" -v b="$m_wk" 'BEGIN { printf "%.2f", a / b }') of the time of one (each starts its web view and web process as it starts)."
 } > "$block"
 cat "$block"
+if ! grep -q '<!-- webkit-benchmarks:begin -->' docs/performance.md || ! grep -q '<!-- webkit-benchmarks:end -->' docs/performance.md; then
+  echo "webkit-benchmark: docs/performance.md has no webkit-benchmarks markers" >&2
+  exit 1
+fi
 awk -v file="$block" '
   /<!-- webkit-benchmarks:begin -->/ { print; while ((getline line < file) > 0) print line; skip = 1; next }
   /<!-- webkit-benchmarks:end -->/ { skip = 0 }

@@ -19,7 +19,7 @@ import ScenarioRunner
 /// scenario against the Swift adapter (``SwiftKitBenchmark``).
 /// For profiling, `BRIDGECHECK_BENCH_FILTER` (id prefixes separated by
 /// commas) runs only some fixtures and `BRIDGECHECK_BENCH_ROUNDS` sets the
-/// rounds; the README's figures use neither.
+/// rounds; the figures of docs/performance.md use neither.
 enum AdapterBenchmark {
   /// Rounds of the suite per mode. On the shared two-core machine the median
   /// ratio of 9 rounds moved by ±0.04 from run to run for the same build

@@ -8,7 +8,7 @@ import ScenarioRunner
 /// steady load to profile (`perf record … bridgecheck-bench scenarios`).
 /// `BRIDGECHECK_BENCH_FILTER` (id prefixes separated by commas, default
 /// `data/one-megabyte-`) picks them, `BRIDGECHECK_BENCH_RUNS` (default 15) sets the runs of each.
-/// Not part of the README block.
+/// Not part of the block in docs/performance.md.
 enum ScenarioRepeatBenchmark {
   static func run() throws {
     guard let fixtures = ShippedFixtures.load() else { return }

@@ -1,7 +1,7 @@
 import Foundation
 import JSRuntime
 
-/// `bridgecheck-bench`: measurements whose figures go in the README. Run a
+/// `bridgecheck-bench`: measurements whose figures go in docs/performance.md. Run a
 /// release build: `swift run -c release bridgecheck-bench [NAME…]`.
 let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
   ("roundtrip", "round trips through the reference native and page bridges; 1 MB and 10 MB payloads", RoundTripBenchmark.run),

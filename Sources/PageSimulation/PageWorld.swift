@@ -105,7 +105,7 @@ final class PageWorld {
   /// Evaluates a script for the host; a failure goes to the caller, and an
   /// exception the script threw also to `window.onerror` and the page's
   /// `error` listeners, as WebKit reports it (measured in WebKitGTK 2.50:
-  /// `WebKitHost+EvaluationErrors.swift`). It is not recorded as an
+  /// `WebKitHost+PageOrder.swift`). It is not recorded as an
   /// uncaught exception: the page's own code did not throw it.
   func evaluate(_ script: String) -> Result<JSONValue?, ScriptError> {
     do {

@@ -10,7 +10,7 @@ import BridgeImplementations
 /// A worker and its adapter process take turns (a command, then its
 /// answer), so they lose nothing by sharing a CPU, and each round trip is
 /// then a switch on one CPU instead of a wake-up of another: on the two-core
-/// virtual machine of the README's figures a round trip through a pipe costs
+/// virtual machine of docs/performance.md's figures a round trip through a pipe costs
 /// about 50 µs across CPUs and 5 µs on one. The supervisor hands out its
 /// own CPUs, one a worker slot, when there are at least as many as workers;
 /// the worker pins itself when it starts an adapter (in process runs

@@ -15,7 +15,7 @@ enum HostChannelScript {
   /// function call is a synchronous `XMLHttpRequest` whose body is
   /// `[name, arguments]` as JSON, answered by the host. Unlike a modal
   /// `prompt`, which suspends the page's timers and resumes them in another
-  /// order (measured: `WebKitHost+TimerOrder.swift`), it leaves the page's
+  /// order (measured: `WebKitHost+PageOrder.swift`), it leaves the page's
   /// order of events as it was.
   static let scheme = "bridgecheck-host"
   /// The URL host function calls are sent to.

@@ -60,7 +60,7 @@ struct PageScheduleMutantDialectTests {
   /// queue for the native side to fetch: where the mutant's patch changes
   /// anything. (jsbridge-1, which returns the queue by a navigation, is
   /// left out: there the reference pair itself fails an explored schedule,
-  /// two fetches in a row whose return URLs coalesce, see the README.)
+  /// two fetches in a row whose return URLs coalesce, see CHANGELOG.md.)
   static let profiles = ["wvjb-classic", "wvjb-6", "wvjb-5", "wvjb-4", "wvjb-iframe"]
 
   @Test("the default schedule misses it and exploration catches it, speaking the dialect", arguments: profiles)

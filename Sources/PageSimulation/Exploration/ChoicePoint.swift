@@ -4,7 +4,7 @@
 /// Every choice has a default, which is what the simulated page does when it
 /// does not explore (seed 0): the schedule every fixture was written against.
 /// Every other value is something WebKit can do too (see
-/// `../shared/PROTOCOL-NOTES.md`): a correct pair of bridges passes under all
+/// `docs/webkit-engine.md`): a correct pair of bridges passes under all
 /// of them.
 public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
   /// Virtual milliseconds before an `evaluateJavaScript` script runs in the

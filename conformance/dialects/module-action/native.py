@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """bridgecheck dialect bridge: the home-made module/action bridge over messageHandlers
-(../shared/seeds/003), native side, behind the bridgecheck adapter protocol.
+(see FACTS.md), native side, behind the bridgecheck adapter protocol.
 
 The page ships its bridge itself: this side injects nothing; its hello lists the injection `page`
 (adapter protocol 1.2).

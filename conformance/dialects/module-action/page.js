@@ -1,5 +1,5 @@
 // bridgecheck dialect bridge: the home-made module/action bridge over messageHandlers described in
-// a public write-up (../shared/seeds/003), page side.
+// a public write-up (see FACTS.md), page side.
 //
 // Dialect (see FACTS.md): the page ships this file itself (no injection). Page to native: each call
 // is window.webkit.messageHandlers.IDLJSBridge.postMessage({module, type, action, version, params,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bridgecheck dialect bridge: the home-made mushao:// URL bridge (../shared/seeds/001), native side,
+"""bridgecheck dialect bridge: the home-made mushao:// URL bridge (see FACTS.md), native side,
 behind the bridgecheck adapter protocol.
 
 Adapter protocol 1.1: after-load injection (`observeLoads`, `loadFinished`); the page script is

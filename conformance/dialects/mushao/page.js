@@ -1,5 +1,5 @@
 // bridgecheck dialect bridge: the home-made mushao:// URL bridge described in a public write-up
-// (../shared/seeds/001), page side.
+// (see FACTS.md), page side.
 //
 // Dialect (see FACTS.md): window.MSF_JsBridge with invoke(methodName, params),
 // nativeCallBackToJs(callBackId, result) and the map callBacks. Each call is one navigation of a
