@@ -5,15 +5,18 @@ import Testing
 /// Runs that go wrong end fast and say each thing once.
 @Suite("fast, quiet failure, end to end")
 struct FastFailureEndToEnd {
-  /// A crashing adapter: the same error is printed once per group, with a
-  /// count and the ids, not once per scenario.
+  /// An adapter that starts, then crashes in every scenario: the same error
+  /// is printed once per group, with a count and the ids, not once per
+  /// scenario. (One that cannot even start stops the run before any
+  /// scenario: `Adapter+Startup`.)
   @Test func identicalErrorsAreGroupedWithACount() throws {
-    let outcome = try bridgecheck(["run", "--native", "sh -c 'echo boom >&2; exit 3'", "--jobs", "1"], timeLimit: 300)
+    let adapter = "python3 " + packageRoot.appendingPathComponent("conformance/adapters/faulty/exit-mid-scenario.py").path
+    let outcome = try bridgecheck(["run", "--native", adapter, "--jobs", "1"], timeLimit: 300)
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("ERROR ×"), "\(outcome.stdout)")
     #expect(outcome.stdout.contains("(the same message;"))
-    let boomLines = outcome.stdout.split(separator: "\n").filter { $0.contains("boom") }.count
-    #expect(boomLines <= 6, "the adapter's stderr is printed once per group, not per scenario: \(boomLines)")
+    let stderrLines = outcome.stdout.split(separator: "\n").filter { $0.contains("exit-mid-scenario: giving up") }.count
+    #expect(stderrLines <= 6, "the adapter's stderr is printed once per group, not per scenario: \(stderrLines)")
     #expect(outcome.stdout.split(separator: "\n").count < 150)
   }
 

@@ -53,6 +53,13 @@ struct HostileCorpusBoundsTests {
     let outcome = try bridgecheck(arguments, timeLimit: 90)
     #expect(!outcome.timedOut, "\(entry.script) did not finish")
     #expect(Date().timeIntervalSince(started) < 60)
+    if entry.status == "error", entry.reasons.contains("time limit"), outcome.status == 2,
+      outcome.stderr.contains("the page script does not finish loading"), outcome.stderr.contains("time limit")
+    {
+      // A script whose load alone is near the time limit (a million timers set at load) may pass it
+      // on a slow or loaded machine: then it is refused before any scenario, which contains it too.
+      return
+    }
     if entry.status == "refused" {
       // A page script that does not load is refused before any scenario runs.
       #expect(outcome.status == 2, "\(entry.script)")

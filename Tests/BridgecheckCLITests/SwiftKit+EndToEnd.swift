@@ -106,6 +106,12 @@ struct SwiftKitEndToEndTests {
   /// Compiles one faulty bridge of conformance/native-kits/swift/faulty and
   /// runs one scenario with it; returns that scenario's result.
   private func runFaulty(_ name: String) throws -> (result: JSONValue, outcome: CommandOutcome) {
+    let outcome = try runFaultyRun(name)
+    return (try #require(try results(outcome).first, "\(outcome.stdout)\(outcome.stderr)"), outcome)
+  }
+
+  /// Compiles one faulty bridge and runs one scenario with it.
+  private func runFaultyRun(_ name: String) throws -> CommandOutcome {
     let kit = try SwiftKit.built()
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
@@ -114,19 +120,22 @@ struct SwiftKitEndToEndTests {
     try scratch.write("\(name)/main.swift", source)
     let compiled = try kit.compile([scratch.path("\(name)/main.swift")], into: scratch.path(name.lowercased()), moduleName: "FaultyBridge")
     #expect(compiled.status == 0, "swiftc: \(compiled.stderr)")
-    let outcome = try bridgecheck(
+    return try bridgecheck(
       ["run", "--jobs", "1", "--native", scratch.path(name.lowercased()), "--profile", "wkwebview-port",
        "--filter", "callbacks/page-to-native-response", "--format", "json"], timeLimit: 300)
-    return (try #require(try results(outcome).first), outcome)
   }
 
   /// A bridge that stops the process in its initializer: an error that gives
   /// the signal and Swift's fatal-error line, with its file and line.
+  /// The kit builds the bridge while it answers `hello`, so the adapter does
+  /// not start: no scenario runs, and the run says why, once.
   @Test func aBridgeThatCrashesAtInitGetsTheSignalAndTheFatalErrorLine() throws {
-    let (result, outcome) = try runFaulty("CrashesAtInit")
-    #expect(outcome.status != 0)
-    #expect(result["status"]?.stringValue == "error", "\(result)")
-    let message = result["message"]?.stringValue ?? ""
+    let outcome = try runFaultyRun("CrashesAtInit")
+    #expect(outcome.status == 1)
+    let report = try jsonReport(outcome.stdout)
+    #expect(report["results"]?.arrayValue?.isEmpty == true)
+    #expect(report["cutShort"]?.stringValue?.contains("the native adapter did not start") == true, "\(report)")
+    let message = outcome.stderr
     #expect(message.contains("killed by signal 4 (SIGILL)"), "\(message)")
     #expect(message.contains("main.swift:10: Fatal error: Unexpectedly found nil while unwrapping an Optional value"), "\(message)")
     #expect(!message.contains("Current stack trace"), "the fatal-error line is the last line, not a frame list: \(message)")

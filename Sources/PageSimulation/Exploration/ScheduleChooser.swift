@@ -81,6 +81,16 @@ public final class ScheduleChooser: SchedulingPolicy {
     points.append(point)
   }
 
+  /// Whether every choice at `point` takes its default (0), whatever comes:
+  /// a systematic schedule whose rule sets nothing else there. Work that
+  /// waits on such a choice may be done ahead of it (an adapter's answer
+  /// given at once goes with its handler's registration, as under the
+  /// default schedule).
+  public func alwaysDefault(at point: ChoicePoint) -> Bool {
+    guard case .systematic = spec else { return false }
+    return (rule[point] ?? 0) == 0
+  }
+
   /// The delay of a task of an ordered `source` (e.g. `evaluate`), at
   /// `point`: the drawn latency, never less than what keeps the source in
   /// order.

@@ -464,12 +464,14 @@ final class ScenarioExecution: NativeSessionEvents {
   /// Registers a scripted native handler; one that answers at once, with
   /// nothing before its answer, goes with its answer (an adapter gives it
   /// inside the handler, without a `respond` round trip). Not under an
-  /// explored schedule: there every answer's latency is a choice.
+  /// explored schedule that may delay answers: there every answer's latency
+  /// is a choice. The default gate's schedules never delay an answer.
   private func registerNativeHandler(_ named: NamedBehaviour) {
     nativeBehaviours[named.name] = named.behaviour
     let behaviour = named.behaviour
     var answer: ImmediateAnswer?
-    if webView.chooser == nil, behaviour.call == nil, behaviour.delay == 0, behaviour.times > 0, let response = behaviour.respond {
+    let answersUndelayed = webView.chooser?.alwaysDefault(at: .answerLatency) ?? true
+    if answersUndelayed, behaviour.call == nil, behaviour.delay == 0, behaviour.times > 0, let response = behaviour.respond {
       switch response {
       case .echo: answer = ImmediateAnswer(value: .echo, times: behaviour.times)
       case .value(let value): answer = ImmediateAnswer(value: .fixed(value), times: behaviour.times)
