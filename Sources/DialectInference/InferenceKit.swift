@@ -426,8 +426,9 @@ function installInferenceKit(config) {
     // The type of what the path names, without calling anything.
     typeAt: function (path) { return typeof resolve(path).value; },
     // Calls the function at `path` with arguments built from `specs`; `arm` makes the
-    // stand-ins answer unknown members (a page-to-native probe).
-    call: function (path, specs, arm) {
+    // stand-ins answer unknown members (a page-to-native probe). With `settleTag`, a
+    // Promise the call returns records what it settles with as a `callback` under that tag.
+    call: function (path, specs, arm, settleTag) {
       var target = resolve(path);
       var out = { path: path };
       if (typeof target.value !== 'function') { out.missing = true; return out; }
@@ -436,7 +437,13 @@ function installInferenceKit(config) {
       depth++;
       if (arm) armed++;
       try {
-        out.returned = describe(target.value.apply(target.holder, args));
+        var value = target.value.apply(target.holder, args);
+        out.returned = describe(value);
+        if (typeof settleTag === 'string' && value !== null && typeof value === 'object' && typeof value.then === 'function') {
+          value.then(function (settled) {
+            record({ k: 'callback', tag: settleTag, args: [describe(settled)], sync: depth > 0, phase: phase });
+          }, function () {});
+        }
       } catch (error) {
         out.threw = describeError(error);
       } finally {

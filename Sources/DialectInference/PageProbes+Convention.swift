@@ -98,6 +98,9 @@ extension PageProbes {
     if sending.shape == .record {
       convention.pageCall = .record
       words.append("\(sending.callFunction ?? "")(record, callback) posts the record")
+    } else if let evidence = receiving.promiseCallEvidence {
+      convention.pageCall = .promise
+      words.append(evidence)
     } else if let key = sending.callbackKey {
       convention.pageCall = .paramsCallback
       convention.callbackKey = key
@@ -113,6 +116,10 @@ extension PageProbes {
     if sending.callbackInData {
       convention.callbackId = .data
       words.append("the callback id travels in the data")
+    }
+    if receiving.handle != nil, let evidence = receiving.awaitedEvidence {
+      convention.pageRegister = .awaited
+      words.append(evidence)
     }
     if let answers = receiving.answers {
       convention.answers = answers

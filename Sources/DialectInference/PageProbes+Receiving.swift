@@ -18,6 +18,10 @@ struct ReceivingFindings {
   /// Host-object calls: how the answer method and returned answers showed.
   var answerMethodEvidence: String?
   var returnEvidence: String?
+  /// A page call that returns a Promise of the answer (no callback): how it showed.
+  var promiseCallEvidence: String?
+  /// A page handler whose return value is its answer (no respond function): how it showed.
+  var awaitedEvidence: String?
 }
 
 extension PageProbes {
@@ -215,6 +219,9 @@ extension PageProbes {
       return
     }
     receiving.answer = answer
+    if let handled = seen.handlers("deliver").first, !handled.canRespond, answer.values.contains(ProbeNames.pageAnswer) {
+      receiving.awaitedEvidence = "a handler given no respond function answered a delivered request with its return value"
+    }
     if let typed = sending.typed {
       if let type = answer[typed.typeField]?.stringValue, type != typed.request {
         sending.typed?.response = type
@@ -283,7 +290,7 @@ extension PageProbes {
         } else if let text = value?.stringValue, (try? JSONValue.parse(text)) == ProbeNames.nativeAnswer {
           facts.callbackData = Observed(.jsonText, "the callback of a page call got the native answer's JSON text: \(Self.short(text))")
         }
-      } else {
+      } else if !probePromiseCall(page, call: call, handle: handle, form: form) {
         facts.leaveUndecided("callbackData", "an answer delivered with the call's id did not reach its callback")
       }
     }
@@ -312,6 +319,22 @@ extension PageProbes {
         ? "a string that the host method returned reached the callback at once"
         : "a string that the host method returned did not reach the callback"
     }
+  }
+
+  /// A page API of Promises: `call(name, data)` with no callback returns a
+  /// Promise that settles with the native answer delivered for its id.
+  private func probePromiseCall(_ page: ProbePage, call: String, handle: String, form: DeliveryArgument) -> Bool {
+    let asked = send(
+      page, [layout.global, call], [.value(.string(ProbeNames.ask)), .value(ProbeNames.pageData)],
+      marker: .handlerName(ProbeNames.ask), settleTag: "promise")
+    guard asked.result.returned == .promise, let id = sentID(asked.sent) else { return false }
+    let (_, observation) = page.call([layout.global, handle], [Self.argument(response(id: id, data: ProbeNames.nativeAnswer), form)], arm: true)
+    guard observation.callbacks("promise").first?.args.first?.json == ProbeNames.nativeAnswer else { return false }
+    let evidence = "\(call)(name, data) returned a Promise that settled with the native answer delivered for its id; "
+      + "an answer to a call with a callback did not reach the callback"
+    receiving.promiseCallEvidence = evidence
+    facts.callbackData = Observed(.value, "the Promise of a page call settled with the native answer as a value")
+    return true
   }
 
   /// The id a probe call's message carried (a member, or a host call's second argument).

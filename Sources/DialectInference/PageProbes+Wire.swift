@@ -128,10 +128,10 @@ extension PageProbes {
   /// Calls `path` with `arguments` (armed: stand-ins answer) and finds the
   /// probe's message in what left the page: in a signal's payload, or, for
   /// a signal without one, in what a fetch function returns or navigates to.
-  func send(_ page: ProbePage, _ path: [String], _ arguments: [ProbeArgument], marker: MessageMarker) -> (
+  func send(_ page: ProbePage, _ path: [String], _ arguments: [ProbeArgument], marker: MessageMarker, settleTag: String? = nil) -> (
     sent: Sent?, result: CallResult, observation: ProbePage.Observation
   ) {
-    let (value, observation) = page.call(path, arguments, arm: true)
+    let (value, observation) = page.call(path, arguments, arm: true, settleTag: settleTag)
     let result = CallResult(value)
     let out = outgoing(observation)
     if let sent = carried(out, marker: marker) { return (sent, result, observation) }

@@ -92,13 +92,15 @@ final class ProbePage {
 
   /// Calls the function at `path` (a global and its members) with arguments
   /// built by the kit from `arguments` (see ``ProbeArgument``); `arm` lets
-  /// stand-ins answer unknown members.
-  func call(_ path: [String], _ arguments: [ProbeArgument], arm: Bool = false) -> (
+  /// stand-ins answer unknown members; with `settleTag`, what a Promise the
+  /// call returns settles with is recorded as a callback under that tag.
+  func call(_ path: [String], _ arguments: [ProbeArgument], arm: Bool = false, settleTag: String? = nil) -> (
     value: JSONValue?, observation: Observation
   ) {
     let pathJSON = JSONValue.array(path.map(JSONValue.string)).serialized()
     let specs = JSONValue.array(arguments.map(\.spec)).serialized()
-    return step("__bcInfer.call(\(pathJSON), \(specs), \(arm))")
+    let tag = settleTag.map { JSONValue.string($0).serialized() } ?? "undefined"
+    return step("__bcInfer.call(\(pathJSON), \(specs), \(arm), \(tag))")
   }
 
   /// The type of what `path` (a global and its members) names now.

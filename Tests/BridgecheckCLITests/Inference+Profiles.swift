@@ -22,7 +22,7 @@ struct InferenceProfileTests {
   }
 
   @Test func theSubjectsAreThere() {
-    #expect(InferenceSubject.dialects.count == 12)
+    #expect(InferenceSubject.dialects.count == 13)
     #expect(InferenceSubject.calibrations.count >= 6)
     // Every original has at least two renamed variants.
     for original in InferenceSubject.originals {
@@ -60,6 +60,23 @@ struct InferenceProfileTests {
     #expect(inferred.isShipped)
     #expect(inferred.profile.name == "jsbridge-1")
     #expect(inferred.nearest == "jsbridge-1")
+  }
+
+  /// A page API of Promises (`callHandler(name, data)` returning a Promise,
+  /// handlers answering with their awaited return value) is told from the
+  /// callback API of the same wire.
+  @Test func aPromisePageAPIIsInferredAsFlutterES7ByName() throws {
+    guard let subject = InferenceSubject.dialects.first(where: { $0.name == "dialect flutter-es7" }) else {
+      Issue.record("no flutter-es7 dialect")
+      return
+    }
+    let inferred = try infer(subject).get()
+    #expect(inferred.isShipped)
+    #expect(inferred.profile.name == "flutter-es7")
+    #expect(inferred.profile.convention.pageCall == .promise)
+    #expect(inferred.profile.convention.pageRegister == .awaited)
+    #expect(!inferred.profile.twoArgumentCall)
+    #expect(inferred.doubts.isEmpty, "\(inferred.doubts)")
   }
 
   @Test func aRenamedChannelIsInferredFromTheNearestProfileWithTheDifferenceNamed() throws {
