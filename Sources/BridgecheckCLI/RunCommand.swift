@@ -447,7 +447,7 @@ struct RunCommand: ParsableCommand {
   }
 
   /// The profiles bridgecheck ships, for the notice that suggests one.
-  static var shippedProfiles: [BridgeProfile] {
+  private static var shippedProfiles: [BridgeProfile] {
     BridgeProfile.shippedNames(in: Resources.profilesFolder).compactMap {
       try? BridgeProfile.load($0, profilesFolder: Resources.profilesFolder).get()
     }
