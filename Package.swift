@@ -82,7 +82,8 @@ let package = Package(
     .target(
       name: "WebKitEngine",
       dependencies: [
-        .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "PageSimulation", "JSRuntime", "JSONModel",
+        .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "PageSimulation", "JSRuntime",
+        "JSONModel",
       ]
     ),
     .systemLibrary(
@@ -121,7 +122,8 @@ let package = Package(
     .target(
       name: "BridgeImplementations",
       dependencies: [
-        "BridgecheckAdapter", "Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl",
+        "BridgecheckAdapter", "Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel",
+        "CProcessControl",
       ]
     ),
     .target(
@@ -138,7 +140,9 @@ let package = Package(
     ),
     .target(
       name: "Mutation",
-      dependencies: ["Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel"]
+      dependencies: [
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
+      ]
     ),
     .target(
       name: "Reporters",
@@ -154,8 +158,10 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckCLI",
       dependencies: [
-        "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation",
-        "JSONModel", "WebKitEngine", "DialectInference", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations",
+        "PageSimulation",
+        "JSONModel", "WebKitEngine", "DialectInference",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // bridgecheck's own Swift WKWebView bridge in the wkwebview-port dialect, under the kit.
@@ -182,7 +188,9 @@ let package = Package(
     .testTarget(
       name: "BridgecheckCLITests",
       // The Swift native kit and our bridge built on it: the kit's tests compile against them.
-      dependencies: ["BridgecheckCLI", "DialectInference", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck"]
+      dependencies: [
+        "BridgecheckCLI", "DialectInference", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck",
+      ]
     ),
     .testTarget(
       name: "ExplorationTests",
@@ -191,7 +199,8 @@ let package = Package(
     .testTarget(
       name: "MutationTests",
       dependencies: [
-        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel", "Supervision",
+        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
+        "Supervision",
         "PageSimulation",
       ]
     ),

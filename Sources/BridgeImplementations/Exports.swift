@@ -1,2 +1,2 @@
-@_exported import Dialects
 @_exported import BridgecheckAdapter
+@_exported import Dialects

@@ -35,7 +35,9 @@ public struct ScriptPageImplementation: PageImplementation {
   public let source: String
 
   /// Creates an implementation from a script's text.
-  public init(name: String, source: String, version: String? = nil, profile: BridgeProfile = .classic, features: Set<String> = []) {
+  public init(
+    name: String, source: String, version: String? = nil, profile: BridgeProfile = .classic, features: Set<String> = []
+  ) {
     self.name = name
     self.source = source
     self.version = version

@@ -23,7 +23,9 @@ public struct ReferencePageImplementation: PageImplementation {
   /// speaking `profile` (by default the classic names, with both classic
   /// transports and injection modes). `buildsClassic: false` injects the
   /// source as it is in the classic dialect too (tests compare the two).
-  public init(source: String = ReferenceScripts.pageBridge, profile: BridgeProfile = .reference, buildsClassic: Bool = true) {
+  public init(
+    source: String = ReferenceScripts.pageBridge, profile: BridgeProfile = .reference, buildsClassic: Bool = true
+  ) {
     self.source = source
     self.profile = profile
     classicScript = buildsClassic ? PageBridgeBuild.classic(from: source) ?? source : source
@@ -84,7 +86,9 @@ public struct ReferenceNativeImplementation: NativeImplementation {
     self.faults = Set(faults.compactMap(NativeBridgeFault.init(rawValue:)))
   }
 
-  public var name: String { faults.isEmpty ? "reference" : "reference+" + faults.map(\.rawValue).sorted().joined(separator: "+") }
+  public var name: String {
+    faults.isEmpty ? "reference" : "reference+" + faults.map(\.rawValue).sorted().joined(separator: "+")
+  }
 
   public func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
@@ -170,9 +174,12 @@ extension NativeBridgeOptions {
   /// the profile itself. The page script is injected exactly as given.
   public init(configuration: SessionConfiguration, pageScript: String) {
     let profile = configuration.profile
-    let signal = profile.signal(configuration.transport) ?? SignalMechanism(kind: configuration.transport, name: profile.messageHandlerName)
+    let signal =
+      profile.signal(configuration.transport)
+      ?? SignalMechanism(kind: configuration.transport, name: profile.messageHandlerName)
     self.init(
-      transport: NativeBridgeOptions.Transport(signal), injection: NativeBridgeOptions.Injection(configuration.injection),
+      transport: NativeBridgeOptions.Transport(signal),
+      injection: NativeBridgeOptions.Injection(configuration.injection),
       answerMissingHandler: configuration.options.answerMissingHandler, pageBridgeScript: pageScript)
     configuresPageBridge = false
     self.profile = profile

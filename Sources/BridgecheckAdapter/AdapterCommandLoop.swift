@@ -1,3 +1,5 @@
+import JSONModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import JSONModel
 
 /// What the command loop hands each command to: the part of an adapter that
 /// knows what the commands mean (a native bridge behind them).
@@ -159,7 +160,11 @@ public final class AdapterCommandLoop<Performer: AdapterCommandPerformer> {
     if block.last != UInt8(ascii: "\n") {
       output.emit(
         AdapterProtocol.Event.error,
-        ["message": .string("the result block does not end with a newline after its \(length) bytes (`resultBytes` must count the block's UTF-8 bytes exactly)")])
+        [
+          "message": .string(
+            "the result block does not end with a newline after its \(length) bytes (`resultBytes` must count the block's UTF-8 bytes exactly)"
+          )
+        ])
       output.emit(AdapterProtocol.Event.done, ["seq": command["seq"] ?? .null])
       return output.take()
     }

@@ -196,7 +196,8 @@ public enum AdapterProtocol {
 
     /// Every event type.
     public static let all: Set<String> = [
-      hello, evaluate, addUserScript, addScriptMessageHandler, handlerInvoked, callbackInvoked, log, policy, error, done,
+      hello, evaluate, addUserScript, addScriptMessageHandler, handlerInvoked, callbackInvoked, log, policy, error,
+      done,
       addJavascriptInterface, handleDialogs, observeLoads, dialogAnswer, interfaceResult,
     ]
   }

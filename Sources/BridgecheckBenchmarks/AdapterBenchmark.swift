@@ -47,7 +47,8 @@ enum AdapterBenchmark {
     let allCPUs = CPUAffinity.threadCPUs()
     let sharedCPU = allCPUs.last
     func unpin() { CPUAffinity.setThreadCPUs(allCPUs) }
-    let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+      .deletingLastPathComponent()
     let bridgecheck = folder.appendingPathComponent("bridgecheck").path
     // Each adapter at the newest protocol, and at 1.1 (what an adapter that
     // does not speak 1.2 gets: every answer waited for, the page script in
@@ -56,9 +57,11 @@ enum AdapterBenchmark {
     if FileManager.default.isExecutableFile(atPath: bridgecheck) {
       for minor in [AdapterProtocol.minorVersion, 1] {
         modes.append(
-          ("Swift adapter " + (minor == 1 ? "1.1" : newest),
-           AdapterNativeImplementation(
-             command: [bridgecheck, "reference-adapter"], protocolMinorVersion: minor, sharedCPU: sharedCPU)))
+          (
+            "Swift adapter " + (minor == 1 ? "1.1" : newest),
+            AdapterNativeImplementation(
+              command: [bridgecheck, "reference-adapter"], protocolMinorVersion: minor, sharedCPU: sharedCPU)
+          ))
       }
       unpin()
       modes.append(
@@ -70,8 +73,11 @@ enum AdapterBenchmark {
     if FileManager.default.fileExists(atPath: python) {
       for minor in [AdapterProtocol.minorVersion, 1] {
         modes.append(
-          ("Python adapter " + (minor == 1 ? "1.1" : newest),
-           AdapterNativeImplementation(command: ["python3", python], protocolMinorVersion: minor, sharedCPU: sharedCPU)))
+          (
+            "Python adapter " + (minor == 1 ? "1.1" : newest),
+            AdapterNativeImplementation(
+              command: ["python3", python], protocolMinorVersion: minor, sharedCPU: sharedCPU)
+          ))
       }
       unpin()
       modes.append(("Python \(newest) unpinned", AdapterNativeImplementation(command: ["python3", python])))
@@ -103,32 +109,41 @@ enum AdapterBenchmark {
         let processes = (modes[index].native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []
         let cpuBefore = CPUTime.now() + ProcessCPUTime.of(processes)
         samples[index].append(
-          Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(fixtures) }.scaled(by: 1 / Double(executed[index])))
+          Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(fixtures) }.scaled(
+            by: 1 / Double(executed[index])))
         let spawned = (modes[index].native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []
         let cpu = CPUTime.now() + ProcessCPUTime.of(spawned) - cpuBefore
         cpuSamples[index].add(nanoseconds: cpu / Int64(executed[index]))
         unpin()
       }
     }
-    print("  one judged scenario (the mean of a round), --jobs 1, median (min–max) of \(rounds) rounds of \(fixtures.count) fixtures:")
+    print(
+      "  one judged scenario (the mean of a round), --jobs 1, median (min–max) of \(rounds) rounds of \(fixtures.count) fixtures:"
+    )
     for (index, mode) in modes.enumerated() {
       var ratio = ""
       if index > 0 {
         // Each round's time against the floor's in the same round: a busy
         // spell that slows one round slows both sides of its ratio.
         let ratios = zip(samples[index].values, samples[0].values).map { $0 / $1 }.sorted()
-        ratio = "  ×\(Samples.format(ratios[ratios.count / 2])) (\(Samples.format(ratios.first ?? 0))–\(Samples.format(ratios.last ?? 0))) the floor, round by round"
+        ratio =
+          "  ×\(Samples.format(ratios[ratios.count / 2])) (\(Samples.format(ratios.first ?? 0))–\(Samples.format(ratios.last ?? 0))) the floor, round by round"
       }
       print("    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(samples[index].range) ms\(ratio)")
     }
-    print("  the same rounds in CPU time (this process and the mode's adapter processes, 10 ms ticks), per judged scenario:")
+    print(
+      "  the same rounds in CPU time (this process and the mode's adapter processes, 10 ms ticks), per judged scenario:"
+    )
     for (index, mode) in modes.enumerated() {
       var ratio = ""
       if index > 0 {
         let ratios = zip(cpuSamples[index].values, cpuSamples[0].values).map { $0 / max($1, 1e-9) }.sorted()
-        ratio = "  ×\(Samples.format(ratios[ratios.count / 2])) (\(Samples.format(ratios.first ?? 0))–\(Samples.format(ratios.last ?? 0))) the floor, round by round"
+        ratio =
+          "  ×\(Samples.format(ratios[ratios.count / 2])) (\(Samples.format(ratios.first ?? 0))–\(Samples.format(ratios.last ?? 0))) the floor, round by round"
       }
-      print("    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(cpuSamples[index].range) ms CPU\(ratio)")
+      print(
+        "    \(mode.label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(cpuSamples[index].range) ms CPU\(ratio)"
+      )
     }
     let acrossCPUs = PipeRoundTrip.measure()
     let oneCPU = sharedCPU.flatMap { cpu in CPUAffinity.setThreadCPUs([cpu]) ? PipeRoundTrip.measure() : nil }
@@ -145,7 +160,8 @@ enum AdapterBenchmark {
       let processes = (mode.native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []
       let adapterCPUBefore = ProcessCPUTime.of(processes)
       let total = Samples.collect(1) { _ = SuiteRunner(runner: runners[index], jobs: 1).run(fixtures) }
-      let adapterCPU = ProcessCPUTime.of((mode.native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []) - adapterCPUBefore
+      let adapterCPU =
+        ProcessCPUTime.of((mode.native as? AdapterNativeImplementation)?.spawnedProcessIDs ?? []) - adapterCPUBefore
       unpin()
       let traffic = AdapterTraffic.current
       describe(traffic, label: mode.label, scenarios: executed[index], total: total.quantile(0.5))
@@ -154,7 +170,8 @@ enum AdapterBenchmark {
           + "per command")
     }
     SwiftKitBenchmark.run(fixtures: fixtures, rounds: rounds, folder: folder, sharedCPU: sharedCPU, unpin: unpin)
-    AndroidKitBenchmark.run(fixtures: fixtures, rounds: rounds, bridgecheck: bridgecheck, sharedCPU: sharedCPU, unpin: unpin)
+    AndroidKitBenchmark.run(
+      fixtures: fixtures, rounds: rounds, bridgecheck: bridgecheck, sharedCPU: sharedCPU, unpin: unpin)
   }
 
   /// Commands per scenario and what waiting for them cost, from one run.
@@ -183,7 +200,8 @@ enum AdapterBenchmark {
     let nanoseconds = pipelined.reduce(Int64(0)) { $0 + (traffic.roundTripNanosecondsByCommand[$1] ?? 0) }
     print(
       "    \(pipelined.joined(separator: ", ")) (not waited for from 1.2 on): \(format(Double(count) / Double(scenarios))) "
-        + "per scenario, \(format(Double(nanoseconds) / 1e6 / Double(scenarios))) ms per scenario waiting for their answers")
+        + "per scenario, \(format(Double(nanoseconds) / 1e6 / Double(scenarios))) ms per scenario waiting for their answers"
+    )
   }
 
   static func format(_ value: Double) -> String {

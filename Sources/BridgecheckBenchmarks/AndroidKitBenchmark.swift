@@ -22,7 +22,8 @@ enum AndroidKitBenchmark {
 
   static func run(fixtures: [Fixture], rounds: Int, bridgecheck: String, sharedCPU: Int?, unpin: () -> Void) {
     guard let kit = kitCommand() else { return }
-    print("  what starting an adapter costs a worker (spawn to the answer of hello), median (min–max) of \(starts) starts:")
+    print(
+      "  what starting an adapter costs a worker (spawn to the answer of hello), median (min–max) of \(starts) starts:")
     var adapters: [(label: String, command: [String])] = []
     if FileManager.default.isExecutableFile(atPath: bridgecheck) {
       adapters.append(("Swift adapter", [bridgecheck, "reference-adapter"]))
@@ -43,7 +44,8 @@ enum AndroidKitBenchmark {
             print("    \(label): did not start: \(failure)")
             return
           }
-          samples.add(nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+          samples.add(
+            nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
         }
         print("    \(label.padding(toLength: 18, withPad: " ", startingAt: 0)) \(samples.range) ms \(placement)")
       }
@@ -53,15 +55,19 @@ enum AndroidKitBenchmark {
 
   /// The shipped fixtures in the jsbridge-1 dialect, rounds alternating
   /// between the in-process floor, the Python native side and the kit.
-  private static func dialectRounds(fixtures: [Fixture], rounds: Int, kit: [String], sharedCPU: Int?, unpin: () -> Void) {
+  private static func dialectRounds(fixtures: [Fixture], rounds: Int, kit: [String], sharedCPU: Int?, unpin: () -> Void)
+  {
     guard case .success(let profile) = BridgeProfile.load("jsbridge-1") else {
       print("  (the jsbridge-1 profile cannot be read: run from the package root)")
       return
     }
     let modes: [(label: String, native: any NativeImplementation)] = [
       ("in process (floor)", ReferenceNativeImplementation()),
-      ("Python jsbridge-1", AdapterNativeImplementation(
-        command: ["python3", "conformance/dialects/jsbridge-1/native.py"], sharedCPU: sharedCPU)),
+      (
+        "Python jsbridge-1",
+        AdapterNativeImplementation(
+          command: ["python3", "conformance/dialects/jsbridge-1/native.py"], sharedCPU: sharedCPU)
+      ),
       ("Android kit (Java)", AdapterNativeImplementation(command: kit, sharedCPU: sharedCPU)),
     ]
     unpin()
@@ -84,7 +90,8 @@ enum AndroidKitBenchmark {
         let adapter = modes[index].native as? AdapterNativeImplementation
         let cpuBefore = CPUTime.now() + ProcessCPUTime.of(adapter?.spawnedProcessIDs ?? [])
         samples[index].append(
-          Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(fixtures) }.scaled(by: 1 / Double(executed[index])))
+          Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(fixtures) }.scaled(
+            by: 1 / Double(executed[index])))
         let cpu = CPUTime.now() + ProcessCPUTime.of(adapter?.spawnedProcessIDs ?? []) - cpuBefore
         cpuSamples[index].add(nanoseconds: cpu / Int64(executed[index]))
         unpin()
@@ -92,7 +99,8 @@ enum AndroidKitBenchmark {
     }
     print(
       "  the jsbridge-1 dialect (\(executed[0]) judged scenarios of \(fixtures.count) fixtures, reference page bridge), one judged "
-        + "scenario, --jobs 1, median (min–max) of \(rounds) rounds, wall time | CPU time (this process and the adapter):")
+        + "scenario, --jobs 1, median (min–max) of \(rounds) rounds, wall time | CPU time (this process and the adapter):"
+    )
     for (index, mode) in modes.enumerated() {
       var ratios = ""
       if index > 0 {
@@ -111,26 +119,32 @@ enum AndroidKitBenchmark {
   /// bridge with javac); nil, with the reason, without a JDK or the Debian
   /// libraries (nothing is installed here).
   static func kitCommand() -> [String]? {
-    guard let javac = which("javac"), which("java") != nil, jars.allSatisfy(FileManager.default.fileExists(atPath:)) else {
+    guard let javac = which("javac"), which("java") != nil, jars.allSatisfy(FileManager.default.fileExists(atPath:))
+    else {
       print(
         "  (the Android kit is not measured: no JDK or no libandroid-json-java/libgoogle-gson-java; "
           + "scripts/android-kit.sh .build/android-kit installs them)")
       return nil
     }
-    guard let built = tool(["scripts/android-kit.sh", kitFolder]), let classpath = built.split(separator: "\n").last else {
+    guard let built = tool(["scripts/android-kit.sh", kitFolder]), let classpath = built.split(separator: "\n").last
+    else {
       print("  (the Android kit is not measured: scripts/android-kit.sh failed)")
       return nil
     }
     let classes = "\(kitFolder)/jsbridge-1"
     let folder = "conformance/native-kits/android/jsbridge-1"
-    let sources = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".java") }
-      .sorted().map { "\(folder)/\($0)" }
+    let sources = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+      $0.hasSuffix(".java")
+    }
+    .sorted().map { "\(folder)/\($0)" }
     guard !sources.isEmpty, tool([javac, "-cp", String(classpath), "-d", classes] + sources) != nil else {
       print("  (the Android kit is not measured: \(folder) does not compile)")
       return nil
     }
     // The JVM options docs/android-native-kit.md gives (the fast compiler only, one garbage collector thread).
-    return ["java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", "\(classes):\(classpath)", "JsBridgeOneCheck"]
+    return [
+      "java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", "\(classes):\(classpath)", "JsBridgeOneCheck",
+    ]
   }
 
   /// The path of `name` on PATH.

@@ -39,7 +39,8 @@ enum DefaultGateBenchmark {
     }
     func ratio(_ a: Samples, _ b: Samples) -> String { Samples.format(a.quantile(0.5) / b.quantile(0.5)) }
     print(
-      "  \(fixtures.count) scenarios, --jobs \(jobs), median (min–max) of \(rounds), wall time and CPU time of every process:")
+      "  \(fixtures.count) scenarios, --jobs \(jobs), median (min–max) of \(rounds), wall time and CPU time of every process:"
+    )
     print("    in process, one schedule (floor):       \(floor.range) ms wall, \(floorCPU.range) ms CPU")
     print(
       "    bridgecheck run --schedules single:     \(single.range) ms wall (×\(ratio(single, floor)) of the floor), "

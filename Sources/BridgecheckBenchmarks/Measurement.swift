@@ -11,7 +11,8 @@ struct Samples {
       let start = clock.now
       try body()
       let elapsed = clock.now - start
-      samples.nanoseconds.append(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+      samples.nanoseconds.append(
+        elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
     }
     return samples
   }

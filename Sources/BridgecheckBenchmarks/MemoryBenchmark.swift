@@ -13,7 +13,8 @@ enum MemoryBenchmark {
     for shared in [true, false] {
       var options = RunOptions()
       options.sharesContextGroups = shared
-      let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
+      let runner = ScenarioRunner(
+        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
       var samples: [Int] = []
       let start = residentMiB()
       let clock = ContinuousClock()

@@ -12,8 +12,10 @@ enum PageCreationBenchmark {
 
   static func run() throws {
     let bridge = ReferenceScripts.pageBridge
-    let fiveKB = String(decoding: bridge.utf8.prefix(5 * 1024), as: UTF8.self).components(separatedBy: "\n").dropLast().joined(separator: "\n")
-    let synthetic = fiveKB.isEmpty ? "" : "/* first 5 KB of the reference bridge, parsed only */\n(function () {\n\(fiveKB)\n});"
+    let fiveKB = String(decoding: bridge.utf8.prefix(5 * 1024), as: UTF8.self).components(separatedBy: "\n").dropLast()
+      .joined(separator: "\n")
+    let synthetic =
+      fiveKB.isEmpty ? "" : "/* first 5 KB of the reference bridge, parsed only */\n(function () {\n\(fiveKB)\n});"
     let cases: [(String, [PageScript]?)] = [
       ("bare global context (no page environment)", nil),
       ("empty page", []),
@@ -33,7 +35,8 @@ enum PageCreationBenchmark {
       }
       print("    \(label):")
       print("      shared context group: \(shared.range) ms")
-      print("      a group per page:     \(own.range) ms (×\(Samples.format(own.quantile(0.5) / shared.quantile(0.5))))")
+      print(
+        "      a group per page:     \(own.range) ms (×\(Samples.format(own.quantile(0.5) / shared.quantile(0.5))))")
     }
   }
 

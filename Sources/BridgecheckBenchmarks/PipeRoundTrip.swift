@@ -36,7 +36,8 @@ enum PipeRoundTrip {
       let start = clock.now
       guard write(writeFD, &byte, 1) == 1, read(readFD, &byte, 1) == 1 else { return nil }
       let elapsed = clock.now - start
-      samples.add(nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+      samples.add(
+        nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
     }
     return samples.quantile(0.5) * 1000
   }

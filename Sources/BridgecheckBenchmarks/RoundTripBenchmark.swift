@@ -132,7 +132,8 @@ enum RoundTripBenchmark {
 
   static func runChain(_ page: Page, count: Int) {
     page.finished.value = false
-    page.bridge.callHandler("chain", data: ["name": "nativeEcho", "count": .number(Double(count)), "data": smallPayload])
+    page.bridge.callHandler(
+      "chain", data: ["name": "nativeEcho", "count": .number(Double(count)), "data": smallPayload])
     page.webView.runUntilIdle()
     precondition(page.finished.value, "chain did not finish")
   }

@@ -16,7 +16,8 @@ enum StartupStepsBenchmark {
     for shared in [true, false] {
       var options = RunOptions()
       options.sharesContextGroups = shared
-      let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
+      let runner = ScenarioRunner(
+        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
       for fixture in fixtures { _ = runner.run(fixture) }  // warm-up
       // Per step: the suite's total in each round.
       var totals: [String: Samples] = [:]
@@ -28,7 +29,9 @@ enum StartupStepsBenchmark {
           for (step, nanoseconds) in steps { round[step, default: 0] += nanoseconds }
           perScenario.add(nanoseconds: steps.values.reduce(0, +))
         }
-        for step in Step.allCases { totals[step.rawValue, default: Samples()].add(nanoseconds: round[step.rawValue] ?? 0) }
+        for step in Step.allCases {
+          totals[step.rawValue, default: Samples()].add(nanoseconds: round[step.rawValue] ?? 0)
+        }
       }
       let scenarios = Double(fixtures.count)
       print(
@@ -37,7 +40,9 @@ enum StartupStepsBenchmark {
           + "total / \(fixtures.count), median (min–max) of \(rounds) rounds:")
       for step in Step.allCases {
         guard let samples = totals[step.rawValue] else { continue }
-        print("    \(step.rawValue.padding(toLength: 46, withPad: " ", startingAt: 0)) \(samples.scaled(by: 1 / scenarios).range) ms")
+        print(
+          "    \(step.rawValue.padding(toLength: 46, withPad: " ", startingAt: 0)) \(samples.scaled(by: 1 / scenarios).range) ms"
+        )
       }
     }
   }

@@ -17,7 +17,8 @@ enum SuiteBenchmark {
     var separate = RunOptions()
     separate.sharesContextGroups = false
     let shared = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
-    let own = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: separate)
+    let own = ScenarioRunner(
+      page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: separate)
     _ = SuiteRunner(runner: shared, jobs: 2).run(fixtures)  // warm-up
     print("  \(fixtures.count) scenarios in process, wall time, median (min–max) of \(rounds) rounds:")
     for jobs in [1, 2] {
@@ -58,7 +59,8 @@ enum SuiteBenchmark {
     print(
       "  one scenario (one thread, shared group): the median of the \(fixtures.count) scenarios' medians of 5 runs "
         + "\(Samples.format(medians.quantile(0.5))) ms (fastest \(Samples.format(medians.quantile(0))), slowest "
-        + "\(Samples.format(medians.quantile(1)))); sum \(Samples.format(perFixture.map(\.milliseconds).reduce(0, +))) ms")
+        + "\(Samples.format(medians.quantile(1)))); sum \(Samples.format(perFixture.map(\.milliseconds).reduce(0, +))) ms"
+    )
     print(
       "  floor, a fresh page with the reference bridge injected and run, same run: \(floor.range) ms "
         + "(\(floor.count) pages; a scenario is ×\(Samples.format(medians.quantile(0.5) / floor.quantile(0.5))) of it)")

@@ -40,7 +40,9 @@ enum SupervisedSuiteBenchmark {
       }
       let ratio = supervised.quantile(0.5) / inProcess.quantile(0.5)
       let cpuRatio = supervisedCPU.quantile(0.5) / inProcessCPU.quantile(0.5)
-      print("  \(fixtures.count) scenarios, --jobs \(jobs), median (min–max) of \(rounds), wall time and CPU time of every process:")
+      print(
+        "  \(fixtures.count) scenarios, --jobs \(jobs), median (min–max) of \(rounds), wall time and CPU time of every process:"
+      )
       print("    in process (floor): \(inProcess.range) ms wall, \(inProcessCPU.range) ms CPU")
       print(
         "    in workers:         \(supervised.range) ms wall (×\(Samples.format(ratio)) of the floor), "

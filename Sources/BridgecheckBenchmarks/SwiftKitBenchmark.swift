@@ -17,7 +17,8 @@ enum SwiftKitBenchmark {
       ProcessInfo.processInfo.environment["BRIDGECHECK_BENCH_ROUNDS"].flatMap(Int.init).map { max(1, $0) }
       ?? AdapterBenchmark.defaultRounds
     let allCPUs = CPUAffinity.threadCPUs()
-    let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+      .deletingLastPathComponent()
     run(
       fixtures: fixtures, rounds: rounds, folder: folder, sharedCPU: allCPUs.last,
       unpin: { CPUAffinity.setThreadCPUs(allCPUs) })
@@ -26,7 +27,8 @@ enum SwiftKitBenchmark {
   static func run(fixtures: [Fixture], rounds: Int, folder: URL, sharedCPU: Int?, unpin: () -> Void) {
     let bridgecheck = folder.appendingPathComponent("bridgecheck").path
     let kitBridge = folder.appendingPathComponent("WKWebViewPortKitCheck").path
-    guard FileManager.default.isExecutableFile(atPath: bridgecheck), FileManager.default.isExecutableFile(atPath: kitBridge)
+    guard FileManager.default.isExecutableFile(atPath: bridgecheck),
+      FileManager.default.isExecutableFile(atPath: kitBridge)
     else {
       print("  (the Swift kit is not measured: build the bridgecheck and WKWebViewPortKitCheck products too)")
       return
@@ -37,13 +39,17 @@ enum SwiftKitBenchmark {
     }
     let modes: [(label: String, native: any NativeImplementation)] = [
       ("in process (floor)", ReferenceNativeImplementation()),
-      ("Swift adapter", AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"], sharedCPU: sharedCPU)),
+      (
+        "Swift adapter", AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"], sharedCPU: sharedCPU)
+      ),
       ("Swift kit", AdapterNativeImplementation(command: [kitBridge], sharedCPU: sharedCPU)),
     ]
     unpin()
     defer { for mode in modes { (mode.native as? AdapterNativeImplementation)?.shutdown() } }
     let runners = modes.map {
-      ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: $0.native, tested: TestedSides(page: false, native: true))
+      ScenarioRunner(
+        page: ReferencePageImplementation(profile: profile), native: $0.native,
+        tested: TestedSides(page: false, native: true))
     }
     // The scenarios the kit's bridge runs (the reference adapter runs them all).
     let kitRun = SuiteRunner(runner: runners[2], jobs: 1).run(fixtures)
@@ -62,7 +68,8 @@ enum SwiftKitBenchmark {
         let adapter = modes[index].native as? AdapterNativeImplementation
         let cpuBefore = CPUTime.now() + ProcessCPUTime.of(adapter?.spawnedProcessIDs ?? [])
         samples[index].append(
-          Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(chosen) }.scaled(by: 1 / Double(max(1, chosen.count))))
+          Samples.collect(1) { _ = SuiteRunner(runner: runner, jobs: 1).run(chosen) }.scaled(
+            by: 1 / Double(max(1, chosen.count))))
         let cpu = CPUTime.now() + ProcessCPUTime.of(adapter?.spawnedProcessIDs ?? []) - cpuBefore
         cpuSamples[index].add(nanoseconds: cpu / Int64(max(1, chosen.count)))
         unpin()
@@ -70,7 +77,8 @@ enum SwiftKitBenchmark {
     }
     print(
       "  the wkwebview-port dialect, native side under test (\(chosen.count) scenarios the kit's bridge runs, reference page "
-        + "bridge), one scenario, --jobs 1, median (min–max) of \(rounds) rounds, wall time | CPU time (this process and the adapter):")
+        + "bridge), one scenario, --jobs 1, median (min–max) of \(rounds) rounds, wall time | CPU time (this process and the adapter):"
+    )
     for (index, mode) in modes.enumerated() {
       var ratios = ""
       if index > 0 {

@@ -1,5 +1,5 @@
-import Synchronization
 import ScenarioRunner
+import Synchronization
 
 /// Stops a `--native` run early when the adapter fails every scenario the
 /// same way: after the first ``threshold`` scenarios that ran (not skipped)

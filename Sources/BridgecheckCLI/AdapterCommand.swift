@@ -16,7 +16,9 @@ struct ReferenceAdapterCommand: ParsableCommand {
       """,
     shouldDisplay: false)
 
-  @Option(name: .customLong("fault"), help: "Switch on a deliberate bug of the reference bridge (mutation testing); repeatable.")
+  @Option(
+    name: .customLong("fault"),
+    help: "Switch on a deliberate bug of the reference bridge (mutation testing); repeatable.")
   var faults: [String] = []
 
   func run() throws {
@@ -35,17 +37,21 @@ enum AdapterCommandLine {
     do {
       words = try ShellWords.split(text)
     } catch {
-      throw CLIError.usage("bridgecheck: \(option): \(error.message)\n  hint: quote the whole command, e.g. \(option) 'python3 \"my adapter.py\"'")
+      throw CLIError.usage(
+        "bridgecheck: \(option): \(error.message)\n  hint: quote the whole command, e.g. \(option) 'python3 \"my adapter.py\"'"
+      )
     }
     guard let first = words.first else {
-      throw CLIError.usage("bridgecheck: \(option) needs a command, e.g. \(option) 'python3 conformance/adapters/python/adapter.py'")
+      throw CLIError.usage(
+        "bridgecheck: \(option) needs a command, e.g. \(option) 'python3 conformance/adapters/python/adapter.py'")
     }
     if first.contains("="), let name = first.split(separator: "=").first,
       name.first.map({ $0.isLetter || $0 == "_" }) == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
     {
       throw CLIError.usage(
         "bridgecheck: \(option): the command starts with \(first), a shell variable assignment, and no shell runs the command\n"
-          + "  hint: set the variable with env: \(option) \(ShellWords.quote((["env"] + words).map(ShellWords.quote).joined(separator: " ")))")
+          + "  hint: set the variable with env: \(option) \(ShellWords.quote((["env"] + words).map(ShellWords.quote).joined(separator: " ")))"
+      )
     }
     if first == "bridgecheck", let executable = Bundle.main.executablePath {
       words[0] = executable

@@ -14,7 +14,9 @@ extension Shard {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     if parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) {
       if count < 1 { throw ArgumentRule(description: "N is the number of shards, at least 1 (e.g. 2/4: shard 2 of 4)") }
-      if index > count { throw ArgumentRule(description: "shard \(index) of \(count) does not exist: K goes from 1 to N (e.g. 2/4)") }
+      if index > count {
+        throw ArgumentRule(description: "shard \(index) of \(count) does not exist: K goes from 1 to N (e.g. 2/4)")
+      }
       throw ArgumentRule(description: "K counts from 1 (the first shard is 1/\(count))")
     }
     throw ArgumentRule(description: "give K/N, two whole numbers with 1 <= K <= N: shard K of N, e.g. 2/4")

@@ -24,7 +24,11 @@ struct Bridgecheck: ParsableCommand {
       what ran still written. The exit status is always the verdict on the summary line.
       """,
     version: BridgecheckVersion.current,
-    subcommands: [RunCommand.self, MergeCommand.self, ListCommand.self, ProfilesCommand.self, ValidateCommand.self, ExplainCommand.self, MutantsCommand.self, FidelityCommand.self, ExplorationMutantsCommand.self, FuzzCommand.self, MatrixCommand.self, DemoCommand.self, ReferenceAdapterCommand.self, DoctorCommand.self, WorkerCommand.self]
+    subcommands: [
+      RunCommand.self, MergeCommand.self, ListCommand.self, ProfilesCommand.self, ValidateCommand.self,
+      ExplainCommand.self, MutantsCommand.self, FidelityCommand.self, ExplorationMutantsCommand.self, FuzzCommand.self,
+      MatrixCommand.self, DemoCommand.self, ReferenceAdapterCommand.self, DoctorCommand.self, WorkerCommand.self,
+    ]
   )
 
   /// Parses and runs, mapping every failure to the documented exit codes.

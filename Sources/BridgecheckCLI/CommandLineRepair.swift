@@ -45,7 +45,8 @@ enum CommandLineRepair {
     else {
       return nil
     }
-    let suggestion = NameSuggestion.closest(to: first, among: commands).map { " (did you mean `bridgecheck \($0)`?)" } ?? ""
+    let suggestion =
+      NameSuggestion.closest(to: first, among: commands).map { " (did you mean `bridgecheck \($0)`?)" } ?? ""
     return "bridgecheck: there is no command \(first.debugDescription)\(suggestion)\n"
       + "  hint: the commands are \(commands.joined(separator: ", ")); `bridgecheck --help` says what each does"
   }

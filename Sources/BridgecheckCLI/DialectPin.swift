@@ -12,9 +12,14 @@ enum DialectPin {
     guard !differences.isEmpty else { return nil }
     let shown = differences.prefix(6).map { "    \($0.description)" }
     let more = differences.count > 6 ? ["    …and \(differences.count - 6) more"] : []
-    return (["\(file)#/scope/dialect: the expectations file was written under another dialect than this run's "
-      + "(profile \(profile)); it differs in:"] + shown + more
-      + ["  hint: pin the dialect: write the profile the file was written under to a file and give it with --profile FILE, "
-        + "or, if the new dialect is right, rewrite the file with --update-baseline"]).joined(separator: "\n")
+    return
+      ([
+        "\(file)#/scope/dialect: the expectations file was written under another dialect than this run's "
+          + "(profile \(profile)); it differs in:"
+      ] + shown + more
+      + [
+        "  hint: pin the dialect: write the profile the file was written under to a file and give it with --profile FILE, "
+          + "or, if the new dialect is right, rewrite the file with --update-baseline"
+      ]).joined(separator: "\n")
   }
 }

@@ -20,17 +20,22 @@ struct DoctorCommand: ParsableCommand {
     help: ArgumentHelp("The adapter command, split like a shell command line.", valueName: "command"))
   var nativeCommand: String
 
-  @Option(help: "The dialect of the session: a profile name from conformance/profiles/ or a profile file (default wvjb-classic).")
+  @Option(
+    help:
+      "The dialect of the session: a profile name from conformance/profiles/ or a profile file (default wvjb-classic).")
   var profile: String?
 
   @Option(help: "Seconds to wait for each answer (all of its lines, up to done).")
   var timeout: Double = 5
 
-  @Option(help: "Seconds the answer to hello may take from the start of the adapter, whatever --timeout is (as in run).")
+  @Option(
+    help: "Seconds the answer to hello may take from the start of the adapter, whatever --timeout is (as in run).")
   var startupTimeout: Double = 15
 
   func validate() throws {
-    if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
+    if !(timeout > 0 && timeout <= 600) {
+      throw ValidationError("--timeout must be more than 0 and at most 600 seconds")
+    }
     if !(startupTimeout > 0 && startupTimeout <= 600) {
       throw ValidationError("--startup-timeout must be more than 0 and at most 600 seconds")
     }
@@ -50,7 +55,8 @@ struct DoctorCommand: ParsableCommand {
     }
     let report = AdapterDoctor.examine(
       command: command, timeout: .milliseconds(Int64(timeout * 1000)),
-      startupTimeout: .milliseconds(Int64(startupTimeout * 1000)), profile: dialect, shouldStop: { Interrupt.requested })
+      startupTimeout: .milliseconds(Int64(startupTimeout * 1000)), profile: dialect, shouldStop: { Interrupt.requested }
+    )
     print(report.text)
     if report.interrupted { throw ExitCode(130) }
     if !report.passed { throw ExitCode(1) }

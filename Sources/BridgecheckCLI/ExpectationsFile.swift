@@ -13,7 +13,8 @@ enum ExpectationsFile {
     guard FileManager.default.fileExists(atPath: path) else {
       Terminal.standardError(
         "bridgecheck: note: the expectations file \(path) does not exist yet: judging against an empty one\n"
-          + "  hint: to adopt bridgecheck on a bridge that fails some scenarios today, write it with --update-baseline and commit it\n")
+          + "  hint: to adopt bridgecheck on a bridge that fails some scenarios today, write it with --update-baseline and commit it\n"
+      )
       return Baseline(scope: scope)
     }
     let loaded: Baseline
@@ -24,7 +25,8 @@ enum ExpectationsFile {
     if loaded.isLegacy {
       Terminal.standardError(
         "bridgecheck: note: \(path) is an old-format baseline (reasons only): its entries excuse any failure\n"
-          + "  hint: rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)\n")
+          + "  hint: rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)\n"
+      )
     }
     if let fileScope = loaded.scope, !fileScope.sameImplementations(as: scope) {
       throw CLIError.usage(
@@ -32,8 +34,9 @@ enum ExpectationsFile {
           + "and this run tests \(scope.description)\n"
           + "  hint: give the expectations file of this implementation, or rewrite this one with --update-baseline")
     }
-    if let pinned = loaded.scope?.dialect, let current = scope.dialect, let problem = DialectPin.problem(
-      pinned: pinned, current: current, profile: scope.profile, file: path)
+    if let pinned = loaded.scope?.dialect, let current = scope.dialect,
+      let problem = DialectPin.problem(
+        pinned: pinned, current: current, profile: scope.profile, file: path)
     {
       throw CLIError.usage("bridgecheck: \(problem)")
     }

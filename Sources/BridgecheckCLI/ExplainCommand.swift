@@ -20,7 +20,9 @@ struct ExplainCommand: ParsableCommand {
       // A fixture file: explained as it is (its own problems are reported).
       let fixtures = try FixtureSelection.parse([id]).load()
       let document = FixtureSelection.protocolDocument(near: id).flatMap(ProtocolDocument.init(path:))
-      print(fixtures.map { FixtureExplanation.text(of: $0, rule: document?.rule($0.spec)) }.joined(separator: "\n"), terminator: "")
+      print(
+        fixtures.map { FixtureExplanation.text(of: $0, rule: document?.rule($0.spec)) }.joined(separator: "\n"),
+        terminator: "")
       return
     }
     let selection = try FixtureSelection.parse([fixturesPath])
@@ -32,7 +34,9 @@ struct ExplainCommand: ParsableCommand {
       let near = ids.filter { $0.contains(id) || id.contains($0) }.prefix(5)
       var message = "bridgecheck: no fixture has the id \"\(id)\" in \(fixturesPath)"
       if !near.isEmpty { message += "\n  similar: " + near.joined(separator: ", ") }
-      if !outcome.problems.isEmpty { message += "\n  (\(outcome.problems.count) files have problems: run `bridgecheck validate`)" }
+      if !outcome.problems.isEmpty {
+        message += "\n  (\(outcome.problems.count) files have problems: run `bridgecheck validate`)"
+      }
       throw CLIError.usage(message + "\n  hint: `bridgecheck list` shows every id")
     }
     let document = FixtureSelection.protocolDocument(near: fixturesPath).flatMap(ProtocolDocument.init(path:))

@@ -1,5 +1,5 @@
-import Synchronization
 import ScenarioRunner
+import Synchronization
 
 /// Counts gating failures as results arrive, for `--max-failures`.
 final class FailureCounter: Sendable {

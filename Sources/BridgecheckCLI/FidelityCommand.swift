@@ -30,12 +30,16 @@ struct FidelityCommand: ParsableCommand {
 
   @OptionGroup var selection: FixtureSelection
 
-  @Option(name: .customLong("mutants"), help: "Where the mutant definitions are (default: bridgecheck's own conformance/mutants/).")
+  @Option(
+    name: .customLong("mutants"),
+    help: "Where the mutant definitions are (default: bridgecheck's own conformance/mutants/).")
   var mutantsOption: String?
 
   @Option(
     name: .customLong("pair"),
-    help: "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME, calibration:NAME); repeatable.")
+    help:
+      "Only the implementation pairs whose name matches this glob (reference, a mutant's name, dialect:NAME, calibration:NAME); repeatable."
+  )
   var pairs: [String] = []
 
   @Option(help: "Run only shard K of N of the pairs (1-based), e.g. 2/4.", transform: Shard.parse)
@@ -100,14 +104,16 @@ struct FidelityCommand: ParsableCommand {
     } catch {
       throw CLIError.usage("bridgecheck: fidelity: \(error)")
     }
-    let allRows = FidelityRows(mutants: catalog.mutants, executable: RunCommand.executablePath, calibrations: calibrations)
+    let allRows = FidelityRows(
+      mutants: catalog.mutants, executable: RunCommand.executablePath, calibrations: calibrations)
     defer { allRows.remove() }
     var rows = allRows.rows.filter { row in pairs.isEmpty || pairs.contains { Glob.matches($0, row.name) } }
     let unmatched = pairs.filter { pair in !allRows.rows.contains { Glob.matches(pair, $0.name) } }
     if !unmatched.isEmpty {
       throw CLIError.usage(
         "bridgecheck: fidelity: --pair \(unmatched.joined(separator: ", ")) matches no implementation pair\n"
-          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them), dialect:NAME and calibration:NAME")
+          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them), dialect:NAME and calibration:NAME"
+      )
     }
     if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
     let meter = ProgressMeter(task: "fidelity", unit: "cells")

@@ -7,7 +7,9 @@ struct FixtureSelection: ParsableArguments {
   @Argument(help: "Fixture files or folders (default: bridgecheck's own Fixtures/, wherever it is run from).")
   var paths: [String] = []
 
-  @Option(name: .customLong("filter"), help: "Only fixtures whose id matches this glob (*, ?, [abc], [a-z], [!abc]); repeatable.")
+  @Option(
+    name: .customLong("filter"),
+    help: "Only fixtures whose id matches this glob (*, ?, [abc], [a-z], [!abc]); repeatable.")
   var filters: [String] = []
 
   @Option(name: .customLong("tag"), help: "Only fixtures with this tag or area; repeatable.")
@@ -29,7 +31,9 @@ struct FixtureSelection: ParsableArguments {
     }
     let unmatched =
       filters.filter { filter in !outcome.fixtures.contains { Glob.matches(filter, $0.id) } }.map { "--filter \($0)" }
-      + tags.filter { tag in !outcome.fixtures.contains { $0.tags.contains(tag) || $0.area == tag } }.map { "--tag \($0)" }
+      + tags.filter { tag in !outcome.fixtures.contains { $0.tags.contains(tag) || $0.area == tag } }.map {
+        "--tag \($0)"
+      }
     if !unmatched.isEmpty && !outcome.fixtures.isEmpty {
       throw CLIError.usage(
         "bridgecheck: \(unmatched.joined(separator: " and ")) match\(unmatched.count == 1 ? "es" : "") no fixture "
@@ -156,7 +160,8 @@ struct FixtureSelection: ParsableArguments {
 
   static func describe(_ problems: [FixtureProblem]) -> String {
     let files = Set(problems.map(\.file)).count
-    let header = "bridgecheck: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) fixture file\(files == 1 ? "" : "s"):"
+    let header =
+      "bridgecheck: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) fixture file\(files == 1 ? "" : "s"):"
     return ([header] + problems.map(\.description)).joined(separator: "\n")
   }
 }

@@ -28,7 +28,8 @@ struct FuzzCommand: ParsableCommand {
   @Option(help: "How many values to send (each both ways).")
   var runs: Int = FuzzOptions.defaultRuns
 
-  @Option(help: ArgumentHelp("Stop after this many seconds (the report says how many values ran).", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp("Stop after this many seconds (the report says how many values ran).", valueName: "seconds"))
   var time: Double?
 
   @Option(help: ArgumentHelp("Write the fixture that reproduces a failure to this file.", valueName: "path"))
@@ -59,7 +60,9 @@ struct FuzzCommand: ParsableCommand {
   func validate() throws {
     if runs < 1 { throw ValidationError("--runs must be at least 1") }
     if let time, !(time > 0) { throw ValidationError("--time must be more than 0 seconds") }
-    if profile != nil && js == nil { throw ValidationError("--profile describes the --js page bridge: give --js FILE too") }
+    if profile != nil && js == nil {
+      throw ValidationError("--profile describes the --js page bridge: give --js FILE too")
+    }
     if mutant != nil && (js != nil || nativeCommand != nil) {
       throw ValidationError("--mutant names the bridge under test: give it without --js and --native")
     }
@@ -103,7 +106,8 @@ struct FuzzCommand: ParsableCommand {
     if let mutant { return try ExplorationMutantLookup.named(mutant).runner() }
     var page: any PageImplementation = ReferencePageImplementation()
     if let js {
-      if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
+      if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder)
+      {
         throw CLIError.usage("bridgecheck: \(problem)")
       }
       do {

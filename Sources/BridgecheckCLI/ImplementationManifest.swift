@@ -19,7 +19,9 @@ struct ImplementationManifest {
   enum Side: String { case page, native }
   enum Kind: String { case reference, js, adapter }
 
-  static let fields = ["name", "side", "kind", "path", "command", "version", "profile", "expectedFailures", "description"]
+  static let fields = [
+    "name", "side", "kind", "path", "command", "version", "profile", "expectedFailures", "description",
+  ]
 
   var name: String
   var side: Side
@@ -33,7 +35,8 @@ struct ImplementationManifest {
 
   /// Reads every manifest in `folder`, sorted by file name.
   static func loadAll(from folder: String) throws -> [ImplementationManifest] {
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+      .sorted()
     if names.isEmpty {
       throw CLIError.usage("bridgecheck: no implementation manifests (*.json) in \(folder)")
     }
@@ -47,14 +50,16 @@ struct ImplementationManifest {
       }
     }
     if !problems.isEmpty {
-      throw CLIError.usage((["bridgecheck: \(problems.count) problem(s) in implementation manifests:"] + problems).joined(separator: "\n"))
+      throw CLIError.usage(
+        (["bridgecheck: \(problems.count) problem(s) in implementation manifests:"] + problems).joined(separator: "\n"))
     }
     return manifests
   }
 
   static func load(_ file: String) -> Result<ImplementationManifest, ImplementationFileProblem> {
     func problem(_ key: String?, _ message: String, _ hint: String? = nil) -> ImplementationFileProblem {
-      ImplementationFileProblem(file: file, pointer: key.map { JSONPointer.root.appending($0) } ?? .root, message: message, hint: hint)
+      ImplementationFileProblem(
+        file: file, pointer: key.map { JSONPointer.root.appending($0) } ?? .root, message: message, hint: hint)
     }
     guard let data = FileManager.default.contents(atPath: file),
       let root = try? JSONValue.parse(utf8: [UInt8](data)), let object = root.objectValue
@@ -82,9 +87,10 @@ struct ImplementationManifest {
     case (.native, .js): return .failure(problem("kind", "native implementations are reference or adapter"))
     default: break
     }
-    return .success(ImplementationManifest(
-      name: name, side: side, kind: kind, path: path, command: command, version: object["version"]?.stringValue,
-      profile: object["profile"]?.stringValue, expectedFailures: object["expectedFailures"]?.stringValue, file: file))
+    return .success(
+      ImplementationManifest(
+        name: name, side: side, kind: kind, path: path, command: command, version: object["version"]?.stringValue,
+        profile: object["profile"]?.stringValue, expectedFailures: object["expectedFailures"]?.stringValue, file: file))
   }
 
   /// The page implementation this manifest stands for.
@@ -109,7 +115,9 @@ struct ImplementationManifest {
   func nativeImplementation() -> any NativeImplementation {
     switch kind {
     case .adapter:
-      let resolved = command.map { $0 == "{bridgecheck}" ? Executable.path : $0.contains("/") ? Resources.resolve($0) : $0 }
+      let resolved = command.map {
+        $0 == "{bridgecheck}" ? Executable.path : $0.contains("/") ? Resources.resolve($0) : $0
+      }
       return AdapterNativeImplementation(command: resolved, shouldStop: { Interrupt.requested })
     default:
       return ReferenceNativeImplementation()

@@ -24,7 +24,10 @@ struct InferProfileCommand: ParsableCommand {
   @Argument(help: "The page bridge's JavaScript file.")
   var file: String
 
-  @Option(help: "What to print on standard output: profile (the profile JSON) or json (the profile with its evidence, for tools).")
+  @Option(
+    help:
+      "What to print on standard output: profile (the profile JSON) or json (the profile with its evidence, for tools)."
+  )
   var format: InferFormat = .profile
 
   /// Infer in this process (the child that the default runs it in).
@@ -59,16 +62,20 @@ struct InferProfileCommand: ParsableCommand {
   static func read(_ path: String) throws -> String {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw CLIError.usage("bridgecheck: \(path): no such file\n  hint: give the path of the page bridge's JavaScript file")
+      throw CLIError.usage(
+        "bridgecheck: \(path): no such file\n  hint: give the path of the page bridge's JavaScript file")
     }
     guard !isFolder.boolValue else {
-      throw CLIError.usage("bridgecheck: \(path): a folder, not a file\n  hint: give the path of the page bridge's JavaScript file")
+      throw CLIError.usage(
+        "bridgecheck: \(path): a folder, not a file\n  hint: give the path of the page bridge's JavaScript file")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CLIError.usage("bridgecheck: \(path): cannot be read\n  hint: check its permissions")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw CLIError.usage("bridgecheck: \(path): not text (not UTF-8): not a JavaScript file\n  hint: give the page bridge's JavaScript file")
+      throw CLIError.usage(
+        "bridgecheck: \(path): not text (not UTF-8): not a JavaScript file\n  hint: give the page bridge's JavaScript file"
+      )
     }
     return text
   }
@@ -93,7 +100,10 @@ enum PageInference {
       "nearest": .string(inferred.nearest),
       "differences": .array(
         inferred.differences.map { difference in
-          ["member": .string(difference.member), "nearest": difference.before ?? .null, "inferred": difference.after ?? .null]
+          [
+            "member": .string(difference.member), "nearest": difference.before ?? .null,
+            "inferred": difference.after ?? .null,
+          ]
         }),
       "evidence": .array(inferred.evidence.map { ["member": .string($0.member), "evidence": .string($0.text)] }),
       "undecided": .array(inferred.undecided.map { ["member": .string($0.member), "reason": .string($0.reason)] }),

@@ -1,11 +1,12 @@
+import BridgeImplementations
+import Foundation
+import JSONModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BridgeImplementations
-import Foundation
-import JSONModel
 
 /// Dialect inference of a page script in a child process of its own
 /// (`bridgecheck profiles infer --here --format json FILE`), held to a
@@ -41,7 +42,11 @@ enum IsolatedInference {
     do {
       child = try ChildProcess.spawn(words, environment: environment)
     } catch {
-      return .failure(Failure(description: "\(file): the dialect could not be inferred: bridgecheck could not start its inference process (\(error.message))"))
+      return .failure(
+        Failure(
+          description:
+            "\(file): the dialect could not be inferred: bridgecheck could not start its inference process (\(error.message))"
+        ))
     }
     defer { child.kill() }
     child.closeInput()
@@ -59,18 +64,28 @@ enum IsolatedInference {
       }
       let now = ContinuousClock.now
       if now >= deadline {
-        return .failure(Failure(description: "\(file): the dialect could not be inferred: the page script kept the simulated page busy past \(timeLimit)"))
+        return .failure(
+          Failure(
+            description:
+              "\(file): the dialect could not be inferred: the page script kept the simulated page busy past \(timeLimit)"
+          ))
       }
       if now - lastMemoryCheck >= .milliseconds(20) {
         lastMemoryCheck = now
         if ProcessTree.residentBytes(ofTree: child.pid) > memoryLimit {
-          return .failure(Failure(description: "\(file): the dialect could not be inferred: the page script used more than \(memoryLimit >> 20) MiB"))
+          return .failure(
+            Failure(
+              description:
+                "\(file): the dialect could not be inferred: the page script used more than \(memoryLimit >> 20) MiB"))
         }
       }
       if output.count > outputLimit || errors.count > outputLimit {
-        return .failure(Failure(description: "\(file): the dialect could not be inferred: the inference process wrote too much"))
+        return .failure(
+          Failure(description: "\(file): the dialect could not be inferred: the inference process wrote too much"))
       }
-      var descriptors = [child.output, child.errorOutput].filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      var descriptors = [child.output, child.errorOutput].filter { $0 >= 0 }.map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+      }
       _ = poll(&descriptors, nfds_t(descriptors.count), 20)
     }
     let errorText = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,11 +97,13 @@ enum IsolatedInference {
       }
       return .failure(
         Failure(
-          description: "\(file): the dialect could not be inferred: the inference process \(ChildProcess.describe(waitStatus: status))"
+          description:
+            "\(file): the dialect could not be inferred: the inference process \(ChildProcess.describe(waitStatus: status))"
             + (errorText.isEmpty ? "" : " (\(errorText.split(separator: "\n").last ?? ""))")))
     }
     guard let value = try? JSONValue.parse(String(decoding: output, as: UTF8.self)), value["profile"] != nil else {
-      return .failure(Failure(description: "\(file): the dialect could not be inferred: the inference process wrote no profile"))
+      return .failure(
+        Failure(description: "\(file): the dialect could not be inferred: the inference process wrote no profile"))
     }
     return .success(value)
   }

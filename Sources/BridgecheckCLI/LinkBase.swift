@@ -22,7 +22,9 @@ enum LinkBase {
     guard let url = URL(string: value), let scheme = url.scheme?.lowercased() else { return "not a URL" }
     guard scheme == "http" || scheme == "https" else { return "the scheme is \(scheme), not http or https" }
     guard let host = url.host, !host.isEmpty else { return "the URL has no host" }
-    if url.query != nil || url.fragment != nil { return "links are appended to it: it cannot have a ? query or # fragment" }
+    if url.query != nil || url.fragment != nil {
+      return "links are appended to it: it cannot have a ? query or # fragment"
+    }
     return nil
   }
 }

@@ -23,7 +23,9 @@ extension MatrixCommand {
   }
 
   /// Runs every dialect bridge of `bridges` three ways over `fixtures`.
-  func dialectRows(_ bridges: [DialectBridge], _ fixtures: [Fixture], progress: MatrixProgress) throws -> [InteropDialectRow] {
+  func dialectRows(_ bridges: [DialectBridge], _ fixtures: [Fixture], progress: MatrixProgress) throws
+    -> [InteropDialectRow]
+  {
     guard !bridges.isEmpty else { return [] }
     AdapterNativeImplementation.installTerminationHandlers()
     var rows: [InteropDialectRow] = []
@@ -34,9 +36,11 @@ extension MatrixCommand {
       case .success(let loaded): profile = loaded
       case .failure(let problem): throw CLIError.usage("bridgecheck: \(dialectListPath) (\(bridge.name)): \(problem)")
       }
-      guard let data = FileManager.default.contents(atPath: bridge.page), let source = String(data: data, encoding: .utf8)
+      guard let data = FileManager.default.contents(atPath: bridge.page),
+        let source = String(data: data, encoding: .utf8)
       else {
-        throw CLIError.usage("bridgecheck: \(dialectListPath) (\(bridge.name)): cannot read the page script \(bridge.page)")
+        throw CLIError.usage(
+          "bridgecheck: \(dialectListPath) (\(bridge.name)): cannot read the page script \(bridge.page)")
       }
       let page = ScriptPageImplementation(name: "\(bridge.name) page.js", source: source, profile: profile)
       let referencePage = ReferencePageImplementation(profile: profile)

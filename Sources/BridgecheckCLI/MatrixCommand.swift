@@ -63,7 +63,8 @@ struct MatrixCommand: ParsableCommand {
     let pages = manifests.filter { $0.side == .page }
     let natives = manifests.filter { $0.side == .native }
     guard !pages.isEmpty, !natives.isEmpty else {
-      throw CLIError.usage("bridgecheck: the matrix needs at least one page and one native implementation in \(implementationsPath)")
+      throw CLIError.usage(
+        "bridgecheck: the matrix needs at least one page and one native implementation in \(implementationsPath)")
     }
     var pairs: [InteropPair] = []
     let bridges = implementationsOption == nil ? try dialectBridges() : []
@@ -108,7 +109,8 @@ struct MatrixCommand: ParsableCommand {
     }
     try Terminal.write(
       InteropMatrixReport.html(
-        pairs + dialects.flatMap(\.pairs), toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count, explanations: explanations),
+        pairs + dialects.flatMap(\.pairs), toolVersion: BridgecheckVersion.current, fixtureCount: fixtures.count,
+        explanations: explanations),
       to: html)
     written.append(html)
     print(markdownText, terminator: "")

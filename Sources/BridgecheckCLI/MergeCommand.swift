@@ -7,7 +7,8 @@ import ScenarioRunner
 struct MergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Combine the JSON reports of the shards of one run (run --shard K/N) into the reports and verdict of the whole run.",
+    abstract:
+      "Combine the JSON reports of the shards of one run (run --shard K/N) into the reports and verdict of the whole run.",
     discussion: """
       Give the JSON report (--json) of every shard: the merged reports are those an unsharded run would have written \
       (the results in fixture order, the counts, the verdict), and the exit status is their verdict (0 pass, 1 fail, \
@@ -63,7 +64,9 @@ struct MergeCommand: ParsableCommand {
   var verbose = false
 
   func validate() throws {
-    if reports.isEmpty { throw ValidationError("give the JSON report of every shard, e.g. bridgecheck merge shard-*/bridgecheck.json") }
+    if reports.isEmpty {
+      throw ValidationError("give the JSON report of every shard, e.g. bridgecheck merge shard-*/bridgecheck.json")
+    }
     if markdownAppend && markdownPath == nil {
       throw ValidationError("--markdown-append needs --markdown PATH: the file to append to")
     }
@@ -81,7 +84,8 @@ struct MergeCommand: ParsableCommand {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
         problems.append(
-          "\(file): " + (exists ? (isFolder.boolValue ? "a folder, not a JSON report" : "cannot be read") : "no such file"))
+          "\(file): "
+            + (exists ? (isFolder.boolValue ? "a folder, not a JSON report" : "cannot be read") : "no such file"))
         continue
       }
       do throws(JSONReportReader.Problem) {
@@ -92,7 +96,8 @@ struct MergeCommand: ParsableCommand {
         }
         inputs.append(ShardMerge.Input(file: file, report: report))
       } catch {
-        problems.append("\(file)\(error.pointer.isRoot ? ": " : "")\(error) (not a bridgecheck JSON report: docs/report-schema.json)")
+        problems.append(
+          "\(file)\(error.pointer.isRoot ? ": " : "")\(error) (not a bridgecheck JSON report: docs/report-schema.json)")
       }
     }
     var report: RunReport
@@ -102,7 +107,8 @@ struct MergeCommand: ParsableCommand {
     } catch {
       throw CLIError.usage(
         "bridgecheck: merge: cannot merge these reports:\n" + error.problems.map { "  - " + $0 }.joined(separator: "\n")
-          + "\n  hint: give the --json report of each shard of one run (run --shard K/N, same bridges, options and fixtures)")
+          + "\n  hint: give the --json report of each shard of one run (run --shard K/N, same bridges, options and fixtures)"
+      )
     }
     if let baseline {
       report = try judged(report, against: baseline)
@@ -120,7 +126,8 @@ struct MergeCommand: ParsableCommand {
           + "  hint: merge them without --baseline, or run the shards without --baseline and give it here")
     }
     var judged = report
-    let scope = Baseline.Scope(page: report.page.name, native: report.native.name, profile: report.context?.profile ?? "wvjb-classic")
+    let scope = Baseline.Scope(
+      page: report.page.name, native: report.native.name, profile: report.context?.profile ?? "wvjb-classic")
     let expectations = try ExpectationsFile.load(path, scope: scope)
     judged.results = report.results.map(expectations.apply)
     let known = (report.context?.fixtures.ids ?? []) + (report.context?.fixtures.unselected ?? [])
@@ -136,6 +143,7 @@ struct MergeCommand: ParsableCommand {
     let append = markdownAppend || (stepSummary != nil && stepSummary == Resources.absolute(markdownPath))
     var base = markdownLinkBase ?? ""
     if !base.isEmpty && !base.hasSuffix("/") { base += "/" }
-    return ReportOutput.MarkdownTarget(path: markdownPath, append: append, options: MarkdownReport.Options(linkBase: base))
+    return ReportOutput.MarkdownTarget(
+      path: markdownPath, append: append, options: MarkdownReport.Options(linkBase: base))
   }
 }

@@ -19,7 +19,9 @@ struct MutantsCommand: ParsableCommand {
   @Option(name: .customLong("fixtures"), help: "Where the fixtures are (default: bridgecheck's own Fixtures/).")
   var fixturesOption: String?
 
-  @Option(name: .customLong("mutants"), help: "Where the mutant definitions are (default: bridgecheck's own conformance/mutants/).")
+  @Option(
+    name: .customLong("mutants"),
+    help: "Where the mutant definitions are (default: bridgecheck's own conformance/mutants/).")
   var mutantsOption: String?
 
   private var fixturesPath: String { fixturesOption ?? Resources.path("Fixtures") }

@@ -17,7 +17,9 @@ final class MutantsProgress {
 
   /// Announces the run.
   func begin(mutants: Int, fixtures: Int, jobs: Int, dialects: Int = 0) {
-    let pairs = dialects == 0 ? "the reference pair" : "the reference pair and \(dialects) dialect bridge pair\(dialects == 1 ? "" : "s")"
+    let pairs =
+      dialects == 0
+      ? "the reference pair" : "the reference pair and \(dialects) dialect bridge pair\(dialects == 1 ? "" : "s")"
     Terminal.standardError(
       "bridgecheck: mutants: \(mutants) mutants and \(pairs) × \(fixtures) fixtures "
         + "(\((mutants + 1 + dialects) * fixtures) cells) on \(jobs) worker\(jobs == 1 ? "" : "s")\n")

@@ -9,10 +9,12 @@ enum PageFeatures {
     guard !features.isEmpty else { return }
     guard js != nil else {
       throw ValidationError(
-        "--page-feature declares a feature of the --js page bridge: give --js FILE too (bridgecheck's own bridges have every feature)")
+        "--page-feature declares a feature of the --js page bridge: give --js FILE too (bridgecheck's own bridges have every feature)"
+      )
     }
     for feature in features where !ImplementationFeature.known.contains(feature) {
-      let suggestion = NameSuggestion.closest(to: feature, among: ImplementationFeature.known).map { " (did you mean \($0)?)" } ?? ""
+      let suggestion =
+        NameSuggestion.closest(to: feature, among: ImplementationFeature.known).map { " (did you mean \($0)?)" } ?? ""
       throw ValidationError(
         "--page-feature \(feature.debugDescription): no such feature\(suggestion); the features are "
           + ImplementationFeature.known.joined(separator: ", "))

@@ -66,7 +66,8 @@ struct ProfilesCommand: ParsableCommand {
   /// `describes` (a copy to start from): that would claim the shipped
   /// project for the user's bridge, so it is named as a copy instead.
   static func checked(_ argument: String, profile: BridgeProfile, folder: String) -> String {
-    let isShipped = !argument.hasSuffix(".json") && !argument.contains("/")
+    let isShipped =
+      !argument.hasSuffix(".json") && !argument.contains("/")
       || Resources.absolute((argument as NSString).deletingLastPathComponent) == Resources.absolute(folder)
     guard !isShipped else { return "\(argument): a valid profile (\(profile.name): \(profile.describesLine))" }
     var copiedFrom: [String] = []

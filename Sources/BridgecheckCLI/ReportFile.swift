@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Writes a report file whole or not at all: the text goes to a temporary
 /// file beside it, which is then renamed over the path, so an interrupted or
@@ -74,7 +75,8 @@ enum ReportFile {
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: walked, isDirectory: &isFolder) {
         guard isFolder.boolValue else {
-          throw problem(path, "\(walked) is a file, not a folder", hint: "write the report somewhere else, or move \(walked)")
+          throw problem(
+            path, "\(walked) is a file, not a folder", hint: "write the report somewhere else, or move \(walked)")
         }
       } else if mkdir(walked, 0o755) != 0 && errno != EEXIST {
         throw failure(path, errno)

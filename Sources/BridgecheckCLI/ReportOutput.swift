@@ -20,7 +20,9 @@ struct ReportOutput {
     var options: MarkdownReport.Options
   }
 
-  func write(format: OutputFormat, json: String?, junit: String?, markdown: MarkdownTarget?, outputs: String? = nil) throws {
+  func write(format: OutputFormat, json: String?, junit: String?, markdown: MarkdownTarget?, outputs: String? = nil)
+    throws
+  {
     if let json { try Terminal.write(JSONReport.render(report), to: json) }
     if let junit { try Terminal.write(JUnitReport.render(report), to: junit) }
     if let markdown {
@@ -31,7 +33,9 @@ struct ReportOutput {
         try Terminal.write(text, to: markdown.path)
       }
     }
-    if let outputs { try ReportFile.append(Self.outputLines(report, json: json, markdown: markdown?.path), to: outputs) }
+    if let outputs {
+      try ReportFile.append(Self.outputLines(report, json: json, markdown: markdown?.path), to: outputs)
+    }
     switch format {
     case .json:
       print(JSONReport.render(report), terminator: "")
@@ -44,7 +48,9 @@ struct ReportOutput {
       fflush(nil)
       let workspace = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
       Terminal.standardError(
-        GitHubAnnotations.render(report, workspace: workspace) { path in try? String(contentsOfFile: path, encoding: .utf8) })
+        GitHubAnnotations.render(report, workspace: workspace) { path in
+          try? String(contentsOfFile: path, encoding: .utf8)
+        })
     }
   }
 

@@ -73,7 +73,8 @@ enum Resources {
   /// The problem with `$BRIDGECHECK_RESOURCES`, if it is set to a folder
   /// that does not hold bridgecheck's files.
   static var overrideProblem: String? {
-    guard let root, let value = ProcessInfo.processInfo.environment[environmentKey], !value.isEmpty, !isRoot(root) else {
+    guard let root, let value = ProcessInfo.processInfo.environment[environmentKey], !value.isEmpty, !isRoot(root)
+    else {
       return nil
     }
     return "bridgecheck: $\(environmentKey) is \(value), which holds no Fixtures/ and conformance/profiles/\n"

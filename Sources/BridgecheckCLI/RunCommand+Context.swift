@@ -22,7 +22,8 @@ extension RunCommand {
     }
     var expectations: RunContext.ExpectationsSource?
     if let baseline {
-      expectations = RunContext.ExpectationsSource(file: baseline, digest: FixtureSetDigest.digest(ofFile: baseline) ?? "")
+      expectations = RunContext.ExpectationsSource(
+        file: baseline, digest: FixtureSetDigest.digest(ofFile: baseline) ?? "")
     }
     return RunContext(
       command: ShellWords.join(commandWords), profile: profile, engine: engine.rawValue, explore: explore,

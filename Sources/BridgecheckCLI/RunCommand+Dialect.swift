@@ -24,7 +24,8 @@ extension RunCommand {
     case .success(let value):
       let lines = (value["differenceLines"]?.arrayValue ?? []).compactMap(\.stringValue)
       let doubts = (value["doubts"]?.arrayValue ?? []).compactMap(\.stringValue)
-      let note = DialectNote(origin: .inferred, nearest: value["nearest"]?.stringValue, differences: lines, doubts: doubts)
+      let note = DialectNote(
+        origin: .inferred, nearest: value["nearest"]?.stringValue, differences: lines, doubts: doubts)
       return RunDialect(inferredProfile: value["profile"], note: note)
     case .failure(let failure):
       // Said in the report's notes, not here: a page script that does not
@@ -46,14 +47,16 @@ extension RunCommand {
       return ProfileFit.notice(
         profile: used.name, misfit: misfit,
         alternative: "The profile was inferred from the page bridge; \(command) shows the evidence of each member and "
-          + "what it could not decide: if a member is wrong, write the profile to a file, correct it and give it with --profile FILE.")
+          + "what it could not decide: if a member is wrong, write the profile to a file, correct it and give it with --profile FILE."
+      )
     }
     switch IsolatedInference.run(file: js) {
     case .success(let value):
       let inferred = value["profile"].flatMap { try? BridgeProfile.decode($0, file: js).get() }
       if let inferred, !used.differences(to: inferred).isEmpty {
         let differences = ProfileDifference.between(used.json, inferred.json)
-        let shown = differences.prefix(5).map(\.description).joined(separator: "; ")
+        let shown =
+          differences.prefix(5).map(\.description).joined(separator: "; ")
           + (differences.count > 5 ? "; and \(differences.count - 5) more" : "")
         return ProfileFit.notice(
           profile: used.name, misfit: misfit,
@@ -66,7 +69,8 @@ extension RunCommand {
       guard misfit.failsAlike else { return nil }
       return ProfileFit.notice(
         profile: used.name, misfit: misfit,
-        alternative: "bridgecheck infers the same dialect from the page bridge; \(command) shows its evidence. The page "
+        alternative:
+          "bridgecheck infers the same dialect from the page bridge; \(command) shows its evidence. The page "
           + "bridge itself may be broken: run one scenario with --verbose to see its trace.")
     case .failure(let failure):
       guard misfit.failsAlike else { return nil }

@@ -39,7 +39,8 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help:
-      "The dialect: a profile name from conformance/profiles/ (bridgecheck profiles lists them) or a profile file. It is the dialect of the --js bridge (default wvjb-classic); without --js, bridgecheck's reference page bridge speaks it (to the --native bridge, or to the reference native bridge).")
+      "The dialect: a profile name from conformance/profiles/ (bridgecheck profiles lists them) or a profile file. It is the dialect of the --js bridge (default wvjb-classic); without --js, bridgecheck's reference page bridge speaks it (to the --native bridge, or to the reference native bridge)."
+  )
   var profile: String?
 
   @Option(
@@ -86,11 +87,14 @@ struct RunCommand: ParsableCommand {
   var baseline: String?
 
   @Flag(
-    help: "Rewrite the --baseline file from this run (pinning each failure's outcome and checks; reasons, issue links and other keys kept), then judge against it.")
+    help:
+      "Rewrite the --baseline file from this run (pinning each failure's outcome and checks; reasons, issue links and other keys kept), then judge against it."
+  )
   var updateBaseline = false
 
   @Option(
-    help: "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once (bridgecheck merge combines their reports).",
+    help:
+      "Run only shard K of N (1-based), e.g. 2/4; the shards of N cover every fixture once (bridgecheck merge combines their reports).",
     transform: Shard.parse)
   var shard: Shard?
 
@@ -155,7 +159,10 @@ struct RunCommand: ParsableCommand {
       valueName: "n"))
   var maxFailures: Int?
 
-  @Option(help: "Colour: auto (a terminal that is not TERM=dumb, unless NO_COLOR is set; FORCE_COLOR turns it on), always or never.")
+  @Option(
+    help:
+      "Colour: auto (a terminal that is not TERM=dumb, unless NO_COLOR is set; FORCE_COLOR turns it on), always or never."
+  )
   var color: ColorMode = .auto
 
   @Flag(help: "Print the trace excerpt of every failure.")
@@ -197,7 +204,8 @@ struct RunCommand: ParsableCommand {
     try PageFeatures.validate(pageFeatures, js: js)
     if engine != .simulated && (schedules.exploresSeeds || schedules.schedule != nil || schedules.mutant != nil) {
       throw ValidationError(
-        "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)")
+        "--explore, --replay and --mutant choose schedules of the simulated page: give them without --engine \(engine.rawValue)"
+      )
     }
     if traces != nil && schedules.exploresSeeds {
       throw ValidationError(
@@ -208,7 +216,9 @@ struct RunCommand: ParsableCommand {
     if schedules.mutant != nil && (js != nil || nativeCommand != nil || profile != nil) {
       throw ValidationError("--mutant names the bridges under test: give it without --js, --native and --profile")
     }
-    for (name, seconds) in [("--adapter-timeout", adapterTimeout), ("--adapter-startup-timeout", adapterStartupTimeout)]
+    for (name, seconds) in [
+      ("--adapter-timeout", adapterTimeout), ("--adapter-startup-timeout", adapterStartupTimeout),
+    ]
     where !(seconds > 0 && seconds <= 600) {
       throw ValidationError("\(name) must be more than 0 and at most 600 seconds")
     }
@@ -247,7 +257,8 @@ struct RunCommand: ParsableCommand {
       do {
         try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
       } catch {
-        throw CLIError.usage("bridgecheck: --traces \(traces): cannot create the folder (\(error.localizedDescription))")
+        throw CLIError.usage(
+          "bridgecheck: --traces \(traces): cannot create the folder (\(error.localizedDescription))")
       }
     }
     // Workers start the engine each for themselves: here it is only checked.
@@ -294,8 +305,10 @@ struct RunCommand: ParsableCommand {
     let native = try mutant?.native ?? nativeImplementation()
     defer { (native as? AdapterNativeImplementation)?.shutdown() }
     let expected = try loadBaseline(
-      scope: Baseline.Scope(page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile)))
-    if let adapter = native as? AdapterNativeImplementation, let failure = adapter.startupFailure, !Interrupt.requested {
+      scope: Baseline.Scope(
+        page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile)))
+    if let adapter = native as? AdapterNativeImplementation, let failure = adapter.startupFailure, !Interrupt.requested
+    {
       // Every worker's adapter would fail the same way, each after its own
       // wait: none is started, and the run ends here.
       pool?.abandon()
@@ -417,7 +430,8 @@ struct RunCommand: ParsableCommand {
     let append = markdownAppend || (stepSummary != nil && stepSummary == Self.absolute(markdownPath))
     var base = markdownLinkBase ?? ""
     if !base.isEmpty && !base.hasSuffix("/") { base += "/" }
-    return ReportOutput.MarkdownTarget(path: markdownPath, append: append, options: MarkdownReport.Options(linkBase: base))
+    return ReportOutput.MarkdownTarget(
+      path: markdownPath, append: append, options: MarkdownReport.Options(linkBase: base))
   }
 
   /// How a worker process rebuilds the implementations of this run.
@@ -433,14 +447,17 @@ struct RunCommand: ParsableCommand {
     var page: WorkerConfiguration.Page =
       js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) }
       ?? profile.map { .referenceInProfile(profile: Resources.profileArgument($0)) } ?? .reference
-    if let js, let inferred = dialect.inferredProfile { page = .scriptInDialect(path: Self.absolute(js), profile: inferred) }
+    if let js, let inferred = dialect.inferredProfile {
+      page = .scriptInDialect(path: Self.absolute(js), profile: inferred)
+    }
     var native = WorkerConfiguration.Native.reference
     if let nativeCommand {
       native = .adapter(
         command: try AdapterCommandLine.words(nativeCommand, option: "--native"),
         commandTimeout: adapterLimits.commandTimeout, startupTimeout: adapterLimits.startupTimeout)
     }
-    var configuration = WorkerConfiguration(page: page, native: native, tested: tested, options: runOptions, explore: explore,
+    var configuration = WorkerConfiguration(
+      page: page, native: native, tested: tested, options: runOptions, explore: explore,
       engine: engine.rawValue)
     configuration.pageFeatures = pageFeatures
     return configuration
@@ -469,12 +486,15 @@ struct RunCommand: ParsableCommand {
   /// that escapes the page's limits is stopped like any scenario). Only in
   /// the simulated page: a real engine runs the scenarios themselves.
   private func refuseUnloadablePage(pool: WorkerPool?, page: any PageImplementation, tested: TestedSides) throws {
-    guard let js, schedules.mutant == nil, engine == .simulated, let loadCheck = PageScriptLoadCheck.fixture() else { return }
+    guard let js, schedules.mutant == nil, engine == .simulated, let loadCheck = PageScriptLoadCheck.fixture() else {
+      return
+    }
     let result: ScenarioResult?
     if let pool {
       // A worker reads the scenario from a file.
       let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("bridgecheck-load-\(ProcessInfo.processInfo.processIdentifier)").appendingPathComponent("load")
+        .appendingPathComponent("bridgecheck-load-\(ProcessInfo.processInfo.processIdentifier)").appendingPathComponent(
+          "load")
       defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
       let file = folder.appendingPathComponent("page-script-loads.json")
       do {
@@ -487,10 +507,14 @@ struct RunCommand: ParsableCommand {
       result = pool.run([fixture], stopReason: { Interrupt.stopReason }).first
     } else {
       let runner = ScenarioRunner(
-        page: page, native: ReferenceNativeImplementation(), tested: tested, options: runOptions, engine: try engine.pageEngine())
+        page: page, native: ReferenceNativeImplementation(), tested: tested, options: runOptions,
+        engine: try engine.pageEngine())
       result = runner.run(loadCheck)
     }
-    if let result, let problem = PageScriptLoadCheck.problem(from: result, file: js, profile: page.profile, shipped: Self.shippedProfiles) {
+    if let result,
+      let problem = PageScriptLoadCheck.problem(
+        from: result, file: js, profile: page.profile, shipped: Self.shippedProfiles)
+    {
       pool?.stopAll()
       throw CLIError.usage("bridgecheck: \(problem)")
     }
@@ -509,7 +533,9 @@ struct RunCommand: ParsableCommand {
     guard let js else {
       // No page script: the reference page bridge speaks the profile's dialect.
       do {
-        return (try WorkerConfiguration.Page.referenceInProfile(profile: shippedProfile ?? "wvjb-classic").make(), .both)
+        return (
+          try WorkerConfiguration.Page.referenceInProfile(profile: shippedProfile ?? "wvjb-classic").make(), .both
+        )
       } catch {
         throw CLIError.usage("bridgecheck: \(error)")
       }
@@ -528,7 +554,8 @@ struct RunCommand: ParsableCommand {
     // injected": an empty one or one with a syntax error is refused before
     // anything runs (one that throws at load, by refuseUnloadablePage).
     if let source = try? made.script(
-      for: SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: made.profile)),
+      for: SessionConfiguration(
+        transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: made.profile)),
       let problem = PageScriptLoadCheck.textProblem(of: source, file: js, profile: made.profile)
     {
       throw CLIError.usage("bridgecheck: \(problem)")
@@ -547,7 +574,8 @@ struct RunCommand: ParsableCommand {
   /// before any scenario: the reports say why and that nothing ran, and
   /// the exit status is 1 (the gate fails).
   private func endBeforeAnyScenario(
-    adapterFailure failure: ImplementationError, page: any PageImplementation, native: any NativeImplementation, scenarios: Int,
+    adapterFailure failure: ImplementationError, page: any PageImplementation, native: any NativeImplementation,
+    scenarios: Int,
     duration: Duration
   ) throws -> Never {
     let command = nativeCommand.map(ShellWords.quote) ?? "'…'"

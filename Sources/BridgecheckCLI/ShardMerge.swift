@@ -46,7 +46,8 @@ struct ShardMerge {
       for result in input.report.results {
         let id = result.scenario.id
         guard let at = position[id] else {
-          problems.append("\(input.file): the result of \(id) is not one of the run's fixtures (its \"run\".\"fixtures\".\"ids\")")
+          problems.append(
+            "\(input.file): the result of \(id) is not one of the run's fixtures (its \"run\".\"fixtures\".\"ids\")")
           continue
         }
         if let other = owner[id] {
@@ -101,17 +102,28 @@ struct ShardMerge {
       ("profile", { $0.context?.profile ?? "" }),
       ("engine", { $0.context?.engine ?? "" }),
       ("command (bridges, fixture paths and options)", { $0.context?.command ?? "" }),
-      ("exploration", { report in
-        report.context?.explore.map { "--explore \($0.seeds)" + ($0.timeSeconds.map { " --explore-time \($0)" } ?? "") } ?? "none"
-      }),
+      (
+        "exploration",
+        { report in
+          report.context?.explore.map {
+            "--explore \($0.seeds)" + ($0.timeSeconds.map { " --explore-time \($0)" } ?? "")
+          } ?? "none"
+        }
+      ),
       ("seed", { String($0.seed) }),
       ("gate (--level)", { $0.gate.rawValue }),
-      ("fixture set (ids and contents, sha256)", { report in
-        report.context.map { "\($0.fixtures.digest.prefix(16))… (\($0.fixtures.ids.count) fixtures)" } ?? ""
-      }),
-      ("expectations file (--baseline)", { report in
-        report.context?.expectations.map { "\($0.file) (sha256 \($0.digest.prefix(16))…)" } ?? "none"
-      }),
+      (
+        "fixture set (ids and contents, sha256)",
+        { report in
+          report.context.map { "\($0.fixtures.digest.prefix(16))… (\($0.fixtures.ids.count) fixtures)" } ?? ""
+        }
+      ),
+      (
+        "expectations file (--baseline)",
+        { report in
+          report.context?.expectations.map { "\($0.file) (sha256 \($0.digest.prefix(16))…)" } ?? "none"
+        }
+      ),
     ]
     var problems: [String] = []
     for (name, value) in properties {

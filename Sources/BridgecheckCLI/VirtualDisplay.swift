@@ -1,8 +1,9 @@
+import BridgeImplementations
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import BridgeImplementations
-import Foundation
 
 /// A virtual X display of bridgecheck's own for the real engine when there
 /// is no display: an `Xvfb` child process, started once, that every worker

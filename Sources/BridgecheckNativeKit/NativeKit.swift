@@ -1,3 +1,6 @@
+import BridgecheckAdapter
+import WebKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BridgecheckAdapter
-import WebKit
 
 /// The Swift native kit: serves a ``NativeBridgeUnderTest`` over the
 /// adapter protocol, so that `bridgecheck run --native <this executable>`
@@ -78,7 +79,7 @@ enum CrashSignals {
       setenv("SWIFT_BACKTRACE", "enable=yes", 1)
       setenv("BRIDGECHECK_NATIVE_KIT_RESTARTED", "1", 1)
       execv("/proc/self/exe", CommandLine.unsafeArgv)
-      // Not restarted (no /proc): carry on as is.
+    // Not restarted (no /proc): carry on as is.
     #endif
   }
 

@@ -52,11 +52,14 @@ final class NativeKitSession: WKWebViewHost {
 
   /// The JSON form of what the bridge gave, or nil after an `error` event
   /// naming `what` when it has none.
-  private func json(_ value: Any?, _ what: @autoclosure () -> String) -> Result<JSONValue?, FoundationJSON.Unconvertible> {
+  private func json(_ value: Any?, _ what: @autoclosure () -> String) -> Result<
+    JSONValue?, FoundationJSON.Unconvertible
+  > {
     do throws(FoundationJSON.Unconvertible) {
       return .success(try FoundationJSON.json(value))
     } catch {
-      fail("\(what()) is a \(error.typeName), which has no JSON form (give NSNumber, String, Array, Dictionary or NSNull)")
+      fail(
+        "\(what()) is a \(error.typeName), which has no JSON form (give NSNumber, String, Array, Dictionary or NSNull)")
       return .failure(error)
     }
   }
@@ -66,14 +69,17 @@ final class NativeKitSession: WKWebViewHost {
   func perform(_ type: String, _ command: JSONObject) throws(AdapterProtocolError) {
     guard let bridge else { throw AdapterProtocolError("\(type) after the session ended") }
     func name() throws(AdapterProtocolError) -> String {
-      guard let name = command["name"]?.stringValue else { throw AdapterProtocolError("\(type): `name` must be a string") }
+      guard let name = command["name"]?.stringValue else {
+        throw AdapterProtocolError("\(type): `name` must be a string")
+      }
       return name
     }
     switch type {
     case AdapterProtocol.Command.registerHandler:
       let handlerName = try name()
       let answer =
-        answersAtOnce ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
+        answersAtOnce
+        ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
       bridge.register(handlerName) { [weak self] data, respond in
         self?.handlerInvoked(handlerName, data: data, respond: respond, answer: answer)
       }
@@ -96,7 +102,8 @@ final class NativeKitSession: WKWebViewHost {
       bridge.reset()
     case AdapterProtocol.Command.disableSafetyTimeout:
       throw AdapterProtocolError(
-        "disableSafetyTimeout: NativeBridgeUnderTest has no safety-timeout switch (a WKWebView bridge dispatches synchronously)")
+        "disableSafetyTimeout: NativeBridgeUnderTest has no safety-timeout switch (a WKWebView bridge dispatches synchronously)"
+      )
     case AdapterProtocol.Command.navigation:
       guard let id = command["id"], let url = command["url"]?.stringValue else {
         throw AdapterProtocolError("navigation: needs `id` and a string `url`")
@@ -106,7 +113,9 @@ final class NativeKitSession: WKWebViewHost {
     case AdapterProtocol.Command.scriptMessage:
       deliver(try name(), body: command["body"])
     case AdapterProtocol.Command.evaluationResult:
-      guard let id = command.integer("id") else { throw AdapterProtocolError("evaluationResult: `id` must be an integer") }
+      guard let id = command.integer("id") else {
+        throw AdapterProtocolError("evaluationResult: `id` must be an integer")
+      }
       guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
         throw AdapterProtocolError("evaluationResult: `resultBytes` must be a byte count (a non-negative integer)")
       }
@@ -121,13 +130,16 @@ final class NativeKitSession: WKWebViewHost {
     case AdapterProtocol.Command.dialog:
       try answerDialog(command)
     case AdapterProtocol.Command.interfaceCall:
-      throw AdapterProtocolError("interfaceCall: a WKWebView has no JavaScript interfaces (that is Android's addJavascriptInterface)")
+      throw AdapterProtocolError(
+        "interfaceCall: a WKWebView has no JavaScript interfaces (that is Android's addJavascriptInterface)")
     default:
       throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
     }
   }
 
-  private func handlerInvoked(_ handler: String, data: Any?, respond: @escaping (Any?) -> Void, answer: ImmediateAnswer?) {
+  private func handlerInvoked(
+    _ handler: String, data: Any?, respond: @escaping (Any?) -> Void, answer: ImmediateAnswer?
+  ) {
     guard case .success(let json) = json(data, "the data the bridge passed to handler \(JSONValue.string(handler))")
     else { return }
     nextInvocation += 1
@@ -156,10 +168,12 @@ final class NativeKitSession: WKWebViewHost {
     WKFrameInfo(isMainFrame: main, request: URLRequest(url: url ?? URL(string: "about:blank")!), webView: webView)
   }
 
-  private func decidePolicy(url text: String, mainFrame: Bool) throws(AdapterProtocolError) -> WKNavigationActionPolicy {
+  private func decidePolicy(url text: String, mainFrame: Bool) throws(AdapterProtocolError) -> WKNavigationActionPolicy
+  {
     guard let delegate = webView.navigationDelegate else { return .allow }
     guard let url = URL(string: text) else {
-      throw AdapterProtocolError("navigation: Foundation's URL cannot represent \(JSONValue.string(text)), which WebKit would give")
+      throw AdapterProtocolError(
+        "navigation: Foundation's URL cannot represent \(JSONValue.string(text)), which WebKit would give")
     }
     let action = WKNavigationAction(
       request: URLRequest(url: url), navigationType: .other, targetFrame: frame(main: mainFrame, url: url),
@@ -168,11 +182,13 @@ final class NativeKitSession: WKWebViewHost {
     delegate.webView(webView, decidePolicyFor: action) { decisions.append($0) }
     guard let policy = decisions.first else {
       throw AdapterProtocolError(
-        "navigation: the navigation delegate returned without calling decisionHandler for \(text) (the kit needs the decision before the method returns)")
+        "navigation: the navigation delegate returned without calling decisionHandler for \(text) (the kit needs the decision before the method returns)"
+      )
     }
     guard decisions.count == 1 else {
       throw AdapterProtocolError(
-        "navigation: the navigation delegate called decisionHandler \(decisions.count) times for \(text) (WebKit raises an exception at the second call)")
+        "navigation: the navigation delegate called decisionHandler \(decisions.count) times for \(text) (WebKit raises an exception at the second call)"
+      )
     }
     return policy
   }
@@ -181,7 +197,8 @@ final class NativeKitSession: WKWebViewHost {
     let controller = webView.configuration.userContentController
     guard let handler = controller.scriptMessageHandlers[name] else { return }
     let message = WKScriptMessage(
-      name: name, body: FoundationJSON.foundation(body) ?? NSNull(), webView: webView, frameInfo: frame(main: true, url: nil))
+      name: name, body: FoundationJSON.foundation(body) ?? NSNull(), webView: webView,
+      frameInfo: frame(main: true, url: nil))
     handler.userContentController(controller, didReceive: message)
   }
 
@@ -214,7 +231,8 @@ final class NativeKitSession: WKWebViewHost {
     guard let answer else {
       emit(AdapterProtocol.Event.dialogAnswer, ["answer": "dismiss"])
       throw AdapterProtocolError(
-        "dialog: the UI delegate returned without calling the completion handler of the \(kind) panel (the kit needs the answer before the method returns)")
+        "dialog: the UI delegate returned without calling the completion handler of the \(kind) panel (the kit needs the answer before the method returns)"
+      )
     }
     emit(AdapterProtocol.Event.dialogAnswer, answer)
   }
@@ -229,11 +247,14 @@ final class NativeKitSession: WKWebViewHost {
     ]
     if let message = object["message"]?.stringValue { userInfo[WKJavaScriptExceptionMessageErrorKey] = message }
     if let line = object.integer("line") { userInfo[WKJavaScriptExceptionLineNumberErrorKey] = NSNumber(value: line) }
-    if let column = object.integer("column") { userInfo[WKJavaScriptExceptionColumnNumberErrorKey] = NSNumber(value: column) }
+    if let column = object.integer("column") {
+      userInfo[WKJavaScriptExceptionColumnNumberErrorKey] = NSNumber(value: column)
+    }
     if let source = object["sourceURL"]?.stringValue, let url = URL(string: source) {
       userInfo[WKJavaScriptExceptionSourceURLErrorKey] = url
     }
-    return WKError(kind == "exception" || kind == "syntax" ? .javaScriptExceptionOccurred : .unknown, userInfo: userInfo)
+    return WKError(
+      kind == "exception" || kind == "syntax" ? .javaScriptExceptionOccurred : .unknown, userInfo: userInfo)
   }
 
   // MARK: - WKWebViewHost

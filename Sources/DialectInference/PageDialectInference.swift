@@ -21,16 +21,20 @@ public enum PageInferenceFailure: Error, Sendable, Hashable, CustomStringConvert
   public var description: String {
     switch self {
     case .empty(let file):
-      return "\(file): the page script is empty: it defines no bridge\n  hint: give the file of the page bridge (the JavaScript the native side injects)"
+      return
+        "\(file): the page script is empty: it defines no bridge\n  hint: give the file of the page bridge (the JavaScript the native side injects)"
     case .syntax(let file, let line, let column, let message):
-      return "\(file):\(line):\(column): SyntaxError: \(message)\n  hint: the page script must be JavaScript that the page can run as it is (the text the native side injects)"
+      return
+        "\(file):\(line):\(column): SyntaxError: \(message)\n  hint: the page script must be JavaScript that the page can run as it is (the text the native side injects)"
     case .throwsAtLoad(let file, let line, let column, let message):
       let place = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
-      return "\(file)\(place): the page script threw while it loaded: \(message)\n  hint: a bridge must load in a page that has only what a web view has; run it with --profile to see every scenario's trace"
+      return
+        "\(file)\(place): the page script threw while it loaded: \(message)\n  hint: a bridge must load in a page that has only what a web view has; run it with --profile to see every scenario's trace"
     case .pageLimit(let file, let message):
       return "\(file): the page script passed a limit of the simulated page while it was probed: \(message)"
     case .noBridge(let file, let reason):
-      return "\(file): no bridge of the WebViewJavascriptBridge family was recognised: \(reason)\n  hint: give the page bridge's file, or write a profile for it (docs/protocol.md section 9) and run with --profile FILE"
+      return
+        "\(file): no bridge of the WebViewJavascriptBridge family was recognised: \(reason)\n  hint: give the page bridge's file, or write a profile for it (docs/protocol.md section 9) and run with --profile FILE"
     }
   }
 }

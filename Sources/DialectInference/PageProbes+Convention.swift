@@ -13,7 +13,9 @@ extension PageProbes {
       members.append((dataKey, .value(ProbeNames.pageData)))
       arguments = [.object(members), .callback(tag)]
     } else if let key = sending.callbackKey {
-      arguments = [.value(.string(ProbeNames.ask)), .object([("bcProbe", .value("page-data")), (key, .callback(tag))])]
+      arguments = [
+        .value(.string(ProbeNames.ask)), .object([("bcProbe", .value("page-data")), (key, .callback(tag))]),
+      ]
     } else {
       arguments = [.value(.string(ProbeNames.ask)), .value(ProbeNames.pageData), .callback(tag)]
     }
@@ -67,22 +69,30 @@ extension PageProbes {
       for callable in callables where callable != register {
         guard mayMakePage else { return }
         let (page, _) = loadedPage()
-        let registered = page.call(register, [.value(.string(ProbeNames.deliver)), .handler("native", answer: ProbeNames.pageAnswer)])
+        let registered = page.call(
+          register, [.value(.string(ProbeNames.deliver)), .handler("native", answer: ProbeNames.pageAnswer)])
         guard !CallResult(registered.value).missing else { continue }
         for form in [DeliveryArgument.jsonString, .object] {
           let data = Self.nativeData(form)
           let argument: ProbeArgument = form == .jsonString ? .value(.string(data.serialized())) : .value(data)
           let (value, observation) = page.call(callable, [.value(.string(ProbeNames.deliver)), argument], arm: true)
-          guard let handled = observation.handlers("native").first, Self.form(of: handled.data) == form else { continue }
+          guard let handled = observation.handlers("native").first, Self.form(of: handled.data) == form else {
+            continue
+          }
           let function = callable.count == 1 ? "window." + callable[0] : callable.joined(separator: ".")
           receiving.nativeCalls = .functionCall(function: function)
           let returned = CallResult(value).returned.json == ProbeNames.pageAnswer
           facts.registerHandler = Observed(
-            register.last ?? "", "a handler registered with \(register.joined(separator: "."))(name, fn) was called by \(function)(name, data)")
+            register.last ?? "",
+            "a handler registered with \(register.joined(separator: "."))(name, fn) was called by \(function)(name, data)"
+          )
           facts.deliveries = Observed(
-            [form], "\(function)(name, data) reached the handler with the data as \(form == .jsonString ? "a JSON string" : "an object")")
+            [form],
+            "\(function)(name, data) reached the handler with the data as \(form == .jsonString ? "a JSON string" : "an object")"
+          )
           if !returned {
-            facts.leaveUndecided("convention.pageRegister", "\(function)(name, data) did not return the handler's answer")
+            facts.leaveUndecided(
+              "convention.pageRegister", "\(function)(name, data) did not return the handler's answer")
           }
           return
         }
@@ -124,7 +134,8 @@ extension PageProbes {
     if let answers = receiving.answers {
       convention.answers = answers
       if case .functionCall(let function, let field) = answers {
-        words.append("answers are calls of \(function)(id, value)" + (field.map { ", named by each request's \($0)" } ?? ""))
+        words.append(
+          "answers are calls of \(function)(id, value)" + (field.map { ", named by each request's \($0)" } ?? ""))
       }
     }
     // A bridge that registers handlers but in which no native message
@@ -132,10 +143,12 @@ extension PageProbes {
     // dialect without native calls: concluding "none" would skip every
     // scenario that delivers, and turn its failures into skips.
     let registers = (layout.functions + layout.globalFunctions).contains { $0.lowercased().contains("regist") }
-    if receiving.handle == nil, (receiving.nativeCalls ?? NativeCallDelivery.none) == NativeCallDelivery.none, registers {
+    if receiving.handle == nil, (receiving.nativeCalls ?? NativeCallDelivery.none) == NativeCallDelivery.none, registers
+    {
       facts.leaveUndecided(
         "convention.nativeCalls",
-        "the bridge registers handlers, but no native message reached one (its receiving function throws or is missing)")
+        "the bridge registers handlers, but no native message reached one (its receiving function throws or is missing)"
+      )
     } else if receiving.handle == nil {
       convention.nativeCalls = receiving.nativeCalls ?? .none
       switch convention.nativeCalls {

@@ -15,7 +15,9 @@ extension PageProbes {
     var tried: Set<String> = []
     var rounds = 0
     while score.total < 3, rounds < 8, mayMakePage {
-      let reads = unknownReads(attempt.load, phase: "load").filter { !tried.contains($0) && !defined(in: attempt.load).contains($0) }
+      let reads = unknownReads(attempt.load, phase: "load").filter {
+        !tried.contains($0) && !defined(in: attempt.load).contains($0)
+      }
       guard !reads.isEmpty else { break }
       let message = score.error?.message ?? ""
       let named = reads.filter { message.contains($0) }
@@ -64,7 +66,9 @@ extension PageProbes {
       throw .throwsAtLoad(file: file, line: error.line, column: error.column, message: error.message)
     }
     guard let found = Self.layout(from: survey) else {
-      let made = (survey?["globals"]?.arrayValue ?? []).compactMap { $0["stub"]?.boolValue == true ? nil : $0["name"]?.stringValue }
+      let made = (survey?["globals"]?.arrayValue ?? []).compactMap {
+        $0["stub"]?.boolValue == true ? nil : $0["name"]?.stringValue
+      }
       throw .noBridge(
         file: file,
         reason: made.isEmpty
@@ -83,7 +87,8 @@ extension PageProbes {
     }
     evidence += found.functions.joined(separator: ", ")
     if !setup.loadStubs.isEmpty, !found.isStandIn || setup.loadStubs != [found.global] {
-      evidence += "; at load it needs the app's " + setup.loadStubs.filter { $0 != found.global }.joined(separator: ", ")
+      evidence +=
+        "; at load it needs the app's " + setup.loadStubs.filter { $0 != found.global }.joined(separator: ", ")
     }
     facts.global = Observed(found.global, evidence)
   }

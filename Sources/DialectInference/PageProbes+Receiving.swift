@@ -68,9 +68,14 @@ extension PageProbes {
   func probeReceiving() {
     let call = sending.callFunction ?? ""
     let excluded: Set<String> = [call, sending.fetchFunction ?? ""]
-    let registers = Array(layout.ordered(["=registerHandler", "register", "handler", "listen", "subscribe", "on"], excluding: excluded).prefix(3))
+    let registers = Array(
+      layout.ordered(["=registerHandler", "register", "handler", "listen", "subscribe", "on"], excluding: excluded)
+        .prefix(3))
     let handles = layout.ordered(
-      ["=_handleMessageFromObjC", "handlemessage", "handle", "dispatch", "message", "receive", "fromnative", "nativecall", "native", "call"],
+      [
+        "=_handleMessageFromObjC", "handlemessage", "handle", "dispatch", "message", "receive", "fromnative",
+        "nativecall", "native", "call",
+      ],
       excluding: excluded)
     let inits = layout.ordered(["=init", "init", "start", "ready", "connect"], excluding: excluded)
     if sending.shape == .wvjb, sending.main?.urlPathSeparator == nil {
@@ -94,7 +99,8 @@ extension PageProbes {
   private func tryDelivery(register: String, handle: String, inits: [String]) -> Bool {
     let (page, _) = loadedPage()
     let registered = page.call(
-      [layout.global, register], [.value(.string(ProbeNames.deliver)), .handler("deliver", answer: ProbeNames.pageAnswer)])
+      [layout.global, register],
+      [.value(.string(ProbeNames.deliver)), .handler("deliver", answer: ProbeNames.pageAnswer)])
     guard !CallResult(registered.value).missing else { return false }
     var seen = ProbePage.Observation()
     var hit: (form: DeliveryArgument, sync: Bool)?
@@ -149,8 +155,10 @@ extension PageProbes {
     case .object: formText = "an object"
     case .uriJSONString: formText = "a URI-encoded JSON string"
     }
-    facts.registerHandler = Observed(register, "a handler registered with \(layout.global).\(register)(name, fn) got the delivered request's data")
-    facts.handleMessage = Observed(handle, "\(layout.global).\(handle)(…) with the request as \(formText) reached the handler")
+    facts.registerHandler = Observed(
+      register, "a handler registered with \(layout.global).\(register)(name, fn) got the delivered request's data")
+    facts.handleMessage = Observed(
+      handle, "\(layout.global).\(handle)(…) with the request as \(formText) reached the handler")
     let others = forms.dropFirst().map(\.rawValue)
     facts.deliveries = Observed(
       forms,
@@ -203,12 +211,16 @@ extension PageProbes {
     let id = deliveredID(0)
     if sending.hostCalls != nil {
       for outgoing in outgoing(seen) {
-        guard case .hostCall(let method, let args) = outgoing.payload, args.dropFirst().first?.json == id else { continue }
+        guard case .hostCall(let method, let args) = outgoing.payload, args.dropFirst().first?.json == id else {
+          continue
+        }
         sending.hostCalls?.answerMethod = method
-        receiving.answerMethodEvidence = "the page answered the delivered request with \(outgoing.signal.name).\(method)(dataJSON, id)"
+        receiving.answerMethodEvidence =
+          "the page answered the delivered request with \(outgoing.signal.name).\(method)(dataJSON, id)"
         return
       }
-      facts.leaveUndecided("signals[0].answerMethod", "the page's answer to a delivered request called no host method with its id")
+      facts.leaveUndecided(
+        "signals[0].answerMethod", "the page's answer to a delivered request called no host method with its id")
       return
     }
     let marker = MessageMarker.value(id, excluding: sending.typed.map { .string($0.request) })
@@ -219,8 +231,10 @@ extension PageProbes {
       return
     }
     receiving.answer = answer
-    if let handled = seen.handlers("deliver").first, !handled.canRespond, answer.values.contains(ProbeNames.pageAnswer) {
-      receiving.awaitedEvidence = "a handler given no respond function answered a delivered request with its return value"
+    if let handled = seen.handlers("deliver").first, !handled.canRespond, answer.values.contains(ProbeNames.pageAnswer)
+    {
+      receiving.awaitedEvidence =
+        "a handler given no respond function answered a delivered request with its return value"
     }
     if let typed = sending.typed {
       if let type = answer[typed.typeField]?.stringValue, type != typed.request {
@@ -233,7 +247,9 @@ extension PageProbes {
     }
     if let key = answer.first(where: { $0.value == id })?.key {
       receiving.responseIdKey = key
-      facts.fields["responseId"] = Observed(key, "the page's answer \(Self.short(JSONValue.object(answer).serialized())) carries the request's id in \(key)")
+      facts.fields["responseId"] = Observed(
+        key, "the page's answer \(Self.short(JSONValue.object(answer).serialized())) carries the request's id in \(key)"
+      )
     }
     if let key = answer.first(where: { $0.value == ProbeNames.pageAnswer })?.key {
       receiving.responseDataKey = key
@@ -246,7 +262,9 @@ extension PageProbes {
     for outgoing in outgoing(seen) {
       switch outgoing.payload {
       case .text(let text):
-        if let (value, _) = WirePayload.decode(text), let (message, _) = WirePayload.findMessage(in: value, where: marker.matches) {
+        if let (value, _) = WirePayload.decode(text),
+          let (message, _) = WirePayload.findMessage(in: value, where: marker.matches)
+        {
           return message
         }
       case .value(let value):
@@ -269,7 +287,8 @@ extension PageProbes {
     }
     for outgoing in outgoing(observation) {
       guard case .url(let url) = outgoing.payload, let (_, tail) = Self.splitPayload(url),
-        let (value, _) = WirePayload.decode(tail), let (message, _) = WirePayload.findMessage(in: value, where: marker.matches)
+        let (value, _) = WirePayload.decode(tail),
+        let (message, _) = WirePayload.findMessage(in: value, where: marker.matches)
       else { continue }
       return message
     }
@@ -280,15 +299,19 @@ extension PageProbes {
   private func probeAnswers(_ page: ProbePage) {
     guard let call = sending.callFunction, let handle = receiving.handle, let form = receiving.form else { return }
     // An answer to a page call with a callback.
-    let asked = send(page, [layout.global, call], [.value(.string(ProbeNames.ask)), .value(ProbeNames.pageData), .callback("ask")], marker: .handlerName(ProbeNames.ask))
+    let asked = send(
+      page, [layout.global, call], [.value(.string(ProbeNames.ask)), .value(ProbeNames.pageData), .callback("ask")],
+      marker: .handlerName(ProbeNames.ask))
     if let id = sentID(asked.sent) {
-      let (_, observation) = page.call([layout.global, handle], [Self.argument(response(id: id, data: ProbeNames.nativeAnswer), form)], arm: true)
+      let (_, observation) = page.call(
+        [layout.global, handle], [Self.argument(response(id: id, data: ProbeNames.nativeAnswer), form)], arm: true)
       if let callback = observation.callbacks("ask").first {
         let value = callback.args.first?.json
         if value == ProbeNames.nativeAnswer {
           facts.callbackData = Observed(.value, "the callback of a page call got the native answer as a value")
         } else if let text = value?.stringValue, (try? JSONValue.parse(text)) == ProbeNames.nativeAnswer {
-          facts.callbackData = Observed(.jsonText, "the callback of a page call got the native answer's JSON text: \(Self.short(text))")
+          facts.callbackData = Observed(
+            .jsonText, "the callback of a page call got the native answer's JSON text: \(Self.short(text))")
         }
       } else if !probePromiseCall(page, call: call, handle: handle, form: form) {
         facts.leaveUndecided("callbackData", "an answer delivered with the call's id did not reach its callback")
@@ -296,22 +319,29 @@ extension PageProbes {
     }
     // Typed messages always carry an id: the two-argument form shows in whether the answer reaches fn.
     if sending.typed != nil {
-      let two = send(page, [layout.global, call], [.value(.string(ProbeNames.twoArguments)), .callback("two")], marker: .handlerName(ProbeNames.twoArguments))
+      let two = send(
+        page, [layout.global, call], [.value(.string(ProbeNames.twoArguments)), .callback("two")],
+        marker: .handlerName(ProbeNames.twoArguments))
       if let id = sentID(two.sent) {
-        let (_, observation) = page.call([layout.global, handle], [Self.argument(response(id: id, data: ProbeNames.nativeAnswer), form)], arm: true)
+        let (_, observation) = page.call(
+          [layout.global, handle], [Self.argument(response(id: id, data: ProbeNames.nativeAnswer), form)], arm: true)
         let called = !observation.callbacks("two").isEmpty
         facts.twoArgumentCall = Observed(
-          called, "the answer to \(call)('\(ProbeNames.twoArguments)', fn) " + (called ? "reached fn: it is the callback" : "did not reach fn: it is data"))
+          called,
+          "the answer to \(call)('\(ProbeNames.twoArguments)', fn) "
+            + (called ? "reached fn: it is the callback" : "did not reach fn: it is data"))
       }
     }
     // A host method whose string value is the answer at once.
     if var calls = sending.hostCalls {
       page.setReturn(ProbeNames.returning, .string(JSONValue.object(["bcProbe": "returned"]).serialized()))
       let (_, observation) = page.call(
-        [layout.global, call], [.value(.string(ProbeNames.returning)), .value(ProbeNames.pageData), .callback("returned")], arm: true)
+        [layout.global, call],
+        [.value(.string(ProbeNames.returning)), .value(ProbeNames.pageData), .callback("returned")], arm: true)
       let text = JSONValue.object(["bcProbe": "returned"]).serialized()
       calls.returnAnswers = observation.callbacks("returned").contains { callback in
-        callback.sync && (callback.args.first?.json == ["bcProbe": "returned"] || callback.args.first?.json == .string(text))
+        callback.sync
+          && (callback.args.first?.json == ["bcProbe": "returned"] || callback.args.first?.json == .string(text))
       }
       sending.hostCalls = calls
       receiving.returnEvidence =
@@ -328,9 +358,11 @@ extension PageProbes {
       page, [layout.global, call], [.value(.string(ProbeNames.ask)), .value(ProbeNames.pageData)],
       marker: .handlerName(ProbeNames.ask), settleTag: "promise")
     guard asked.result.returned == .promise, let id = sentID(asked.sent) else { return false }
-    let (_, observation) = page.call([layout.global, handle], [Self.argument(response(id: id, data: ProbeNames.nativeAnswer), form)], arm: true)
+    let (_, observation) = page.call(
+      [layout.global, handle], [Self.argument(response(id: id, data: ProbeNames.nativeAnswer), form)], arm: true)
     guard observation.callbacks("promise").first?.args.first?.json == ProbeNames.nativeAnswer else { return false }
-    let evidence = "\(call)(name, data) returned a Promise that settled with the native answer delivered for its id; "
+    let evidence =
+      "\(call)(name, data) returned a Promise that settled with the native answer delivered for its id; "
       + "an answer to a call with a callback did not reach the callback"
     receiving.promiseCallEvidence = evidence
     facts.callbackData = Observed(.value, "the Promise of a page call settled with the native answer as a value")
@@ -372,7 +404,8 @@ extension PageProbes {
       sending.typed?.error = type
       facts.typedMessages = Observed(
         sending.typed,
-        (facts.typedMessages?.evidence ?? "") + "; a request for a handler it lacks was answered with \(typed.typeField): \(type)")
+        (facts.typedMessages?.evidence ?? "")
+          + "; a request for a handler it lacks was answered with \(typed.typeField): \(type)")
     } else {
       facts.typedMessages = Observed(
         sending.typed, (facts.typedMessages?.evidence ?? "") + "; a request for a handler it lacks got no error answer")

@@ -48,7 +48,8 @@ extension PageProbes {
     }
     sending.main = sent
     let call = sending.callFunction ?? ""
-    facts.callHandler = Observed(call, "\(layout.global).\(call)(name, data, callback) sent the probe's message: \(sent.evidence)")
+    facts.callHandler = Observed(
+      call, "\(layout.global).\(call)(name, data, callback) sent the probe's message: \(sent.evidence)")
     if let fetch = sent.fetch {
       sending.fetchFunction = fetch
       facts.fetchQueue = Observed(fetch, sent.evidence)
@@ -72,20 +73,26 @@ extension PageProbes {
   /// a web view has it, then with every global and message handler the
   /// bridge looks up during the call standing in.
   private func findCall() -> (ProbePage, Sent)? {
-    let candidates = layout.ordered(["=callHandler", "callhandler", "call", "invoke", "send", "native", "request", "exec", "post"])
+    let candidates = layout.ordered([
+      "=callHandler", "callhandler", "call", "invoke", "send", "native", "request", "exec", "post",
+    ])
     let wasFabricating = setup.fabricate
     let agents: [String?] = [setup.userAgent] + userAgents.filter { $0 != setup.userAgent }.map { Optional($0) }
-    for (agent, fabricate) in agents.flatMap({ agent in (wasFabricating ? [true] : [false, true]).map { (agent, $0) } }) {
+    for (agent, fabricate) in agents.flatMap({ agent in (wasFabricating ? [true] : [false, true]).map { (agent, $0) } })
+    {
       guard mayMakePage else { break }
       setup.fabricate = fabricate
       setup.userAgent = agent
       if let agent {
         facts.userAgent = Observed(
-          agent, "with the simulated page's own user agent nothing the bridge sent could be read; with this one it could")
+          agent,
+          "with the simulated page's own user agent nothing the bridge sent could be read; with this one it could")
       }
       let (page, _) = loadedPage()
       for candidate in candidates {
-        let arguments: [ProbeArgument] = [.value(.string(ProbeNames.call)), .value(ProbeNames.pageData), .callback("call")]
+        let arguments: [ProbeArgument] = [
+          .value(.string(ProbeNames.call)), .value(ProbeNames.pageData), .callback("call"),
+        ]
         if let sent = send(page, [layout.global, candidate], arguments, marker: .handlerName(ProbeNames.call)).sent {
           sending.callFunction = candidate
           sending.shape = .wvjb
@@ -93,7 +100,9 @@ extension PageProbes {
         }
       }
       for candidate in candidates {
-        if let sent = send(page, [layout.global, candidate], [.record("record"), .callback("record")], marker: .record).sent {
+        if let sent = send(
+          page, [layout.global, candidate], [.record("record"), .callback("record")], marker: .record
+        ).sent {
           sending.callFunction = candidate
           sending.shape = .record
           return (page, sent)
@@ -115,7 +124,11 @@ extension PageProbes {
     let dataKey = message.first { $0.value == ProbeNames.pageData }?.key
     sending.nameKey = nameKey
     sending.dataKey = dataKey
-    if let nameKey { facts.fields["handlerName"] = Observed(nameKey, "the probe's message \(Self.short(JSONValue.object(message).serialized())) has the handler name in \(nameKey)") }
+    if let nameKey {
+      facts.fields["handlerName"] = Observed(
+        nameKey,
+        "the probe's message \(Self.short(JSONValue.object(message).serialized())) has the handler name in \(nameKey)")
+    }
     if let dataKey { facts.fields["data"] = Observed(dataKey, "the probe's message has its data in \(dataKey)") }
     let quiet = send(
       page, [layout.global, call], [.value(.string(ProbeNames.noCallback)), .value(ProbeNames.pageData)],
@@ -150,7 +163,8 @@ extension PageProbes {
       let idKey = extras.sorted().first { $0 != typeKey && message[$0] != quiet[$0] }
       if let typeKey, let idKey, let request = message[typeKey]?.stringValue {
         let ids: TypedMessages.IDForm = message[idKey]?.numberValue != nil ? .counter : .string
-        sending.typed = TypedMessages(idField: idKey, typeField: typeKey, request: request, response: "response", error: nil, ids: ids)
+        sending.typed = TypedMessages(
+          idField: idKey, typeField: typeKey, request: request, response: "response", error: nil, ids: ids)
         sending.idKey = idKey
         sending.callbackID = message[idKey]
         facts.typedMessages = Observed(
@@ -158,10 +172,13 @@ extension PageProbes {
           "every request carries \(idKey) (\(message[idKey]?.serialized() ?? "?"), then \(quiet[idKey]?.serialized() ?? "?")) "
             + "and \(typeKey): \(request), with or without a callback")
       } else {
-        facts.leaveUndecided("fields.callbackId", "the probe's messages carry \(extras.sorted().joined(separator: ", ")) with or without a callback")
+        facts.leaveUndecided(
+          "fields.callbackId",
+          "the probe's messages carry \(extras.sorted().joined(separator: ", ")) with or without a callback")
       }
     } else {
-      facts.leaveUndecided("fields.callbackId", "no member of the probe's message is there only when a callback is given")
+      facts.leaveUndecided(
+        "fields.callbackId", "no member of the probe's message is there only when a callback is given")
     }
   }
 
@@ -177,7 +194,8 @@ extension PageProbes {
       marker: .handlerName(ProbeNames.notIdentifier)
     )
     var generic: String?
-    for outgoing in outgoing(other.observation) where outgoing.signal.kind == .hostObject && outgoing.signal.name == sent.signal.name {
+    for outgoing in outgoing(other.observation)
+    where outgoing.signal.kind == .hostObject && outgoing.signal.name == sent.signal.name {
       generic = outgoing.signal.method
     }
     sending.hostCalls = HostObjectCalls(
@@ -240,16 +258,20 @@ extension PageProbes {
     let reads = Self.unique(
       loadRecordReads(sent, page: page).filter { message.values.contains(.string("bcRecord:" + $0)) })
     let dataKey =
-      reads.first { key in ["param", "data", "arg", "payload", "body", "content"].contains { key.lowercased().contains($0) } }
+      reads.first { key in
+        ["param", "data", "arg", "payload", "body", "content"].contains { key.lowercased().contains($0) }
+      }
       ?? reads.last
     let splitFields = reads.filter { $0 != dataKey && !["type", "kind", "version"].contains($0.lowercased()) }
     guard let dataKey, !splitFields.isEmpty else {
-      facts.leaveUndecided("convention.handlerName", "the record members \(reads.joined(separator: ", ")) do not tell the handler name")
+      facts.leaveUndecided(
+        "convention.handlerName", "the record members \(reads.joined(separator: ", ")) do not tell the handler name")
       return
     }
     sending.splitFields = splitFields
     sending.dataKey = dataKey
-    facts.fields["data"] = Observed(dataKey, "the record member that reads like data among \(reads.joined(separator: ", "))")
+    facts.fields["data"] = Observed(
+      dataKey, "the record member that reads like data among \(reads.joined(separator: ", "))")
     // A real record, with and without a callback.
     var parts = ["bcMod", ProbeNames.ask]
     while parts.count < splitFields.count { parts.insert("bcPart", at: 0) }
@@ -260,8 +282,13 @@ extension PageProbes {
       members.append((dataKey, .value(ProbeNames.pageData)))
       return .object(members)
     }
-    let asked = send(page, [layout.global, call], [record(ProbeNames.ask), .callback("ask-record")], marker: .handlerName(ProbeNames.ask)).sent?.message
-    let quiet = send(page, [layout.global, call], [record(ProbeNames.noCallback)], marker: .handlerName(ProbeNames.noCallback)).sent?.message
+    let asked = send(
+      page, [layout.global, call], [record(ProbeNames.ask), .callback("ask-record")],
+      marker: .handlerName(ProbeNames.ask)
+    ).sent?.message
+    let quiet = send(
+      page, [layout.global, call], [record(ProbeNames.noCallback)], marker: .handlerName(ProbeNames.noCallback)
+    ).sent?.message
     guard let asked, let quiet else { return }
     for key in Set(asked.keys).subtracting(quiet.keys).sorted() {
       guard let value = asked[key]?.stringValue else { continue }
@@ -273,7 +300,8 @@ extension PageProbes {
       } else {
         sending.idKey = key
         sending.callbackID = asked[key]
-        facts.fields["callbackId"] = Observed(key, "a record call with a callback sent \(key): \(asked[key]?.serialized() ?? "?")")
+        facts.fields["callbackId"] = Observed(
+          key, "a record call with a callback sent \(key): \(asked[key]?.serialized() ?? "?")")
       }
     }
   }
@@ -300,7 +328,10 @@ extension PageProbes {
     facts.queue = Observed(queue, sent.evidence)
     facts.encoding = Observed(sent.hostCall != nil ? .json : sent.encoding, sent.evidence)
     if case .envelope(let envelope, _) = sent.container {
-      facts.envelope = Observed(envelope, "the message travelled in {\(envelope.payloadKey): …} next to \(envelope.constants.keys.sorted().joined(separator: ", "))")
+      facts.envelope = Observed(
+        envelope,
+        "the message travelled in {\(envelope.payloadKey): …} next to \(envelope.constants.keys.sorted().joined(separator: ", "))"
+      )
     } else {
       facts.envelope = Observed(nil, "the message travelled without an envelope")
     }

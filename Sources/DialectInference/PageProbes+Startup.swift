@@ -55,7 +55,8 @@ extension PageProbes {
   private func preparedPage(handler tag: String) -> ProbePage? {
     guard let register = receiving.register, mayMakePage else { return nil }
     let (page, _) = loadedPage()
-    _ = page.call([layout.global, register], [.value(.string(ProbeNames.deliver)), .handler(tag, answer: ProbeNames.pageAnswer)])
+    _ = page.call(
+      [layout.global, register], [.value(.string(ProbeNames.deliver)), .handler(tag, answer: ProbeNames.pageAnswer)])
     if let initFunction = receiving.initFunction {
       _ = page.call([layout.global, initFunction], [.callback("default")], arm: true)
     }
@@ -97,11 +98,14 @@ extension PageProbes {
       }
       facts.safetySwitch = Observed(
         found,
-        found.map { "after a request for the page handler '\($0)', requests were dispatched inside the delivering call" }
+        found.map {
+          "after a request for the page handler '\($0)', requests were dispatched inside the delivering call"
+        }
           ?? "no string of the script, delivered as a handler name, made dispatch synchronous")
     }
     var method: String?
-    for candidate in layout.functions where likely.contains(where: { candidate.lowercased().contains($0) })
+    for candidate in layout.functions
+    where likely.contains(where: { candidate.lowercased().contains($0) })
       || candidate.lowercased().contains("disable")
     {
       guard let page = preparedPage(handler: "method") else { break }
@@ -124,7 +128,8 @@ extension PageProbes {
     for index in signals.value.indices where signals.value[index].kind == .hostObject {
       signals.value[index].hostCalls = calls
     }
-    signals.evidence += [receiving.answerMethodEvidence, receiving.returnEvidence].compactMap { $0 }.map { "; " + $0 }.joined()
+    signals.evidence += [receiving.answerMethodEvidence, receiving.returnEvidence].compactMap { $0 }.map { "; " + $0 }
+      .joined()
     facts.signals = signals
   }
 }

@@ -81,17 +81,22 @@ extension PageProbes {
       case "post":
         let name = event["name"]?.stringValue ?? ""
         let signal = SignalMechanism(kind: .messageHandlers, name: name)
-        out.append(Outgoing(signal: signal, payload: Self.payload(Described(event["body"])), what: "a post to window.webkit.messageHandlers.\(name)"))
+        out.append(
+          Outgoing(
+            signal: signal, payload: Self.payload(Described(event["body"])),
+            what: "a post to window.webkit.messageHandlers.\(name)"))
       case "call":
         let object = event["object"]?.stringValue ?? ""
         let method = event["method"]?.stringValue ?? ""
         let args = (event["args"]?.arrayValue ?? []).map { Described($0) }
         if method == "postMessage" {
           let signal = SignalMechanism(kind: .channel, name: object)
-          out.append(Outgoing(signal: signal, payload: Self.payload(args.first ?? .undefined), what: "\(object).postMessage(…)"))
+          out.append(
+            Outgoing(signal: signal, payload: Self.payload(args.first ?? .undefined), what: "\(object).postMessage(…)"))
         } else {
           let signal = SignalMechanism(kind: .hostObject, name: object, method: method)
-          out.append(Outgoing(signal: signal, payload: .hostCall(method: method, args: args), what: "\(object).\(method)(…)"))
+          out.append(
+            Outgoing(signal: signal, payload: .hostCall(method: method, args: args), what: "\(object).\(method)(…)"))
         }
       case "prompt":
         let marker = event["message"]?.stringValue ?? ""
@@ -128,7 +133,9 @@ extension PageProbes {
   /// Calls `path` with `arguments` (armed: stand-ins answer) and finds the
   /// probe's message in what left the page: in a signal's payload, or, for
   /// a signal without one, in what a fetch function returns or navigates to.
-  func send(_ page: ProbePage, _ path: [String], _ arguments: [ProbeArgument], marker: MessageMarker, settleTag: String? = nil) -> (
+  func send(
+    _ page: ProbePage, _ path: [String], _ arguments: [ProbeArgument], marker: MessageMarker, settleTag: String? = nil
+  ) -> (
     sent: Sent?, result: CallResult, observation: ProbePage.Observation
   ) {
     let (value, observation) = page.call(path, arguments, arm: true, settleTag: settleTag)
@@ -137,9 +144,11 @@ extension PageProbes {
     if let sent = carried(out, marker: marker) { return (sent, result, observation) }
     guard let signal = out.first(where: { if case .hostCall = $0.payload { return false } else { return true } })
     else { return (nil, result, observation) }
-    let fetches = sending.fetchFunction.map { [$0] } ?? layout.ordered(
-      ["=_fetchQueue", "fetch", "queue", "flush", "take", "pull"],
-      excluding: [path.last ?? ""].union(sending.excludedFromFetch))
+    let fetches =
+      sending.fetchFunction.map { [$0] }
+      ?? layout.ordered(
+        ["=_fetchQueue", "fetch", "queue", "flush", "take", "pull"],
+        excluding: [path.last ?? ""].union(sending.excludedFromFetch))
     for fetch in fetches {
       let (fetchValue, fetchObservation) = page.call([layout.global, fetch], [], arm: true)
       let fetched = CallResult(fetchValue)
@@ -147,8 +156,10 @@ extension PageProbes {
         sent.signal = signal.signal
         sent.fetch = fetch
         if case .value(let array) = fetched.returned, array.arrayValue != nil { sent.encoding = .object }
-        sent.evidence = "\(signal.what), and \(layout.global).\(fetch)() returned the message"
-          + (sent.encoding == .object ? " as an array" : " as \(sent.encoding == .uriJSON ? "URI-encoded " : "")JSON text")
+        sent.evidence =
+          "\(signal.what), and \(layout.global).\(fetch)() returned the message"
+          + (sent.encoding == .object
+            ? " as an array" : " as \(sent.encoding == .uriJSON ? "URI-encoded " : "")JSON text")
         return (sent, result, observation)
       }
       for later in outgoing(fetchObservation) {
@@ -159,7 +170,8 @@ extension PageProbes {
         var sent = Sent(signal: signal.signal, message: message, container: container, encoding: encoding, evidence: "")
         sent.fetch = fetch
         sent.returnURL = prefix
-        sent.evidence = "\(signal.what), and \(layout.global).\(fetch)() navigated to \(prefix)… with the "
+        sent.evidence =
+          "\(signal.what), and \(layout.global).\(fetch)() navigated to \(prefix)… with the "
           + "\(encoding == .uriJSON ? "URI-encoded " : "")JSON queue"
         return (sent, result, observation)
       }
@@ -200,10 +212,13 @@ extension PageProbes {
           var sent = Sent(signal: outgoing.signal, evidence: "")
           sent.hostCall = (method, args)
           sent.data = args.first.map { described in
-            if case .value(.string(let text)) = described, let value = try? JSONValue.parse(text) { return .value(value) }
+            if case .value(.string(let text)) = described, let value = try? JSONValue.parse(text) {
+              return .value(value)
+            }
             return described
           }
-          sent.evidence = "\(outgoing.signal.name).\(method)(dataJSON, id): a method of the host object named after the handler"
+          sent.evidence =
+            "\(outgoing.signal.name).\(method)(dataJSON, id): a method of the host object named after the handler"
           return sent
         }
         guard case .value(.string(let text))? = args.first, let (value, encoding) = WirePayload.decode(text),
@@ -247,10 +262,13 @@ extension PageProbes {
       guard let (value, encoding) = WirePayload.decode(text),
         let (message, container) = WirePayload.findMessage(in: value, where: marker.matches)
       else { return nil }
-      return Sent(signal: SignalMechanism(kind: .iframe), message: message, container: container, encoding: encoding, evidence: "")
+      return Sent(
+        signal: SignalMechanism(kind: .iframe), message: message, container: container, encoding: encoding, evidence: ""
+      )
     }
     guard let (message, container) = WirePayload.findMessage(in: returned, where: marker.matches) else { return nil }
-    return Sent(signal: SignalMechanism(kind: .iframe), message: message, container: container, encoding: .object, evidence: "")
+    return Sent(
+      signal: SignalMechanism(kind: .iframe), message: message, container: container, encoding: .object, evidence: "")
   }
 
   /// A URL split where its JSON payload starts (`{`, `[`, or their escapes).

@@ -69,7 +69,8 @@ final class ProbePage {
     web.addUserScript(
       PageScript(name: "bridgecheck-infer-kit.js", source: InferenceKit.script(configuration: setup.kitConfiguration)),
       injectionTime: .atDocumentStart)
-    web.load(PageSource(url: "https://app.bridgecheck.test/index.html", scripts: [PageScript(name: file, source: script)]))
+    web.load(
+      PageSource(url: "https://app.bridgecheck.test/index.html", scripts: [PageScript(name: file, source: script)]))
   }
 
   deinit { web.close() }

@@ -54,7 +54,9 @@ enum ScriptCheck {
 
   /// The token a message quotes (`Unexpected identifier 'foo'` → `foo`).
   private static func quotedToken(in message: String) -> String? {
-    guard let open = message.firstIndex(of: "'"), let close = message.lastIndex(of: "'"), open < close else { return nil }
+    guard let open = message.firstIndex(of: "'"), let close = message.lastIndex(of: "'"), open < close else {
+      return nil
+    }
     let token = message[message.index(after: open)..<close]
     return token.isEmpty ? nil : String(token)
   }

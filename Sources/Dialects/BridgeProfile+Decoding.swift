@@ -71,7 +71,8 @@ extension BridgeProfile {
     do {
       value = try JSONValue.parse(utf8: [UInt8](data))
     } catch {
-      return .failure(ProfileProblems([ImplementationFileProblem(file: path, pointer: .root, message: "not valid JSON: \(error)")]))
+      return .failure(
+        ProfileProblems([ImplementationFileProblem(file: path, pointer: .root, message: "not valid JSON: \(error)")]))
     }
     return decode(value, file: path)
   }

@@ -22,7 +22,8 @@ extension BridgeProfile {
     if let typed = typedMessages {
       let types = [typed.request, typed.response] + (typed.error.map { [$0] } ?? [])
       phrases.append(
-        "typed messages {\(typed.idField), \(typed.typeField): \(types.joined(separator: "|"))}, \(typed.ids.rawValue) ids")
+        "typed messages {\(typed.idField), \(typed.typeField): \(types.joined(separator: "|"))}, \(typed.ids.rawValue) ids"
+      )
     }
     if delivery == .uriJSONString { phrases.append("URI-encoded delivery") }
     if encoding == .object && queue == .fetch { phrases.append("the fetch returns the queue array itself") }

@@ -15,7 +15,9 @@ extension BridgeProfile {
     if let responseID = message["responseId"] {
       guard case .functionCall(let function, let field) = convention.answers else { return nil }
       var target = function
-      if let field, case .string(let named)? = message[field], CallingConvention.isFunctionPath(named) { target = named }
+      if let field, case .string(let named)? = message[field], CallingConvention.isFunctionPath(named) {
+        target = named
+      }
       let value = message["responseData"].map(Self.literal) ?? "undefined"
       return "\(target)(\(Self.literal(responseID)), \(value));"
     }
@@ -144,7 +146,13 @@ extension BridgeProfile {
     while index < text.endIndex {
       let character = text[index]
       if inString {
-        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
       } else if character == "\"" {
         inString = true
       } else if character == "{" || character == "[" {

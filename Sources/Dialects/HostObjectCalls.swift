@@ -33,7 +33,8 @@ public struct HostObjectCalls: Sendable, Hashable {
 
   /// Creates the description; the defaults are JsBridge 2.x's.
   public init(
-    handlerMethods: Bool = true, answerMethod: String = "response", returnAnswers: Bool = true, genericMethod: Bool = false
+    handlerMethods: Bool = true, answerMethod: String = "response", returnAnswers: Bool = true,
+    genericMethod: Bool = false
   ) {
     self.handlerMethods = handlerMethods
     self.answerMethod = answerMethod
@@ -103,8 +104,12 @@ extension BridgeProfile {
     let text = arguments.first ?? nil
     var data: JSONValue?
     if let text {
-      guard case .string(let json) = text else { return .malformed("\(method)(…): the first argument is not JSON text") }
-      guard let parsed = try? JSONValue.parse(json) else { return .malformed("\(method)(…): the first argument is not JSON") }
+      guard case .string(let json) = text else {
+        return .malformed("\(method)(…): the first argument is not JSON text")
+      }
+      guard let parsed = try? JSONValue.parse(json) else {
+        return .malformed("\(method)(…): the first argument is not JSON")
+      }
       data = parsed
     }
     let id: JSONValue? = arguments.count > 1 ? arguments[1] : nil

@@ -8,26 +8,36 @@ extension ProfileReader {
   mutating func readConvention(_ value: JSONValue, at pointer: JSONPointer) -> CallingConvention {
     var convention = CallingConvention.classic
     guard let object = value.objectValue else {
-      problem(pointer, "must be an object", hint: "e.g. {\"pageCall\": {\"kind\": \"wvjb\"}, \"answers\": {\"kind\": \"message\"}}")
+      problem(
+        pointer, "must be an object",
+        hint: "e.g. {\"pageCall\": {\"kind\": \"wvjb\"}, \"answers\": {\"kind\": \"message\"}}")
       return convention
     }
     for key in object.keys where !Self.conventionMembers.contains(key) {
-      problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: \(Self.conventionMembers.joined(separator: ", "))")
+      problem(
+        pointer.appending(key), "unknown member \"\(key)\"",
+        hint: "members: \(Self.conventionMembers.joined(separator: ", "))")
     }
     if let call = object["pageCall"] { readPageCall(call, at: pointer.appending("pageCall"), into: &convention) }
     if let register = object["pageRegister"] {
       convention.pageRegister = choice(register, at: pointer.appending("pageRegister"), PageRegisterShape.self) ?? .wvjb
     }
-    if let name = object["handlerName"] { convention.handlerName = readHandlerName(name, at: pointer.appending("handlerName")) }
+    if let name = object["handlerName"] {
+      convention.handlerName = readHandlerName(name, at: pointer.appending("handlerName"))
+    }
     if let id = object["callbackId"] {
       convention.callbackId = choice(id, at: pointer.appending("callbackId"), CallbackIdPlacement.self) ?? .message
     }
     if let answers = object["answers"] { convention.answers = readAnswers(answers, at: pointer.appending("answers")) }
-    if let calls = object["nativeCalls"] { convention.nativeCalls = readNativeCalls(calls, at: pointer.appending("nativeCalls")) }
+    if let calls = object["nativeCalls"] {
+      convention.nativeCalls = readNativeCalls(calls, at: pointer.appending("nativeCalls"))
+    }
     return convention
   }
 
-  private mutating func kindObject(_ value: JSONValue, at pointer: JSONPointer, members: [String: [String]], example: String)
+  private mutating func kindObject(
+    _ value: JSONValue, at pointer: JSONPointer, members: [String: [String]], example: String
+  )
     -> (kind: String, object: JSONObject)?
   {
     guard let object = value.objectValue, let kind = object["kind"]?.stringValue else {
@@ -41,21 +51,29 @@ extension ProfileReader {
       return nil
     }
     for key in object.keys where key != "kind" && !allowed.contains(key) {
-      problem(pointer.appending(key), "\(kind) has no \"\(key)\"", hint: "its members: kind" + allowed.map { ", " + $0 }.joined())
+      problem(
+        pointer.appending(key), "\(kind) has no \"\(key)\"",
+        hint: "its members: kind" + allowed.map { ", " + $0 }.joined())
     }
     return (kind, object)
   }
 
-  private mutating func readPageCall(_ value: JSONValue, at pointer: JSONPointer, into convention: inout CallingConvention) {
+  private mutating func readPageCall(
+    _ value: JSONValue, at pointer: JSONPointer, into convention: inout CallingConvention
+  ) {
     if case .string = value {
       convention.pageCall = choice(value, at: pointer, PageCallShape.self) ?? .wvjb
       if convention.pageCall == .paramsCallback {
-        problem(pointer, "params-callback names the member holding the callback", hint: "{\"kind\": \"params-callback\", \"callbackKey\": \"callBack\"}")
+        problem(
+          pointer, "params-callback names the member holding the callback",
+          hint: "{\"kind\": \"params-callback\", \"callbackKey\": \"callBack\"}")
       }
       return
     }
     let members = ["wvjb": [String](), "params-callback": ["callbackKey"], "record": [], "promise": []]
-    guard let (kind, object) = kindObject(value, at: pointer, members: members, example: "{\"kind\": \"wvjb\"}") else { return }
+    guard let (kind, object) = kindObject(value, at: pointer, members: members, example: "{\"kind\": \"wvjb\"}") else {
+      return
+    }
     convention.pageCall = PageCallShape(rawValue: kind) ?? .wvjb
     if convention.pageCall == .paramsCallback {
       convention.callbackKey = string(object, "callbackKey", at: pointer, required: true) ?? convention.callbackKey
@@ -65,7 +83,9 @@ extension ProfileReader {
   private mutating func readHandlerName(_ value: JSONValue, at pointer: JSONPointer) -> HandlerNamePlacement {
     if value == .string("field") { return .field }
     let members = ["field": [String](), "url-path": ["separator"], "split": ["fields", "separator"]]
-    guard let (kind, object) = kindObject(value, at: pointer, members: members, example: "{\"kind\": \"url-path\", \"separator\": \"://\"}")
+    guard
+      let (kind, object) = kindObject(
+        value, at: pointer, members: members, example: "{\"kind\": \"url-path\", \"separator\": \"://\"}")
     else { return .field }
     switch kind {
     case "url-path":
@@ -91,11 +111,14 @@ extension ProfileReader {
     if value == .string("message") { return .message }
     let members = ["message": [String](), "function-call": ["function", "functionField"]]
     let example = "{\"kind\": \"function-call\", \"function\": \"MyBridge.callback\"}"
-    guard let (kind, object) = kindObject(value, at: pointer, members: members, example: example), kind == "function-call"
+    guard let (kind, object) = kindObject(value, at: pointer, members: members, example: example),
+      kind == "function-call"
     else { return .message }
     let function = functionPath(object, "function", at: pointer) ?? "callback"
     var field: String?
-    if let named = object["functionField"], named != .null { field = nonEmpty(named, at: pointer.appending("functionField")) }
+    if let named = object["functionField"], named != .null {
+      field = nonEmpty(named, at: pointer.appending("functionField"))
+    }
     return .functionCall(function: function, field: field)
   }
 
@@ -104,7 +127,9 @@ extension ProfileReader {
     if value == .string("none") { return .none }
     let members = ["message": [String](), "none": [], "function-call": ["function"]]
     let example = "{\"kind\": \"function-call\", \"function\": \"nativeCallDispatcher\"}"
-    guard let (kind, object) = kindObject(value, at: pointer, members: members, example: example) else { return .message }
+    guard let (kind, object) = kindObject(value, at: pointer, members: members, example: example) else {
+      return .message
+    }
     switch kind {
     case "none": return .none
     case "function-call": return .functionCall(function: functionPath(object, "function", at: pointer) ?? "dispatch")
@@ -133,13 +158,17 @@ extension ProfileReader {
       // Each lays a message out in its own way; bridgecheck does not combine them. The page API's
       // shape (pageCall, pageRegister) goes with any message form.
       problem(
-        at, "a calling convention that lays messages out otherwise (handlerName, callbackId, answers, nativeCalls) cannot go with typed messages or host-object calls with a message's parts",
-        hint: "keep only \"pageCall\" and \"pageRegister\" in \"convention\", or remove \"typedMessages\" and the signal's handlerMethods, answerMethod and returnAnswers")
+        at,
+        "a calling convention that lays messages out otherwise (handlerName, callbackId, answers, nativeCalls) cannot go with typed messages or host-object calls with a message's parts",
+        hint:
+          "keep only \"pageCall\" and \"pageRegister\" in \"convention\", or remove \"typedMessages\" and the signal's handlerMethods, answerMethod and returnAnswers"
+      )
     }
     if case .urlPath = convention.handlerName {
       if profile.queue != .perMessage || profile.signals.contains(where: { !$0.kind.isNavigation }) {
         problem(
-          at.appending("handlerName"), "a handler name in the signal URL needs navigation signals that carry one message each",
+          at.appending("handlerName"),
+          "a handler name in the signal URL needs navigation signals that carry one message each",
           hint: "use iframe or location signals and \"queue\": {\"return\": \"per-message\"}")
       }
     }
@@ -156,11 +185,16 @@ extension ProfileReader {
     case (.message, _):
       problem(
         at.appending("pageRegister"), "native calls as messages are answered through a response callback",
-        hint: "set \"pageRegister\" to \"wvjb\" or \"awaited\", or make \"nativeCalls\" a function call (returning) or none")
+        hint:
+          "set \"pageRegister\" to \"wvjb\" or \"awaited\", or make \"nativeCalls\" a function call (returning) or none"
+      )
     }
-    if profile.encoding == .object && profile.queue != .fetch && profile.signals.contains(where: { $0.kind != .messageHandlers }) {
+    if profile.encoding == .object && profile.queue != .fetch
+      && profile.signals.contains(where: { $0.kind != .messageHandlers })
+    {
       problem(
-        JSONPointer.root.appending("queue").appending("encoding"), "only a script message or a fetch call's value can carry an object",
+        JSONPointer.root.appending("queue").appending("encoding"),
+        "only a script message or a fetch call's value can carry an object",
         hint: "use message-handlers signals or \"return\": \"fetch\", or a text encoding (json, uri-json)")
     }
   }
@@ -184,13 +218,17 @@ extension CallingConvention {
     case .field: object["handlerName"] = ["kind": "field"]
     case .urlPath(let separator): object["handlerName"] = ["kind": "url-path", "separator": .string(separator)]
     case .split(let fields, let separator):
-      object["handlerName"] = ["kind": "split", "fields": .array(fields.map(JSONValue.string)), "separator": .string(separator)]
+      object["handlerName"] = [
+        "kind": "split", "fields": .array(fields.map(JSONValue.string)), "separator": .string(separator),
+      ]
     }
     object["callbackId"] = .string(callbackId.rawValue)
     switch answers {
     case .message: object["answers"] = ["kind": "message"]
     case .functionCall(let function, let field):
-      object["answers"] = ["kind": "function-call", "function": .string(function), "functionField": BridgeProfile.optional(field)]
+      object["answers"] = [
+        "kind": "function-call", "function": .string(function), "functionField": BridgeProfile.optional(field),
+      ]
     }
     switch nativeCalls {
     case .message: object["nativeCalls"] = ["kind": "message"]

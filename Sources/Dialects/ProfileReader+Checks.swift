@@ -14,22 +14,28 @@ extension ProfileReader {
   mutating func check(_ profile: BridgeProfile) {
     let root = JSONPointer.root
     for (index, signal) in profile.signals.enumerated() where signal.kind.isNavigation {
-      checkURL(signal.url, at: root.appending("signals").appending(String(index)).appending("url"), what: "a signal URL")
+      checkURL(
+        signal.url, at: root.appending("signals").appending(String(index)).appending("url"), what: "a signal URL")
     }
     if profile.queue == .navigation {
       let at = root.appending("queue").appending("url")
       checkURL(profile.queueReturnURL, at: at, what: "the queue return URL")
-      for signal in profile.signals where signal.kind.isNavigation && BridgeProfile.sameEndpoint(profile.queueReturnURL, signal.url)
+      for signal in profile.signals
+      where signal.kind.isNavigation && BridgeProfile.sameEndpoint(profile.queueReturnURL, signal.url)
         && BridgeProfile.pathAfterHost(signal.url).count <= 1
       {
-        problem(at, "the return URL cannot be told from the signal URL \(signal.url)", hint: "give one of them its own host or path")
+        problem(
+          at, "the return URL cannot be told from the signal URL \(signal.url)",
+          hint: "give one of them its own host or path")
       }
     }
     if profile.injectionModes.contains(.bridgeLoaded) {
       let index = profile.injectionModes.firstIndex(of: .bridgeLoaded) ?? 0
       let at = root.appending("injections").appending(String(index)).appending("url")
       checkURL(profile.bridgeLoadedURL, at: at, what: "the bridge-loaded URL")
-      if profile.signals.contains(where: { $0.kind.isNavigation && BridgeProfile.sameEndpoint(profile.bridgeLoadedURL, $0.url) }) {
+      if profile.signals.contains(where: {
+        $0.kind.isNavigation && BridgeProfile.sameEndpoint(profile.bridgeLoadedURL, $0.url)
+      }) {
         problem(at, "the bridge-loaded URL is also a signal URL", hint: "give each its own host")
       }
     }
@@ -41,7 +47,8 @@ extension ProfileReader {
     }
     if profile.queue.fetches == false, profile.names.fetchQueue != BridgeProfile.classic.names.fetchQueue {
       problem(
-        root.appending("names").appending("fetchQueue"), "a dialect whose signal carries its messages has no fetch call",
+        root.appending("names").appending("fetchQueue"),
+        "a dialect whose signal carries its messages has no fetch call",
         hint: "remove \"fetchQueue\", or say \"return\": \"fetch\"")
     }
     if (profile.names.callbacksArray == nil) != (profile.names.setupFunction == nil) {
@@ -55,9 +62,11 @@ extension ProfileReader {
         root.appending("dispatch").appending("switch"), "synchronous dispatch has no safety timeout to switch off",
         hint: "set \"switch\" to null")
     }
-    if profile.safetyTimeoutHandler == nil, profile.names.disableSafetyTimeout != nil, profile.dispatch == .synchronous {
+    if profile.safetyTimeoutHandler == nil, profile.names.disableSafetyTimeout != nil, profile.dispatch == .synchronous
+    {
       problem(
-        root.appending("names").appending("disableSafetyTimeout"), "synchronous dispatch has no safety timeout to switch off",
+        root.appending("names").appending("disableSafetyTimeout"),
+        "synchronous dispatch has no safety timeout to switch off",
         hint: "set it to null")
     }
     checkHostCalls(profile)
@@ -73,7 +82,8 @@ extension ProfileReader {
 
   private mutating func checkURL(_ url: String, at pointer: JSONPointer, what: String) {
     guard let (scheme, host) = URLParts.schemeAndHost(of: url), url.contains("://") else {
-      problem(pointer, "\(what) must be an absolute URL with a scheme and a host", hint: "e.g. \"yy://__QUEUE_MESSAGE__/\"")
+      problem(
+        pointer, "\(what) must be an absolute URL with a scheme and a host", hint: "e.g. \"yy://__QUEUE_MESSAGE__/\"")
       return
     }
     if Self.unusableSchemes.contains(scheme) {
@@ -83,7 +93,8 @@ extension ProfileReader {
     }
     if (scheme == "http" || scheme == "https") && (host.isEmpty || host == Self.pageHost) {
       problem(
-        pointer, "\(what) must name a host of the bridge's own, not \(host.isEmpty ? "no host" : "the page's host \(host)")",
+        pointer,
+        "\(what) must name a host of the bridge's own, not \(host.isEmpty ? "no host" : "the page's host \(host)")",
         hint: "e.g. https://__wvjb_queue_message__")
     }
   }

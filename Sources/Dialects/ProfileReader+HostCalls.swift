@@ -18,12 +18,16 @@ extension ProfileReader {
   /// The checks of host-object calls against the rest of the profile.
   mutating func checkHostCalls(_ profile: BridgeProfile) {
     let root = JSONPointer.root
-    if let index = profile.signals.firstIndex(where: { $0.hostCalls != nil }), let calls = profile.signals[index].hostCalls {
+    if let index = profile.signals.firstIndex(where: { $0.hostCalls != nil }),
+      let calls = profile.signals[index].hostCalls
+    {
       let at = root.appending("signals").appending(String(index))
       if profile.queue != .perMessage {
         problem(
-          root.appending("queue").appending("return"), "host-object calls with a message's parts carry one message each",
-          hint: "say \"return\": \"per-message\", or remove handlerMethods, answerMethod and returnAnswers from the signal")
+          root.appending("queue").appending("return"),
+          "host-object calls with a message's parts carry one message each",
+          hint:
+            "say \"return\": \"per-message\", or remove handlerMethods, answerMethod and returnAnswers from the signal")
       }
       if profile.encoding != .json || profile.envelope != nil {
         problem(
@@ -33,7 +37,8 @@ extension ProfileReader {
       if calls.genericMethod, calls.answerMethod == profile.signals[index].method {
         problem(
           at.appending("answerMethod"), "the answer method is also the signal's method",
-          hint: "answers and requests go to different methods, e.g. \"method\": \"send\", \"answerMethod\": \"response\"")
+          hint:
+            "answers and requests go to different methods, e.g. \"method\": \"send\", \"answerMethod\": \"response\"")
       }
       if profile.typedMessages != nil {
         problem(

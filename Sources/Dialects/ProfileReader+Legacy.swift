@@ -12,7 +12,10 @@ extension ProfileReader {
     ("handleMessageFunction", "\"names\": {\"handleMessage\": …}"),
     ("queueMessageURL", "\"signals\": [{\"kind\": \"iframe\", \"url\": …}]"),
     ("messageHandlerName", "\"signals\": [{\"kind\": \"message-handlers\", \"name\": …}]"),
-    ("transports", "\"signals\": [{\"kind\": …}, …], one object per kind (iframe with \"url\", message-handlers with \"name\", …)"),
+    (
+      "transports",
+      "\"signals\": [{\"kind\": …}, …], one object per kind (iframe with \"url\", message-handlers with \"name\", …)"
+    ),
     ("bridgeLoadedURL", "\"injections\": [{\"kind\": \"bridge-loaded\", \"url\": …}]"),
   ]
 
@@ -30,7 +33,9 @@ extension ProfileReader {
     let legacy = Self.legacyEquivalents.filter { object[$0.member] != nil }
     guard !legacy.isEmpty else { return }
     var current = Self.currentOnlyMembers.filter { object[$0] != nil }
-    if object["injections"]?.arrayValue?.contains(where: { $0.objectValue != nil }) == true { current.append("injections") }
+    if object["injections"]?.arrayValue?.contains(where: { $0.objectValue != nil }) == true {
+      current.append("injections")
+    }
     if object["dispatch"]?.objectValue != nil { current.append("dispatch") }
     if let first = current.first {
       for (member, equivalent) in legacy {
@@ -38,7 +43,8 @@ extension ProfileReader {
           .root.appending(member),
           "\"\(member)\" belongs to the earlier flat profile format, and this profile is written in the current one "
             + "(it has \"\(first)\"); the two cannot be mixed",
-          hint: "write it as \(equivalent) (docs/protocol.md section 9.1), or write the whole profile in the flat format")
+          hint:
+            "write it as \(equivalent) (docs/protocol.md section 9.1), or write the whole profile in the flat format")
       }
       return
     }

@@ -4,7 +4,8 @@ import JSONModel
 /// its real implementations share, each with its evidence.
 extension ProfileReader {
   mutating func readPeers(_ value: JSONValue, at pointer: JSONPointer) -> [StatedPeerFact] {
-    let example = "{\"native\": [{\"fact\": \"ignores-unknown-response-ids\", \"evidence\": \"project version, file: what it does\"}]}"
+    let example =
+      "{\"native\": [{\"fact\": \"ignores-unknown-response-ids\", \"evidence\": \"project version, file: what it does\"}]}"
     guard let sides = value.objectValue else {
       problem(pointer, "must be an object of sides", hint: example)
       return []
@@ -31,14 +32,17 @@ extension ProfileReader {
         }
         let known = PeerFact.allCases.filter { $0.side == side }.map(\.rawValue)
         guard let factValue = object["fact"] else {
-          problem(entryAt.appending("fact"), "missing", hint: "facts about \(side.rawValue) peers: \(known.joined(separator: ", "))")
+          problem(
+            entryAt.appending("fact"), "missing",
+            hint: "facts about \(side.rawValue) peers: \(known.joined(separator: ", "))")
           continue
         }
         guard let name = factValue.stringValue, let fact = PeerFact(rawValue: name), fact.side == side else {
           problem(
             entryAt.appending("fact"), "not a fact about \(side.rawValue) peers",
             hint: known.isEmpty
-              ? "bridgecheck knows no fact about \(side.rawValue) peers yet" : "facts: \(known.joined(separator: ", "))")
+              ? "bridgecheck knows no fact about \(side.rawValue) peers yet" : "facts: \(known.joined(separator: ", "))"
+          )
           continue
         }
         guard let evidence = string(object, "evidence", at: entryAt, required: true) else { continue }

@@ -13,7 +13,9 @@ extension ProfileReader {
       return nil
     }
     for key in object.keys where !TypedMessages.members.contains(key) {
-      problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: \(TypedMessages.members.joined(separator: ", "))")
+      problem(
+        pointer.appending(key), "unknown member \"\(key)\"",
+        hint: "members: \(TypedMessages.members.joined(separator: ", "))")
     }
     var typed = TypedMessages()
     typed.idField = string(object, "idField", at: pointer, required: true) ?? typed.idField
@@ -36,8 +38,10 @@ extension ProfileReader {
     let root = JSONPointer.root
     guard let typed = profile.typedMessages else { return }
     let at = root.appending("typedMessages")
-    let renamed = ["callbackId": profile.fields.callbackId, "responseId": profile.fields.responseId,
-      "responseData": profile.fields.responseData].filter { $0.key != $0.value }
+    let renamed = [
+      "callbackId": profile.fields.callbackId, "responseId": profile.fields.responseId,
+      "responseData": profile.fields.responseData,
+    ].filter { $0.key != $0.value }
     if let first = renamed.keys.sorted().first {
       problem(
         root.appending("fields").appending(first), "typed messages carry ids in idField and answers in the data field",
@@ -45,7 +49,8 @@ extension ProfileReader {
     }
     let members = [typed.idField, typed.typeField, profile.fields.handlerName, profile.fields.data]
     if Set(members).count != members.count {
-      problem(at, "the id, type, handler name and data members need four different names: \(members.joined(separator: ", "))")
+      problem(
+        at, "the id, type, handler name and data members need four different names: \(members.joined(separator: ", "))")
     }
     let types = [typed.request, typed.response] + (typed.error.map { [$0] } ?? [])
     if Set(types).count != types.count {

@@ -29,11 +29,15 @@ struct ProfileReader {
     if object["name"] == nil {
       problem(
         root.appending("name"), "missing: a profile is known by its name",
-        hint: "add \"name\": a short name of the dialect, e.g. \"my-bridge\" (reports, expectation files and hints quote it)")
+        hint:
+          "add \"name\": a short name of the dialect, e.g. \"my-bridge\" (reports, expectation files and hints quote it)"
+      )
     }
     profile.name = string(object, "name", at: root) ?? profile.name
     profile.summary = string(object, "description", at: root, allowEmpty: true) ?? ""
-    if let describes = object["describes"] { profile.describes = readDescribes(describes, at: root.appending("describes")) }
+    if let describes = object["describes"] {
+      profile.describes = readDescribes(describes, at: root.appending("describes"))
+    }
     checkLegacyMembers(object)
     readLegacy(object, into: &profile)
     if let names = object["names"] { readNames(names, at: root.appending("names"), into: &profile.names) }
@@ -43,7 +47,9 @@ struct ProfileReader {
     if let delivery = object["delivery"] {
       profile.delivery = choice(delivery, at: root.appending("delivery"), DeliveryArgument.self) ?? profile.delivery
     }
-    if let injections = object["injections"] { readInjections(injections, at: root.appending("injections"), into: &profile) }
+    if let injections = object["injections"] {
+      readInjections(injections, at: root.appending("injections"), into: &profile)
+    }
     if let handshake = object["handshake"] {
       profile.handshake = choice(handshake, at: root.appending("handshake"), StartupHandshake.self) ?? profile.handshake
     }
@@ -54,7 +60,9 @@ struct ProfileReader {
     if let typed = object["typedMessages"], typed != .null {
       profile.typedMessages = readTypedMessages(typed, at: root.appending("typedMessages"))
     }
-    if let convention = object["convention"] { profile.convention = readConvention(convention, at: root.appending("convention")) }
+    if let convention = object["convention"] {
+      profile.convention = readConvention(convention, at: root.appending("convention"))
+    }
     if let startup = object["startupQueue"] {
       profile.startupQueue = choice(startup, at: root.appending("startupQueue"), StartupQueue.self) ?? .afterInjection
     }
@@ -64,7 +72,9 @@ struct ProfileReader {
       } else {
         problem(
           root.appending("twoArgumentCall"), "must be true or false",
-          hint: "false when callHandler(name, fn) takes fn as data (the page API has only callHandler(name, data, callback))")
+          hint:
+            "false when callHandler(name, fn) takes fn as data (the page API has only callHandler(name, data, callback))"
+        )
       }
     }
     if let callbackData = object["callbackData"] {
@@ -84,7 +94,8 @@ struct ProfileReader {
     let queueURL = string(object, "queueMessageURL", at: root) ?? BridgeProfile.classicQueueURL
     let handlerName = string(object, "messageHandlerName", at: root) ?? profile.names.global
     if let transports = object["transports"] {
-      let kinds = list(transports, at: root.appending("transports"), Transport.self, allowed: [.iframe, .messageHandlers])
+      let kinds = list(
+        transports, at: root.appending("transports"), Transport.self, allowed: [.iframe, .messageHandlers])
       profile.signals = kinds.map { kind in
         kind == .iframe ? SignalMechanism(kind: .iframe, url: queueURL) : SignalMechanism(kind: kind, name: handlerName)
       }
@@ -95,7 +106,8 @@ struct ProfileReader {
 
   private mutating func readDescribes(_ value: JSONValue, at pointer: JSONPointer) -> DescribedProject? {
     guard let object = value.objectValue else {
-      problem(pointer, "must be an object", hint: "{\"project\": \"owner/name\", \"versions\": \"6.0.x\", \"home\": URL}")
+      problem(
+        pointer, "must be an object", hint: "{\"project\": \"owner/name\", \"versions\": \"6.0.x\", \"home\": URL}")
       return nil
     }
     for key in object.keys where !["project", "versions", "home"].contains(key) {
@@ -115,7 +127,9 @@ struct ProfileReader {
     let required = ["global", "registerHandler", "callHandler", "fetchQueue", "handleMessage", "init"]
     let optional = ["callbacksArray", "readyEvent", "setupFunction", "disableSafetyTimeout"]
     for key in object.keys where !(required + optional).contains(key) {
-      problem(pointer.appending(key), "unknown name \"\(key)\"", hint: "names: \((required + optional).joined(separator: ", "))")
+      problem(
+        pointer.appending(key), "unknown name \"\(key)\"",
+        hint: "names: \((required + optional).joined(separator: ", "))")
     }
     if let name = identifier(object, "global", at: pointer) { names.global = name }
     if let name = identifier(object, "registerHandler", at: pointer) { names.registerHandler = name }
@@ -123,7 +137,9 @@ struct ProfileReader {
     if let name = identifier(object, "fetchQueue", at: pointer) { names.fetchQueue = name }
     if let name = identifier(object, "handleMessage", at: pointer) { names.handleMessage = name }
     if let name = identifier(object, "init", at: pointer) { names.initFunction = name }
-    if object["callbacksArray"] != nil { names.callbacksArray = nullableIdentifier(object, "callbacksArray", at: pointer) }
+    if object["callbacksArray"] != nil {
+      names.callbacksArray = nullableIdentifier(object, "callbacksArray", at: pointer)
+    }
     if object["setupFunction"] != nil { names.setupFunction = nullableIdentifier(object, "setupFunction", at: pointer) }
     if object["disableSafetyTimeout"] != nil {
       names.disableSafetyTimeout = nullableIdentifier(object, "disableSafetyTimeout", at: pointer)
@@ -160,7 +176,9 @@ struct ProfileReader {
 
   private mutating func readSignals(_ value: JSONValue, at pointer: JSONPointer) -> [SignalMechanism] {
     guard let entries = value.arrayValue, !entries.isEmpty else {
-      problem(pointer, "must be a non-empty array of signals", hint: "e.g. [{\"kind\": \"iframe\", \"url\": \"https://__wvjb_queue_message__\"}]")
+      problem(
+        pointer, "must be a non-empty array of signals",
+        hint: "e.g. [{\"kind\": \"iframe\", \"url\": \"https://__wvjb_queue_message__\"}]")
       return BridgeProfile.classic.signals
     }
     var signals: [SignalMechanism] = []
@@ -190,7 +208,8 @@ struct ProfileReader {
         } else if object["method"] == .null {
           problem(
             at.appending("method"), "only a host object whose requests call handler methods can do without a method",
-            hint: "name the method that takes the encoded payload, or add \"handlerMethods\": true and \"answerMethod\"")
+            hint: "name the method that takes the encoded payload, or add \"handlerMethods\": true and \"answerMethod\""
+          )
         } else {
           signal.method = identifier(object, "method", at: at, required: true) ?? signal.method
           signal.hostCalls?.genericMethod = true
@@ -200,7 +219,9 @@ struct ProfileReader {
         signal.marker = string(object, "marker", at: at, required: true) ?? signal.marker
       }
       for key in object.keys where key != "kind" && !members.contains(key) {
-        problem(at.appending(key), "a \(kind.rawValue) signal has no \"\(key)\"", hint: "its members: kind, \(members.joined(separator: ", "))")
+        problem(
+          at.appending(key), "a \(kind.rawValue) signal has no \"\(key)\"",
+          hint: "its members: kind, \(members.joined(separator: ", "))")
       }
       if signals.contains(where: { $0.kind == kind }) {
         problem(at.appending("kind"), "a second \(kind.rawValue) signal", hint: "list each kind of signal once")
@@ -218,11 +239,15 @@ struct ProfileReader {
     for key in object.keys where !["return", "url", "encoding", "envelope"].contains(key) {
       problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: return, url, encoding, envelope")
     }
-    if let mode = object["return"] { profile.queue = choice(mode, at: pointer.appending("return"), QueueReturn.self) ?? .fetch }
+    if let mode = object["return"] {
+      profile.queue = choice(mode, at: pointer.appending("return"), QueueReturn.self) ?? .fetch
+    }
     if profile.queue == .navigation {
       profile.queueReturnURL = string(object, "url", at: pointer, required: true) ?? ""
     } else if object["url"] != nil {
-      problem(pointer.appending("url"), "only a queue returned by navigation has a URL", hint: "remove it, or say \"return\": \"navigation\"")
+      problem(
+        pointer.appending("url"), "only a queue returned by navigation has a URL",
+        hint: "remove it, or say \"return\": \"navigation\"")
     }
     if let encoding = object["encoding"] {
       profile.encoding = choice(encoding, at: pointer.appending("encoding"), TextEncoding.self) ?? .json
@@ -234,7 +259,8 @@ struct ProfileReader {
 
   private mutating func readEnvelope(_ value: JSONValue, at pointer: JSONPointer) -> Envelope? {
     guard let object = value.objectValue else {
-      problem(pointer, "must be an object or null", hint: "{\"payloadKey\": \"messages\", \"constants\": {\"url\": \"…\"}}")
+      problem(
+        pointer, "must be an object or null", hint: "{\"payloadKey\": \"messages\", \"constants\": {\"url\": \"…\"}}")
       return nil
     }
     for key in object.keys where !["payloadKey", "constants", "counterKey"].contains(key) {
@@ -256,13 +282,17 @@ struct ProfileReader {
       }
     }
     var counter: String?
-    if let value = object["counterKey"], value != .null { counter = nonEmpty(value, at: pointer.appending("counterKey")) }
+    if let value = object["counterKey"], value != .null {
+      counter = nonEmpty(value, at: pointer.appending("counterKey"))
+    }
     return Envelope(payloadKey: key, constants: constants, counterKey: counter)
   }
 
   private mutating func readInjections(_ value: JSONValue, at pointer: JSONPointer, into profile: inout BridgeProfile) {
     guard let entries = value.arrayValue, !entries.isEmpty else {
-      problem(pointer, "must be a non-empty array of injections", hint: "e.g. [{\"kind\": \"bridge-loaded\", \"url\": \"https://__bridge_loaded__\"}]")
+      problem(
+        pointer, "must be a non-empty array of injections",
+        hint: "e.g. [{\"kind\": \"bridge-loaded\", \"url\": \"https://__bridge_loaded__\"}]")
       return
     }
     var modes: [Injection] = []
@@ -271,12 +301,18 @@ struct ProfileReader {
       var mode: Injection?
       if case .string = entry {
         mode = choice(entry, at: at, Injection.self)
-        if mode == .onPost { problem(at, "on-post injection names its handler", hint: "{\"kind\": \"on-post\", \"handler\": \"iOS_Native_InjectJavascript\"}") }
+        if mode == .onPost {
+          problem(
+            at, "on-post injection names its handler",
+            hint: "{\"kind\": \"on-post\", \"handler\": \"iOS_Native_InjectJavascript\"}")
+        }
       } else if let object = entry.objectValue, let kind = object["kind"] {
         mode = choice(kind, at: at.appending("kind"), Injection.self)
         let members: [String] = mode == .bridgeLoaded ? ["url"] : mode == .onPost ? ["handler"] : []
         for key in object.keys where key != "kind" && !members.contains(key) {
-          problem(at.appending(key), "this injection has no \"\(key)\"", hint: "its members: kind" + members.map { ", " + $0 }.joined())
+          problem(
+            at.appending(key), "this injection has no \"\(key)\"",
+            hint: "its members: kind" + members.map { ", " + $0 }.joined())
         }
         if mode == .bridgeLoaded, let url = string(object, "url", at: at) { profile.bridgeLoadedURL = url }
         if mode == .onPost { profile.injectHandlerName = string(object, "handler", at: at, required: true) ?? "" }
@@ -301,13 +337,17 @@ struct ProfileReader {
       return
     }
     guard let object = value.objectValue else {
-      problem(pointer, "must be an object", hint: "{\"mode\": \"deferred\", \"switch\": \"_disableJavascriptAlertBoxSafetyTimeout\"}")
+      problem(
+        pointer, "must be an object",
+        hint: "{\"mode\": \"deferred\", \"switch\": \"_disableJavascriptAlertBoxSafetyTimeout\"}")
       return
     }
     for key in object.keys where !["mode", "switch"].contains(key) {
       problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: mode, switch")
     }
-    if let mode = object["mode"] { profile.dispatch = choice(mode, at: pointer.appending("mode"), DispatchMode.self) ?? .deferred }
+    if let mode = object["mode"] {
+      profile.dispatch = choice(mode, at: pointer.appending("mode"), DispatchMode.self) ?? .deferred
+    }
     if let handler = object["switch"] {
       profile.safetyTimeoutHandler = handler == .null ? nil : nonEmpty(handler, at: pointer.appending("switch"))
     } else if profile.dispatch == .synchronous {
@@ -339,7 +379,9 @@ struct ProfileReader {
     return text
   }
 
-  mutating func identifier(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool = false) -> String? {
+  mutating func identifier(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool = false)
+    -> String?
+  {
     guard let name = string(object, key, at: pointer, required: required) else { return nil }
     guard Self.isIdentifier(name) else {
       problem(
@@ -355,22 +397,29 @@ struct ProfileReader {
     return identifier(object, key, at: pointer)
   }
 
-  mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, _ type: T.Type) -> T?
+  mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, _ type: T.Type)
+    -> T?
   where T.RawValue == String {
     guard let name = value.stringValue, let parsed = T(rawValue: name) else {
-      problem(pointer, "must be one of the known names", hint: "allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+      problem(
+        pointer, "must be one of the known names",
+        hint: "allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
       return nil
     }
     return parsed
   }
 
-  mutating func list<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, _ type: T.Type, allowed: [T])
+  mutating func list<T: RawRepresentable & CaseIterable>(
+    _ value: JSONValue, at pointer: JSONPointer, _ type: T.Type, allowed: [T]
+  )
     -> [T] where T.RawValue == String, T: Equatable
   {
     let names = value.arrayValue?.compactMap(\.stringValue) ?? []
     let parsed = names.compactMap(T.init(rawValue:)).filter { allowed.contains($0) }
     guard !names.isEmpty, parsed.count == names.count, value.arrayValue?.count == names.count else {
-      problem(pointer, "must be a non-empty array of known names", hint: "allowed: \(allowed.map(\.rawValue).joined(separator: ", "))")
+      problem(
+        pointer, "must be a non-empty array of known names",
+        hint: "allowed: \(allowed.map(\.rawValue).joined(separator: ", "))")
       return []
     }
     return parsed
@@ -390,7 +439,9 @@ struct ProfileReader {
 
   private static func isIdentifierStart(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "$"): true
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"),
+      UInt8(ascii: "$"):
+      true
     default: false
     }
   }

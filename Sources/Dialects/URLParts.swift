@@ -42,7 +42,11 @@ public enum URLParts {
     } else if let colon = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: ":")) {
       hostEnd = colon
     }
-    return (scheme, lowercasingHost ? lowercased(bytes[hostStart..<hostEnd]) : String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self))
+    return (
+      scheme,
+      lowercasingHost
+        ? lowercased(bytes[hostStart..<hostEnd]) : String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self)
+    )
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -14,7 +14,9 @@ extension BridgeProfile {
   func conventionLayout(_ wire: JSONObject) -> JSONObject {
     guard convention != .classic, wire[fields.responseId] == nil else { return wire }
     var message = wire
-    if case .split(let members, let separator) = convention.handlerName, case .string(let name)? = message[fields.handlerName] {
+    if case .split(let members, let separator) = convention.handlerName,
+      case .string(let name)? = message[fields.handlerName]
+    {
       message[fields.handlerName] = nil
       let parts = Self.split(name, separator: separator, into: members.count)
       let missing = members.count - parts.count
@@ -60,7 +62,8 @@ extension BridgeProfile {
         message[fields.handlerName] = .string(parts.joined(separator: separator))
       }
     }
-    if convention.callbackId == .data, message[fields.callbackId] == nil, case .object(var data)? = message[fields.data],
+    if convention.callbackId == .data, message[fields.callbackId] == nil,
+      case .object(var data)? = message[fields.data],
       let id = data[fields.callbackId]
     {
       data[fields.callbackId] = nil

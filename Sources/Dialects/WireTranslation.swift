@@ -108,7 +108,8 @@ extension BridgeProfile {
 
   /// JavaScript's `encodeURIComponent`.
   public static func encodeURIComponent(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+    var allowed = CharacterSet.alphanumerics.intersection(
+      CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
     allowed.insert(charactersIn: "-_.!~*'()")
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
   }
@@ -168,7 +169,9 @@ extension BridgeProfile {
     if typed.ids == .counter {
       var converted = message
       for key in ["callbackId", "responseId"] {
-        if case .string(let text)? = message[key], let counter = Self.counterText(text) { converted[key] = .number(Double(counter)) }
+        if case .string(let text)? = message[key], let counter = Self.counterText(text) {
+          converted[key] = .number(Double(counter))
+        }
       }
       if converted != message { return converted }
     }

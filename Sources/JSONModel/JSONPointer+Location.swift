@@ -114,7 +114,8 @@ private struct LocationWalker {
   }
 
   private mutating func hex4() -> UInt32? {
-    guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+    guard index + 4 <= bytes.count,
+      let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
     else { return nil }
     index += 4
     return value

@@ -43,7 +43,9 @@ extension JSONObject {
   /// the merged object, unless a member repeats `type` or `extra`'s key (it
   /// then replaces that value in place, as setting it on the merged object
   /// would).
-  public func appendSerializedUTF8(to output: inout [UInt8], type: String, extra: (key: String, value: JSONValue)? = nil) {
+  public func appendSerializedUTF8(
+    to output: inout [UInt8], type: String, extra: (key: String, value: JSONValue)? = nil
+  ) {
     guard self["type"] == nil, extra.map({ self[$0.key] == nil }) ?? true else {
       var merged: JSONObject = ["type": .string(type)]
       if let extra { merged[extra.key] = extra.value }

@@ -115,7 +115,8 @@ final class ContextGroup {
     var errorMessage: JSStringRef?
     var errorLine: Int32 = 0
     let made = JSStrings.with(source) { text in
-      withOptionalJSString(sourceURL) { url in JSScriptCreateFromString(group, url, 1, text, &errorMessage, &errorLine) }
+      withOptionalJSString(sourceURL) { url in JSScriptCreateFromString(group, url, 1, text, &errorMessage, &errorLine)
+      }
     }
     if let errorMessage { JSStringRelease(errorMessage) }
     return made

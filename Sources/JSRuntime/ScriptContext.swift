@@ -143,7 +143,8 @@ public final class ScriptContext {
       let arrayObject = JSValueToObject(context, array, nil)
     else { return expressions.map { _ in nil } }
     return expressions.indices.map { index in
-      guard let value = JSObjectGetPropertyAtIndex(context, arrayObject, UInt32(index), nil), JSValueIsObject(context, value)
+      guard let value = JSObjectGetPropertyAtIndex(context, arrayObject, UInt32(index), nil),
+        JSValueIsObject(context, value)
       else { return nil }
       protect(value)
       return JSValueToObject(context, value, nil)

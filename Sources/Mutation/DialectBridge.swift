@@ -39,7 +39,12 @@ public struct DialectBridge: Sendable, Hashable {
       FixtureProblem(file: file, pointer: pointer, code: code, message: message, hint: hint)
     }
     guard let data = FileManager.default.contents(atPath: file) else {
-      return .failure(LoadProblems([problem(.root, "unreadable", "the list of dialect bridges cannot be read", "restore conformance/dialects/dialects.json")]))
+      return .failure(
+        LoadProblems([
+          problem(
+            .root, "unreadable", "the list of dialect bridges cannot be read",
+            "restore conformance/dialects/dialects.json")
+        ]))
     }
     let root: JSONValue
     do {
@@ -60,11 +65,15 @@ public struct DialectBridge: Sendable, Hashable {
     for (index, entry) in entries.enumerated() {
       let pointer = JSONPointer.root.appending("dialects").appending(index)
       for key in entry.objectValue?.keys ?? [] where !fields.contains(key) {
-        problems.append(problem(pointer.appending(key), "unknown-field", "unknown field \"\(key)\"", "fields: \(fields.joined(separator: ", "))"))
+        problems.append(
+          problem(
+            pointer.appending(key), "unknown-field", "unknown field \"\(key)\"",
+            "fields: \(fields.joined(separator: ", "))"))
       }
       func text(_ key: String, hint: String) -> String? {
         guard let value = entry[key]?.stringValue, !value.isEmpty else {
-          problems.append(problem(pointer.appending(key), "missing-field", "\"\(key)\" must be a non-empty string", hint))
+          problems.append(
+            problem(pointer.appending(key), "missing-field", "\"\(key)\" must be a non-empty string", hint))
           return nil
         }
         return value
@@ -76,11 +85,13 @@ public struct DialectBridge: Sendable, Hashable {
       if command.isEmpty {
         problems.append(
           problem(
-            pointer.appending("native"), "missing-field", "\"native\" must be the adapter command, as an array of words",
+            pointer.appending("native"), "missing-field",
+            "\"native\" must be the adapter command, as an array of words",
             "e.g. [\"python3\", \"conformance/dialects/wvjb-4/native.py\"]"))
       }
       if let name, bridges.contains(where: { $0.name == name }) {
-        problems.append(problem(pointer.appending("name"), "duplicate-dialect", "the dialect \"\(name)\" is listed twice"))
+        problems.append(
+          problem(pointer.appending("name"), "duplicate-dialect", "the dialect \"\(name)\" is listed twice"))
       }
       guard let name, let profile, let page, !command.isEmpty else { continue }
       bridges.append(

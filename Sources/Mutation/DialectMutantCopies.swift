@@ -16,7 +16,8 @@ final class DialectMutantCopies {
       guard case .dialectPatch(let patch) = mutant.construction, let source = mutant.dialectSource() else { continue }
       let original = URL(fileURLWithPath: patch.file)
       let copy = original.deletingLastPathComponent()
-        .appendingPathComponent(".mutant-\(mutant.name)-\(ProcessInfo.processInfo.processIdentifier).\(original.pathExtension)")
+        .appendingPathComponent(
+          ".mutant-\(mutant.name)-\(ProcessInfo.processInfo.processIdentifier).\(original.pathExtension)")
       do {
         try source.write(to: copy, atomically: true, encoding: .utf8)
         paths[mutant.name] = copy.path

@@ -28,31 +28,37 @@ enum DialectMutantLoading {
   }
 
   static func absolute(_ path: String, root: String) -> String {
-    path.hasPrefix("/") ? path : URL(fileURLWithPath: (root as NSString).appendingPathComponent(path)).standardizedFileURL.path
+    path.hasPrefix("/")
+      ? path : URL(fileURLWithPath: (root as NSString).appendingPathComponent(path)).standardizedFileURL.path
   }
 
   /// Decodes one dialect mutant file of `side`.
-  static func decode(file: String, side: Mutant.Side, bridges: [DialectBridge], root: String) -> Result<Mutant, LoadProblems> {
+  static func decode(file: String, side: Mutant.Side, bridges: [DialectBridge], root: String) -> Result<
+    Mutant, LoadProblems
+  > {
     func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil) -> FixtureProblem {
       FixtureProblem(file: file, pointer: pointer, code: code, message: message, hint: hint)
     }
     guard let data = FileManager.default.contents(atPath: file) else {
       return .failure(LoadProblems([problem(.root, "unreadable", "the file cannot be read")]))
     }
-    let root_: JSONValue
+    let document: JSONValue
     do {
-      root_ = try JSONValue.parse(utf8: [UInt8](data))
+      document = try JSONValue.parse(utf8: [UInt8](data))
     } catch {
       return .failure(LoadProblems([problem(.root, "invalid-json", "not valid JSON: \(error)")]))
     }
     var problems: [FixtureProblem] = []
-    for key in root_.objectValue?.keys ?? [] where !fields.contains(key) {
+    for key in document.objectValue?.keys ?? [] where !fields.contains(key) {
       problems.append(
-        problem(JSONPointer.root.appending(key), "unknown-field", "unknown field \"\(key)\" in a dialect mutant", "allowed: \(fields.joined(separator: ", "))"))
+        problem(
+          JSONPointer.root.appending(key), "unknown-field", "unknown field \"\(key)\" in a dialect mutant",
+          "allowed: \(fields.joined(separator: ", "))"))
     }
     func string(_ key: String) -> String? {
-      guard let value = root_[key]?.stringValue, !value.isEmpty else {
-        problems.append(problem(JSONPointer.root.appending(key), "missing-field", "the field \"\(key)\" must be a non-empty string"))
+      guard let value = document[key]?.stringValue, !value.isEmpty else {
+        problems.append(
+          problem(JSONPointer.root.appending(key), "missing-field", "the field \"\(key)\" must be a non-empty string"))
         return nil
       }
       return value
@@ -63,12 +69,13 @@ enum DialectMutantLoading {
     let dialect = string("dialect")
     let relative = string("file")
     var notYetJudged: String?
-    if let value = root_["notYetJudged"] {
+    if let value = document["notYetJudged"] {
       notYetJudged = value.stringValue
       if notYetJudged?.isEmpty != false {
         problems.append(
           problem(
-            JSONPointer.root.appending("notYetJudged"), "wrong-type", "\"notYetJudged\" must be a non-empty string: why the mutant cannot be judged yet",
+            JSONPointer.root.appending("notYetJudged"), "wrong-type",
+            "\"notYetJudged\" must be a non-empty string: why the mutant cannot be judged yet",
             "leave it out once the dialect's model is complete"))
       }
     }
@@ -76,7 +83,8 @@ enum DialectMutantLoading {
     if let dialect, bridge == nil {
       problems.append(
         problem(
-          JSONPointer.root.appending("dialect"), "unknown-dialect", "no dialect bridge \"\(dialect)\" in conformance/dialects/dialects.json",
+          JSONPointer.root.appending("dialect"), "unknown-dialect",
+          "no dialect bridge \"\(dialect)\" in conformance/dialects/dialects.json",
           "dialects: \(bridges.map(\.name).joined(separator: ", "))"))
     }
     var source: String?
@@ -93,7 +101,8 @@ enum DialectMutantLoading {
       } else if (path == bridge.page) != (side == .page) {
         problems.append(
           problem(
-            JSONPointer.root.appending("file"), "wrong-side", "\(relative) is the \(side == .page ? "native" : "page") side, and the mutant is in \(side.rawValue)/",
+            JSONPointer.root.appending("file"), "wrong-side",
+            "\(relative) is the \(side == .page ? "native" : "page") side, and the mutant is in \(side.rawValue)/",
             "move the file to the folder of its side"))
       }
       source = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
@@ -101,15 +110,19 @@ enum DialectMutantLoading {
         problems.append(problem(JSONPointer.root.appending("file"), "unreadable", "\(relative) cannot be read"))
       }
     }
-    let patch = root_["patch"]?.arrayValue ?? []
+    let patch = document["patch"]?.arrayValue ?? []
     if patch.isEmpty {
-      problems.append(problem(JSONPointer.root.appending("patch"), "missing-field", "a dialect mutant needs a non-empty \"patch\" array"))
+      problems.append(
+        problem(
+          JSONPointer.root.appending("patch"), "missing-field", "a dialect mutant needs a non-empty \"patch\" array"))
     }
     let replacements = MutantPatchReading.replacements(
       patch, source: relative == nil ? nil : source, sourceName: relative ?? "", sourcePath: relative ?? "",
       problems: &problems, problem: problem)
-    let gate = MutantSchedules.read(root_, problems: &problems, problem: problem)
-    guard problems.isEmpty, let name, let bug, let seenIn, let bridge, let patched else { return .failure(LoadProblems(problems)) }
+    let gate = MutantSchedules.read(document, problems: &problems, problem: problem)
+    guard problems.isEmpty, let name, let bug, let seenIn, let bridge, let patched else {
+      return .failure(LoadProblems(problems))
+    }
     var mutant = Mutant(
       name: name, side: side, bug: bug, seenIn: seenIn,
       construction: .dialectPatch(Mutant.DialectPatch(bridge: bridge, file: patched, replacements: replacements)),

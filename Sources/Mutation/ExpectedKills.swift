@@ -37,7 +37,8 @@ public struct ExpectedKills: Sendable, Equatable {
       for (name, reason) in root["notYetJudged"]?.objectValue ?? [:] { pending[name] = reason.stringValue ?? "" }
       return .success(ExpectedKills(kills: kills, notYetJudged: pending))
     } catch {
-      return .failure(FixtureProblem(file: path, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error)"))
+      return .failure(
+        FixtureProblem(file: path, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error)"))
     }
   }
 
@@ -48,7 +49,8 @@ public struct ExpectedKills: Sendable, Equatable {
     }
     var object: JSONObject = ["mutants": .object(JSONObject(entries))]
     if !notYetJudged.isEmpty {
-      object["notYetJudged"] = .object(JSONObject(notYetJudged.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+      object["notYetJudged"] = .object(
+        JSONObject(notYetJudged.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
     }
     return JSONValue.object(object).serialized(pretty: true) + "\n"
   }
@@ -60,12 +62,19 @@ public struct ExpectedKills: Sendable, Equatable {
       let expected = kills[name] ?? []
       let found = actual.kills[name] ?? []
       guard expected != found else { continue }
-      if kills[name] == nil { lines.append("\(name): a new mutant, not in the expected matrix"); continue }
-      if actual.kills[name] == nil { lines.append("\(name): in the expected matrix, but there is no such mutant"); continue }
+      if kills[name] == nil {
+        lines.append("\(name): a new mutant, not in the expected matrix")
+        continue
+      }
+      if actual.kills[name] == nil {
+        lines.append("\(name): in the expected matrix, but there is no such mutant")
+        continue
+      }
       for id in expected.subtracting(found).sorted() { lines.append("\(name): no longer fails \(id)") }
       for id in found.subtracting(expected).sorted() { lines.append("\(name): now also fails \(id)") }
     }
-    for name in Set(notYetJudged.keys).union(actual.notYetJudged.keys).sorted() where notYetJudged[name] != actual.notYetJudged[name] {
+    for name in Set(notYetJudged.keys).union(actual.notYetJudged.keys).sorted()
+    where notYetJudged[name] != actual.notYetJudged[name] {
       switch (notYetJudged[name], actual.notYetJudged[name]) {
       case (nil, _?): lines.append("\(name): now not yet judged, not in the expected matrix as such")
       case (_?, nil): lines.append("\(name): expected not yet judged, and it is judged now")

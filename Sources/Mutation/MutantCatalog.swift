@@ -67,13 +67,16 @@ public struct MutantCatalog: Sendable {
     let dialectsFolder = (folder as NSString).appendingPathComponent("dialects")
     let files = Mutant.Side.allCases.flatMap { side in
       let sideFolder = (dialectsFolder as NSString).appendingPathComponent(side.rawValue)
-      return ((try? FileManager.default.contentsOfDirectory(atPath: sideFolder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+      return ((try? FileManager.default.contentsOfDirectory(atPath: sideFolder)) ?? []).filter { $0.hasSuffix(".json") }
+        .sorted()
         .map { (side, (sideFolder as NSString).appendingPathComponent($0)) }
     }
     guard !files.isEmpty else { return ([], []) }
-    let packageRoot = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+    let packageRoot = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent()
+      .deletingLastPathComponent()
     let listFile = list ?? packageRoot.appendingPathComponent("conformance/dialects/dialects.json").path
-    let root = URL(fileURLWithPath: listFile).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: listFile).standardizedFileURL.deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().path
     let bridges: [DialectBridge]
     switch DialectMutantLoading.bridges(list: listFile, root: root) {
@@ -107,7 +110,8 @@ public struct MutantCatalog: Sendable {
     var problems: [FixtureProblem] = []
     func string(_ key: String) -> String? {
       guard let value = root[key]?.stringValue, !value.isEmpty else {
-        problems.append(problem(JSONPointer.root.appending(key), "missing-field", "the field \"\(key)\" must be a non-empty string"))
+        problems.append(
+          problem(JSONPointer.root.appending(key), "missing-field", "the field \"\(key)\" must be a non-empty string"))
         return nil
       }
       return value
@@ -132,7 +136,8 @@ public struct MutantCatalog: Sendable {
       let patch = root["patch"]?.arrayValue ?? []
       if patch.isEmpty {
         problems.append(
-          problem(JSONPointer.root.appending("patch"), "missing-field", "a page mutant needs a non-empty \"patch\" array"))
+          problem(
+            JSONPointer.root.appending("patch"), "missing-field", "a page mutant needs a non-empty \"patch\" array"))
       }
       let replacements = MutantPatchReading.replacements(
         patch, source: referencePage, sourceName: "page-bridge.js",
@@ -143,7 +148,8 @@ public struct MutantCatalog: Sendable {
         if NativeBridgeFault(rawValue: fault) == nil {
           problems.append(
             problem(
-              JSONPointer.root.appending("fault"), "unknown-fault", "the reference native bridge has no fault \"\(fault)\"",
+              JSONPointer.root.appending("fault"), "unknown-fault",
+              "the reference native bridge has no fault \"\(fault)\"",
               "faults: \(NativeBridgeFault.allCases.map(\.rawValue).joined(separator: ", "))"))
         }
         construction = .nativeFault(fault)
@@ -156,7 +162,8 @@ public struct MutantCatalog: Sendable {
     guard problems.isEmpty, let name, let bug, let seenIn, let construction else {
       return .failure(Problems(problems: problems))
     }
-    var mutant = Mutant(name: name, side: side, bug: bug, seenIn: seenIn, construction: construction, crashes: crashes, file: file)
+    var mutant = Mutant(
+      name: name, side: side, bug: bug, seenIn: seenIn, construction: construction, crashes: crashes, file: file)
     mutant.engineTiming = engineTiming
     mutant.judgedUnderDefaultGate = gate
     return .success(mutant)

@@ -21,7 +21,8 @@ enum MutantPatchReading {
     for (index, entry) in patch.enumerated() {
       let pointer = JSONPointer.root.appending("patch").appending(index)
       guard let find = entry["find"]?.stringValue, !find.isEmpty, let replace = entry["replace"]?.stringValue else {
-        problems.append(problem(pointer, "bad-patch", "each patch entry needs \"find\" (non-empty) and \"replace\" strings", nil))
+        problems.append(
+          problem(pointer, "bad-patch", "each patch entry needs \"find\" (non-empty) and \"replace\" strings", nil))
         continue
       }
       if let source {

@@ -71,7 +71,8 @@ public struct MutationMatrix: Sendable {
       case .pagePatch:
         let page = ReferencePageImplementation(source: mutant.pageSource() ?? "")
         runners.append(
-          ScenarioRunner(page: page, native: referenceNative, tested: TestedSides(page: true, native: false), options: options))
+          ScenarioRunner(
+            page: page, native: referenceNative, tested: TestedSides(page: true, native: false), options: options))
       case .nativeFault(let fault):
         runners.append(
           ScenarioRunner(

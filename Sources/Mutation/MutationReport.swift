@@ -8,14 +8,17 @@ public enum MutationReport {
     let caught = matrix.fixtures.count - matrix.uncaughtFixtures.count
     let killed = matrix.mutants.count - matrix.survivingMutants.count
     lines.append(
-      "mutation score: fixtures caught \(caught)/\(matrix.fixtures.count), mutants killed \(killed)/\(matrix.mutants.count)")
+      "mutation score: fixtures caught \(caught)/\(matrix.fixtures.count), mutants killed \(killed)/\(matrix.mutants.count)"
+    )
     let referencePassed = matrix.reference.filter { $0.status == .pass }.count
     lines.append("reference pair: \(referencePassed)/\(matrix.reference.count) fixtures pass")
     for dialect in matrix.dialectReferences.keys.sorted() {
       let results = matrix.dialectReferences[dialect] ?? []
       let passed = results.filter { $0.status == .pass }.count
       let skipped = results.filter { $0.status == .skip }.count
-      lines.append("dialect \(dialect), its own pair: \(passed)/\(results.count - skipped) judged fixtures pass (\(skipped) skipped)")
+      lines.append(
+        "dialect \(dialect), its own pair: \(passed)/\(results.count - skipped) judged fixtures pass (\(skipped) skipped)"
+      )
     }
     for failure in matrix.referenceFailures {
       lines.append(
@@ -32,7 +35,8 @@ public enum MutationReport {
       lines.append("  NOT YET JUDGED \(mutant.name): \(mutant.notYetJudged ?? "")")
     }
     if !differences.isEmpty {
-      lines.append("the matrix differs from the expected one (update with --update-expected if the change is intended):")
+      lines.append(
+        "the matrix differs from the expected one (update with --update-expected if the change is intended):")
       lines += differences.map { "  \($0)" }
     }
     lines.append("")
@@ -40,7 +44,8 @@ public enum MutationReport {
     for mutant in matrix.mutants {
       let ids = matrix.kills[mutant.name, default: []].sorted()
       let name = mutant.name.padding(toLength: width, withPad: " ", startingAt: 0)
-      lines.append("\(name)  \(mutant.side.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  fails \(ids.count)")
+      lines.append(
+        "\(name)  \(mutant.side.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  fails \(ids.count)")
       if verbose { lines += ids.map { "    \($0)" } }
     }
     for mutant in matrix.notYetJudged {
@@ -72,7 +77,8 @@ public enum MutationReport {
   /// should fixture, every fixture is caught, every mutant is killed, and
   /// the matrix matches the expected one.
   public static func passes(_ matrix: MutationMatrix, differences: [String]) -> Bool {
-    matrix.isComplete && matrix.referenceFailures.isEmpty && matrix.uncaughtFixtures.isEmpty && matrix.survivingMutants.isEmpty
+    matrix.isComplete && matrix.referenceFailures.isEmpty && matrix.uncaughtFixtures.isEmpty
+      && matrix.survivingMutants.isEmpty
       && differences.isEmpty
   }
 }

@@ -40,14 +40,18 @@ public enum SupervisedMutationMatrix {
     func adapter(_ command: [String]) -> WorkerConfiguration.Native {
       .adapter(command: command, commandTimeout: limits.commandTimeout, startupTimeout: limits.startupTimeout)
     }
-    var rows = [WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: options, verdictsOnly: true)]
+    var rows = [
+      WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: options, verdictsOnly: true)
+    ]
     for mutant in mutants {
       switch mutant.construction {
       case .dialectPatch(let patch):
         let bridge = patch.bridge
         let copy = copies[mutant.name] ?? patch.file
-        let page = WorkerConfiguration.Page.script(path: mutant.side == .page ? copy : bridge.page, profile: bridge.profile)
-        let native = adapter(mutant.side == .native ? bridge.native.map { $0 == patch.file ? copy : $0 } : bridge.native)
+        let page = WorkerConfiguration.Page.script(
+          path: mutant.side == .page ? copy : bridge.page, profile: bridge.profile)
+        let native = adapter(
+          mutant.side == .native ? bridge.native.map { $0 == patch.file ? copy : $0 } : bridge.native)
         rows.append(
           WorkerConfiguration(
             page: page, native: native, tested: TestedSides(page: mutant.side == .page, native: mutant.side == .native),
@@ -56,7 +60,8 @@ public enum SupervisedMutationMatrix {
         rows.append(
           WorkerConfiguration(
             page: .referenceSource(mutant.pageSource() ?? ""), native: .reference,
-            tested: TestedSides(page: true, native: false), options: options, verdictsOnly: true, explore: mutant.matrixSchedules))
+            tested: TestedSides(page: true, native: false), options: options, verdictsOnly: true,
+            explore: mutant.matrixSchedules))
       case .nativeFault(let fault):
         let native: WorkerConfiguration.Native =
           mutant.crashes ? adapter([executable, "reference-adapter", "--fault", fault]) : .referenceFaults([fault])

@@ -61,7 +61,6 @@ public struct ScriptMessage: Sendable, Hashable {
   public var body: JSONValueOrUndefined
 }
 
-
 /// A JSON value, or `nil` for JavaScript `undefined`.
 public typealias JSONValueOrUndefined = JSONValue?
 

@@ -119,13 +119,15 @@ final class PageWorld {
           return .failure(
             ScriptError(
               kind: .timeLimit,
-              message: "reading \(what) ran past the time limit of \(webView.configuration.scriptTimeLimit.millisecondsText) "
+              message:
+                "reading \(what) ran past the time limit of \(webView.configuration.scriptTimeLimit.millisecondsText) "
                 + "(a getter or Proxy on it?)"))
         case .sizeLimit:
           return .failure(.sizeLimit("\(what) is too large to leave the page: \(error.message)"))
         default:
           return .failure(
-            ScriptError(kind: .exception, message: "the script's result cannot be returned to the host: \(error.message)"))
+            ScriptError(
+              kind: .exception, message: "the script's result cannot be returned to the host: \(error.message)"))
         }
       }
     } catch {
@@ -157,7 +159,9 @@ final class PageWorld {
         do throws(ScriptError) {
           arguments.append(try argument.toJSON())
         } catch {
-          if error.kind == .sizeLimit { self.webView.passLimit("value-size", "an argument of \(name): \(error.message)") }
+          if error.kind == .sizeLimit {
+            self.webView.passLimit("value-size", "an argument of \(name): \(error.message)")
+          }
           throw NativeFunctionError(error.message, name: error.kind == .sizeLimit ? "RangeError" : "TypeError")
         }
       }
@@ -169,7 +173,8 @@ final class PageWorld {
       _ = try define.call([context.string(name), function])
     } catch {
       webView.trace.record(
-        .host, TraceEventName.scriptTerminated, ["reason": .string(error.description), "task": .string("install \(name)")])
+        .host, TraceEventName.scriptTerminated,
+        ["reason": .string(error.description), "task": .string("install \(name)")])
     }
   }
 
@@ -348,45 +353,70 @@ final class PageWorld {
   /// page's limits, blob URLs, URL parsing and missing-API notes.
   func sharedHostFunctions(worker: Int?) -> [(String, NativeFunction)] {
     [
-      ("now", { [unowned self] call in
-        call.context.number(Double(self.webView.configuration.epochMilliseconds + self.webView.scheduler.now.milliseconds))
-      }),
-      ("userAgent", { [unowned self] call in call.context.string(self.webView.configuration.userAgent) }),
-      ("console", { [unowned self] call in
-        try self.console(level: call[0].stringValue(maxLength: 16)?.text ?? "log", text: call[1], worker: worker)
-        return nil
-      }),
-      ("unavailable", { [unowned self] call in
-        let name = call[0].stringValue(maxLength: 64)?.text ?? "?"
-        self.webView.passLimit(
-          "unavailable-feature",
-          "the page used \(name), which the simulated page does not have (JavaScriptCore's watchdog cannot "
-            + "interrupt a WebAssembly loop)")
-        return nil
-      }),
-      ("promiseRejected", { [unowned self] call in
-        try self.promiseRejected()
-        return nil
-      }),
-      ("createObjectURL", { [unowned self] call in
-        call.context.string(try self.createObjectURL(bytes: call[0], type: call[1].stringValue ?? ""))
-      }),
-      ("revokeObjectURL", { [unowned self] call in
-        self.blobs.revoke(call[0].stringValue ?? "")
-        return nil
-      }),
-      ("parseURL", { call in
-        let hasBase = !(call[1].isNull || call[1].isUndefined)
-        let base = hasBase ? NavigationURL(call[1].stringValue ?? "") : nil
-        guard !hasBase || base != nil, let url = NavigationURL(call[0].stringValue ?? "", base: base) else {
-          return call.context.null
+      (
+        "now",
+        { [unowned self] call in
+          call.context.number(
+            Double(self.webView.configuration.epochMilliseconds + self.webView.scheduler.now.milliseconds))
         }
-        return call.context.value(.object(url.components))
-      }),
-      ("missing", { [unowned self] call in
-        self.noteMissing(call[0].stringValue(maxLength: 256)?.text ?? "?", worker: worker)
-        return nil
-      }),
+      ),
+      ("userAgent", { [unowned self] call in call.context.string(self.webView.configuration.userAgent) }),
+      (
+        "console",
+        { [unowned self] call in
+          try self.console(level: call[0].stringValue(maxLength: 16)?.text ?? "log", text: call[1], worker: worker)
+          return nil
+        }
+      ),
+      (
+        "unavailable",
+        { [unowned self] call in
+          let name = call[0].stringValue(maxLength: 64)?.text ?? "?"
+          self.webView.passLimit(
+            "unavailable-feature",
+            "the page used \(name), which the simulated page does not have (JavaScriptCore's watchdog cannot "
+              + "interrupt a WebAssembly loop)")
+          return nil
+        }
+      ),
+      (
+        "promiseRejected",
+        { [unowned self] call in
+          try self.promiseRejected()
+          return nil
+        }
+      ),
+      (
+        "createObjectURL",
+        { [unowned self] call in
+          call.context.string(try self.createObjectURL(bytes: call[0], type: call[1].stringValue ?? ""))
+        }
+      ),
+      (
+        "revokeObjectURL",
+        { [unowned self] call in
+          self.blobs.revoke(call[0].stringValue ?? "")
+          return nil
+        }
+      ),
+      (
+        "parseURL",
+        { call in
+          let hasBase = !(call[1].isNull || call[1].isUndefined)
+          let base = hasBase ? NavigationURL(call[1].stringValue ?? "") : nil
+          guard !hasBase || base != nil, let url = NavigationURL(call[0].stringValue ?? "", base: base) else {
+            return call.context.null
+          }
+          return call.context.value(.object(url.components))
+        }
+      ),
+      (
+        "missing",
+        { [unowned self] call in
+          self.noteMissing(call[0].stringValue(maxLength: 256)?.text ?? "?", worker: worker)
+          return nil
+        }
+      ),
     ]
   }
 
@@ -394,72 +424,121 @@ final class PageWorld {
     let host = try context.evaluate("({})")
     var functions = sharedHostFunctions(worker: nil)
     functions += [
-      ("pageTime", { [unowned self] call in
-        call.context.number(Double(self.webView.scheduler.now.milliseconds - self.createdAt.milliseconds))
-      }),
+      (
+        "pageTime",
+        { [unowned self] call in
+          call.context.number(Double(self.webView.scheduler.now.milliseconds - self.createdAt.milliseconds))
+        }
+      ),
       ("random", { [unowned self] call in call.context.number(self.random.nextUnitInterval()) }),
       ("url", { [unowned self] call in call.context.string(self.parsedURL?.serialized ?? self.url) }),
-      ("setTimer", { [unowned self] call in
-        try self.setTimer(
-          id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0), repeats: call[2].boolValue ?? false)
-        return nil
-      }),
-      ("clearTimer", { [unowned self] call in
-        self.clearTimer(id: Int(call[0].numberValue ?? 0))
-        return nil
-      }),
-      ("frameSource", { [unowned self] call in
-        self.frameSourceSet(frame: Int(call[0].numberValue ?? 0), source: call[1].stringValue ?? "")
-        return nil
-      }),
-      ("frameInserted", { [unowned self] call in
-        self.frameInserted(frame: Int(call[0].numberValue ?? 0), source: call[1].stringValue)
-        return nil
-      }),
-      ("frameRemoved", { [unowned self] call in
-        self.frameRemoved(frame: Int(call[0].numberValue ?? 0))
-        return nil
-      }),
-      ("navigate", { [unowned self] call in
-        try self.navigateMainFrame(to: call[0].stringValue ?? "")
-        return nil
-      }),
-      ("resolveURL", { [unowned self] call in
-        NavigationURL(call[0].stringValue ?? "", base: self.parsedURL).map { call.context.string($0.serialized) }
-      }),
-      ("microtask", { [unowned self] call in
-        try self.microtaskCheckpoint(in: call.context)
-        return nil
-      }),
-      ("uncaught", { [unowned self] call in
-        guard self.webView.limitViolation == nil else { return nil }
-        let fields = Self.listenerErrorFields(
-          name: call[0], message: call[1], source: call[2], line: call[3], column: call[4], task: self.webView.currentTask)
-        self.webView.trace.record(.page, TraceEventName.uncaughtException, fields)
-        return nil
-      }),
-      ("dialog", { [unowned self] call in
-        self.openDialog(kind: call[0].stringValue ?? "alert", message: call[1].stringValue ?? "", default: call[2].stringValue)
-      }),
-      ("postMessage", { [unowned self] call in
-        try self.postMessage(name: call[0].stringValue ?? "", body: call[1])
-        return nil
-      }),
-      ("workerCreate", { [unowned self] call in
-        call.context.number(
-          Double(
-            try self.createWorker(
-              url: call[0].stringValue ?? "", name: call[1].stringValue ?? "", type: call[2].stringValue ?? "classic")))
-      }),
-      ("workerPost", { [unowned self] call in
-        let text = try self.serializedMessage(call[1])
-        try self.workers[Int(call[0].numberValue ?? 0)]?.receive(text)
-        return nil
-      }),
-      ("workerTerminate", { [unowned self] call in
-        self.workers[Int(call[0].numberValue ?? 0)]?.terminate()
-        return nil
-      }),
+      (
+        "setTimer",
+        { [unowned self] call in
+          try self.setTimer(
+            id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0),
+            repeats: call[2].boolValue ?? false)
+          return nil
+        }
+      ),
+      (
+        "clearTimer",
+        { [unowned self] call in
+          self.clearTimer(id: Int(call[0].numberValue ?? 0))
+          return nil
+        }
+      ),
+      (
+        "frameSource",
+        { [unowned self] call in
+          self.frameSourceSet(frame: Int(call[0].numberValue ?? 0), source: call[1].stringValue ?? "")
+          return nil
+        }
+      ),
+      (
+        "frameInserted",
+        { [unowned self] call in
+          self.frameInserted(frame: Int(call[0].numberValue ?? 0), source: call[1].stringValue)
+          return nil
+        }
+      ),
+      (
+        "frameRemoved",
+        { [unowned self] call in
+          self.frameRemoved(frame: Int(call[0].numberValue ?? 0))
+          return nil
+        }
+      ),
+      (
+        "navigate",
+        { [unowned self] call in
+          try self.navigateMainFrame(to: call[0].stringValue ?? "")
+          return nil
+        }
+      ),
+      (
+        "resolveURL",
+        { [unowned self] call in
+          NavigationURL(call[0].stringValue ?? "", base: self.parsedURL).map { call.context.string($0.serialized) }
+        }
+      ),
+      (
+        "microtask",
+        { [unowned self] call in
+          try self.microtaskCheckpoint(in: call.context)
+          return nil
+        }
+      ),
+      (
+        "uncaught",
+        { [unowned self] call in
+          guard self.webView.limitViolation == nil else { return nil }
+          let fields = Self.listenerErrorFields(
+            name: call[0], message: call[1], source: call[2], line: call[3], column: call[4],
+            task: self.webView.currentTask)
+          self.webView.trace.record(.page, TraceEventName.uncaughtException, fields)
+          return nil
+        }
+      ),
+      (
+        "dialog",
+        { [unowned self] call in
+          self.openDialog(
+            kind: call[0].stringValue ?? "alert", message: call[1].stringValue ?? "", default: call[2].stringValue)
+        }
+      ),
+      (
+        "postMessage",
+        { [unowned self] call in
+          try self.postMessage(name: call[0].stringValue ?? "", body: call[1])
+          return nil
+        }
+      ),
+      (
+        "workerCreate",
+        { [unowned self] call in
+          call.context.number(
+            Double(
+              try self.createWorker(
+                url: call[0].stringValue ?? "", name: call[1].stringValue ?? "", type: call[2].stringValue ?? "classic")
+            ))
+        }
+      ),
+      (
+        "workerPost",
+        { [unowned self] call in
+          let text = try self.serializedMessage(call[1])
+          try self.workers[Int(call[0].numberValue ?? 0)]?.receive(text)
+          return nil
+        }
+      ),
+      (
+        "workerTerminate",
+        { [unowned self] call in
+          self.workers[Int(call[0].numberValue ?? 0)]?.terminate()
+          return nil
+        }
+      ),
     ]
     for (name, body) in functions {
       try host.setProperty(name, context.makeFunction(named: name, body))
@@ -503,7 +582,8 @@ final class PageWorld {
         webView.scriptTimeLimitPassed(
           task: webView.currentTask,
           message: "microtasks (promise callbacks or queueMicrotask) ran past the time limit of "
-            + "\(webView.configuration.scriptTimeLimit.millisecondsText) in task \(webView.currentTask): a microtask loop?")
+            + "\(webView.configuration.scriptTimeLimit.millisecondsText) in task \(webView.currentTask): a microtask loop?"
+        )
       }
       throw NativeFunctionError("bridgecheck: microtasks ran past the script time limit", name: "RangeError")
     }

@@ -52,7 +52,9 @@ public final class SimulatedWebView {
   private var limitsPassed: Set<String> = []
 
   /// Creates a web view with no page loaded.
-  public init(configuration: PageConfiguration = PageConfiguration(), policy: any SchedulingPolicy = FIFOSchedulingPolicy()) {
+  public init(
+    configuration: PageConfiguration = PageConfiguration(), policy: any SchedulingPolicy = FIFOSchedulingPolicy()
+  ) {
     self.configuration = configuration
     let scheduler = PageScheduler(policy: policy)
     self.scheduler = scheduler
@@ -231,7 +233,8 @@ public final class SimulatedWebView {
     }
     self.world = world
     world.context.beginTask()
-    trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
+    trace.record(
+      .host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
     for function in hostFunctions { world.installHostFunction(named: function.name, function.body) }
     for name in messageHandlerNames { world.addMessageHandler(name) }
     if let interfaceScript { world.runScript(interfaceScript, phase: "document-start") }
@@ -300,7 +303,8 @@ public final class SimulatedWebView {
       trace.record(.host, TraceEventName.evaluateResult, ["ok": false, "error": .object(PageWorld.fields(of: error))])
       switch error.kind {
       case .timeLimit:
-        scriptTimeLimitPassed(task: "evaluate", message: error.message.hasPrefix("reading the value") ? error.message : nil)
+        scriptTimeLimitPassed(
+          task: "evaluate", message: error.message.hasPrefix("reading the value") ? error.message : nil)
       case .sizeLimit:
         passLimit("value-size", error.message)
       default:

@@ -131,7 +131,8 @@ extension BridgeMessageCodec {
   /// message renamed for the wire, delivered through the dialect's global
   /// and entry point, as a string literal or an object literal. With
   /// classic names, exactly ``deliveryScript(for:faults:)``.
-  static func deliveryScript(for message: JSONObject, profile: BridgeProfile, faults: Set<NativeBridgeFault>) -> String {
+  static func deliveryScript(for message: JSONObject, profile: BridgeProfile, faults: Set<NativeBridgeFault>) -> String
+  {
     // A dialect that delivers this message as a function call (docs/protocol.md section 9.1, `convention`).
     if let script = profile.conventionDeliveryScript(for: message) { return script }
     let wire = profile.toWire(message)

@@ -47,7 +47,9 @@ extension NativeBridge {
       return false
     }
     var released = takeCounterCallback(responseID) != nil
-    if case .string(let id) = responseID { released = pendingCallbacks.removeValue(forKey: ExactName(id)) != nil || released }
+    if case .string(let id) = responseID {
+      released = pendingCallbacks.removeValue(forKey: ExactName(id)) != nil || released
+    }
     log(
       .warning, .noHandler,
       "the page has no handler for \(LogText.describe(message["handlerName"])) (request \(LogText.describe(responseID)))"
@@ -65,7 +67,8 @@ extension NativeBridge {
   func installHostObjectCalls() {
     guard let (signal, _) = options.profile.hostObjectCalls else { return }
     let methods = options.profile.hostObjectMethods(handlers: handlers.keys.map(\.string))
-    webView.addJavascriptInterface(named: signal.name, methods: methods, asynchronous: false) { [weak self] method, arguments in
+    webView.addJavascriptInterface(named: signal.name, methods: methods, asynchronous: false) {
+      [weak self] method, arguments in
       self?.hostObjectCalled(method, arguments: arguments)
     }
   }

@@ -153,7 +153,8 @@ public final class NativeBridge {
         self?.didReceive(message)
       }
     case .channel(let name):
-      webView.addJavascriptInterface(named: name, methods: ["postMessage"], asynchronous: true) { [weak self] _, arguments in
+      webView.addJavascriptInterface(named: name, methods: ["postMessage"], asynchronous: true) {
+        [weak self] _, arguments in
         self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
         return nil
       }
@@ -198,7 +199,9 @@ public final class NativeBridge {
   /// the page answered `undefined`).
   public func callHandler(_ name: String, data: JSONValue? = nil, responseCallback: ResponseCallback? = nil) {
     guard options.profile.convention.nativeCanCallPage else {
-      log(.warning, .sendFailed, "the dialect \(options.profile.name) cannot call the page; \(LogText.quote(name)) was not called")
+      log(
+        .warning, .sendFailed,
+        "the dialect \(options.profile.name) cannot call the page; \(LogText.quote(name)) was not called")
       return
     }
     if options.profile.typedMessages != nil {
@@ -593,10 +596,13 @@ public final class NativeBridge {
 
   /// `answerFunction`: the page function the request named for its answer
   /// (convention `answers` with a function field), carried in the answer.
-  private func receiveRequest(handlerName: JSONValue?, data: JSONValue?, callbackID: JSONValue?, answerFunction: JSONValue? = nil) {
+  private func receiveRequest(
+    handlerName: JSONValue?, data: JSONValue?, callbackID: JSONValue?, answerFunction: JSONValue? = nil
+  ) {
     log(
       .debug, .received,
-      "request \(LogText.describe(handlerName))" + (callbackID.map { " with callbackId \(LogText.describe($0))" } ?? ""))
+      "request \(LogText.describe(handlerName))" + (callbackID.map { " with callbackId \(LogText.describe($0))" } ?? "")
+    )
     // FAULT callback-id-truthiness: a falsy callbackId counts as none.
     var callbackID = callbackID
     if faults.contains(.callbackIDTruthiness), let id = callbackID, BridgeMessageCodec.isFalsy(id) { callbackID = nil }
@@ -604,7 +610,8 @@ public final class NativeBridge {
     var handlerReturned = false
     let returned: (() -> Bool)? = faults.contains(.deferredResponseDropped) ? { handlerReturned } : nil
     var responseCallback = callbackID.map {
-      makeResponseCallback(callbackID: $0, handlerName: handlerName, handlerReturned: returned, answerFunction: answerFunction)
+      makeResponseCallback(
+        callbackID: $0, handlerName: handlerName, handlerReturned: returned, answerFunction: answerFunction)
     }
     // FAULT response-sent-without-callback: answers go out with responseId null.
     if responseCallback == nil && faults.contains(.responseSentWithoutCallback) {
@@ -632,7 +639,8 @@ public final class NativeBridge {
   /// `handlerReturned` (FAULT `deferred-response-dropped` only): whether
   /// the handler has returned; answers after that are dropped.
   private func makeResponseCallback(
-    callbackID: JSONValue, handlerName: JSONValue?, handlerReturned: (() -> Bool)? = nil, answerFunction: JSONValue? = nil
+    callbackID: JSONValue, handlerName: JSONValue?, handlerReturned: (() -> Bool)? = nil,
+    answerFunction: JSONValue? = nil
   ) -> ResponseCallback {
     var answered = false
     return { [weak self] responseData in
@@ -648,7 +656,8 @@ public final class NativeBridge {
       answered = true
       // FAULT nil-response-not-sent: a nil answer is dropped.
       if responseData == nil && self.faults.contains(.nilResponseNotSent) { return }
-      var response = BridgeMessageCodec.response(responseID: callbackID, responseData: responseData, faults: self.faults)
+      var response = BridgeMessageCodec.response(
+        responseID: callbackID, responseData: responseData, faults: self.faults)
       if let answerFunction, let field = self.options.profile.answerFunctionField { response[field] = answerFunction }
       self.send(response)
     }
@@ -675,7 +684,8 @@ extension NativeBridge {
   /// trapping.
   static func faultCrash(onUnknownResponse responseID: JSONValue, faults: Set<NativeBridgeFault>) -> String? {
     guard faults.contains(.unknownResponseCrashes) else { return nil }
-    return "fault unknown-response-crashes: no callback for responseId \(LogText.describe(responseID)) (nil block called)"
+    return
+      "fault unknown-response-crashes: no callback for responseId \(LogText.describe(responseID)) (nil block called)"
   }
 
   /// FAULT `malformed-queue-crashes`: the message the bridge traps with on

@@ -26,7 +26,8 @@ enum PageInjection {
   /// The page bridge alone when the native side does not configure it
   /// (under the harness).
   static func injectionScript(for options: NativeBridgeOptions) -> String {
-    options.configuresPageBridge ? optionsPrefix(for: options) + "\n" + options.pageBridgeScript : options.pageBridgeScript
+    options.configuresPageBridge
+      ? optionsPrefix(for: options) + "\n" + options.pageBridgeScript : options.pageBridgeScript
   }
 
   /// The document-end user script of document-start injection: tells the

@@ -36,7 +36,8 @@ public enum GitHubAnnotations {
         lines.append(
           command(
             properties: [("title", "bridgecheck: \(ReportFormatting.plural(rest, "more gating failure"))")],
-            message: "and \(ReportFormatting.plural(rest, "more gating failure")): see the step summary or the reports"))
+            message: "and \(ReportFormatting.plural(rest, "more gating failure")): see the step summary or the reports")
+        )
         break
       }
       guard index < room else { break }

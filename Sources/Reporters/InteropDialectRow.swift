@@ -17,7 +17,8 @@ public struct InteropDialectRow: Sendable {
   public var bothSides: InteropPair
 
   /// Creates a row.
-  public init(dialect: String, profile: String, pageSide: InteropPair, nativeSide: InteropPair, bothSides: InteropPair) {
+  public init(dialect: String, profile: String, pageSide: InteropPair, nativeSide: InteropPair, bothSides: InteropPair)
+  {
     self.dialect = dialect
     self.profile = profile
     self.pageSide = pageSide

@@ -101,7 +101,8 @@ struct InteropMatrixPage {
   }
 
   private func legend() -> String {
-    var html = "<h2 id=\"legend\">Legend</h2>\n<p>The colour is the verdict, never the pass rate:</p>\n<ul class=\"legend\">\n"
+    var html =
+      "<h2 id=\"legend\">Legend</h2>\n<p>The colour is the verdict, never the pass rate:</p>\n<ul class=\"legend\">\n"
     for verdict in InteropMatrixReport.legend(pairs) {
       html += "<li><span class=\"swatch v-\(verdict.rawValue)\">\(escape(verdict.label))</span> "
       html += "\(escape(verdict.meaning))</li>\n"

@@ -158,8 +158,10 @@ enum InteropVerdict: String, Sendable, CaseIterable {
     switch self {
     case .pass: return "every judged scenario passed"
     case .passWithNotes:
-      return "the gate passes; some scenarios fail as the implementation's expectations say (xfail), or fail a should/may rule"
-    case .failMust: return "a must scenario failed, or an expected failure now passes (stale); red whatever the pass rate"
+      return
+        "the gate passes; some scenarios fail as the implementation's expectations say (xfail), or fail a should/may rule"
+    case .failMust:
+      return "a must scenario failed, or an expected failure now passes (stale); red whatever the pass rate"
     case .error: return "a scenario could not be judged (a crash, a hang, a broken adapter); red whatever the pass rate"
     case .notJudged: return "every scenario was skipped"
     }

@@ -86,7 +86,8 @@ public enum JSONReport {
     if let exploration = report.exploration {
       summaryObject["exploration"] = [
         "scenarios": number(exploration.scenarios), "seedsAsked": number(exploration.seedsAsked),
-        "systematicAsked": number(exploration.systematicAsked), "schedules": number(exploration.schedules), "distinctSchedules": number(exploration.distinctSchedules),
+        "systematicAsked": number(exploration.systematicAsked), "schedules": number(exploration.schedules),
+        "distinctSchedules": number(exploration.distinctSchedules),
         "failing": number(exploration.failing),
       ]
     }
@@ -103,7 +104,9 @@ public enum JSONReport {
       "expectationProblems": .array(report.expectationProblems.map(JSONValue.string)),
       "summary": .object(summaryObject),
       "results": .array(
-        report.results.map { result(for: $0, gate: report.gate, reproduce: report.reproduceCommand(for: $0), options: options) }),
+        report.results.map {
+          result(for: $0, gate: report.gate, reproduce: report.reproduceCommand(for: $0), options: options)
+        }),
     ]
     if let schedules = report.schedules { root["schedules"] = schedules.jsonValue }
     if !report.notices.isEmpty { root["notices"] = .array(report.notices.map(JSONValue.string)) }
@@ -147,7 +150,9 @@ public enum JSONReport {
       object["detail"] = .object(detailObject)
     }
     if let exploration = result.exploration { object["exploration"] = exploration.jsonValue }
-    if !result.pageAPIsMissing.isEmpty { object["pageAPIsMissing"] = .array(result.pageAPIsMissing.map(JSONValue.string)) }
+    if !result.pageAPIsMissing.isEmpty {
+      object["pageAPIsMissing"] = .array(result.pageAPIsMissing.map(JSONValue.string))
+    }
     object["traceEventCount"] = number(result.traceEventCount)
     object["trace"] = .array(result.trace.map(\.json))
     return .object(object)

@@ -88,7 +88,9 @@ public enum JSONReportReader {
     func strings(_ value: JSONValue, _ key: String, at pointer: JSONPointer) throws(Problem) -> [String] {
       var out: [String] = []
       for (index, item) in try array(value, key, at: pointer).enumerated() {
-        guard let text = item.stringValue else { throw fail(pointer.appending(key).appending(String(index)), "expected a string") }
+        guard let text = item.stringValue else {
+          throw fail(pointer.appending(key).appending(String(index)), "expected a string")
+        }
         out.append(text)
       }
       return out
@@ -108,9 +110,11 @@ public enum JSONReportReader {
       let toolName = try string(tool, "name", at: root.appending("tool"))
       let toolVersion = try string(tool, "version", at: root.appending("tool"))
       let implementations = try member(value, "implementations", at: root)
-      let page = try implementation(try member(implementations, "page", at: root.appending("implementations")),
+      let page = try implementation(
+        try member(implementations, "page", at: root.appending("implementations")),
         at: root.appending("implementations").appending("page"))
-      let native = try implementation(try member(implementations, "native", at: root.appending("implementations")),
+      let native = try implementation(
+        try member(implementations, "native", at: root.appending("implementations")),
         at: root.appending("implementations").appending("native"))
       let seedText = try string(value, "seed", at: root)
       guard let seed = UInt64(seedText) else { throw fail(root.appending("seed"), "expected decimal digits") }
@@ -146,7 +150,8 @@ public enum JSONReportReader {
     }
 
     func implementation(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) -> ImplementationInfo {
-      ImplementationInfo(name: try string(value, "name", at: pointer), version: try optionalString(value, "version", at: pointer))
+      ImplementationInfo(
+        name: try string(value, "name", at: pointer), version: try optionalString(value, "version", at: pointer))
     }
 
     func context(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) -> RunContext {
@@ -168,7 +173,9 @@ public enum JSONReportReader {
         let at = pointer.appending("shard")
         let index = try integer(shard, "index", at: at)
         let count = try integer(shard, "count", at: at)
-        guard count >= 1, index >= 1, index <= count else { throw fail(at, "shard \(index)/\(count) is not one of 1 to \(count)") }
+        guard count >= 1, index >= 1, index <= count else {
+          throw fail(at, "shard \(index)/\(count) is not one of 1 to \(count)")
+        }
         context.shard = RunContext.ShardPosition(index: index, count: count)
       }
       if let merged = value["mergedShards"], !merged.isNull {
@@ -183,7 +190,9 @@ public enum JSONReportReader {
         let at = pointer.appending("dialect")
         let origin = try string(dialect, "origin", at: at)
         guard let kind = DialectNote.Origin(rawValue: origin) else {
-          throw fail(at.appending("origin"), "\"\(origin)\" is not one of \(DialectNote.Origin.allCases.map(\.rawValue).joined(separator: ", "))")
+          throw fail(
+            at.appending("origin"),
+            "\"\(origin)\" is not one of \(DialectNote.Origin.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         context.dialect = DialectNote(
           origin: kind, nearest: try optionalString(dialect, "nearest", at: at),
@@ -199,7 +208,8 @@ public enum JSONReportReader {
       let identity = ScenarioIdentity(
         id: try string(value, "id", at: pointer), title: try string(value, "title", at: pointer),
         area: try string(value, "area", at: pointer), level: try enumValue(Level.self, value, "level", at: pointer),
-        subject: try enumValue(Subject.self, value, "subject", at: pointer), spec: try string(value, "spec", at: pointer),
+        subject: try enumValue(Subject.self, value, "subject", at: pointer),
+        spec: try string(value, "spec", at: pointer),
         file: try string(value, "file", at: pointer))
       var detail: FailureDetail?
       if let detailValue = value["detail"] {
@@ -217,7 +227,8 @@ public enum JSONReportReader {
         var focus: Int?
         if let seq = detailValue["focus"], !seq.isNull { focus = try integer(detailValue, "focus", at: at) }
         detail = FailureDetail(
-          readExpectation: try string(detailValue, "expectation", at: at), pointer: location, closest: closest, focus: focus)
+          readExpectation: try string(detailValue, "expectation", at: at), pointer: location, closest: closest,
+          focus: focus)
       }
       var trace: [TraceEvent] = []
       for (index, event) in try array(value, "trace", at: pointer).enumerated() {

@@ -71,15 +71,17 @@ public enum JUnitReport {
     ])
     out += ">\n"
     out += "    <properties>\n"
-    let properties: [(String, String)] = [
-      ("bridgecheck.page", ReportFormatting.implementation(report.page)),
-      ("bridgecheck.native", ReportFormatting.implementation(report.native)),
-      ("bridgecheck.seed", String(report.seed)),
-      ("bridgecheck.gate", report.gate.rawValue),
-      ("bridgecheck.interrupted", String(report.interrupted)),
-      ("bridgecheck.verdict", report.verdict),
-      ("bridgecheck.exitCode", String(report.exitCode)),
-    ] + contextProperties(report.context) + (report.schedules.map { [("bridgecheck.schedules", $0.description)] } ?? [])
+    let properties: [(String, String)] =
+      [
+        ("bridgecheck.page", ReportFormatting.implementation(report.page)),
+        ("bridgecheck.native", ReportFormatting.implementation(report.native)),
+        ("bridgecheck.seed", String(report.seed)),
+        ("bridgecheck.gate", report.gate.rawValue),
+        ("bridgecheck.interrupted", String(report.interrupted)),
+        ("bridgecheck.verdict", report.verdict),
+        ("bridgecheck.exitCode", String(report.exitCode)),
+      ] + contextProperties(report.context)
+      + (report.schedules.map { [("bridgecheck.schedules", $0.description)] } ?? [])
     for (name, value) in properties {
       out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
     }
@@ -125,18 +127,23 @@ public enum JUnitReport {
     case .failure, .error:
       let element = result.status == .error ? "error" : "failure"
       out += ">\n      <\(element)" + attributes([("message", message), ("type", result.status.rawValue)]) + ">"
-      out += XMLEscaping.text(body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
+      out += XMLEscaping.text(
+        body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
       out += "</\(element)>\n"
     case .skipped where result.status == .skip:
       out += ">\n      <skipped" + attributes([("message", result.message ?? FailureText.skipReason(result))]) + "/>\n"
     case .skipped where result.status == .xfail:
       let headline = "expected failure: " + message
       out += ">\n      <skipped" + attributes([("message", headline), ("type", "xfail")]) + ">"
-      out += XMLEscaping.text(body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
+      out += XMLEscaping.text(
+        body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
       out += "</skipped>\n"
     case .skipped:
-      out += ">\n      <skipped" + attributes([("message", "does not gate: " + message), ("type", result.status.rawValue)]) + ">"
-      out += XMLEscaping.text(body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
+      out +=
+        ">\n      <skipped" + attributes([("message", "does not gate: " + message), ("type", result.status.rawValue)])
+        + ">"
+      out += XMLEscaping.text(
+        body(result, gate: report.gate, reproduce: report.reproduceCommand(for: result), options: options))
       out += "</skipped>\n"
     }
     return out + "    </testcase>\n"

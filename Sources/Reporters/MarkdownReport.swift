@@ -82,7 +82,9 @@ public enum MarkdownReport {
     out.append("")
     out.append("| Total | Passed | Failed | Errors | Skipped | xfail | xpass |")
     out.append("|---:|---:|---:|---:|---:|---:|---:|")
-    let counts = [summary.total, summary.passed, summary.failed, summary.errors, summary.skipped, summary.xfail, summary.xpass]
+    let counts = [
+      summary.total, summary.passed, summary.failed, summary.errors, summary.skipped, summary.xfail, summary.xpass,
+    ]
     out.append("| " + counts.map(String.init).joined(separator: " | ") + " |")
     if let line = TerminalReport.schedulesLine(report) {
       out.append("")
@@ -104,7 +106,8 @@ public enum MarkdownReport {
       if groups.count > options.maxDetails {
         out.append("")
         let more = groups.dropFirst(max(0, options.maxDetails)).reduce(0) { $0 + $1.count }
-        out.append("…and \(ReportFormatting.plural(more, "more failure")) without details: see the JSON or JUnit report.")
+        out.append(
+          "…and \(ReportFormatting.plural(more, "more failure")) without details: see the JSON or JUnit report.")
       }
     }
 
@@ -191,7 +194,8 @@ public enum MarkdownReport {
       let message = FailureText.truncated(FailureText.headline(first), to: FailureText.headlineLimit)
       out.append(
         "| ×\(group.count): " + shown.joined(separator: ", ") + more + " | " + rules.joined(separator: ", ") + " | "
-          + levels.joined(separator: ", ") + " | \(cell(first.status.rawValue + " (the same message)")) | \(cell(message)) |")
+          + levels.joined(separator: ", ")
+          + " | \(cell(first.status.rawValue + " (the same message)")) | \(cell(message)) |")
     }
     return out
   }
@@ -239,7 +243,11 @@ public enum MarkdownReport {
       case " ", "(", ")", "<", ">", "[", "]", "|", "\\", "`", "\"":
         out += String(format: "%%%02X", scalar.value)
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "%%%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += String(format: "%%%02X", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
     }
     return out

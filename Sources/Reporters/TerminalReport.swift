@@ -157,7 +157,8 @@ public enum TerminalReport {
       + (report.cutShort != nil ? "; cut short" : "")
     let scenarios = ReportFormatting.plural(summary.total, "scenario")
     let gating = "\(report.gatingFailures.count) gating"
-    return "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(gating) — \(time) — \(verdict) (\(gate))"
+    return
+      "\(FailureText.visible(report.toolName)): \(scenarios) — \(counts) — \(gating) — \(time) — \(verdict) (\(gate))"
   }
 
   /// Which schedules the run ran each scenario under and how many ran, e.g.
@@ -191,7 +192,9 @@ public enum TerminalReport {
     var lines = ["AREA".padding(to: nameWidth) + columns.map { "  " + $0 }.joined() + "  RESULT"]
     for (index, group) in areas.enumerated() {
       let counts = RunSummary(group.results)
-      let values = [counts.total, counts.passed, counts.failed, counts.errors, counts.skipped, counts.xfail, counts.xpass]
+      let values = [
+        counts.total, counts.passed, counts.failed, counts.errors, counts.skipped, counts.xfail, counts.xpass,
+      ]
       var line = names[index].padding(to: nameWidth)
       for (column, value) in zip(columns, values) {
         let text = String(value).leftPadding(to: column.count)
@@ -208,7 +211,8 @@ public enum TerminalReport {
     return lines
   }
 
-  private static func failure(_ result: ScenarioResult, gate: Level, options: Options, style: TerminalStyle) -> [String] {
+  private static func failure(_ result: ScenarioResult, gate: Level, options: Options, style: TerminalStyle) -> [String]
+  {
     let label = result.status.rawValue.uppercased()
     let gating = result.isGatingFailure(gate: gate)
     let level = result.scenario.level.rawValue + (gating ? "" : ", does not gate")
@@ -263,9 +267,10 @@ public enum TerminalReport {
     if message.isEmpty { message = [FailureText.headline(first)] }
     lines.append(contentsOf: message.flatMap { fit($0, indent: indent, width: options.width) })
     let ids = group.map { FailureText.visible($0.scenario.id) }
-    lines.append(contentsOf: wrap(ids, prefix: indent + "in: ", indent: indent + "    ", width: options.width ?? 100).map {
-      style.apply(.dim, $0)
-    })
+    lines.append(
+      contentsOf: wrap(ids, prefix: indent + "in: ", indent: indent + "    ", width: options.width ?? 100).map {
+        style.apply(.dim, $0)
+      })
     return lines
   }
 

@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// A thread of the worker that notices when the scenario thread is stuck in
 /// code that the page's own limits cannot stop (a loop of bare `await`s:

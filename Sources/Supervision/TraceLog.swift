@@ -1,11 +1,12 @@
+import Foundation
+import JSONModel
+import PageSimulation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import JSONModel
-import PageSimulation
 
 /// The file where a worker logs the trace events of the scenario it runs
 /// (one `{"event": …}` line each, long strings cut), emptied at the start of

@@ -1,9 +1,10 @@
+import BridgeImplementations
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BridgeImplementations
 
 /// How many worker processes a supervised run starts and how much resident
 /// memory they may use in all (`--jobs`, `--memory-limit`), chosen so that
@@ -190,6 +191,9 @@ public enum MachineMemory {
 
 extension String {
   fileprivate var trimmingWhitespace: String {
-    String(drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" }).reversed())
+    String(
+      drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" }).reversed().drop(while: {
+        $0 == " " || $0 == "\n" || $0 == "\t"
+      }).reversed())
   }
 }

@@ -1,9 +1,10 @@
+import BridgeImplementations
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BridgeImplementations
 
 /// A CPU of its own for each worker's scenario thread and its adapters.
 ///

@@ -32,7 +32,9 @@ extension WorkerConfiguration {
       options.schedule = .systematic(schedule)
     }
     if let fields = value["explore"], let seeds = fields["seeds"]?.numberValue {
-      let systematic = (fields["systematic"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(SystematicSchedule.named) }
+      let systematic = (fields["systematic"]?.arrayValue ?? []).compactMap {
+        $0.stringValue.flatMap(SystematicSchedule.named)
+      }
       var options = ExploreOptions(
         seeds: Int(seeds), systematic: systematic,
         timeBudget: fields["timeBudgetMs"]?.numberValue.map { .milliseconds($0) },

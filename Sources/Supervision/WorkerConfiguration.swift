@@ -1,8 +1,8 @@
 import BridgeImplementations
 import Exploration
-import PageSimulation
 import Foundation
 import JSONModel
+import PageSimulation
 import ScenarioRunner
 
 /// Everything a worker process needs to rebuild the runner of its
@@ -85,7 +85,8 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// runner from them.
   public static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
     lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested && lhs.engine == rhs.engine
-      && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore && lhs.wireValue["options"] == rhs.wireValue["options"]
+      && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore
+      && lhs.wireValue["options"] == rhs.wireValue["options"]
       && lhs.pageFeatures == rhs.pageFeatures
   }
 
@@ -143,7 +144,8 @@ extension WorkerConfiguration.Page {
         throw WorkerSetupError("cannot read the page bridge \(path)", hint: "give the path of a JavaScript file")
       }
       let profile = try profileName.map(Self.loadProfile) ?? BridgeProfile.classic
-      return ScriptPageImplementation(name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
+      return ScriptPageImplementation(
+        name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
     case .scriptInDialect(let path, let profileJSON):
       guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8)
       else {
@@ -151,7 +153,8 @@ extension WorkerConfiguration.Page {
       }
       switch BridgeProfile.decode(profileJSON, file: "the profile inferred from \(path)") {
       case .success(let profile):
-        return ScriptPageImplementation(name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
+        return ScriptPageImplementation(
+          name: URL(fileURLWithPath: path).lastPathComponent, source: source, profile: profile)
       case .failure(let problems):
         throw WorkerSetupError("\(problems)", hint: nil)
       }
@@ -213,7 +216,8 @@ extension WorkerConfiguration {
     case .adapter(let command, let commandTimeout, let startupTimeout):
       nativeObject = [
         "kind": "adapter", "command": .array(command.map(JSONValue.string)),
-        "commandTimeoutMs": .number(commandTimeout.milliseconds), "startupTimeoutMs": .number(startupTimeout.milliseconds),
+        "commandTimeoutMs": .number(commandTimeout.milliseconds),
+        "startupTimeoutMs": .number(startupTimeout.milliseconds),
       ]
     }
     var optionsObject: JSONObject = [
@@ -263,7 +267,9 @@ extension WorkerConfiguration {
       guard let faults = value["native"]?["faults"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
       native = .referenceFaults(faults)
     case "exploration-fault":
-      guard let fault = value["native"]?["fault"]?.stringValue, ExplorationFault(rawValue: fault) != nil else { return nil }
+      guard let fault = value["native"]?["fault"]?.stringValue, ExplorationFault(rawValue: fault) != nil else {
+        return nil
+      }
       native = .explorationFault(fault)
     case "adapter":
       guard let words = value["native"]?["command"]?.arrayValue?.compactMap(\.stringValue),
@@ -273,9 +279,11 @@ extension WorkerConfiguration {
       native = .adapter(command: words, commandTimeout: .milliseconds(command), startupTimeout: .milliseconds(startup))
     default: return nil
     }
-    guard let testedPage = value["tested"]?["page"]?.boolValue, let testedNative = value["tested"]?["native"]?.boolValue,
+    guard let testedPage = value["tested"]?["page"]?.boolValue,
+      let testedNative = value["tested"]?["native"]?.boolValue,
       let options = value["options"], let seed = options["seed"]?.stringValue.flatMap({ UInt64($0) }),
-      let script = options["scriptTimeLimitMs"]?.numberValue, let scenario = options["scenarioTimeLimitMs"]?.numberValue,
+      let script = options["scriptTimeLimitMs"]?.numberValue,
+      let scenario = options["scenarioTimeLimitMs"]?.numberValue,
       let tasks = options["maxTasksPerSettle"]?.numberValue,
       let virtual = options["maxVirtualMillisecondsPerSettle"]?.numberValue
     else { return nil }

@@ -1,11 +1,12 @@
+import BridgeImplementations
+import PageSimulation
+import ScenarioRunner
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BridgeImplementations
-import PageSimulation
-import ScenarioRunner
 
 /// The limits a supervisor enforces on its workers, from outside: whatever
 /// the code under test does inside a worker, these hold.
@@ -154,7 +155,9 @@ public final class WorkerPool {
         // engine's worker takes a moment to end with its web process).
         for worker in workers where worker.isBusy { worker.process.signalKill() }
         for worker in workers {
-          if let job = worker.job { finish(job.index, ended(worker, job: job, reason: reason.description, check: CheckID.interrupted)) }
+          if let job = worker.job {
+            finish(job.index, ended(worker, job: job, reason: reason.description, check: CheckID.interrupted))
+          }
         }
         stopAll()
         break

@@ -1,12 +1,13 @@
+import BridgeImplementations
+import JSONModel
+import PageSimulation
+import ScenarioRunner
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BridgeImplementations
-import JSONModel
-import PageSimulation
-import ScenarioRunner
 
 /// One worker process as its supervisor sees it: the child, what it has
 /// written so far, and the scenario it is running.

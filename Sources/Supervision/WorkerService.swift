@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import BridgeImplementations
 import Exploration
 import JSONModel
 import PageSimulation
 import ScenarioRunner
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The worker side (`bridgecheck worker`, started by the supervisor of
 /// `bridgecheck run`): reads its configuration and then one scenario at a
@@ -43,7 +44,8 @@ public enum WorkerService {
 
     var input = LineReader()
     guard let first = input.readLine(from: STDIN_FILENO), let value = try? JSONValue.parse(first),
-      let configurationValue = value["configure"], let configuration = WorkerConfiguration(wireValue: configurationValue)
+      let configurationValue = value["configure"],
+      let configuration = WorkerConfiguration(wireValue: configurationValue)
     else {
       writeAll(WorkerMessage.setupFailed("the first line was not a worker configuration"), to: channel)
       return 2
@@ -89,7 +91,9 @@ public enum WorkerService {
         }
         continue
       }
-      guard let file = request["run"]?["file"]?.stringValue, let id = request["run"]?["id"]?.stringValue else { continue }
+      guard let file = request["run"]?["file"]?.stringValue, let id = request["run"]?["id"]?.stringValue else {
+        continue
+      }
       let result: ScenarioResult
       switch fixtures.fixture(file: file, id: id) {
       case .success(let fixture):
@@ -108,9 +112,11 @@ public enum WorkerService {
         if let explore = session.configuration.explore {
           // Each schedule's run logs its own trace: a worker killed in one
           // leaves that run's last events.
-          result = ScheduleExplorer(runner: session.runner, options: explore).explore(
-            fixture, progress: { watch?.progress() }, watch: ScheduleExplorer.RunWatch(begin: { stream.begin() }, event: observe)
-          ).result
+          result =
+            ScheduleExplorer(runner: session.runner, options: explore).explore(
+              fixture, progress: { watch?.progress() },
+              watch: ScheduleExplorer.RunWatch(begin: { stream.begin() }, event: observe)
+            ).result
         } else {
           result = session.runner.run(fixture, traceObserver: observe)
         }
@@ -148,9 +154,11 @@ private struct FixtureCache {
       loaded[file] = fixture
       return .success(fixture)
     case .success(let fixture):
-      return .failure(ScenarioResultFailure(id: id, file: file, message: "the worker found \(fixture.id) in \(file), not \(id)"))
+      return .failure(
+        ScenarioResultFailure(id: id, file: file, message: "the worker found \(fixture.id) in \(file), not \(id)"))
     case .failure(let problems):
-      return .failure(ScenarioResultFailure(id: id, file: file, message: "the worker could not load \(file): \(problems)"))
+      return .failure(
+        ScenarioResultFailure(id: id, file: file, message: "the worker could not load \(file): \(problems)"))
     }
   }
 }

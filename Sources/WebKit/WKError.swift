@@ -1,15 +1,18 @@
-
-
 /// The error domain of WebKit's errors, as `NSError.domain` reports it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let WKErrorDomain = "WKErrorDomain"
 
 /// The `userInfo` key of a script exception's message.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let WKJavaScriptExceptionMessageErrorKey = "WKJavaScriptExceptionMessage"
 /// The `userInfo` key of a script exception's line number.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let WKJavaScriptExceptionLineNumberErrorKey = "WKJavaScriptExceptionLineNumber"
 /// The `userInfo` key of a script exception's column number.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let WKJavaScriptExceptionColumnNumberErrorKey = "WKJavaScriptExceptionColumnNumber"
 /// The `userInfo` key of a script exception's source URL.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let WKJavaScriptExceptionSourceURLErrorKey = "WKJavaScriptExceptionSourceURL"
 
 /// An error of WebKit, in ``WKErrorDomain``: what `evaluateJavaScript`'s

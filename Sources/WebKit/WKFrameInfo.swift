@@ -1,5 +1,3 @@
-
-
 /// A frame of the page: the main frame or an iframe.
 open class WKFrameInfo: NSObject {
   /// Whether this is the page's main frame.

@@ -1,5 +1,3 @@
-
-
 /// A page load in progress (an opaque token, as in WebKit).
 open class WKNavigation: NSObject {}
 
@@ -40,7 +38,9 @@ open class WKNavigationAction: NSObject {
   public let sourceFrame: WKFrameInfo
 
   /// Creates an action (the kit makes them).
-  package init(request: URLRequest, navigationType: WKNavigationType, targetFrame: WKFrameInfo?, sourceFrame: WKFrameInfo) {
+  package init(
+    request: URLRequest, navigationType: WKNavigationType, targetFrame: WKFrameInfo?, sourceFrame: WKFrameInfo
+  ) {
     self.request = request
     self.navigationType = navigationType
     self.targetFrame = targetFrame

@@ -1,5 +1,3 @@
-
-
 /// A message the page posted with
 /// `window.webkit.messageHandlers.<name>.postMessage(body)`.
 open class WKScriptMessage: NSObject {

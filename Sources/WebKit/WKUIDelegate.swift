@@ -1,5 +1,3 @@
-
-
 /// Shows the page's `alert`, `confirm` and `prompt` panels. Each method has
 /// WebKit's default when not implemented (dismiss, false, nil); the kit
 /// needs `completionHandler` called before the method returns.

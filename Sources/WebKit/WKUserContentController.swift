@@ -1,5 +1,3 @@
-
-
 /// The scripts and message handlers a web view's pages get.
 open class WKUserContentController: NSObject {
   /// The user scripts added so far, in order.

@@ -1,5 +1,3 @@
-
-
 /// When a user script runs in a page.
 public enum WKUserScriptInjectionTime: Int, Sendable {
   /// Before any of the page's own scripts.

@@ -1,5 +1,3 @@
-
-
 /// What carries a web view's calls to the page: the kit, which turns them
 /// into adapter-protocol events for the harness.
 package protocol WKWebViewHost: AnyObject {

@@ -81,7 +81,8 @@ enum HostChannelScript {
     limits: PageLimits = PageLimits()
   ) -> String {
     let names = JSONValue.array(hostFunctions.map(JSONValue.string)).serialized()
-    let recorderNames = JSONValue.array((recorders + [pageEventFunction, evaluatingFunction]).map(JSONValue.string)).serialized()
+    let recorderNames = JSONValue.array((recorders + [pageEventFunction, evaluatingFunction]).map(JSONValue.string))
+      .serialized()
     let definitions = JavascriptInterfaceCalls.definitions(interfaces, slice: "slice")
     return """
       (function () {
@@ -277,7 +278,8 @@ enum HostChannelScript {
 
   /// The name and arguments of a call sent as `[name, arguments]` JSON text.
   static func decodedCall(_ text: String) -> (name: String, arguments: [JSONValue?])? {
-    guard let value = try? JSONValue.parse(text), case .array(let parts) = value, parts.count == 2, let name = parts[0].stringValue, case .array(let encoded) = parts[1]
+    guard let value = try? JSONValue.parse(text), case .array(let parts) = value, parts.count == 2,
+      let name = parts[0].stringValue, case .array(let encoded) = parts[1]
     else { return nil }
     return (name, encoded.map { $0.arrayValue?.first })
   }

@@ -84,7 +84,8 @@
         defer { g_free(text) }
         return String(cString: text)
       }
-      guard let webView, let view = byWebView[webView]?.view, let body, let call = HostChannelScript.decodedCall(body) else {
+      guard let webView, let view = byWebView[webView]?.view, let body, let call = HostChannelScript.decodedCall(body)
+      else {
         bridgecheck_scheme_request_answer(request, HostChannelScript.reply(.failure(WebKitError("no host call"))))
         return
       }
@@ -126,10 +127,14 @@
       if let key = UnsafeMutableRawPointer(view) { Self.byWebView[key] = WeakHostView(self) }
       if userAgent != nil { setUserAgent(userAgent) }
       let context = Unmanaged.passUnretained(self).toOpaque()
-      let policy: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, UnsafeMutableRawPointer?) -> gboolean = {
-        _, decision, type, data in
-        Unmanaged<WebKitHostView>.fromOpaque(data!).takeUnretainedValue().decide(decision, type: type) ? 1 : 0
-      }
+      let policy:
+        @convention(c) (
+          UnsafeMutableRawPointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType,
+          UnsafeMutableRawPointer?
+        ) -> gboolean = {
+          _, decision, type, data in
+          Unmanaged<WebKitHostView>.fromOpaque(data!).takeUnretainedValue().decide(decision, type: type) ? 1 : 0
+        }
       _ = bridgecheck_signal_connect(view, "decide-policy", unsafeBitCast(policy, to: GCallback.self), context)
       let loaded: @convention(c) (UnsafeMutableRawPointer?, WebKitLoadEvent, UnsafeMutableRawPointer?) -> Void = {
         _, event, data in
@@ -145,10 +150,12 @@
         return 1
       }
       _ = bridgecheck_signal_connect(view, "script-dialog", unsafeBitCast(dialog, to: GCallback.self), context)
-      let ended: @convention(c) (UnsafeMutableRawPointer?, WebKitWebProcessTerminationReason, UnsafeMutableRawPointer?) -> Void = {
-        _, reason, data in
-        Unmanaged<WebKitHostView>.fromOpaque(data!).takeUnretainedValue().webProcessEnded(reason)
-      }
+      let ended:
+        @convention(c) (UnsafeMutableRawPointer?, WebKitWebProcessTerminationReason, UnsafeMutableRawPointer?) -> Void =
+          {
+            _, reason, data in
+            Unmanaged<WebKitHostView>.fromOpaque(data!).takeUnretainedValue().webProcessEnded(reason)
+          }
       _ = bridgecheck_signal_connect(view, "web-process-terminated", unsafeBitCast(ended, to: GCallback.self), context)
       let window = gtk_offscreen_window_new()
       self.window = window
@@ -173,7 +180,8 @@
     func setUserScripts(channel: String, _ scripts: [(source: String, atDocumentStart: Bool)]) {
       webkit_user_content_manager_remove_all_scripts(manager)
       let world = webkit_user_script_new_for_world(
-        HostChannelScript.worldSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START,
+        HostChannelScript.worldSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+        WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START,
         HostChannelScript.channelWorldName, nil, nil)
       webkit_user_content_manager_add_script(manager, world)
       webkit_user_script_unref(world)
@@ -204,7 +212,9 @@
         if let value {
           if let excess = WebKitHostView.excessSize(of: value) {
             box.view?.events.append(
-              .limitPassed(limit: "value-size", message: "the body posted to \(box.name) is too large to leave the page: \(excess)"))
+              .limitPassed(
+                limit: "value-size", message: "the body posted to \(box.name) is too large to leave the page: \(excess)"
+              ))
           } else {
             body = WebKitHostView.json(of: value).flatMap { try? JSONValue.parse($0) }
           }
@@ -235,33 +245,37 @@
       nextEvaluation += 1
       outstandingEvaluations += 1
       let call = Unmanaged.passRetained(EvaluationBox(view: self, id: nextEvaluation, epoch: epoch)).toOpaque()
-      let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
-        source, result, data in
-        let box = Unmanaged<EvaluationBox>.fromOpaque(data!).takeRetainedValue()
-        var error: UnsafeMutablePointer<GError>?
-        let value = webkit_web_view_evaluate_javascript_finish(
-          UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
-        var outcome: Result<String?, WebKitError>
-        var excess: String?
-        if let error {
-          outcome = .failure(WebKitError(WebKitHostView.cut(error.pointee.message)))
-          g_error_free(error)
-        } else if let value {
-          excess = WebKitHostView.excessSize(of: value)
-          outcome = excess.map { .failure(WebKitError("the value is too large to leave the page: \($0)")) }
-            ?? .success(WebKitHostView.json(of: value))
-          g_object_unref(value)
-        } else {
-          outcome = .success(nil)
+      let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void =
+        {
+          source, result, data in
+          let box = Unmanaged<EvaluationBox>.fromOpaque(data!).takeRetainedValue()
+          var error: UnsafeMutablePointer<GError>?
+          let value = webkit_web_view_evaluate_javascript_finish(
+            UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
+          var outcome: Result<String?, WebKitError>
+          var excess: String?
+          if let error {
+            outcome = .failure(WebKitError(WebKitHostView.cut(error.pointee.message)))
+            g_error_free(error)
+          } else if let value {
+            excess = WebKitHostView.excessSize(of: value)
+            outcome =
+              excess.map { .failure(WebKitError("the value is too large to leave the page: \($0)")) }
+              ?? .success(WebKitHostView.json(of: value))
+            g_object_unref(value)
+          } else {
+            outcome = .success(nil)
+          }
+          guard let view = box.view, box.epoch == view.epoch else { return }
+          view.outstandingEvaluations -= 1
+          if let excess {
+            view.events.append(
+              .limitPassed(
+                limit: "value-size",
+                message: "the value an evaluation returned is too large to leave the page: \(excess)"))
+          }
+          view.events.append(.evaluated(id: box.id, result: outcome))
         }
-        guard let view = box.view, box.epoch == view.epoch else { return }
-        view.outstandingEvaluations -= 1
-        if let excess {
-          view.events.append(
-            .limitPassed(limit: "value-size", message: "the value an evaluation returned is too large to leave the page: \(excess)"))
-        }
-        view.events.append(.evaluated(id: box.id, result: outcome))
-      }
       webkit_web_view_evaluate_javascript(
         view, script, gssize(script.utf8.count), nil, nil, nil, finished, call)
       return nextEvaluation
@@ -298,7 +312,7 @@
       for event in takeEvents() {
         switch event {
         case .navigation(let decision, _): answer(decision, allow: false)
-          case .hostCall(let request, _, _):
+        case .hostCall(let request, _, _):
           Self.answer(request, HostChannelScript.reply(.failure(WebKitError("the page was closed"))))
         case .dialog(let dialog, _, _, _): answer(dialog: dialog, text: nil, confirmed: false)
         case .loadFinished: finished = true
@@ -321,7 +335,9 @@
       epoch += 1
       outstandingEvaluations = 0
       dropEvents()
-      for name in handlerBoxes.keys where name != HostChannelScript.channelHandlerName { unregisterMessageHandler(name) }
+      for name in handlerBoxes.keys where name != HostChannelScript.channelHandlerName {
+        unregisterMessageHandler(name)
+      }
       webkit_user_content_manager_remove_all_scripts(manager)
       ownLoadURL = "about:blank"
       webkit_web_view_load_uri(view, "about:blank")
@@ -378,10 +394,12 @@
       webkit_web_view_terminate_web_process(view)
     }
 
-    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>?, type: WebKitPolicyDecisionType) -> Bool {
+    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>?, type: WebKitPolicyDecisionType) -> Bool
+    {
       guard let decision, type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION else { return false }
       let action = webkit_navigation_policy_decision_get_navigation_action(bridgecheck_navigation_decision(decision))
-      let url = webkit_uri_request_get_uri(webkit_navigation_action_get_request(action)).map { String(cString: $0) } ?? ""
+      let url =
+        webkit_uri_request_get_uri(webkit_navigation_action_get_request(action)).map { String(cString: $0) } ?? ""
       if let ownLoadURL, url == ownLoadURL {
         self.ownLoadURL = nil
         webkit_policy_decision_use(decision)
@@ -436,7 +454,8 @@
     /// else why not, before it is converted to JSON (which would copy it
     /// again, and again when parsed).
     static func excessSize(of value: UnsafeMutablePointer<JSCValue>) -> String? {
-      guard jsc_value_is_string(value) != 0 || jsc_value_is_object(value) != 0, let context = jsc_value_get_context(value)
+      guard jsc_value_is_string(value) != 0 || jsc_value_is_object(value) != 0,
+        let context = jsc_value_get_context(value)
       else { return nil }
       let source = """
         (function (value, limit) {

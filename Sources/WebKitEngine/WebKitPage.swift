@@ -60,11 +60,15 @@
       }
       let view = webkit_web_view_new_with_user_content_manager(manager)
       self.view = UnsafeMutableRawPointer(view)?.assumingMemoryBound(to: WebKitWebView.self)
-      let policy: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, UnsafeMutableRawPointer?) -> gboolean = {
-        _, decision, type, data in
-        let page = Unmanaged<WebKitPage>.fromOpaque(data!).takeUnretainedValue()
-        return page.decide(decision, type: type) ? 1 : 0
-      }
+      let policy:
+        @convention(c) (
+          UnsafeMutableRawPointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType,
+          UnsafeMutableRawPointer?
+        ) -> gboolean = {
+          _, decision, type, data in
+          let page = Unmanaged<WebKitPage>.fromOpaque(data!).takeUnretainedValue()
+          return page.decide(decision, type: type) ? 1 : 0
+        }
       _ = bridgecheck_signal_connect(view, "decide-policy", unsafeBitCast(policy, to: GCallback.self), context)
       let loaded: @convention(c) (UnsafeMutableRawPointer?, WebKitLoadEvent, UnsafeMutableRawPointer?) -> Void = {
         _, event, data in
@@ -96,22 +100,23 @@
     public func evaluate(_ script: String, timeout: Double = 10) throws(WebKitError) -> JSONValue? {
       let outcome = engine.run { () -> Result<String?, WebKitError> in
         let call = EvaluationCall()
-        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
-          source, result, data in
-          let call = Unmanaged<EvaluationCall>.fromOpaque(data!).takeRetainedValue()
-          var error: UnsafeMutablePointer<GError>?
-          let value = webkit_web_view_evaluate_javascript_finish(
-            UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
-          if let error {
-            call.outcome = .failure(WebKitError(String(cString: error.pointee.message)))
-            g_error_free(error)
-          } else if let value {
-            call.outcome = .success(WebKitPage.json(of: value))
-            g_object_unref(value)
-          } else {
-            call.outcome = .success(nil)
+        let finished:
+          @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
+            source, result, data in
+            let call = Unmanaged<EvaluationCall>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let value = webkit_web_view_evaluate_javascript_finish(
+              UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
+            if let error {
+              call.outcome = .failure(WebKitError(String(cString: error.pointee.message)))
+              g_error_free(error)
+            } else if let value {
+              call.outcome = .success(WebKitPage.json(of: value))
+              g_object_unref(value)
+            } else {
+              call.outcome = .success(nil)
+            }
           }
-        }
         let data = Unmanaged.passRetained(call).toOpaque()
         webkit_web_view_evaluate_javascript(
           self.view, script, gssize(script.utf8.count), nil, nil, nil,
@@ -172,7 +177,8 @@
 
     /// Allows the page's own load (not recorded); records every other
     /// navigation request, and cancels all of them but `about:blank`.
-    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>?, type: WebKitPolicyDecisionType) -> Bool {
+    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>?, type: WebKitPolicyDecisionType) -> Bool
+    {
       guard let decision, type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION else { return false }
       let navigation = bridgecheck_navigation_decision(decision)
       let action = webkit_navigation_policy_decision_get_navigation_action(navigation)

@@ -114,7 +114,9 @@
     private var consoleBytes = 0
 
     /// Creates a web view with no page loaded; nil when GTK cannot start (no display).
-    public init?(configuration: PageConfiguration = PageConfiguration(), scale: Double = 1, maxSettleSeconds: Double = 15) {
+    public init?(
+      configuration: PageConfiguration = PageConfiguration(), scale: Double = 1, maxSettleSeconds: Double = 15
+    ) {
       guard let engine = EngineThread.shared else { return nil }
       self.engine = engine
       self.configuration = configuration
@@ -221,7 +223,8 @@
 
     /// Adds a JavaScript interface, built on a host function, to every page loaded from now on.
     public func addJavascriptInterface(
-      named name: String, methods: [String], asynchronous: Bool, _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
+      named name: String, methods: [String], asynchronous: Bool,
+      _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
     ) {
       interfaces.removeAll { $0.name == name }
       interfaces.append((name, methods))
@@ -254,16 +257,21 @@
 
     private func performLoad(_ page: PageSource) {
       if generation > 0, let source {
-        trace.record(.host, TraceEventName.pageUnloaded, ["url": .string(source.url), "generation": .number(Double(generation))])
+        trace.record(
+          .host, TraceEventName.pageUnloaded, ["url": .string(source.url), "generation": .number(Double(generation))])
       }
       source = page
       generation += 1
-      trace.record(.host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
+      trace.record(
+        .host, TraceEventName.pageLoaded, ["url": .string(page.url), "generation": .number(Double(generation))])
       let channel = HostChannelScript.source(
         hostFunctions: hostFunctionNames, recorders: recorders.keys.sorted(), interfaces: interfaces,
         limits: configuration.limits)
       let scripts = userScripts.map { entry in
-        (entry.asPageCode ? HostChannelScript.runAsPage(entry.script.source) : entry.script.source, entry.time == .atDocumentStart)
+        (
+          entry.asPageCode ? HostChannelScript.runAsPage(entry.script.source) : entry.script.source,
+          entry.time == .atDocumentStart
+        )
       }
       let html = Self.html(for: page)
       loading = true
@@ -283,7 +291,8 @@
     static func html(for page: PageSource) -> String {
       let scripts = page.scripts.map { script -> String in
         if script.source.contains("<!--") {
-          return "<script src=\"data:text/javascript;charset=utf-8;base64,\(Data(script.source.utf8).base64EncodedString())\"></script>"
+          return
+            "<script src=\"data:text/javascript;charset=utf-8;base64,\(Data(script.source.utf8).base64EncodedString())\"></script>"
         }
         let escaped = script.source.replacing(#/<\/(?=[sS][cC][rR][iI][pP][tT])/#, with: "<\\/")
         return "<script>" + escaped + "\n</script>"
@@ -361,14 +370,20 @@
     {
       let limit = now.milliseconds + Int64(maxSettleSeconds * 1000 / scale)
       let until = min(maxTime?.milliseconds ?? limit, limit)
-      return onEngine(shouldStop) { stop in self.drive(until: until, stopsWhenIdle: true, maxTasks: maxTasks, shouldStop: stop) }
+      return onEngine(shouldStop) { stop in
+        self.drive(until: until, stopsWhenIdle: true, maxTasks: maxTasks, shouldStop: stop)
+      }
     }
 
     /// Lets `milliseconds` of virtual time pass in real time, running host tasks as they come.
     @discardableResult
-    public func advance(by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false }) -> SettleOutcome {
+    public func advance(by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false })
+      -> SettleOutcome
+    {
       let until = now.milliseconds + max(0, milliseconds)
-      return onEngine(shouldStop) { stop in self.drive(until: until, stopsWhenIdle: false, maxTasks: maxTasks, shouldStop: stop) }
+      return onEngine(shouldStop) { stop in
+        self.drive(until: until, stopsWhenIdle: false, maxTasks: maxTasks, shouldStop: stop)
+      }
     }
 
     /// Runs `body` on the engine thread with `shouldStop`, which must not
@@ -420,7 +435,8 @@
         }
         let time = now.milliseconds
         if time >= until { return stopsWhenIdle ? .timeBudgetExhausted : .idle }
-        if stopsWhenIdle, !loading, timers.isEmpty, pageWork.isEmpty, (view?.outstandingEvaluations ?? 0) == abandonedProbes.count,
+        if stopsWhenIdle, !loading, timers.isEmpty, pageWork.isEmpty,
+          (view?.outstandingEvaluations ?? 0) == abandonedProbes.count,
           Double(time - quietSince) * scale >= quietMilliseconds
         {
           // Idle: nothing pending, and the web process not busy running
@@ -449,7 +465,8 @@
         let event = inbox.removeFirst()
         if let task = task(for: event) { return task }
       }
-      if let index = timers.indices.min(by: { timers[$0].due < timers[$1].due }), timers[index].due <= now.milliseconds {
+      if let index = timers.indices.min(by: { timers[$0].due < timers[$1].due }), timers[index].due <= now.milliseconds
+      {
         let timer = timers.remove(at: index)
         return { [unowned self] in
           self.recordTask(timer.label)
@@ -488,7 +505,8 @@
         if let name = pageRuns.removeValue(forKey: id) {
           guard case .failure(let error) = result else { return nil }
           return { [unowned self] in
-            self.trace.record(.page, TraceEventName.uncaughtException, ["message": .string(error.message), "task": .string(name)])
+            self.trace.record(
+              .page, TraceEventName.uncaughtException, ["message": .string(error.message), "task": .string(name)])
           }
         }
         return { [unowned self] in self.complete(evaluation: id, result) }
@@ -593,7 +611,8 @@
       switch outcome {
       case .success(nil): result = .success(nil)
       case .success(let text?):
-        result = (try? JSONValue.parse(text)).map { .success($0) }
+        result =
+          (try? JSONValue.parse(text)).map { .success($0) }
           ?? .failure(ScriptError(kind: .exception, message: "the result is not JSON"))
       case .failure(let error): result = .failure(ScriptError(kind: .exception, message: error.message))
       }
@@ -694,7 +713,8 @@
     /// WebKit ends a web process that stays over it. Throws when GTK cannot
     /// start (no display). The memory limit is taken from the first call, which
     /// also makes the first web view (and so the first web process).
-    public static func webKitGTK(scale: Double = 1, webProcessMemoryLimit: Int? = nil) throws(WebKitError) -> PageEngine {
+    public static func webKitGTK(scale: Double = 1, webProcessMemoryLimit: Int? = nil) throws(WebKitError) -> PageEngine
+    {
       if EngineThread.webProcessMemoryLimit == nil { EngineThread.webProcessMemoryLimit = webProcessMemoryLimit }
       guard let thread = EngineThread.shared else {
         throw WebKitError("GTK could not start: no display (run under xvfb-run, or set DISPLAY)")

@@ -52,7 +52,9 @@
       let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
       var children: [Int32] = []
       for thread in threads {
-        guard let list = try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8) else { continue }
+        guard let list = try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8) else {
+          continue
+        }
         children += list.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
       }
       return children.filter { pid in

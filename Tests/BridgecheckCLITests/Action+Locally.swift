@@ -41,8 +41,10 @@ struct ActionTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      ["python3", packageRoot.appendingPathComponent("scripts/run_action_locally.py").path, "--skip", "build",
-       "--workspace", workspace.url.path, "--report", report.path] + arguments
+      [
+        "python3", packageRoot.appendingPathComponent("scripts/run_action_locally.py").path, "--skip", "build",
+        "--workspace", workspace.url.path, "--report", report.path,
+      ] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -65,7 +67,8 @@ struct ActionTests {
   /// native handler's data 0 arrives as undefined.
   static func writeBridges(_ workspace: ScratchFolder) throws {
     let reference = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     let call = "handlers[handlerName](message.data, responseCallback);"
     try workspace.write("web/good-bridge.js", reference)
     try workspace.write(
@@ -92,11 +95,16 @@ struct ActionTests {
     #expect(goodOutputs["json"] == "reports/bridgecheck.json")
     #expect(FileManager.default.fileExists(atPath: workspace.path("reports/bridgecheck.xml")), "the JUnit report")
     let json = try JSONValue.parse(String(contentsOfFile: workspace.path("reports/bridgecheck.json"), encoding: .utf8))
-    #expect(json["run"]?["fixtures"]?["ids"]?.arrayValue?.contains("callbacks/page-to-native-response") == true, "several filters")
+    #expect(
+      json["run"]?["fixtures"]?["ids"]?.arrayValue?.contains("callbacks/page-to-native-response") == true,
+      "several filters")
     // The cache key: runner, configuration, Swift version, Package.resolved and sources; restore keys without the last parts.
     let cache = try #require(good.report["caches"]?[0])
     let key = try #require(cache["key"]?.stringValue)
-    #expect(key.range(of: #"^bridgecheck-Linux-X64-\w+-swift6\.\d+(\.\d+)?-[0-9a-f]{16}-[0-9a-f]{16}$"#, options: .regularExpression) != nil, "\(key)")
+    #expect(
+      key.range(
+        of: #"^bridgecheck-Linux-X64-\w+-swift6\.\d+(\.\d+)?-[0-9a-f]{16}-[0-9a-f]{16}$"#, options: .regularExpression)
+        != nil, "\(key)")
     let restore = try #require(cache["restore-keys"]?.stringValue).split(separator: "\n").map(String.init)
     #expect(restore.count == 2 && key.hasPrefix(restore[0]) && restore[0].hasPrefix(restore[1]), "\(restore)")
 
@@ -106,24 +114,38 @@ struct ActionTests {
     #expect(bad.status == 1, "the gate fails the job: \(bad.output)")
     #expect(bad.output.contains("run_action_locally: action > action: gate: exit 1"))
     let badOutputs = try #require(bad.report["jobs"]?[0]?["outputs"])
-    #expect(badOutputs["verdict"] == "fail" && badOutputs["exit-code"] == "1" && badOutputs["failed"] == "2", "\(badOutputs)")
+    #expect(
+      badOutputs["verdict"] == "fail" && badOutputs["exit-code"] == "1" && badOutputs["failed"] == "2", "\(badOutputs)")
     // The `if: always()` upload step ran after the failing gate, with the reports.
     let artifactName = try #require(badOutputs["artifact-name"]?.stringValue)
     #expect(artifactName.hasPrefix("bridgecheck-"))
     #expect(bad.report["artifacts"]?[artifactName] == ["bad.json", "bad.xml"], "\(bad.report["artifacts"] ?? .null)")
-    #expect(good.report["jobs"]?[0]?["outputs"]?["artifact-name"] != .string(artifactName), "each job's artifact has its own name")
+    #expect(
+      good.report["jobs"]?[0]?["outputs"]?["artifact-name"] != .string(artifactName),
+      "each job's artifact has its own name")
     // Annotations at the fixture, and a summary whose links go to the fixtures at this exact commit.
     let annotations = try #require(bad.report["jobs"]?[0]?["annotations"]?.arrayValue)
-    #expect(annotations.contains { $0["properties"]?.stringValue?.contains("file=") == true && $0["properties"]?.stringValue?.contains("falsy-data-native-to-page.json,line=") == true }, "\(annotations)")
+    #expect(
+      annotations.contains {
+        $0["properties"]?.stringValue?.contains("file=") == true
+          && $0["properties"]?.stringValue?.contains("falsy-data-native-to-page.json,line=") == true
+      }, "\(annotations)")
     let text = try String(contentsOfFile: summary, encoding: .utf8)
     #expect(text.contains("good-bridge.js") && text.contains("bad-bridge.js"), "both runs, appended: \(text)")
-    #expect(text.contains("](https://github.com/your-org/bridgecheck/blob/\(Self.head)/Fixtures/data/falsy-data-native-to-page.json)"), "\(text)")
-    #expect(text.contains("](https://github.com/your-org/bridgecheck/blob/\(Self.head)/docs/protocol.md#falsy-data-exact)"))
+    #expect(
+      text.contains(
+        "](https://github.com/your-org/bridgecheck/blob/\(Self.head)/Fixtures/data/falsy-data-native-to-page.json)"),
+      "\(text)")
+    #expect(
+      text.contains("](https://github.com/your-org/bridgecheck/blob/\(Self.head)/docs/protocol.md#falsy-data-exact)"))
     #expect(!text.contains(packageRoot.path), "no absolute path of the runner")
 
     // With the failures recorded as expected, the same bridge passes.
     let adopt = try bridgecheck(
-      ["run", "--js", "web/bad-bridge.js", "--filter", "data/*", "--baseline", "expectations.json", "--update-baseline", "--jobs", "1"],
+      [
+        "run", "--js", "web/bad-bridge.js", "--filter", "data/*", "--baseline", "expectations.json",
+        "--update-baseline", "--jobs", "1",
+      ],
       in: workspace.url)
     #expect(adopt.status == 0, "\(adopt.stderr)")
     let excused = try runAction(
@@ -145,7 +167,10 @@ struct ActionTests {
     defer { workspace.remove() }
     try Self.writeBridges(workspace)
     let outcome = try runAction(
-      ["js": "web/good-bridge.js", "filter": "data/falsy-data-native-to-page", "args": "--seed 7 --tag 'data' --traces \"$HOME/x\""],
+      [
+        "js": "web/good-bridge.js", "filter": "data/falsy-data-native-to-page",
+        "args": "--seed 7 --tag 'data' --traces \"$HOME/x\"",
+      ],
       workspace: workspace)
     #expect(outcome.status == 0, "\(outcome.output)")
     let json = try JSONValue.parse(String(contentsOfFile: workspace.path("reports/bridgecheck.json"), encoding: .utf8))
@@ -158,16 +183,20 @@ struct ActionTests {
     defer { workspace.remove() }
     try Self.writeBridges(workspace)
     let filter = "data/falsy-data-native-to-page"
-    let gate = try runAction(["js": "web/good-bridge.js", "filter": filter, "json": "reports/gate.json"], workspace: workspace)
+    let gate = try runAction(
+      ["js": "web/good-bridge.js", "filter": filter, "json": "reports/gate.json"], workspace: workspace)
     #expect(gate.status == 0, "\(gate.output)")
     let gateReport = try JSONValue.parse(String(contentsOfFile: workspace.path("reports/gate.json"), encoding: .utf8))
     #expect(gateReport["schedules"]?["names"]?.arrayValue?.count == 6, "an empty input runs the default gate")
     let single = try runAction(
-      ["js": "web/good-bridge.js", "filter": filter, "schedules": "single", "json": "reports/single.json"], workspace: workspace)
+      ["js": "web/good-bridge.js", "filter": filter, "schedules": "single", "json": "reports/single.json"],
+      workspace: workspace)
     #expect(single.status == 0, "\(single.output)")
-    let singleReport = try JSONValue.parse(String(contentsOfFile: workspace.path("reports/single.json"), encoding: .utf8))
+    let singleReport = try JSONValue.parse(
+      String(contentsOfFile: workspace.path("reports/single.json"), encoding: .utf8))
     #expect(singleReport["schedules"]?["names"] == ["default"])
-    #expect(single.report["jobs"]?[0]?["outputs"]?["artifact-name"] != gate.report["jobs"]?[0]?["outputs"]?["artifact-name"])
+    #expect(
+      single.report["jobs"]?[0]?["outputs"]?["artifact-name"] != gate.report["jobs"]?[0]?["outputs"]?["artifact-name"])
     let misused = try runAction(["merge": "shards/*.json", "schedules": "single"], workspace: workspace)
     #expect(misused.status == 2, "\(misused.output)")
     #expect(misused.output.contains("give SCHEDULES (lowercase) to the shard jobs"), "\(misused.output)")
@@ -188,7 +217,9 @@ struct ActionTests {
     let path = workspace.path("old-swift") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     let old = try runAction(["js": "web/bridge.js"], workspace: workspace, extra: ["--env", "PATH=\(path)"])
     #expect(old.status == 1)
-    #expect(old.output.contains("::error title=bridgecheck needs Swift 6.1 or later::this runner has Swift 5.10"), "\(old.output)")
+    #expect(
+      old.output.contains("::error title=bridgecheck needs Swift 6.1 or later::this runner has Swift 5.10"),
+      "\(old.output)")
   }
 
   /// docs/ci.md's job matrix: three shard jobs and a merge job, for a bridge
@@ -203,13 +234,18 @@ struct ActionTests {
       try workspace.write("web/bridge.js", try String(contentsOfFile: workspace.path("web/\(file)"), encoding: .utf8))
       if bridge == "excused" {
         let adopt = try bridgecheck(
-          ["run", "--js", "web/bridge.js", "--baseline", "bridgecheck-expectations.json", "--update-baseline", "--jobs", "1"],
+          [
+            "run", "--js", "web/bridge.js", "--baseline", "bridgecheck-expectations.json", "--update-baseline",
+            "--jobs", "1",
+          ],
           in: workspace.url, timeLimit: 300)
         #expect(adopt.status == 0, "\(adopt.stderr)")
       }
       let outcome = try runScript(
-        ["--workflow", packageRoot.appendingPathComponent("docs/ci.md").path, "--override",
-         "build-configuration=\(Self.configuration())", "--override", "jobs=1"], workspace: workspace)
+        [
+          "--workflow", packageRoot.appendingPathComponent("docs/ci.md").path, "--override",
+          "build-configuration=\(Self.configuration())", "--override", "jobs=1",
+        ], workspace: workspace)
       let jobs = try #require(outcome.report["jobs"]?.arrayValue, "\(outcome.output)")
       #expect(jobs.map { $0["name"]?.stringValue ?? "" } == ["shards (1)", "shards (2)", "shards (3)", "merge"])
       let shards = jobs.prefix(3)
@@ -233,8 +269,11 @@ struct ActionTests {
         let store = try #require(outcome.report["artifactsFolder"]?.stringValue)
         let merged = try String(contentsOfFile: store + "/\(name)/bridgecheck.json", encoding: .utf8)
         let whole = try bridgecheck(
-          ["run", "--js", "web/bridge.js", "--baseline", "bridgecheck-expectations.json", "--jobs", "1", "--json", "whole.json",
-           "--junit", "whole.xml"], in: workspace.url, timeLimit: 300)
+          [
+            "run", "--js", "web/bridge.js", "--baseline", "bridgecheck-expectations.json", "--jobs", "1", "--json",
+            "whole.json",
+            "--junit", "whole.xml",
+          ], in: workspace.url, timeLimit: 300)
         #expect(whole.status == 1)
         let wholeJSON = try String(contentsOfFile: workspace.path("whole.json"), encoding: .utf8)
         #expect(try MergeEndToEnd.comparable(merged) == MergeEndToEnd.comparable(wholeJSON))
@@ -242,12 +281,16 @@ struct ActionTests {
         let wholeXML = try String(contentsOfFile: workspace.path("whole.xml"), encoding: .utf8)
         #expect(MergeEndToEnd.comparableJUnit(mergedXML) == MergeEndToEnd.comparableJUnit(wholeXML))
         #expect(try XMLLint.problems(mergedXML, schema: XMLLint.junitSchema) == "")
-        #expect(summary.contains("https://github.com/your-org/bridgecheck/blob/\(Self.head)/Fixtures/data/falsy-data-native-to-page.json"))
+        #expect(
+          summary.contains(
+            "https://github.com/your-org/bridgecheck/blob/\(Self.head)/Fixtures/data/falsy-data-native-to-page.json"))
       default:
         #expect(outcome.status == 0 && merge["result"] == "success", "\(outcome.output)")
         #expect(step["verdict"] == "pass" && step["exit-code"] == "0", "\(step)")
         #expect(merge["outputs"]?["verdict"] == "pass")
-        if bridge == "excused" { #expect(summary.contains("### Expected failures (2, excused by the expectations file)")) }
+        if bridge == "excused" {
+          #expect(summary.contains("### Expected failures (2, excused by the expectations file)"))
+        }
       }
       let names = (outcome.report["artifacts"]?.objectValue?.keys).map(Array.init) ?? []
       #expect(names.filter { $0.hasPrefix("bridgecheck-shards-shard-") }.count == 3, "three shard artifacts: \(names)")

@@ -24,7 +24,10 @@ struct AdapterStartupEndToEndTests {
     // fixtures, which take a second or more on a loaded machine.
     let fixedStart = Date()
     let fixed = try bridgecheck(
-      ["run", "--native", "false", "--adapter-startup-timeout", "2", "--jobs", "2", "--filter", "data/*", "--format", "json"],
+      [
+        "run", "--native", "false", "--adapter-startup-timeout", "2", "--jobs", "2", "--filter", "data/*", "--format",
+        "json",
+      ],
       timeLimit: 60)
     let fixedCost = Date().timeIntervalSince(fixedStart)
     #expect(fixed.status == 1, "\(fixed.stderr)")
@@ -49,10 +52,13 @@ struct AdapterStartupEndToEndTests {
     let report = try JSONValue.parse(String(contentsOfFile: reportPath, encoding: .utf8))
     #expect(report["results"]?.arrayValue?.isEmpty == true)
     let cutShort = report["cutShort"]?.stringValue ?? ""
-    let dataFixtures = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Fixtures/data").path)
-      .filter { $0.hasSuffix(".json") }.count
+    let dataFixtures = try FileManager.default.contentsOfDirectory(
+      atPath: packageRoot.appendingPathComponent("Fixtures/data").path
+    )
+    .filter { $0.hasSuffix(".json") }.count
     #expect(cutShort.contains("none of the \(dataFixtures) scenarios was run"), "\(cutShort)")
     #expect(cutShort.contains("bridgecheck doctor --native"), "\(cutShort)")
-    #expect(ProcessTable.waitForNoProcess(commandLineContaining: marker, timeout: 2).isEmpty, "an adapter outlived the run")
+    #expect(
+      ProcessTable.waitForNoProcess(commandLineContaining: marker, timeout: 2).isEmpty, "an adapter outlived the run")
   }
 }

@@ -17,7 +17,8 @@ struct AndroidKitEndToEndTests {
     let mainClass: String
     var folder: String { "conformance/native-kits/android/\(dialect)" }
     var sources: [String] {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
       return names.filter { $0.hasSuffix(".java") }.sorted().map { "\(folder)/\($0)" }
     }
     var description: String { dialect }
@@ -53,8 +54,11 @@ struct AndroidKitEndToEndTests {
     defer { try? FileManager.default.removeItem(at: classes) }
     let page = mode == .both ? ["--js", "conformance/dialects/\(bridge.dialect)/page.js"] : []
     let outcome = try bridgecheck(
-      ["run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: bridge.mainClass), "--profile", bridge.dialect,
-       "--format", "json"] + page, timeLimit: 600)
+      [
+        "run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: bridge.mainClass), "--profile",
+        bridge.dialect,
+        "--format", "json",
+      ] + page, timeLimit: 600)
     let results = try results(outcome)
     let notPassing = results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }
       .map { "\($0["id"]?.stringValue ?? "?"): \($0["message"]?.stringValue ?? "")" }
@@ -64,7 +68,9 @@ struct AndroidKitEndToEndTests {
     // The Python native side of the dialect passes 3 more: the answer-missing-handler option, which the kit's
     // contract does not have (skipped with the reason).
     #expect(passed >= (mode == .native ? 60 : 90), "\(bridge) \(mode): only \(passed) passed")
-    let unexplained = results.filter { $0["status"]?.stringValue == "skip" && ($0["message"]?.stringValue ?? "").isEmpty }
+    let unexplained = results.filter {
+      $0["status"]?.stringValue == "skip" && ($0["message"]?.stringValue ?? "").isEmpty
+    }
     #expect(unexplained.isEmpty, "every skip says why")
   }
 
@@ -106,10 +112,11 @@ struct AndroidKitEndToEndTests {
   }
 
   @Test func eachOfOurAndroidBridgesHasAMutant() {
-    let dialects = Set(Self.mutantFiles.compactMap { path -> String? in
-      let text = try? String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
-      return text.flatMap { try? JSONValue.parse($0) }?["dialect"]?.stringValue
-    })
+    let dialects = Set(
+      Self.mutantFiles.compactMap { path -> String? in
+        let text = try? String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+        return text.flatMap { try? JSONValue.parse($0) }?["dialect"]?.stringValue
+      })
     #expect(dialects == Set(Self.bridges.map(\.dialect)), "\(dialects)")
   }
 
@@ -140,10 +147,16 @@ struct AndroidKitEndToEndTests {
     let classes = try compiled(sources, kit)
     defer { try? FileManager.default.removeItem(at: classes) }
     let outcome = try bridgecheck(
-      ["run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: bridge.mainClass), "--profile", dialect,
-       "--format", "json"] + killers.flatMap { ["--filter", $0] }, timeLimit: 600)
+      [
+        "run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: bridge.mainClass), "--profile",
+        dialect,
+        "--format", "json",
+      ] + killers.flatMap { ["--filter", $0] }, timeLimit: 600)
     let results = try results(outcome)
-    let killed = Set(results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }.compactMap { $0["id"]?.stringValue })
+    let killed = Set(
+      results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }.compactMap {
+        $0["id"]?.stringValue
+      })
     #expect(Set(killers).isSubset(of: killed), "\(path): \(killers) should fail the mutant; failed: \(killed)")
     #expect(outcome.status != 0)
   }
@@ -159,12 +172,16 @@ struct AndroidKitEndToEndTests {
     let classes = try compiled(["\(Self.faulty)/ThrowsInConstructor.java"], kit)
     defer { try? FileManager.default.removeItem(at: classes) }
     let outcome = try bridgecheck(
-      ["run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: "ThrowsInConstructor"), "--profile",
-       "jsbridge-1", "--filter", "callbacks/*", "--format", "json"], timeLimit: 300)
+      [
+        "run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: "ThrowsInConstructor"), "--profile",
+        "jsbridge-1", "--filter", "callbacks/*", "--format", "json",
+      ], timeLimit: 300)
     let results = try results(outcome)
     let errors = results.filter { $0["status"]?.stringValue == "error" }
     #expect(outcome.status != 0)
-    #expect(!errors.isEmpty && results.allSatisfy { ["error", "skip"].contains($0["status"]?.stringValue ?? "") }, "\(results)")
+    #expect(
+      !errors.isEmpty && results.allSatisfy { ["error", "skip"].contains($0["status"]?.stringValue ?? "") },
+      "\(results)")
     for error in errors {
       let message = error["message"]?.stringValue ?? ""
       #expect(message.contains("java.lang.IllegalStateException: no configuration file"), "\(message)")
@@ -180,9 +197,11 @@ struct AndroidKitEndToEndTests {
     defer { try? FileManager.default.removeItem(at: classes) }
     let started = Date()
     let outcome = try bridgecheck(
-      ["run", "--jobs", "1", "--native",
-       kit.command(classes: classes, mainClass: "BlocksMainThread", options: ["-Dbridgecheck.commandLimit=1"]),
-       "--profile", "jsbridge-1", "--filter", "callbacks/page-to-native-response", "--format", "json"], timeLimit: 300)
+      [
+        "run", "--jobs", "1", "--native",
+        kit.command(classes: classes, mainClass: "BlocksMainThread", options: ["-Dbridgecheck.commandLimit=1"]),
+        "--profile", "jsbridge-1", "--filter", "callbacks/page-to-native-response", "--format", "json",
+      ], timeLimit: 300)
     let result = try #require(try results(outcome).first)
     #expect(result["status"]?.stringValue == "error", "\(result)")
     let message = result["message"]?.stringValue ?? ""
@@ -213,8 +232,10 @@ struct AndroidKitEndToEndTests {
     let classes = try compiled([scratch.path("Deaf.java")], kit)
     defer { try? FileManager.default.removeItem(at: classes) }
     let outcome = try bridgecheck(
-      ["run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: "Deaf"), "--profile", "jsbridge-1",
-       "--filter", "callbacks/page-to-native-response", "--format", "json"], timeLimit: 300)
+      [
+        "run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: "Deaf"), "--profile", "jsbridge-1",
+        "--filter", "callbacks/page-to-native-response", "--format", "json",
+      ], timeLimit: 300)
     #expect(outcome.status != 0)
     let result = try #require(try results(outcome).first)
     #expect(result["status"]?.stringValue == "error", "\(result)")
@@ -239,8 +260,11 @@ struct AndroidKitEndToEndTests {
     let kit = try AndroidKit.built()
     let classes = classesFolder()
     let outcome = try bridgecheck(
-      ["run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: "NotCompiled"), "--profile", "jsbridge-1",
-       "--filter", "callbacks/page-to-native-response"], timeLimit: 300)
+      [
+        "run", "--jobs", "1", "--native", kit.command(classes: classes, mainClass: "NotCompiled"), "--profile",
+        "jsbridge-1",
+        "--filter", "callbacks/page-to-native-response",
+      ], timeLimit: 300)
     #expect(outcome.status != 0)
     #expect(
       (outcome.stdout + outcome.stderr).contains("Could not find or load main class NotCompiled"),

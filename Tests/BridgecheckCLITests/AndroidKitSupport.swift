@@ -18,13 +18,15 @@ struct AndroidKit: Sendable {
   static func built() throws -> AndroidKit { try shared.get() }
 
   private static func build() -> Result<AndroidKit, AndroidKitFailure> {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-android-kit-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bridgecheck-android-kit-\(UUID().uuidString)")
     do {
       let outcome = try runTool(
         [packageRoot.appendingPathComponent("scripts/android-kit.sh").path, folder.path], timeLimit: 600)
       let classpath = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
       guard outcome.status == 0, classpath.contains("bridgecheck-android-kit.jar") else {
-        return .failure(AndroidKitFailure("scripts/android-kit.sh failed (status \(outcome.status)): \(outcome.stderr)"))
+        return .failure(
+          AndroidKitFailure("scripts/android-kit.sh failed (status \(outcome.status)): \(outcome.stderr)"))
       }
       return .success(AndroidKit(folder: folder, classpath: classpath))
     } catch {

@@ -35,8 +35,11 @@ struct AnyFolderInstalledTests {
       binary = prefix.appendingPathComponent("bin/bridgecheck")
       work = scratch.url.appendingPathComponent("work")
       try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-      try String(contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
-        .write(to: work.appendingPathComponent("my-bridge.js"), atomically: true, encoding: .utf8)
+      try String(
+        contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+        encoding: .utf8
+      )
+      .write(to: work.appendingPathComponent("my-bridge.js"), atomically: true, encoding: .utf8)
     }
 
     /// Runs the installed copy in the working folder, away from any checkout.
@@ -78,19 +81,28 @@ struct AnyFolderInstalledTests {
   }
 
   /// What no command may say from another folder.
-  static func expectFound(_ outcome: CommandOutcome, _ command: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectFound(
+    _ outcome: CommandOutcome, _ command: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let text = outcome.stdout + outcome.stderr
-    for symptom in ["run from the bridgecheck checkout", "no such file or folder", "no such profile", "no exploration mutants", "cannot read"] {
+    for symptom in [
+      "run from the bridgecheck checkout", "no such file or folder", "no such profile", "no exploration mutants",
+      "cannot read",
+    ] {
       #expect(!text.contains(symptom), "\(command): \(text)", sourceLocation: sourceLocation)
     }
-    #expect(outcome.status != 2 && outcome.status != 3, "\(command) exited \(outcome.status): \(text)", sourceLocation: sourceLocation)
+    #expect(
+      outcome.status != 2 && outcome.status != 3, "\(command) exited \(outcome.status): \(text)",
+      sourceLocation: sourceLocation)
   }
 
   @Test func listValidateExplainAndProfiles() throws {
     let installed = try Installation()
     let list = try installed.run(["list"])
     Self.expectFound(list, "list")
-    #expect(list.stdout.contains("callbacks/page-to-native-response") && !list.stdout.contains("escaping/"), "the installed fixtures")
+    #expect(
+      list.stdout.contains("callbacks/page-to-native-response") && !list.stdout.contains("escaping/"),
+      "the installed fixtures")
     Self.expectFound(try installed.run(["validate"]), "validate")
     let explain = try installed.run(["explain", "callbacks/page-to-native-response"])
     Self.expectFound(explain, "explain")
@@ -107,12 +119,16 @@ struct AnyFolderInstalledTests {
 
   @Test func runMergeAndTheSchedulesOfTheMutants() throws {
     let installed = try Installation()
-    let run = try installed.run(["run", "--js", "my-bridge.js", "--profile", "wvjb-classic", "--jobs", "1", "--json", "a.json"])
+    let run = try installed.run([
+      "run", "--js", "my-bridge.js", "--profile", "wvjb-classic", "--jobs", "1", "--json", "a.json",
+    ])
     Self.expectFound(run, "run --js --profile")
     #expect(run.status == 0)
     for shard in 1...2 {
       Self.expectFound(
-        try installed.run(["run", "--filter", "callbacks/*", "--shard", "\(shard)/2", "--jobs", "1", "--json", "s\(shard).json"]),
+        try installed.run([
+          "run", "--filter", "callbacks/*", "--shard", "\(shard)/2", "--jobs", "1", "--json", "s\(shard).json",
+        ]),
         "run --shard")
     }
     let merged = try installed.run(["merge", "s1.json", "s2.json"])
@@ -127,7 +143,9 @@ struct AnyFolderInstalledTests {
     let fuzzMutant = try installed.run(["fuzz", "--mutant", "page-byte-order-marks-stripped", "--jobs", "1"])
     Self.expectFound(fuzzMutant, "fuzz --mutant")
     #expect(fuzzMutant.status == 1, "the mutant's bug is found: \(fuzzMutant.stdout)")
-    let fuzzProfile = try installed.run(["fuzz", "--js", "my-bridge.js", "--profile", "wvjb-classic", "--runs", "16", "--jobs", "1"])
+    let fuzzProfile = try installed.run([
+      "fuzz", "--js", "my-bridge.js", "--profile", "wvjb-classic", "--runs", "16", "--jobs", "1",
+    ])
     Self.expectFound(fuzzProfile, "fuzz --js --profile")
     let exploration = try installed.run(
       ["exploration-mutants", "--mutant", "page-queued-after-signal", "--explore", "20", "--jobs", "1"])
@@ -141,10 +159,13 @@ struct AnyFolderInstalledTests {
     // One fixture: the kills differ from expected-kills.json (exit 1), but every mutant loads and runs.
     let mutants = try installed.run(["mutants", "--fixtures", fixture, "--jobs", "1"], timeLimit: 600)
     Self.expectFound(mutants, "mutants")
-    let matrix = try installed.run(["matrix", "--fixtures", fixture, "--jobs", "1", "--html", "matrix.html"], timeLimit: 600)
+    let matrix = try installed.run(
+      ["matrix", "--fixtures", fixture, "--jobs", "1", "--html", "matrix.html"], timeLimit: 600)
     Self.expectFound(matrix, "matrix")
     #expect(FileManager.default.fileExists(atPath: installed.work.appendingPathComponent("matrix.html").path))
-    let doctor = try installed.run(["doctor", "--native", "bridgecheck reference-adapter", "--profile", "wkwebview-port"])
+    let doctor = try installed.run([
+      "doctor", "--native", "bridgecheck reference-adapter", "--profile", "wkwebview-port",
+    ])
     Self.expectFound(doctor, "doctor --profile")
     #expect(doctor.status == 0, "\(doctor.stdout)")
   }

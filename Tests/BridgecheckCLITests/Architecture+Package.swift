@@ -21,7 +21,8 @@ struct ArchitectureMatchesPackage {
       guard let listed = documented.tables[name] else { continue }
       #expect(
         listed == dependencies,
-        "ARCHITECTURE.md: \(name) depends on \(dependencies.sorted()) in Package.swift, the table says \(listed.sorted())")
+        "ARCHITECTURE.md: \(name) depends on \(dependencies.sorted()) in Package.swift, the table says \(listed.sorted())"
+      )
     }
   }
 
@@ -34,7 +35,8 @@ struct ArchitectureMatchesPackage {
     #expect(!reduced.isEmpty)
     #expect(
       documented.graph == reduced,
-      "ARCHITECTURE.md's module graph should be \(reduced.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })")
+      "ARCHITECTURE.md's module graph should be \(reduced.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })"
+    )
   }
 
   @Test("the manifest reader finds the dependencies of a target written over several lines")
@@ -99,7 +101,9 @@ enum PackageManifestTargets {
       let listChars = Array(list)
       let whenOpen = list.distance(from: list.startIndex, to: when.upperBound) - 1
       guard let whenClose = matching(listChars, from: whenOpen, open: "(", close: ")") else { break }
-      list = String(listChars[..<list.distance(from: list.startIndex, to: when.lowerBound)]) + String(listChars[(whenClose + 1)...])
+      list =
+        String(listChars[..<list.distance(from: list.startIndex, to: when.lowerBound)])
+        + String(listChars[(whenClose + 1)...])
     }
     // `package: "…"` names a package, not a dependency.
     list = list.replacingOccurrences(of: #"package:\s*"[^"]*""#, with: "", options: .regularExpression)
@@ -187,7 +191,9 @@ struct ArchitecturePage {
     let text = try String(contentsOf: url, encoding: .utf8)
     var page = ArchitecturePage()
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
       // | `Name` | kind | depends on | job |
       guard cells.count >= 5, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { continue }
       page.tables[String(cells[1].dropFirst().dropLast())] = Set(backquoted(cells[3]))
@@ -208,6 +214,8 @@ struct ArchitecturePage {
   }
 
   private static func backquoted(_ cell: String) -> [String] {
-    cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+      String($0.element)
+    }
   }
 }

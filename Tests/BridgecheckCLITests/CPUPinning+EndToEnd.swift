@@ -14,9 +14,11 @@ struct CPUPinningEndToEndTests {
     for (flags, pinned) in [([String](), true), (["--no-cpu-pinning"], false)] {
       let record = scratch.path("cpus-\(pinned).txt")
       // The adapter writes the CPUs it may run on, then becomes the reference adapter.
-      let adapter = "sh -c 'grep Cpus_allowed_list /proc/self/status >> \"$0\"; exec \"$1\" reference-adapter' \(record) \(binary)"
+      let adapter =
+        "sh -c 'grep Cpus_allowed_list /proc/self/status >> \"$0\"; exec \"$1\" reference-adapter' \(record) \(binary)"
       let outcome = try bridgecheck(
-        ["run", "--jobs", "1", "--native", adapter, "--filter", "callbacks/page-to-native-response"] + flags, timeLimit: 120)
+        ["run", "--jobs", "1", "--native", adapter, "--filter", "callbacks/page-to-native-response"] + flags,
+        timeLimit: 120)
       #expect(outcome.status == 0, "\(outcome.stderr)")
       let lists = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(Self.list(ofLine:))
       #expect(!lists.isEmpty, "the adapter started")

@@ -44,7 +44,8 @@ struct CalibrationEndToEndTests {
   /// (each must occur exactly once).
   static func source(of calibration: Calibration) throws -> String {
     var source = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     for replacement in calibration.patch {
       let occurrences = source.components(separatedBy: replacement.find).count - 1
       #expect(occurrences == 1, "\(calibration.name): page-bridge.js should contain the text to replace exactly once")
@@ -59,7 +60,8 @@ struct CalibrationEndToEndTests {
     defer { scratch.remove() }
     try scratch.write("\(calibration.name).js", Self.source(of: calibration))
     var arguments = [
-      "run", "--js", scratch.path("\(calibration.name).js"), "--profile", calibration.profile, "--format", "json", "--jobs", "1",
+      "run", "--js", scratch.path("\(calibration.name).js"), "--profile", calibration.profile, "--format", "json",
+      "--jobs", "1",
     ]
     if let native { arguments += ["--native", native, "--adapter-timeout", "120"] }
     let outcome = try bridgecheck(arguments, timeLimit: 300)
@@ -110,7 +112,10 @@ struct CalibrationEndToEndTests {
     let deferred = results.first { $0["id"] == "dispatch/deferred-dispatch-by-default" }
     #expect(deferred?["status"] == "fail")
     let message = deferred?["message"]?.stringValue ?? ""
-    #expect(message.contains("profile: the scenario applies because the profile wvjb-classic declares dispatch.mode \"deferred\""), "\(message)")
+    #expect(
+      message.contains(
+        "profile: the scenario applies because the profile wvjb-classic declares dispatch.mode \"deferred\""),
+      "\(message)")
     #expect(message.contains("dispatch.mode \"synchronous\""), "\(message)")
   }
 

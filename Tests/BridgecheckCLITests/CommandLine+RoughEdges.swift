@@ -15,16 +15,20 @@ struct CommandLineRoughEdgesTests {
     let outcome = try bridgecheck(arguments, timeLimit: 60)
     #expect(outcome.status == 2, "\(arguments): \(outcome.stdout)\(outcome.stderr)", sourceLocation: sourceLocation)
     for text in expected {
-      #expect(outcome.stderr.contains(text), "\(arguments): \(text) in \(outcome.stderr)", sourceLocation: sourceLocation)
+      #expect(
+        outcome.stderr.contains(text), "\(arguments): \(text) in \(outcome.stderr)", sourceLocation: sourceLocation)
     }
     for text in unexpected {
-      #expect(!outcome.stderr.contains(text), "\(arguments): not \(text) in \(outcome.stderr)", sourceLocation: sourceLocation)
+      #expect(
+        !outcome.stderr.contains(text), "\(arguments): not \(text) in \(outcome.stderr)", sourceLocation: sourceLocation
+      )
     }
   }
 
   @Test func negativeNumbersReachTheOptionsOwnRule() throws {
     try expectUsage(["run", "--jobs", "-1"], saying: ["--jobs must be at least 1"], notSaying: ["Missing value"])
-    try expectUsage(["run", "--explore", "-1"], saying: ["--explore must be 0 or more seeds"], notSaying: ["Missing value"])
+    try expectUsage(
+      ["run", "--explore", "-1"], saying: ["--explore must be 0 or more seeds"], notSaying: ["Missing value"])
     try expectUsage(["run", "--seed", "-5"], saying: ["a seed is a whole number from 0 to 18446744073709551615"])
     try expectUsage(["fuzz", "--runs", "-3"], saying: ["--runs must be at least 1"], notSaying: ["Missing value"])
     try expectUsage(["run", "--max-failures", "-2"], saying: ["--max-failures must be at least 1"])
@@ -50,7 +54,8 @@ struct CommandLineRoughEdgesTests {
     let check = try bridgecheck(["profiles", "--check", "wkwebview-prot"])
     #expect(check.stdout.contains("did you mean wkwebview-port?"), "\(check.stdout)")
     try expectUsage(
-      ["run", "--js", "x.js", "--page-feature", "answer-missing-handlr"], saying: ["did you mean answer-missing-handler?"])
+      ["run", "--js", "x.js", "--page-feature", "answer-missing-handlr"],
+      saying: ["did you mean answer-missing-handler?"])
     try expectUsage(["run", "--page-feature", "answer-missing-handler"], saying: ["give --js FILE too"])
     // The worker and the reference adapter are commands too, though hidden.
     #expect(CommandLineRepair.unknownCommand(["worker"], commands: ["run"], hidden: ["worker"]) == nil)
@@ -58,7 +63,8 @@ struct CommandLineRoughEdgesTests {
 
   @Test func aPlainPathGetsNoStrayHash() throws {
     try expectUsage(["run", "nothing/here"], saying: ["nothing/here: no such file or folder"], notSaying: ["here#"])
-    try expectUsage(["run", "--profile", "no-such-profile"], saying: ["no-such-profile.json: no such profile"], notSaying: [".json#"])
+    try expectUsage(
+      ["run", "--profile", "no-such-profile"], saying: ["no-such-profile.json: no such profile"], notSaying: [".json#"])
   }
 
   @Test func anIdGivenAsAPathSuggestsFilter() throws {
@@ -92,7 +98,8 @@ struct CommandLineRoughEdgesTests {
     // Help lines are wrapped: compare the text with its line breaks as spaces.
     let text = fuzz.stdout.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
     #expect(!text.contains("(default 1000). (default: 1000)"), "\(text)")
-    #expect(text.contains("How many values to send (each both ways). (default: 1000)"), "the default said once: \(text)")
+    #expect(
+      text.contains("How many values to send (each both ways). (default: 1000)"), "the default said once: \(text)")
     let top = try bridgecheck(["--help"])
     #expect(top.stdout.contains("130 or 143"), "\(top.stdout)")
     #expect(top.stdout.contains("merge"))
@@ -101,7 +108,8 @@ struct CommandLineRoughEdgesTests {
   @Test func aCopiedProfileIsNotEchoedAsWhatItDescribes() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    var profile = try String(contentsOf: packageRoot.appendingPathComponent("conformance/profiles/wvjb-5.json"), encoding: .utf8)
+    var profile = try String(
+      contentsOf: packageRoot.appendingPathComponent("conformance/profiles/wvjb-5.json"), encoding: .utf8)
     profile = profile.replacingOccurrences(of: "\"name\": \"wvjb-5\"", with: "\"name\": \"my-fork\"")
       .replacingOccurrences(of: "../../docs/profile.schema.json", with: "profile.schema.json")
     try scratch.write("my-fork.json", profile)
@@ -121,28 +129,35 @@ struct CommandLineRoughEdgesTests {
     // A bridge that reads the documented window.bridgecheckOptions (the
     // reference page bridge reads its own name for the same options).
     let reference = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     #expect(reference.contains("WVJBReferenceOptions"))
-    try scratch.write("answering.js", reference.replacingOccurrences(of: "WVJBReferenceOptions", with: "bridgecheckOptions"))
+    try scratch.write(
+      "answering.js", reference.replacingOccurrences(of: "WVJBReferenceOptions", with: "bridgecheckOptions"))
     let needing = [
       "handler-missing/native-to-page-missing-handler-error-answer", "handler-missing/page-inherited-names-are-missing",
       "handler-missing/native-to-page-missing-handler-no-answer-without-callback",
     ]
     let filters = ["--filter", "handler-missing/*", "--jobs", "1", "--format", "json"]
     let plain = try bridgecheck(["run", "--js", scratch.path("answering.js")] + filters)
-    let declared = try bridgecheck(["run", "--js", scratch.path("answering.js"), "--page-feature", "answer-missing-handler"] + filters)
+    let declared = try bridgecheck(
+      ["run", "--js", scratch.path("answering.js"), "--page-feature", "answer-missing-handler"] + filters)
     #expect(plain.status == 0 && declared.status == 0, "\(declared.stdout)")
     func status(_ outcome: CommandOutcome, _ id: String) throws -> String? {
-      try JSONValue.parse(outcome.stdout)["results"]?.arrayValue?.first { $0["id"]?.stringValue == id }?["status"]?.stringValue
+      try JSONValue.parse(outcome.stdout)["results"]?.arrayValue?.first { $0["id"]?.stringValue == id }?["status"]?
+        .stringValue
     }
     for id in needing {
       #expect(try status(plain, id) == "skip", "\(id) needs the feature")
       #expect(try status(declared, id) == "pass", "\(id) runs and passes with it")
     }
-    #expect(try JSONValue.parse(declared.stdout)["run"]?["command"]?.stringValue?.contains("--page-feature answer-missing-handler") == true)
+    #expect(
+      try JSONValue.parse(declared.stdout)["run"]?["command"]?.stringValue?.contains(
+        "--page-feature answer-missing-handler") == true)
     // A bridge that declares the feature but never reads the option fails them: the option is what it is judged on.
     let unswitched = try bridgecheck(
-      ["run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--page-feature", "answer-missing-handler"] + filters)
+      ["run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--page-feature", "answer-missing-handler"]
+        + filters)
     #expect(try status(unswitched, needing[0]) == "fail", "\(unswitched.stdout.prefix(400))")
   }
 }

@@ -17,7 +17,8 @@ struct ContainmentTests {
   private func detachingAdapter(in scratch: ScratchFolder) throws -> (command: String, marker: String) {
     let marker = scratch.path("detaches-children.py")
     try FileManager.default.copyItem(
-      atPath: packageRoot.appendingPathComponent("conformance/adapters/leaky/detaches-children.py").path, toPath: marker)
+      atPath: packageRoot.appendingPathComponent("conformance/adapters/leaky/detaches-children.py").path, toPath: marker
+    )
     let reference = packageRoot.appendingPathComponent("conformance/adapters/python/adapter.py").path
     return ("python3 \(marker) \(reference)", marker)
   }
@@ -75,7 +76,9 @@ struct ContainmentTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     try FileManager.default.createDirectory(atPath: scratch.path("reports"), withIntermediateDirectories: true)
-    let outcome = try bridgecheck(["run", "--filter", "callbacks/page-to-native-response", "--json", scratch.path("reports")])
+    let outcome = try bridgecheck([
+      "run", "--filter", "callbacks/page-to-native-response", "--json", scratch.path("reports"),
+    ])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("cannot write \(scratch.path("reports")): it is a folder"), "\(outcome.stderr)")
     #expect(outcome.stderr.contains("hint: give a file path"), "\(outcome.stderr)")

@@ -9,7 +9,8 @@ import Testing
 struct DefaultGateEndToEndTests {
   /// A mutant's patched file, written to `folder`.
   static func patched(_ mutantFile: String, in folder: URL) throws -> String {
-    let mutant = try JSONValue.parse(String(contentsOf: packageRoot.appendingPathComponent(mutantFile), encoding: .utf8))
+    let mutant = try JSONValue.parse(
+      String(contentsOf: packageRoot.appendingPathComponent(mutantFile), encoding: .utf8))
     let file = mutant["file"]?.stringValue ?? "Sources/ReferenceBridges/Resources/page-bridge.js"
     var source = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
     for step in mutant["patch"]?.arrayValue ?? [] {
@@ -17,7 +18,8 @@ struct DefaultGateEndToEndTests {
       #expect(source.components(separatedBy: find).count == 2, "\(mutantFile): the patch no longer applies")
       source = source.replacingOccurrences(of: find, with: try #require(step["replace"]?.stringValue))
     }
-    let path = folder.appendingPathComponent(URL(fileURLWithPath: mutantFile).deletingPathExtension().lastPathComponent + ".js")
+    let path = folder.appendingPathComponent(
+      URL(fileURLWithPath: mutantFile).deletingPathExtension().lastPathComponent + ".js")
     try source.write(to: path, atomically: true, encoding: .utf8)
     return path.path
   }
@@ -38,14 +40,17 @@ struct DefaultGateEndToEndTests {
     }
   }
 
-  @Test("the coalescing jsbridge-1 mutant fails the default gate with the same report at --jobs 1 and 2 and when run again; --schedules single misses it")
+  @Test(
+    "the coalescing jsbridge-1 mutant fails the default gate with the same report at --jobs 1 and 2 and when run again; --schedules single misses it"
+  )
   func coalescingMutantDeterministic() throws {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = try Self.patched(
       "conformance/mutants/dialects/page/jsbridge-1-queue-returned-through-signal-iframe.json", in: folder)
     let filters = [
-      "transport/order-kept-across-batches", "data/falsy-data-native-to-page", "data/every-json-type-as-response-from-native",
+      "transport/order-kept-across-batches", "data/falsy-data-native-to-page",
+      "data/every-json-type-as-response-from-native",
       "handler-missing/native-to-page-missing-handler-without-callback", "callbacks/page-to-native-response",
     ].flatMap { ["--filter", $0] }
     let arguments = ["run", "--js", page, "--profile", "jsbridge-1", "--format", "json"] + filters
@@ -58,13 +63,18 @@ struct DefaultGateEndToEndTests {
       #expect(Self.verdicts(report) == Self.verdicts(reports[0]))
       #expect(report["summary"]?["exploration"] == reports[0]["summary"]?["exploration"])
     }
-    let failed = (reports[0]["results"]?.arrayValue ?? []).filter { $0["status"] == "fail" }.compactMap { $0["id"]?.stringValue }
-    #expect(Set(failed) == [
-      "transport/order-kept-across-batches", "data/falsy-data-native-to-page", "data/every-json-type-as-response-from-native",
-      "handler-missing/native-to-page-missing-handler-without-callback",
-    ])
+    let failed = (reports[0]["results"]?.arrayValue ?? []).filter { $0["status"] == "fail" }.compactMap {
+      $0["id"]?.stringValue
+    }
+    #expect(
+      Set(failed) == [
+        "transport/order-kept-across-batches", "data/falsy-data-native-to-page",
+        "data/every-json-type-as-response-from-native",
+        "handler-missing/native-to-page-missing-handler-without-callback",
+      ])
     #expect(reports[0]["schedules"]?["names"]?.arrayValue?.count == 6)
-    let message = (reports[0]["results"]?.arrayValue ?? []).first { $0["id"] == "data/falsy-data-native-to-page" }?["message"]?
+    let message =
+      (reports[0]["results"]?.arrayValue ?? []).first { $0["id"] == "data/falsy-data-native-to-page" }?["message"]?
       .stringValue ?? ""
     #expect(message.contains("fails under the default gate's schedule "))
     #expect(message.contains("replay: bridgecheck run --replay "))
@@ -77,7 +87,9 @@ struct DefaultGateEndToEndTests {
     #expect(singleReport["summary"]?["exploration"] == nil)
   }
 
-  @Test("the default gate finds the timer-re-armed signal, writes the fixture that pins it, and --replay NAME runs one of its schedules")
+  @Test(
+    "the default gate finds the timer-re-armed signal, writes the fixture that pins it, and --replay NAME runs one of its schedules"
+  )
   func timerMutantPinnedAndReplayed() throws {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -88,7 +100,10 @@ struct DefaultGateEndToEndTests {
       ["run", "--js", page, "--jobs", "2", "--color", "never", "--write-fixture", file] + filter, timeLimit: 300)
     #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
     #expect(found.stdout.contains("fails under the default gate's schedule timers-late"))
-    #expect(found.stdout.contains("schedules: the default gate's 6 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late)"))
+    #expect(
+      found.stdout.contains(
+        "schedules: the default gate's 6 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late)"
+      ))
     let written = try String(contentsOfFile: file, encoding: .utf8)
     #expect(written.contains("\"timer-latency\""))
     let reference = try bridgecheck(["run", file, "--jobs", "1", "--color", "never"], timeLimit: 120)
@@ -96,7 +111,8 @@ struct DefaultGateEndToEndTests {
     let broken = try bridgecheck(["run", file, "--js", page, "--jobs", "1", "--color", "never"], timeLimit: 120)
     #expect(broken.status == 1, "\(broken.stdout)\(broken.stderr)")
     // --replay by name runs that one schedule: it fails the mutant, the default one does not.
-    let replayed = try bridgecheck(["run", "--js", page, "--replay", "timers-late", "--format", "json"] + filter, timeLimit: 120)
+    let replayed = try bridgecheck(
+      ["run", "--js", page, "--replay", "timers-late", "--format", "json"] + filter, timeLimit: 120)
     #expect(replayed.status == 1, "\(replayed.stdout)\(replayed.stderr)")
     #expect(try jsonReport(replayed.stdout)["schedules"]?["names"] == ["timers-late"])
     let replayedDefault = try bridgecheck(["run", "--js", page, "--replay", "0"] + filter, timeLimit: 120)

@@ -14,7 +14,8 @@ struct DialectEndToEndTests {
   /// as one standalone script that any native side injects as it is.
   static func dialectBridge(dialect: JSONValue, transport: String, messageHandlerName: String? = nil) throws -> String {
     let source = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     var options: JSONObject = ["transport": .string(transport), "dialect": dialect]
     if let messageHandlerName { options["messageHandlerName"] = .string(messageHandlerName) }
     return "window.WVJBReferenceOptions = \(JSONValue.object(options).serialized());\n" + source
@@ -29,7 +30,8 @@ struct DialectEndToEndTests {
   /// The Swift WKWebView port's dialect, as a page bridge of our own.
   static func portStyleBridge() throws -> String {
     try dialectBridge(
-      dialect: shippedProfile("wkwebview-port"), transport: "messageHandlers", messageHandlerName: "iOS_Native_FlushMessageQueue")
+      dialect: shippedProfile("wkwebview-port"), transport: "messageHandlers",
+      messageHandlerName: "iOS_Native_FlushMessageQueue")
   }
 
   private func summary(_ stdout: String) throws -> JSONValue? { try jsonReport(stdout)["summary"] }
@@ -48,11 +50,15 @@ struct DialectEndToEndTests {
     // Nothing fails: synchronous dispatch by design sends a handler's error
     // back to the native evaluation instead of window.onerror, so that
     // fixture is skipped with the reason.
-    let failing = results.filter { $0["status"] == "fail" || $0["status"] == "error" }.compactMap { $0["id"]?.stringValue }
+    let failing = results.filter { $0["status"] == "fail" || $0["status"] == "error" }.compactMap {
+      $0["id"]?.stringValue
+    }
     #expect(failing.isEmpty, "\(failing)")
     let onerror = results.first { $0["id"] == "dispatch/handler-error-reaches-onerror" }
     #expect(onerror?["status"] == "skip")
-    #expect(onerror?["message"]?.stringValue?.contains("goes back to the native side by design") == true, "\(onerror ?? .null)")
+    #expect(
+      onerror?["message"]?.stringValue?.contains("goes back to the native side by design") == true,
+      "\(onerror ?? .null)")
     // Start-up fixtures written in neutral terms run under the port's names
     // and its posted injection (they spelled classic names before).
     for id in ["startup-queue/wvjbcallbacks-deleted-after-drain", "startup-queue/second-injection-keeps-page-state"] {
@@ -71,9 +77,11 @@ struct DialectEndToEndTests {
         ], transport: "iframe"))
     try scratch.write(
       "both.json",
-      #"{"name": "wk-both", "globalName": "WKWebViewJavascriptBridge", "handleMessageFunction": "_handleMessageFromiOS", "fields": {"callbackId": "callbackID", "responseId": "responseID"}}"#)
+      #"{"name": "wk-both", "globalName": "WKWebViewJavascriptBridge", "handleMessageFunction": "_handleMessageFromiOS", "fields": {"callbackId": "callbackID", "responseId": "responseID"}}"#
+    )
     let both = try bridgecheck([
-      "run", "--js", scratch.path("wk-classic-transport.js"), "--profile", scratch.path("both.json"), "--filter", "startup-queue/*",
+      "run", "--js", scratch.path("wk-classic-transport.js"), "--profile", scratch.path("both.json"), "--filter",
+      "startup-queue/*",
       "--format", "json",
     ])
     #expect(both.status == 0, "\(both.stdout.prefix(2_000))")
@@ -96,7 +104,8 @@ struct DialectEndToEndTests {
     defer { scratch.remove() }
     try scratch.write("wk-bridge.js", Self.portStyleBridge())
     let classicUnderPort = try bridgecheck([
-      "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", "wkwebview-port", "--filter", "callbacks/*",
+      "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", "wkwebview-port", "--filter",
+      "callbacks/*",
     ])
     #expect(classicUnderPort.status == 1)
     let portUnderClassic = try bridgecheck([
@@ -122,7 +131,9 @@ struct DialectEndToEndTests {
         "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", scratch.path(file),
       ])
       #expect(outcome.status == 2, "\(file)")
-      #expect(outcome.stderr.contains(expected.replacingOccurrences(of: "profile.json", with: file)), "\(file): \(outcome.stderr)")
+      #expect(
+        outcome.stderr.contains(expected.replacingOccurrences(of: "profile.json", with: file)),
+        "\(file): \(outcome.stderr)")
     }
   }
 
@@ -133,7 +144,8 @@ struct DialectEndToEndTests {
   @Test(arguments: ["jsbridge-1", "wkwebview-port", "prompt-android"])
   func aNativeSideOfAnotherDialectIsCheckedAlone(profile: String) throws {
     let run = try bridgecheck([
-      "run", "--native", "bridgecheck reference-adapter", "--profile", profile, "--filter", "callbacks/*", "--format", "json",
+      "run", "--native", "bridgecheck reference-adapter", "--profile", profile, "--filter", "callbacks/*", "--format",
+      "json",
     ])
     #expect(run.status == 0, "\(profile): \(run.stdout.prefix(2_000))")
     #expect((try summary(run.stdout)?["passed"]?.numberValue ?? 0) >= 3, "\(profile)")
@@ -144,13 +156,17 @@ struct DialectEndToEndTests {
   @Test func profilesAreListedAndCheckedAtLoad() throws {
     let list = try bridgecheck(["profiles"])
     #expect(list.status == 0, "\(list.stdout)")
-    for name in ["wvjb-classic", "wvjb-4", "wvjb-5", "wkwebview-port", "jsbridge-1", "jsbridge-2", "react-native", "flutter"] {
+    for name in [
+      "wvjb-classic", "wvjb-4", "wvjb-5", "wkwebview-port", "jsbridge-1", "jsbridge-2", "react-native", "flutter",
+    ] {
       #expect(list.stdout.contains(name), "\(name) is listed")
     }
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     try scratch.write(
-      "bad.json", #"{"name": "bad", "signals": [{"kind": "iframe", "url": "javascript:void(0)"}], "queue": {"return": "sometimes"}}"#)
+      "bad.json",
+      #"{"name": "bad", "signals": [{"kind": "iframe", "url": "javascript:void(0)"}], "queue": {"return": "sometimes"}}"#
+    )
     let check = try bridgecheck(["profiles", "--check", scratch.path("bad.json")])
     #expect(check.status == 2)
     #expect(check.stdout.contains("#/signals/0/url"), "\(check.stdout)")

@@ -59,7 +59,9 @@ struct DialectBridgesEndToEndTests {
     let passed = results.filter { $0["status"]?.stringValue == "pass" }.count
     #expect(passed >= dialect.minimumPasses, "\(dialect) \(mode): only \(passed) passed")
     // Every skip says why.
-    let unexplained = results.filter { $0["status"]?.stringValue == "skip" && ($0["message"]?.stringValue ?? "").isEmpty }
+    let unexplained = results.filter {
+      $0["status"]?.stringValue == "skip" && ($0["message"]?.stringValue ?? "").isEmpty
+    }
     #expect(unexplained.isEmpty, "\(dialect) \(mode): skips without a reason")
   }
 }

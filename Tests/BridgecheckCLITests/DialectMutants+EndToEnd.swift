@@ -17,7 +17,8 @@ struct DialectMutantsEndToEndTests {
     var found: [String: String] = [:]
     for side in ["page", "native"] {
       let folder = root.appendingPathComponent(side)
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".json") {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      where name.hasSuffix(".json") {
         guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8),
           let mutant = try? JSONValue.parse(text), let reason = mutant["notYetJudged"]?.stringValue
         else { continue }
@@ -75,7 +76,10 @@ struct DialectMutantsEndToEndTests {
     // Gated at should: where the dialect's peers lower a fixture's level
     // (levelByPeers), the mutant fails it at that level.
     let outcome = try bridgecheck(
-      ["run", "--js", page, "--native", "python3 \(native)", "--profile", profile, "--format", "json", "--level", "should"]
+      [
+        "run", "--js", page, "--native", "python3 \(native)", "--profile", profile, "--format", "json", "--level",
+        "should",
+      ]
         + killers.flatMap { ["--filter", $0] }, timeLimit: 300)
     let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
     let killed = results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }

@@ -14,8 +14,10 @@ struct CLIReferenceMatchesHelp {
   @Test("a stale reference fails the check, with the difference")
   func staleReferenceFails() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-docs-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let script = folder.appendingPathComponent("scripts/cli_docs.py")
     try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("scripts/cli_docs.py"), to: script)
@@ -31,7 +33,8 @@ struct CLIReferenceMatchesHelp {
   private func runCLIDocs(_ arguments: [String], script: URL? = nil) throws -> (status: Int32, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", (script ?? packageRoot.appendingPathComponent("scripts/cli_docs.py")).path] + arguments
+    process.arguments =
+      ["python3", (script ?? packageRoot.appendingPathComponent("scripts/cli_docs.py")).path] + arguments
     let err = Pipe()
     process.standardError = err
     process.standardOutput = FileHandle.nullDevice

@@ -31,12 +31,15 @@ struct DocumentationLinks {
         guard let comment = line.range(of: "//") else { continue }
         let text = String(line[comment.upperBound...])
         for name in DocumentationPages.matches(#"([A-Za-z0-9_+]+\.swift)\b"#, in: text) where !names.contains(name) {
-          problems.append("\(DocumentationPages.relative(file)):\(number + 1): cites \(name), which is no file of the repository")
+          problems.append(
+            "\(DocumentationPages.relative(file)):\(number + 1): cites \(name), which is no file of the repository")
         }
         for path in DocumentationPages.matches(#"(?<![\w/.])(\.\./[\w./+-]*[\w+-])"#, in: text) {
           let resolved = file.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
-          if !DocumentationPages.isInsideRepository(resolved) || !FileManager.default.fileExists(atPath: resolved.path) {
-            problems.append("\(DocumentationPages.relative(file)):\(number + 1): cites \(path), which is not in the repository")
+          if !DocumentationPages.isInsideRepository(resolved) || !FileManager.default.fileExists(atPath: resolved.path)
+          {
+            problems.append(
+              "\(DocumentationPages.relative(file)):\(number + 1): cites \(path), which is not in the repository")
           }
         }
       }
@@ -50,7 +53,8 @@ struct DocumentationLinks {
     // scripts/benchmarks.sh and scripts/webkit-benchmark.sh replace what lies between the first begin and end.
     for block in ["benchmarks", "webkit-benchmarks"] {
       for marker in ["<!-- \(block):begin -->", "<!-- \(block):end -->"] {
-        #expect(text.components(separatedBy: marker).count == 2, "docs/performance.md should hold \(marker) exactly once")
+        #expect(
+          text.components(separatedBy: marker).count == 2, "docs/performance.md should hold \(marker) exactly once")
       }
     }
   }
@@ -77,7 +81,9 @@ struct DocumentationLinks {
 }
 
 enum DocumentationPages {
-  static let repositoryFolders = ["Sources", "Tests", "scripts", "conformance", "docs", "Fixtures", "NativeKits", ".ci"]
+  static let repositoryFolders = [
+    "Sources", "Tests", "scripts", "conformance", "docs", "Fixtures", "NativeKits", ".ci",
+  ]
 
   /// The Markdown pages of the repository (top level, docs/, conformance/, NativeKits/).
   static func all() throws -> [URL] {
@@ -88,7 +94,8 @@ enum DocumentationPages {
   }
 
   static func files(withExtension ext: String) throws -> [URL] {
-    guard let walker = FileManager.default.enumerator(at: packageRoot, includingPropertiesForKeys: [.isDirectoryKey]) else {
+    guard let walker = FileManager.default.enumerator(at: packageRoot, includingPropertiesForKeys: [.isDirectoryKey])
+    else {
       return []
     }
     var found: [URL] = []
@@ -126,11 +133,15 @@ enum DocumentationPages {
         let anchor = String(parts[1])
         let targetText = path.isEmpty && text != nil ? text! : try String(contentsOf: resolved, encoding: .utf8)
         if !anchors(in: targetText).contains(anchor) {
-          problems.append("\(relative(page)): link to \(target): no heading or anchor #\(anchor) in \(relative(resolved))")
+          problems.append(
+            "\(relative(page)): link to \(target): no heading or anchor #\(anchor) in \(relative(resolved))")
         }
       }
     }
-    for path in matches(#"`((?:"# + repositoryFolders.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + #")/[^`\s]*)`"#, in: prose) {
+    for path in matches(
+      #"`((?:"# + repositoryFolders.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        + #")/[^`\s]*)`"#, in: prose)
+    {
       // Placeholders and globs name no one file.
       if path.range(of: #"[<>*{}…]|\.\.\."#, options: .regularExpression) != nil { continue }
       let file = String(path.split(separator: ":")[0].split(separator: "#")[0])
@@ -157,7 +168,11 @@ enum DocumentationPages {
     for heading in matches(#"(?m)^#{1,6} (.+)$"#, in: withoutCodeBlocks(text)) {
       var slug = ""
       for char in heading.lowercased() {
-        if char.isLetter || char.isNumber || char == "-" || char == "_" { slug.append(char) } else if char == " " { slug.append("-") }
+        if char.isLetter || char.isNumber || char == "-" || char == "_" {
+          slug.append(char)
+        } else if char == " " {
+          slug.append("-")
+        }
       }
       anchors.insert(slug)
     }

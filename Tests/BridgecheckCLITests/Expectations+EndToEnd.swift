@@ -120,7 +120,9 @@ struct ExpectationsEndToEnd {
     let hang = try gate(scratch)
     #expect(hang.status == 1)
     #expect(hang.stdout.contains("ERROR  \(twice) (must)"), "\(hang.stdout)")
-    #expect(hang.stdout.contains("differs from expected: the outcome is now timeout (timeout/script), not fail"), "\(hang.stdout)")
+    #expect(
+      hang.stdout.contains("differs from expected: the outcome is now timeout (timeout/script), not fail"),
+      "\(hang.stdout)")
 
     // Rewriting keeps the hand-written reason, issue and note, and pins the new outcome.
     let rewrite = try gate(scratch, extra: ["--update-baseline"])
@@ -143,7 +145,9 @@ struct ExpectationsEndToEnd {
     )
     let outcome = try gate(scratch)
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("bridgecheck-expectations.json#/scope: the expectations file was written for page other.js"))
+    #expect(
+      outcome.stderr.contains(
+        "bridgecheck-expectations.json#/scope: the expectations file was written for page other.js"))
     #expect(outcome.stderr.contains("hint:"))
     try scratch.write(
       "bridgecheck-expectations.json",

@@ -24,7 +24,9 @@ struct ExplorationEndToEndTests {
     #expect(Array(again.stdout.split(separator: "\n").prefix(2)) == Array(firstLines))
   }
 
-  @Test("run --explore --write-fixture turns the failure it found into a fixture that fails the mutant and passes the reference pair")
+  @Test(
+    "run --explore --write-fixture turns the failure it found into a fixture that fails the mutant and passes the reference pair"
+  )
   func exploreWritesFixture() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-pin-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -32,11 +34,16 @@ struct ExplorationEndToEndTests {
     let file = folder.appendingPathComponent("found.json").path
     let mutant = ["--mutant", "native-responders-cleared-each-batch"]
     let found = try bridgecheck(
-      ["run", "--schedules", "single", "--explore", "50", "--filter", "startup-queue/document-start-*", "--write-fixture",
-       file, "--jobs", "2", "--color", "never"] + mutant, timeLimit: 300)
+      [
+        "run", "--schedules", "single", "--explore", "50", "--filter", "startup-queue/document-start-*",
+        "--write-fixture",
+        file, "--jobs", "2", "--color", "never",
+      ] + mutant, timeLimit: 300)
     #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
     #expect(found.stdout.contains("fails under an explored schedule: seed "))
-    #expect(found.stderr.contains("bridgecheck: wrote startup-queue/document-start-startup-queue-both-ways-pinned to \(file)"))
+    #expect(
+      found.stderr.contains("bridgecheck: wrote startup-queue/document-start-startup-queue-both-ways-pinned to \(file)")
+    )
     let written = try String(contentsOfFile: file, encoding: .utf8)
     #expect(written.contains("\"schedule\""))
     #expect(written.contains("\"deviations\""))
@@ -47,7 +54,8 @@ struct ExplorationEndToEndTests {
     #expect(broken.stdout.contains("FAIL   startup-queue/document-start-startup-queue-both-ways-pinned"))
     // The pinned fixture is not explored further, and nothing failing means nothing written.
     let again = folder.appendingPathComponent("none.json").path
-    let clean = try bridgecheck(["run", "--explore", "5", file, "--write-fixture", again, "--jobs", "1"], timeLimit: 120)
+    let clean = try bridgecheck(
+      ["run", "--explore", "5", file, "--write-fixture", again, "--jobs", "1"], timeLimit: 120)
     #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
     #expect(clean.stderr.contains("nothing written to \(again)"))
     #expect(!FileManager.default.fileExists(atPath: again))
@@ -82,11 +90,13 @@ struct ExplorationEndToEndTests {
     #expect(distinct > Double(scenarios) && distinct <= Double(scenarios * 36))
     let perScenario = { (report: JSONValue) in report["results"]?.arrayValue?.map { $0["exploration"] } ?? [] }
     #expect(perScenario(first) == perScenario(second))
-    let text = try bridgecheck(["run", "--explore", "30", "--jobs", "2", "--format", "table"] + filter.dropLast(2), timeLimit: 300)
+    let text = try bridgecheck(
+      ["run", "--explore", "30", "--jobs", "2", "--format", "table"] + filter.dropLast(2), timeLimit: 300)
     #expect(
       text.stdout.contains(
         "schedules: the default gate's 6 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late), "
-          + "then up to 30 seeds: \(scenarios * 36) schedules run over \(scenarios) scenarios, \(Int(distinct)) distinct, 0 failing"))
+          + "then up to 30 seeds: \(scenarios * 36) schedules run over \(scenarios) scenarios, \(Int(distinct)) distinct, 0 failing"
+      ))
     let replay = try bridgecheck(["run", "--replay", "17"] + filter, timeLimit: 120)
     #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
     let both = try bridgecheck(["run", "--replay", "17", "--explore", "3"], timeLimit: 60)

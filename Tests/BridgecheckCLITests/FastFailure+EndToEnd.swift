@@ -10,7 +10,8 @@ struct FastFailureEndToEnd {
   /// scenario. (One that cannot even start stops the run before any
   /// scenario: `Adapter+Startup`.)
   @Test func identicalErrorsAreGroupedWithACount() throws {
-    let adapter = "python3 " + packageRoot.appendingPathComponent("conformance/adapters/faulty/exit-mid-scenario.py").path
+    let adapter =
+      "python3 " + packageRoot.appendingPathComponent("conformance/adapters/faulty/exit-mid-scenario.py").path
     let outcome = try bridgecheck(["run", "--native", adapter, "--jobs", "1"], timeLimit: 300)
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("ERROR ×"), "\(outcome.stdout)")
@@ -26,13 +27,16 @@ struct FastFailureEndToEnd {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     for index in 0..<6 {
-      try scratch.write("fixtures/callbacks/wrong-\(index).json", echoFixture(id: "callbacks/wrong-\(index)", expected: "2"))
+      try scratch.write(
+        "fixtures/callbacks/wrong-\(index).json", echoFixture(id: "callbacks/wrong-\(index)", expected: "2"))
     }
     let outcome = try bridgecheck(
       ["run", scratch.path("fixtures"), "--max-failures", "2", "--jobs", "1", "--json", scratch.path("r.json")],
       timeLimit: 300)
     #expect(outcome.status == 1)
-    #expect(outcome.stdout.contains("cut short after 2 gating failures (--max-failures 2): 2 of 6 scenarios ran"), "\(outcome.stdout)")
+    #expect(
+      outcome.stdout.contains("cut short after 2 gating failures (--max-failures 2): 2 of 6 scenarios ran"),
+      "\(outcome.stdout)")
     #expect(outcome.stdout.contains("FAIL (gate: must; cut short)"))
     let report = try JSONValue.parse(String(contentsOfFile: scratch.path("r.json"), encoding: .utf8))
     #expect(report["cutShort"]?.stringValue?.hasPrefix("cut short after 2") == true)
@@ -56,7 +60,8 @@ struct FastFailureEndToEnd {
       let text = try String(contentsOfFile: scratch.path("out/traces/callbacks--\(id).jsonl"), encoding: .utf8)
       let events = try text.split(separator: "\n").map { try JSONValue.parse(String($0)) }
       #expect(events.first?["seq"]?.numberValue == 0)
-      #expect(events.contains { $0["event"]?.stringValue == "page-callback-invoked" && $0["label"]?.stringValue == "c1" })
+      #expect(
+        events.contains { $0["event"]?.stringValue == "page-callback-invoked" && $0["label"]?.stringValue == "c1" })
     }
     let refused = try bridgecheck(["run", scratch.path("fixtures"), "--explore", "3", "--traces", scratch.path("t")])
     #expect(refused.status == 2)

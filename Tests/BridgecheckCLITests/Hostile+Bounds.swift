@@ -32,7 +32,8 @@ struct HostileCorpusBoundsTests {
       guard entry["needsSupervisor"] == nil, let script = entry["script"]?.stringValue,
         let status = entry["status"]?.stringValue, let check = entry["check"]?.arrayValue, !check.isEmpty
       else { return nil }
-      let reasons = entry["reason"]?.stringValue.map { [$0] } ?? entry["reason"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      let reasons =
+        entry["reason"]?.stringValue.map { [$0] } ?? entry["reason"]?.arrayValue?.compactMap(\.stringValue) ?? []
       return Entry(script: script, status: status, reasons: reasons, check: check.compactMap(\.stringValue))
     }
   }()
@@ -40,14 +41,17 @@ struct HostileCorpusBoundsTests {
   @Test func theManifestListsEveryScriptOfTheCorpusOnce() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".js") }
     let listed = try #require(try Self.manifest()["scripts"]?.arrayValue).compactMap { $0["script"]?.stringValue }
-    #expect(Set(files) == Set(listed), "not listed: \(Set(files).subtracting(listed)); missing: \(Set(listed).subtracting(files))")
+    #expect(
+      Set(files) == Set(listed),
+      "not listed: \(Set(files).subtracting(listed)); missing: \(Set(listed).subtracting(files))")
     #expect(listed.count == Set(listed).count)
     #expect(Self.inProcess.count >= 20)
   }
 
   @Test(arguments: inProcess)
   func endsWithTheReasonAndTheRunFinishes(entry: Entry) throws {
-    let arguments = ["run", "--js", "conformance/hostile/\(entry.script)", "--format", "json", "--jobs", "2"]
+    let arguments =
+      ["run", "--js", "conformance/hostile/\(entry.script)", "--format", "json", "--jobs", "2"]
       + entry.check.flatMap { ["--filter", $0] }
     let started = Date()
     let outcome = try bridgecheck(arguments, timeLimit: 90)
@@ -72,10 +76,13 @@ struct HostileCorpusBoundsTests {
     #expect(results.count == entry.check.count, "every selected scenario ran: \(outcome.stderr.suffix(500))")
     for result in results {
       let message = result["message"]?.stringValue ?? ""
-      #expect(result["status"]?.stringValue == entry.status, "\(entry.script) on \(result["id"] ?? .null): \(message.prefix(300))")
+      #expect(
+        result["status"]?.stringValue == entry.status,
+        "\(entry.script) on \(result["id"] ?? .null): \(message.prefix(300))")
       if !entry.reasons.isEmpty {
         #expect(
-          entry.reasons.contains { message.contains($0) }, "\(entry.script) on \(result["id"] ?? .null): \(message.prefix(300))")
+          entry.reasons.contains { message.contains($0) },
+          "\(entry.script) on \(result["id"] ?? .null): \(message.prefix(300))")
       }
     }
   }

@@ -13,7 +13,8 @@ struct HostilePageBridgeTests {
     _ script: String, filters: [String] = [filter, "data/absent-versus-null-data"], profile: String? = nil
   ) throws -> (CommandOutcome, [JSONValue]) {
     let arguments =
-      ["run", "--js", script, "--format", "json"] + filters.flatMap { ["--filter", $0] } + (profile.map { ["--profile", $0] } ?? [])
+      ["run", "--js", script, "--format", "json"] + filters.flatMap { ["--filter", $0] }
+      + (profile.map { ["--profile", $0] } ?? [])
     let outcome = try bridgecheck(arguments)
     let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
     return (outcome, results)
@@ -29,7 +30,9 @@ struct HostilePageBridgeTests {
   ])
   func brokenAtLoad(file: String, reason: String) throws {
     // Refused before any scenario runs (exit 2), with where it broke and why.
-    let outcome = try bridgecheck(["run", "--js", "conformance/hostile/\(file)", "--format", "json", "--filter", Self.filter])
+    let outcome = try bridgecheck([
+      "run", "--js", "conformance/hostile/\(file)", "--format", "json", "--filter", Self.filter,
+    ])
     #expect(outcome.status == 2)
     #expect(outcome.stdout.isEmpty)
     #expect(outcome.stderr.hasPrefix("bridgecheck: conformance/hostile/\(file)"), "\(outcome.stderr)")
@@ -71,7 +74,8 @@ struct HostilePageBridgeTests {
     let broken = try #require(results.first { $0["id"] == "transport/message-handlers-burst-both-ways" })
     #expect(broken["status"] == "error")
     let message = broken["message"]?.stringValue ?? ""
-    #expect(message.contains("setTimeout, JSON.parse, JSON.stringify, Object.prototype.handlerName (added)"), "\(message)")
+    #expect(
+      message.contains("setTimeout, JSON.parse, JSON.stringify, Object.prototype.handlerName (added)"), "\(message)")
     #expect(message.contains("setTimeout hijacked"), "what then failed is still told: \(message)")
     #expect(results.first { $0["id"] == .string(Self.filter) }?["status"] == "pass")
   }
@@ -85,13 +89,24 @@ struct HostilePageBridgeTests {
 
   /// Scenarios for the bridges that sabotage themselves before they define
   /// anything: a page-to-native call, a native-to-page call, data forms.
-  static let sabotageFilters = [filter, "callbacks/page-call-without-callback-gets-no-response", "data/absent-versus-null-data"]
+  static let sabotageFilters = [
+    filter, "callbacks/page-call-without-callback-gets-no-response", "data/absent-versus-null-data",
+  ]
 
   @Test(arguments: [
-    ("json-replaced-before-bridge.js", ["built-ins that bridges and the harness rely on: JSON.parse, JSON.stringify;"], [String]()),
-    ("object-prototype-poisoned-before-bridge.js", ["built-ins that bridges and the harness rely on: Object.prototype.responseId (added);"], [filter, "data/absent-versus-null-data"]),
+    (
+      "json-replaced-before-bridge.js", ["built-ins that bridges and the harness rely on: JSON.parse, JSON.stringify;"],
+      [String]()
+    ),
+    (
+      "object-prototype-poisoned-before-bridge.js",
+      ["built-ins that bridges and the harness rely on: Object.prototype.responseId (added);"],
+      [filter, "data/absent-versus-null-data"]
+    ),
   ])
-  func replacingBuiltInsBeforeDefiningTheBridgeIsAnErrorNamingThem(file: String, reasons: [String], stillPassing: [String]) throws {
+  func replacingBuiltInsBeforeDefiningTheBridgeIsAnErrorNamingThem(
+    file: String, reasons: [String], stillPassing: [String]
+  ) throws {
     let (outcome, results) = try run("conformance/hostile/\(file)", filters: Self.sabotageFilters)
     #expect(outcome.status == 1)
     #expect(results.count == Self.sabotageFilters.count, "every selected scenario still ran")
@@ -112,9 +127,13 @@ struct HostilePageBridgeTests {
 
   /// The same hostile files without their sabotage pass those scenarios:
   /// the sabotage, not the bridge under it, is what the errors are about.
-  @Test(arguments: ["settimeout-replaced-before-bridge.js", "json-replaced-before-bridge.js", "object-prototype-poisoned-before-bridge.js"])
+  @Test(arguments: [
+    "settimeout-replaced-before-bridge.js", "json-replaced-before-bridge.js",
+    "object-prototype-poisoned-before-bridge.js",
+  ])
   func theHostileBridgesPassWithoutTheirSabotage(file: String) throws {
-    let source = try String(contentsOf: packageRoot.appendingPathComponent("conformance/hostile/\(file)"), encoding: .utf8)
+    let source = try String(
+      contentsOf: packageRoot.appendingPathComponent("conformance/hostile/\(file)"), encoding: .utf8)
     let bridge = try #require(source.range(of: "// ---- the bridge"), "\(file) marks where its bridge starts")
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
@@ -151,8 +170,11 @@ struct InterruptTests {
     process.executableURL = try bridgecheckBinary()
     // A page script that loads, then loops in its first timer: every scenario takes the script
     // time limit, a long run to interrupt.
-    try scratch.write("loops-after-load.js", "window.WebViewJavascriptBridge = {};\nsetTimeout(function () { for (;;) {} }, 0);\n")
-    process.arguments = ["run", "--js", scratch.path("loops-after-load.js"), "--jobs", "1", "--json", scratch.path("partial.json")]
+    try scratch.write(
+      "loops-after-load.js", "window.WebViewJavascriptBridge = {};\nsetTimeout(function () { for (;;) {} }, 0);\n")
+    process.arguments = [
+      "run", "--js", scratch.path("loops-after-load.js"), "--jobs", "1", "--json", scratch.path("partial.json"),
+    ]
     process.currentDirectoryURL = packageRoot
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -177,7 +199,8 @@ struct PageMutantFileTests {
   /// The reference page bridge with a mutant's patch applied, as a file.
   private func materialize(_ mutant: String, in scratch: ScratchFolder) throws -> String {
     let definition = try JSONValue.parse(
-      String(contentsOf: packageRoot.appendingPathComponent("conformance/mutants/page/\(mutant).json"), encoding: .utf8))
+      String(contentsOf: packageRoot.appendingPathComponent("conformance/mutants/page/\(mutant).json"), encoding: .utf8)
+    )
     var source = try String(contentsOf: HostilePageBridgeTests.reference, encoding: .utf8)
     for patch in definition["patch"]?.arrayValue ?? [] {
       let find = try #require(patch["find"]?.stringValue)
@@ -193,7 +216,9 @@ struct PageMutantFileTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try materialize("page-timestamp-only-ids", in: scratch)
-    let outcome = try bridgecheck(["run", "--js", path, "--filter", "callbacks/ids-unique-within-one-millisecond", "--format", "json"])
+    let outcome = try bridgecheck([
+      "run", "--js", path, "--filter", "callbacks/ids-unique-within-one-millisecond", "--format", "json",
+    ])
     #expect(outcome.status == 1)
     let result = try #require(try jsonReport(outcome.stdout)["results"]?[0])
     #expect(result["status"] == "fail")

@@ -31,7 +31,9 @@ struct InferenceSubject: Sendable, CustomStringConvertible {
 
   /// Our bridge of each dialect, with the profile dialects.json gives it.
   static let dialects: [InferenceSubject] = {
-    guard let text = try? String(contentsOf: packageRoot.appendingPathComponent("conformance/dialects/dialects.json"), encoding: .utf8),
+    guard
+      let text = try? String(
+        contentsOf: packageRoot.appendingPathComponent("conformance/dialects/dialects.json"), encoding: .utf8),
       let list = (try? JSONValue.parse(text))?["dialects"]?.arrayValue
     else { return [] }
     return list.compactMap { entry in
@@ -46,8 +48,10 @@ struct InferenceSubject: Sendable, CustomStringConvertible {
   /// Each calibration bridge: the reference page bridge with its patch.
   static let calibrations: [InferenceSubject] = {
     let folder = packageRoot.appendingPathComponent("conformance/calibration")
-    guard let reference = try? String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8),
+    guard
+      let reference = try? String(
+        contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+        encoding: .utf8),
       let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
     else { return [] }
     return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".profile.json") }.sorted().compactMap { file in
@@ -56,7 +60,9 @@ struct InferenceSubject: Sendable, CustomStringConvertible {
       else { return nil }
       var source = reference
       for replacement in patch {
-        guard let find = replacement["find"]?.stringValue, let replace = replacement["replace"]?.stringValue else { return nil }
+        guard let find = replacement["find"]?.stringValue, let replace = replacement["replace"]?.stringValue else {
+          return nil
+        }
         source = source.replacingOccurrences(of: find, with: replace)
       }
       let profileName = value["profile"]?.stringValue ?? "wvjb-classic"
@@ -127,7 +133,8 @@ enum RenamedVariant: String, CaseIterable, Sendable {
       return profile.signals.filter(\.kind.isNavigation).compactMap { signal in
         guard let (scheme, host) = URLParts.schemeAndHost(of: signal.url) else { return nil }
         if scheme == "https" || scheme == "http" {
-          guard let written = signal.url.range(of: "://").map({ signal.url[$0.upperBound...].prefix { $0 != "/" } }), !written.isEmpty
+          guard let written = signal.url.range(of: "://").map({ signal.url[$0.upperBound...].prefix { $0 != "/" } }),
+            !written.isEmpty
           else { return nil }
           return (String(written), "__bc_renamed_\(host.count)__")
         }
@@ -142,7 +149,9 @@ enum RenamedVariant: String, CaseIterable, Sendable {
       let fields = profile.fields
       var out: [(String, String)] = [(fields.callbackId, "bcCallbackRef")]
       if profile.convention == .classic {
-        out += [(fields.responseId, "bcResponseRef"), (fields.responseData, "bcAnswer"), (fields.handlerName, "bcHandler")]
+        out += [
+          (fields.responseId, "bcResponseRef"), (fields.responseData, "bcAnswer"), (fields.handlerName, "bcHandler"),
+        ]
       }
       return out
     case .functions:

@@ -31,8 +31,10 @@ struct InferenceEndToEndTests {
   @Test func aRenamedBridgeGetsTheNearestProfileWithItsOwnNames() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let source = try String(contentsOf: packageRoot.appendingPathComponent("conformance/dialects/flutter/page.js"), encoding: .utf8)
-    try scratch.write("page.js", source.replacingOccurrences(of: "YGFlutterJSBridgeChannel", with: "WebviewFlutterJSBridgeChannel"))
+    let source = try String(
+      contentsOf: packageRoot.appendingPathComponent("conformance/dialects/flutter/page.js"), encoding: .utf8)
+    try scratch.write(
+      "page.js", source.replacingOccurrences(of: "YGFlutterJSBridgeChannel", with: "WebviewFlutterJSBridgeChannel"))
     let outcome = try bridgecheck(["profiles", "infer", "--format", "json", scratch.path("page.js")])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let value = try JSONValue.parse(outcome.stdout)
@@ -49,9 +51,17 @@ struct InferenceEndToEndTests {
     ("folder", "", "a folder, not a file"),
     ("empty.js", "  // nothing but a comment\n", "the page script is empty"),
     ("syntax.js", "(function () {\n  var x = ;\n})();\n", "syntax.js:2:11: SyntaxError"),
-    ("throws.js", "(function () {\n  window.Bridge = {};\n  throw new Error('broken on purpose');\n})();\n", "throws.js:3"),
-    ("nothing.js", "var answer = 42;\nfunction helper() { return answer; }\n", "no bridge of the WebViewJavascriptBridge family was recognised"),
-    ("deaf.js", "window.Bridge = { a: function () {}, b: function () {} };\n", "sends nothing a native side could read"),
+    (
+      "throws.js", "(function () {\n  window.Bridge = {};\n  throw new Error('broken on purpose');\n})();\n",
+      "throws.js:3"
+    ),
+    (
+      "nothing.js", "var answer = 42;\nfunction helper() { return answer; }\n",
+      "no bridge of the WebViewJavascriptBridge family was recognised"
+    ),
+    (
+      "deaf.js", "window.Bridge = { a: function () {}, b: function () {} };\n", "sends nothing a native side could read"
+    ),
   ])
   func badInputExitsTwoWithTheReason(file: String, text: String, reason: String) throws {
     let scratch = try ScratchFolder()
@@ -71,7 +81,8 @@ struct InferenceEndToEndTests {
   @Test func aThrowingScriptIsReportedWithTheExceptionAndItsPlace() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    try scratch.write("throws.js", "(function () {\n  window.Bridge = {};\n  throw new Error('broken on purpose');\n})();\n")
+    try scratch.write(
+      "throws.js", "(function () {\n  window.Bridge = {};\n  throw new Error('broken on purpose');\n})();\n")
     let outcome = try bridgecheck(["profiles", "infer", scratch.path("throws.js")])
     #expect(outcome.stderr.contains("throws.js:3:"), "\(outcome.stderr)")
     #expect(outcome.stderr.contains("Error: broken on purpose"), "\(outcome.stderr)")
@@ -112,7 +123,9 @@ struct InferenceEndToEndTests {
       let results = try jsonReport(outcome.stdout)["results"]?.arrayValue ?? []
       return Dictionary(
         uniqueKeysWithValues: results.compactMap { result in
-          result["id"]?.stringValue.map { ($0, (result["status"]?.stringValue ?? "") + " " + (result["level"]?.stringValue ?? "")) }
+          result["id"]?.stringValue.map {
+            ($0, (result["status"]?.stringValue ?? "") + " " + (result["level"]?.stringValue ?? ""))
+          }
         })
     }
     let without = try statuses(inferred)
@@ -127,7 +140,8 @@ struct InferenceEndToEndTests {
   @Test func everyReportSaysWhichProfileWasInferred() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let source = try String(contentsOf: packageRoot.appendingPathComponent("conformance/dialects/flutter/page.js"), encoding: .utf8)
+    let source = try String(
+      contentsOf: packageRoot.appendingPathComponent("conformance/dialects/flutter/page.js"), encoding: .utf8)
     try scratch.write("page.js", source.replacingOccurrences(of: "YGFlutterJSBridgeChannel", with: "MyChannel"))
     let outcome = try bridgecheck(
       [
@@ -135,16 +149,22 @@ struct InferenceEndToEndTests {
         scratch.path("r.xml"), "--markdown", scratch.path("r.md"), "--jobs", "1",
       ], timeLimit: 300)
     #expect(outcome.status == 0, "\(outcome.stdout.prefix(1500))")
-    let expected = "inferred-from-flutter, inferred from the page bridge: the shipped profile flutter with signals[0].name: YGFlutterJSBridgeChannel (flutter) → MyChannel"
-    #expect(outcome.stdout.hasPrefix("Notes:\n  profile: inferred-from-flutter, inferred from the page bridge"), "\(outcome.stdout.prefix(400))")
+    let expected =
+      "inferred-from-flutter, inferred from the page bridge: the shipped profile flutter with signals[0].name: YGFlutterJSBridgeChannel (flutter) → MyChannel"
+    #expect(
+      outcome.stdout.hasPrefix("Notes:\n  profile: inferred-from-flutter, inferred from the page bridge"),
+      "\(outcome.stdout.prefix(400))")
     let json = try JSONValue.parse(String(contentsOfFile: scratch.path("r.json"), encoding: .utf8))
-    #expect(json["notices"]?[0]?.stringValue?.hasPrefix("profile: " + expected) == true, "\(String(describing: json["notices"]))")
+    #expect(
+      json["notices"]?[0]?.stringValue?.hasPrefix("profile: " + expected) == true,
+      "\(String(describing: json["notices"]))")
     #expect(json["run"]?["profile"] == "inferred-from-flutter")
     #expect(json["run"]?["dialect"]?["origin"] == "inferred")
     #expect(json["run"]?["dialect"]?["nearest"] == "flutter")
     #expect(json["run"]?["dialect"]?["differences"]?.arrayValue?.count == 1)
     let markdown = try String(contentsOfFile: scratch.path("r.md"), encoding: .utf8)
-    #expect(markdown.contains("> profile: inferred-from-flutter, inferred from the page bridge"), "\(markdown.prefix(600))")
+    #expect(
+      markdown.contains("> profile: inferred-from-flutter, inferred from the page bridge"), "\(markdown.prefix(600))")
     #expect(markdown.contains("(flutter) → MyChannel"), "\(markdown.prefix(600))")
     let junit = try String(contentsOfFile: scratch.path("r.xml"), encoding: .utf8)
     #expect(junit.contains("name=\"bridgecheck.profileOrigin\" value=\"inferred\""))
@@ -153,7 +173,10 @@ struct InferenceEndToEndTests {
 
   @Test func anExplicitProfileWins() throws {
     let outcome = try bridgecheck(
-      ["run", "--js", "conformance/dialects/wvjb-5/page.js", "--profile", "wvjb-5", "--filter", "callbacks/*", "--format", "json"],
+      [
+        "run", "--js", "conformance/dialects/wvjb-5/page.js", "--profile", "wvjb-5", "--filter", "callbacks/*",
+        "--format", "json",
+      ],
       timeLimit: 300)
     let json = try jsonReport(outcome.stdout)
     #expect(json["run"]?["profile"] == "wvjb-5")
@@ -165,22 +188,28 @@ struct InferenceEndToEndTests {
   @Test func anExpectationsFilePinsTheInferredDialect() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let source = try String(contentsOf: packageRoot.appendingPathComponent("conformance/dialects/flutter/page.js"), encoding: .utf8)
+    let source = try String(
+      contentsOf: packageRoot.appendingPathComponent("conformance/dialects/flutter/page.js"), encoding: .utf8)
     try scratch.write("page.js", source.replacingOccurrences(of: "YGFlutterJSBridgeChannel", with: "FirstChannel"))
     let write = try bridgecheck(
-      ["run", "--js", scratch.path("page.js"), "--filter", "callbacks/*", "--baseline", scratch.path("expected.json"), "--update-baseline"],
+      [
+        "run", "--js", scratch.path("page.js"), "--filter", "callbacks/*", "--baseline", scratch.path("expected.json"),
+        "--update-baseline",
+      ],
       timeLimit: 300)
     #expect(write.status == 0, "\(write.stderr)")
     let file = try JSONValue.parse(String(contentsOfFile: scratch.path("expected.json"), encoding: .utf8))
     #expect(file["scope"]?["dialect"]?["signals"]?[0]?["name"] == "FirstChannel")
     // The same dialect: judged as before.
     let again = try bridgecheck(
-      ["run", "--js", scratch.path("page.js"), "--filter", "callbacks/*", "--baseline", scratch.path("expected.json")], timeLimit: 300)
+      ["run", "--js", scratch.path("page.js"), "--filter", "callbacks/*", "--baseline", scratch.path("expected.json")],
+      timeLimit: 300)
     #expect(again.status == 0, "\(again.stderr)")
     // The bridge renames its channel: the name of the inferred profile is the same, its dialect is not.
     try scratch.write("page.js", source.replacingOccurrences(of: "YGFlutterJSBridgeChannel", with: "SecondChannel"))
     let changed = try bridgecheck(
-      ["run", "--js", scratch.path("page.js"), "--filter", "callbacks/*", "--baseline", scratch.path("expected.json")], timeLimit: 300)
+      ["run", "--js", scratch.path("page.js"), "--filter", "callbacks/*", "--baseline", scratch.path("expected.json")],
+      timeLimit: 300)
     #expect(changed.status == 2, "\(changed.stdout.prefix(500))")
     #expect(changed.stderr.contains("expected.json#/scope/dialect"), "\(changed.stderr)")
     #expect(changed.stderr.contains("signals[0].name: \"FirstChannel\" → \"SecondChannel\""), "\(changed.stderr)")
@@ -189,12 +218,15 @@ struct InferenceEndToEndTests {
   /// A profile that plainly does not fit is said first, with the inferred alternative.
   @Test func aProfileThatDoesNotFitIsSaidFirstWithTheAlternative() throws {
     let arguments = [
-      "run", "--js", "conformance/dialects/flutter/page.js", "--profile", "wvjb-classic", "--filter", "callbacks/*", "--filter",
+      "run", "--js", "conformance/dialects/flutter/page.js", "--profile", "wvjb-classic", "--filter", "callbacks/*",
+      "--filter",
       "data/*", "--jobs", "2",
     ]
     let outcome = try bridgecheck(arguments + ["--color", "never"], timeLimit: 300)
     #expect(outcome.status == 1)
-    #expect(outcome.stdout.hasPrefix("Notes:\n  the profile wvjb-classic does not fit this page bridge"), "\(outcome.stdout.prefix(600))")
+    #expect(
+      outcome.stdout.hasPrefix("Notes:\n  the profile wvjb-classic does not fit this page bridge"),
+      "\(outcome.stdout.prefix(600))")
     let json = try jsonReport(try bridgecheck(arguments + ["--format", "json"], timeLimit: 300).stdout)
     let notices = json["notices"]?.arrayValue?.compactMap(\.stringValue) ?? []
     #expect(notices.count == 2, "\(notices)")

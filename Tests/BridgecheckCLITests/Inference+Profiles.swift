@@ -17,7 +17,8 @@ struct InferenceProfileTests {
   private func differences(_ subject: InferenceSubject) -> [String] {
     switch infer(subject) {
     case .failure(let failure): return ["inference failed: \(failure)"]
-    case .success(let inferred): return ProfileDifference.between(subject.profile, inferred.profile.json).map(\.description)
+    case .success(let inferred):
+      return ProfileDifference.between(subject.profile, inferred.profile.json).map(\.description)
     }
   }
 
@@ -110,7 +111,8 @@ struct InferenceProfileTests {
   /// scenarios that show the bug instead of failing them).
   @Test(arguments: ["deep-recursion.js", "huge-error-message.js", "object-prototype-poisoned-before-bridge.js"])
   func aBridgeBrokenOnDeliveryKeepsItsDialect(file: String) throws {
-    let source = try String(contentsOf: packageRoot.appendingPathComponent("conformance/hostile/\(file)"), encoding: .utf8)
+    let source = try String(
+      contentsOf: packageRoot.appendingPathComponent("conformance/hostile/\(file)"), encoding: .utf8)
     let inferred = try PageDialectInference.infer(source: source, file: file, shipped: InferenceSubject.shipped).get()
     #expect(inferred.profile.name == "wvjb-classic", "\(inferred.differenceLines)")
     #expect(inferred.undecided.contains { $0.member == "convention.nativeCalls" })

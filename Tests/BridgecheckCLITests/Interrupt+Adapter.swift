@@ -35,7 +35,9 @@ extension InterruptTests {
     let reportPath = scratch.path("r.json")
     let process = Process()
     process.executableURL = try bridgecheckBinary()
-    process.arguments = ["run", "--native", command, "--filter", "handler-missing/*", "--jobs", "1", "--json", reportPath]
+    process.arguments = [
+      "run", "--native", command, "--filter", "handler-missing/*", "--jobs", "1", "--json", reportPath,
+    ]
     process.currentDirectoryURL = packageRoot
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -53,7 +55,9 @@ extension InterruptTests {
     try #require(!adapters.isEmpty, "the adapter process never appeared")
     if waitForScenario {
       let deadline = Date().addingTimeInterval(30)
-      while !FileManager.default.fileExists(atPath: started) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+      while !FileManager.default.fileExists(atPath: started) && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.02)
+      }
       try #require(FileManager.default.fileExists(atPath: started), "no scenario started within 30 s")
     }
     Thread.sleep(forTimeInterval: delay)

@@ -13,10 +13,12 @@ struct MatrixPageTests {
   static func setUp(_ scratch: ScratchFolder) throws {
     let manifests = packageRoot.appendingPathComponent("conformance/implementations")
     for file in ["reference-page.json", "reference-native.json"] {
-      try scratch.write("implementations/\(file)", String(contentsOf: manifests.appendingPathComponent(file), encoding: .utf8))
+      try scratch.write(
+        "implementations/\(file)", String(contentsOf: manifests.appendingPathComponent(file), encoding: .utf8))
     }
     let reference = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     let call = "handlers[handlerName](message.data, responseCallback);"
     try #require(reference.contains(call))
     try scratch.write(
@@ -59,16 +61,21 @@ struct MatrixPageTests {
     #expect(try Data(contentsOf: results) == published, "RESULTS.md is rewritten only with --write-results")
     #expect(outcome.stderr.contains("rewritten only with --write-results"), "\(outcome.stderr)")
     // The vendor row: a must failure (falsy data), the excused one named.
-    #expect(outcome.stdout.contains("| vendor bridge 2.0 × reference native (in process) 0.1.0 | ❌ fail at must"), "\(outcome.stdout)")
+    #expect(
+      outcome.stdout.contains("| vendor bridge 2.0 × reference native (in process) 0.1.0 | ❌ fail at must"),
+      "\(outcome.stdout)")
     #expect(outcome.stdout.contains("`data/every-json-type-native-to-page` (must, xfail): expected: vendor bug 7"))
     let html = try String(contentsOfFile: scratch.path("matrix.html"), encoding: .utf8)
-    #expect(html.contains("<td class=\"verdict v-fail\">fail at must: 1 must failure, 1 expected failure</td>"), "\(html)")
+    #expect(
+      html.contains("<td class=\"verdict v-fail\">fail at must: 1 must failure, 1 expected failure</td>"), "\(html)")
 
     let screenshots = packageRoot.appendingPathComponent(".build/matrix-screenshots").path
     let check = Process()
     check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    check.arguments = ["python3", packageRoot.appendingPathComponent("scripts/check_matrix_page.py").path,
-                       scratch.path("matrix.html"), "--screenshots", screenshots]
+    check.arguments = [
+      "python3", packageRoot.appendingPathComponent("scripts/check_matrix_page.py").path,
+      scratch.path("matrix.html"), "--screenshots", screenshots,
+    ]
     let output = Pipe()
     check.standardOutput = output
     check.standardError = output

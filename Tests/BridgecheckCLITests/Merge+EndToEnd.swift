@@ -13,7 +13,8 @@ struct MergeEndToEnd {
   /// `undefined` for the data 0.
   static func writeBridges(_ scratch: ScratchFolder) throws {
     let reference = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     let call = "handlers[handlerName](message.data, responseCallback);"
     #expect(reference.contains(call))
     try scratch.write("good.js", reference)
@@ -23,7 +24,9 @@ struct MergeEndToEnd {
         of: call, with: "handlers[handlerName](message.data === 0 ? undefined : message.data, responseCallback);"))
   }
 
-  func run(_ arguments: [String], in scratch: ScratchFolder, environment: [String: String] = [:]) throws -> CommandOutcome {
+  func run(_ arguments: [String], in scratch: ScratchFolder, environment: [String: String] = [:]) throws
+    -> CommandOutcome
+  {
     try bridgecheck(arguments, in: scratch.url, environment: environment, timeLimit: 300)
   }
 
@@ -59,18 +62,22 @@ struct MergeEndToEnd {
     defer { scratch.remove() }
     try Self.writeBridges(scratch)
     let whole = try run(
-      ["run", "--js", "bad.js", "--jobs", "1", "--json", "whole.json", "--junit", "whole.xml"] + Self.filter, in: scratch)
+      ["run", "--js", "bad.js", "--jobs", "1", "--json", "whole.json", "--junit", "whole.xml"] + Self.filter,
+      in: scratch)
     #expect(whole.status == 1, "\(whole.stdout)\(whole.stderr)")
     for shard in 1...3 {
       let part = try run(
-        ["run", "--js", "bad.js", "--jobs", "1", "--shard", "\(shard)/3", "--json", "shard-\(shard).json"] + Self.filter,
+        ["run", "--js", "bad.js", "--jobs", "1", "--shard", "\(shard)/3", "--json", "shard-\(shard).json"]
+          + Self.filter,
         in: scratch)
       #expect(part.status == 0 || part.status == 1, "\(part.stderr)")
     }
     // Given in any order.
     let merged = try run(
-      ["merge", "shard-3.json", "shard-1.json", "shard-2.json", "--json", "merged.json", "--junit", "merged.xml",
-       "--markdown", "merged.md", "--outputs", "outputs.txt"], in: scratch)
+      [
+        "merge", "shard-3.json", "shard-1.json", "shard-2.json", "--json", "merged.json", "--junit", "merged.xml",
+        "--markdown", "merged.md", "--outputs", "outputs.txt",
+      ], in: scratch)
     #expect(merged.status == 1, "the verdict of the whole run: \(merged.stdout)\(merged.stderr)")
     #expect(merged.stdout.contains("— FAIL (gate: must)"))
     let wholeJSON = try String(contentsOfFile: scratch.path("whole.json"), encoding: .utf8)
@@ -94,7 +101,8 @@ struct MergeEndToEnd {
       ["run", "--js", "bad.js", "--jobs", "1", "--baseline", "expectations.json", "--update-baseline"] + Self.filter,
       in: scratch)
     #expect(adopt.status == 0, "\(adopt.stderr)")
-    let excused = try run(["merge", "shard-1.json", "shard-2.json", "shard-3.json", "--baseline", "expectations.json"], in: scratch)
+    let excused = try run(
+      ["merge", "shard-1.json", "shard-2.json", "shard-3.json", "--baseline", "expectations.json"], in: scratch)
     #expect(excused.status == 0, "\(excused.stdout)\(excused.stderr)")
     #expect(excused.stdout.contains("2 xfail"))
   }
@@ -109,46 +117,71 @@ struct MergeEndToEnd {
         ["run", "--js", "bad.js", "--jobs", "1", "--shard", "\(shard)/3", "--json", "bad-\(shard).json"] + Self.filter,
         in: scratch)
     }
-    _ = try run(["run", "--js", "good.js", "--jobs", "1", "--shard", "3/3", "--json", "good-3.json"] + Self.filter, in: scratch)
     _ = try run(
-      ["run", "--js", "bad.js", "--jobs", "1", "--shard", "3/3", "--json", "other-fixtures-3.json", "--filter", "data/*",
-       "--filter", "callbacks/*"], in: scratch)
-    _ = try run(["run", "--js", "bad.js", "--jobs", "1", "--shard", "1/2", "--json", "half-1.json"] + Self.filter, in: scratch)
+      ["run", "--js", "good.js", "--jobs", "1", "--shard", "3/3", "--json", "good-3.json"] + Self.filter, in: scratch)
+    _ = try run(
+      [
+        "run", "--js", "bad.js", "--jobs", "1", "--shard", "3/3", "--json", "other-fixtures-3.json", "--filter",
+        "data/*",
+        "--filter", "callbacks/*",
+      ], in: scratch)
+    _ = try run(
+      ["run", "--js", "bad.js", "--jobs", "1", "--shard", "1/2", "--json", "half-1.json"] + Self.filter, in: scratch)
 
-    func refused(_ files: [String], saying expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func refused(_ files: [String], saying expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
       let outcome = try run(["merge"] + files + ["--json", "never.json"], in: scratch)
       #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)", sourceLocation: sourceLocation)
       for text in expected {
         #expect(outcome.stderr.contains(text), "\(text) in: \(outcome.stderr)", sourceLocation: sourceLocation)
       }
-      #expect(!FileManager.default.fileExists(atPath: scratch.path("never.json")), "nothing written", sourceLocation: sourceLocation)
+      #expect(
+        !FileManager.default.fileExists(atPath: scratch.path("never.json")), "nothing written",
+        sourceLocation: sourceLocation)
     }
-    try refused(["bad-1.json", "bad-2.json", "bad-2.json", "bad-3.json"], saying: ["bad-2.json and bad-2.json are both shard 2/3: the shards overlap"])
+    try refused(
+      ["bad-1.json", "bad-2.json", "bad-2.json", "bad-3.json"],
+      saying: ["bad-2.json and bad-2.json are both shard 2/3: the shards overlap"])
     try refused(["bad-1.json", "bad-3.json"], saying: ["shard 2/3 is missing"])
     try refused(
       ["bad-1.json", "bad-2.json", "good-3.json"],
-      saying: ["the shards differ in their page bridge: \"bad.js\" in bad-1.json, bad-2.json; \"good.js\" in good-3.json"])
-    try refused(["bad-1.json", "bad-2.json", "other-fixtures-3.json"], saying: ["the shards differ in their fixture set", "other-fixtures-3.json"])
-    try refused(["bad-1.json", "bad-2.json", "half-1.json"], saying: ["the shards split the run differently", "half-1.json is shard 1/2"])
+      saying: [
+        "the shards differ in their page bridge: \"bad.js\" in bad-1.json, bad-2.json; \"good.js\" in good-3.json"
+      ])
+    try refused(
+      ["bad-1.json", "bad-2.json", "other-fixtures-3.json"],
+      saying: ["the shards differ in their fixture set", "other-fixtures-3.json"])
+    try refused(
+      ["bad-1.json", "bad-2.json", "half-1.json"],
+      saying: ["the shards split the run differently", "half-1.json is shard 1/2"])
 
     // Another bridgecheck version.
-    var older = try #require(try JSONValue.parse(String(contentsOfFile: scratch.path("bad-3.json"), encoding: .utf8)).objectValue)
+    var older = try #require(
+      try JSONValue.parse(String(contentsOfFile: scratch.path("bad-3.json"), encoding: .utf8)).objectValue)
     older["tool"] = ["name": "bridgecheck", "version": "0.0.9"]
     try scratch.write("older-3.json", JSONValue.object(older).serialized(pretty: true))
-    try refused(["bad-1.json", "bad-2.json", "older-3.json"], saying: ["the shards differ in their bridgecheck version", "\"0.0.9\" in older-3.json"])
+    try refused(
+      ["bad-1.json", "bad-2.json", "older-3.json"],
+      saying: ["the shards differ in their bridgecheck version", "\"0.0.9\" in older-3.json"])
 
     // Not a report at all, and a missing file.
     try scratch.write("notes.json", "{\"hello\": 1}")
-    try refused(["bad-1.json", "notes.json", "nothing.json"], saying: ["notes.json#/tool: missing", "nothing.json: no such file"])
+    try refused(
+      ["bad-1.json", "notes.json", "nothing.json"], saying: ["notes.json#/tool: missing", "nothing.json: no such file"])
 
     // Shards judged against an expectations file cannot be judged again.
     for shard in 1...2 {
       _ = try run(
-        ["run", "--js", "bad.js", "--jobs", "1", "--shard", "\(shard)/2", "--baseline", "none.json", "--json", "judged-\(shard).json"]
+        [
+          "run", "--js", "bad.js", "--jobs", "1", "--shard", "\(shard)/2", "--baseline", "none.json", "--json",
+          "judged-\(shard).json",
+        ]
           + Self.filter, in: scratch)
     }
     let judged = try run(["merge", "judged-1.json", "judged-2.json", "--baseline", "none.json"], in: scratch)
-    #expect(judged.status == 2 && judged.stderr.contains("the shards were judged against none.json already"), "\(judged.stderr)")
+    #expect(
+      judged.status == 2 && judged.stderr.contains("the shards were judged against none.json already"),
+      "\(judged.stderr)")
   }
 
   @Test("under GitHub Actions, gating failures are ::error annotations at the fixture's line, on standard error only")
@@ -157,7 +190,8 @@ struct MergeEndToEnd {
     defer { scratch.remove() }
     try Self.writeBridges(scratch)
     let outcome = try run(
-      ["run", "--js", "bad.js", "--jobs", "1", "--format", "json", "--filter", "data/falsy-data-native-to-page"], in: scratch,
+      ["run", "--js", "bad.js", "--jobs", "1", "--format", "json", "--filter", "data/falsy-data-native-to-page"],
+      in: scratch,
       environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": packageRoot.path])
     #expect(outcome.status == 1)
     #expect(try JSONValue.parse(outcome.stdout)["verdict"] == "fail", "standard output is the report alone")
@@ -171,9 +205,11 @@ struct MergeEndToEnd {
     #expect(
       annotation.hasPrefix("::error file=Fixtures/data/falsy-data-native-to-page.json,line="), "\(annotation)")
     let line = Int(annotation.split(separator: ",")[1].dropFirst("line=".count)) ?? 0
-    #expect(line >= expectLine && line <= expectLine + 2, "the line of /expect/events/0 (\(expectLine)…): \(annotation)")
+    #expect(
+      line >= expectLine && line <= expectLine + 2, "the line of /expect/events/0 (\(expectLine)…): \(annotation)")
     #expect(annotation.contains("title=bridgecheck%3A FAIL data/falsy-data-native-to-page (must)::"))
-    let plain = try run(["run", "--js", "bad.js", "--jobs", "1", "--filter", "data/falsy-data-native-to-page"], in: scratch)
+    let plain = try run(
+      ["run", "--js", "bad.js", "--jobs", "1", "--filter", "data/falsy-data-native-to-page"], in: scratch)
     #expect(!plain.stderr.contains("::error"), "only under GitHub Actions")
   }
 }

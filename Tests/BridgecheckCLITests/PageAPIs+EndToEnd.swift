@@ -15,10 +15,12 @@ struct PageAPIsEndToEndTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let bridge = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     try scratch.write("touching.js", head + "\n" + bridge)
     return try bridgecheck(
-      ["run", "--js", scratch.path("touching.js"), "--jobs", "1", "--filter", "callbacks/*", "--color", "never"] + extra,
+      ["run", "--js", scratch.path("touching.js"), "--jobs", "1", "--filter", "callbacks/*", "--color", "never"]
+        + extra,
       timeLimit: 300)
   }
 
@@ -29,7 +31,9 @@ struct PageAPIsEndToEndTests {
     let all = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let notes = all.first == "Notes:" ? (all.firstIndex(of: "") ?? 0) + 1 : 0
     let lines = all.dropFirst(notes).filter { !$0.isEmpty }
-    #expect(lines.first?.hasPrefix("The page code reached for APIs that WebKit has and bridgecheck's simulated page lacks: ") == true, "\(outcome.stdout.prefix(500))")
+    #expect(
+      lines.first?.hasPrefix("The page code reached for APIs that WebKit has and bridgecheck's simulated page lacks: ")
+        == true, "\(outcome.stdout.prefix(500))")
     #expect(lines.first?.contains("localStorage (9 scenarios)") == true, "\(lines.first ?? "")")
     #expect(lines.first?.contains("document.cookie (9 scenarios)") == true, "\(lines.first ?? "")")
     #expect(lines.dropFirst().first?.contains("bridgecheck run --engine webkitgtk") == true)
@@ -56,7 +60,9 @@ struct PageAPIsEndToEndTests {
     #expect(!judged.isEmpty)
     for result in judged {
       #expect(result["status"] == "error")
-      #expect(result["message"]?.stringValue?.contains("bridgecheck's pages serve no files") == true, "\(result["message"] ?? .null)")
+      #expect(
+        result["message"]?.stringValue?.contains("bridgecheck's pages serve no files") == true,
+        "\(result["message"] ?? .null)")
     }
   }
 }

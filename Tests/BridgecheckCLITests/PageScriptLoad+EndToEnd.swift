@@ -12,7 +12,8 @@ struct PageScriptLoadEndToEndTests {
     defer { scratch.remove() }
     try scratch.write("page.js", source)
     let path = scratch.path("page.js")
-    let outcome = try bridgecheck(["run", "--js", path, "--format", "json"] + (profile.map { ["--profile", $0] } ?? []))
+    let outcome = try bridgecheck(
+      ["run", "--js", path, "--format", "json"] + (profile.map { ["--profile", $0] } ?? []))
     return (outcome, path)
   }
 
@@ -28,7 +29,8 @@ struct PageScriptLoadEndToEndTests {
     let (outcome, path) = try refusal("var bridge = {};\nfunction broken() {\n  return 1 +* 2;\n}\n")
     #expect(outcome.status == 2)
     #expect(outcome.stdout.isEmpty)
-    #expect(outcome.stderr.hasPrefix("bridgecheck: \(path):3:13: SyntaxError: Unexpected token '*'"), "\(outcome.stderr)")
+    #expect(
+      outcome.stderr.hasPrefix("bridgecheck: \(path):3:13: SyntaxError: Unexpected token '*'"), "\(outcome.stderr)")
   }
 
   @Test func aScriptThatThrowsAtLoadIsRefusedWithWhereItThrew() throws {
@@ -36,7 +38,8 @@ struct PageScriptLoadEndToEndTests {
     #expect(outcome.status == 2)
     #expect(outcome.stdout.isEmpty)
     #expect(
-      outcome.stderr.hasPrefix("bridgecheck: \(path):3:5: the page script throws while it is loaded: TypeError: "), "\(outcome.stderr)")
+      outcome.stderr.hasPrefix("bridgecheck: \(path):3:5: the page script throws while it is loaded: TypeError: "),
+      "\(outcome.stderr)")
   }
 
   @Test func aScriptThatThrowsAValueAtLoadIsRefused() throws {
@@ -49,7 +52,8 @@ struct PageScriptLoadEndToEndTests {
   /// Under a dialect whose native side injects at document end, the page
   /// script is a user script: a throw there is refused as well.
   @Test func aThrowInAUserScriptIsRefused() throws {
-    let (outcome, path) = try refusal("window.WebViewJavascriptBridge = {};\nundefinedFunction();\n", profile: "react-native")
+    let (outcome, path) = try refusal(
+      "window.WebViewJavascriptBridge = {};\nundefinedFunction();\n", profile: "react-native")
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("bridgecheck: \(path):2:"), "\(outcome.stderr)")
     #expect(outcome.stderr.contains("ReferenceError"), "\(outcome.stderr)")

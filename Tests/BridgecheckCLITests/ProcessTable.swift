@@ -29,7 +29,8 @@ enum ProcessTable {
         else { return nil }
         // The state follows the command name: Z for a zombie, X for dead.
         let state = stat[close + 2]
-        guard state != UInt8(ascii: "Z"), state != UInt8(ascii: "X"), let commandLine = contents(of: "/proc/\(entry)/cmdline")
+        guard state != UInt8(ascii: "Z"), state != UInt8(ascii: "X"),
+          let commandLine = contents(of: "/proc/\(entry)/cmdline")
         else { return nil }
         let text = String(decoding: commandLine.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
         return text.contains(marker) ? pid : nil

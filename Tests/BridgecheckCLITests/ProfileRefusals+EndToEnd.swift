@@ -8,16 +8,21 @@ struct ProfileRefusalsEndToEndTests {
   static let cases: [(file: String, text: String, pointer: String, fix: String)] = [
     ("unnamed.json", #"{"names": {"global": "MyBridge"}}"#, "#/name", #"add "name""#),
     (
-      "mixed.json", #"{"name": "mixed", "globalName": "MyBridge", "signals": [{"kind": "iframe", "url": "https://__q__"}]}"#,
+      "mixed.json",
+      #"{"name": "mixed", "globalName": "MyBridge", "signals": [{"kind": "iframe", "url": "https://__q__"}]}"#,
       "#/globalName", #"write it as "names": {"global": …}"#
     ),
     (
       "transports.json", #"{"name": "mixed", "transports": ["message-handlers"], "handshake": "init"}"#, "#/transports",
       #"write it as "signals": [{"kind": …}"#
     ),
-    ("ineffective.json", #"{"name": "flat", "messageHandlerName": "flush"}"#, "#/messageHandlerName", #"add "message-handlers" to "transports""#),
     (
-      "fact.json", #"{"name": "p", "peers": {"native": [{"fact": "never-crashes", "evidence": "e"}]}}"#, "#/peers/native/0/fact",
+      "ineffective.json", #"{"name": "flat", "messageHandlerName": "flush"}"#, "#/messageHandlerName",
+      #"add "message-handlers" to "transports""#
+    ),
+    (
+      "fact.json", #"{"name": "p", "peers": {"native": [{"fact": "never-crashes", "evidence": "e"}]}}"#,
+      "#/peers/native/0/fact",
       "facts: ignores-unknown-response-ids"
     ),
   ]
@@ -32,7 +37,8 @@ struct ProfileRefusalsEndToEndTests {
       #expect(check.stdout.contains(scratch.path(file) + pointer), "\(file): \(check.stdout)")
       #expect(check.stdout.contains(fix), "\(file): \(check.stdout)")
       let run = try bridgecheck([
-        "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", scratch.path(file), "--format", "json",
+        "run", "--js", "Sources/ReferenceBridges/Resources/page-bridge.js", "--profile", scratch.path(file), "--format",
+        "json",
       ])
       #expect(run.status == 2, "\(file)")
       #expect(run.stdout.isEmpty, "\(file): no report, nothing ran: \(run.stdout.prefix(200))")
@@ -43,7 +49,8 @@ struct ProfileRefusalsEndToEndTests {
   @Test func aNamedProfileInOneFormatIsValid() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    try scratch.write("flat.json", #"{"name": "flat", "globalName": "MyBridge", "transports": ["iframe"], "dispatch": "synchronous"}"#)
+    try scratch.write(
+      "flat.json", #"{"name": "flat", "globalName": "MyBridge", "transports": ["iframe"], "dispatch": "synchronous"}"#)
     let check = try bridgecheck(["profiles", "--check", scratch.path("flat.json")])
     #expect(check.status == 0, "\(check.stdout)")
     #expect(check.stdout.contains("a valid profile (flat"), "\(check.stdout)")

@@ -13,9 +13,11 @@ struct ProgressMeterTests {
     let line = ProgressMeter.line(
       task: "fuzz", unit: "values", done: 4200, total: 20000, elapsed: .seconds(4), note: "2 failing")
     #expect(line == "bridgecheck: fuzz: 4200/20000 values, 21%, 1050/s, about 15 s left, 4 s so far — 2 failing")
-    let open = ProgressMeter.line(task: "matrix", unit: "scenarios", done: 7, total: nil, elapsed: .seconds(2), note: nil)
+    let open = ProgressMeter.line(
+      task: "matrix", unit: "scenarios", done: 7, total: nil, elapsed: .seconds(2), note: nil)
     #expect(open == "bridgecheck: matrix: 7 scenarios, 3.50/s, 2 s so far")
-    let done = ProgressMeter.line(task: "run", unit: "scenarios", done: 10, total: 10, elapsed: .milliseconds(400), note: nil)
+    let done = ProgressMeter.line(
+      task: "run", unit: "scenarios", done: 10, total: 10, elapsed: .milliseconds(400), note: nil)
     #expect(!done.contains("left"))
     #expect(ProgressMeter.durationText(125) == "2 min 05 s")
     #expect(ProgressMeter.durationText(3 * 3600 + 240) == "3 h 04 min")
@@ -34,7 +36,9 @@ struct ProgressMeterTests {
 
   @Test func aTerminalLineIsRewrittenInPlaceAndCleared() async throws {
     let written = Mutex<[String]>([])
-    let meter = ProgressMeter(task: "run", unit: "scenarios", mode: .terminal) { text in written.withLock { $0.append(text) } }
+    let meter = ProgressMeter(task: "run", unit: "scenarios", mode: .terminal) { text in
+      written.withLock { $0.append(text) }
+    }
     meter.update(done: 1, total: 3)
     #expect(written.withLock { $0 }.isEmpty, "a short run shows nothing")
     try await Task.sleep(for: ProgressMeter.quietStart + .milliseconds(50))

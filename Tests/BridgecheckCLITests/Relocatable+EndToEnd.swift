@@ -9,8 +9,11 @@ struct RelocatableTests {
   @Test func theDefaultsAreFoundFromAnotherFolder() throws {
     let elsewhere = try ScratchFolder()
     defer { elsewhere.remove() }
-    try elsewhere.write("my-bridge.js", String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8))
+    try elsewhere.write(
+      "my-bridge.js",
+      String(
+        contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+        encoding: .utf8))
 
     let list = try bridgecheck(["list"], in: elsewhere.url)
     #expect(list.status == 0, "\(list.stderr)")
@@ -18,10 +21,14 @@ struct RelocatableTests {
 
     // A page bridge of the user's, with a shipped profile by name.
     let run = try bridgecheck(
-      ["run", "--js", "my-bridge.js", "--profile", "wvjb-classic", "--filter", "callbacks/*", "--jobs", "1",
-       "--json", "report.json"], in: elsewhere.url)
+      [
+        "run", "--js", "my-bridge.js", "--profile", "wvjb-classic", "--filter", "callbacks/*", "--jobs", "1",
+        "--json", "report.json",
+      ], in: elsewhere.url)
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-    #expect(FileManager.default.fileExists(atPath: elsewhere.path("report.json")), "user paths stay relative to the current folder")
+    #expect(
+      FileManager.default.fileExists(atPath: elsewhere.path("report.json")),
+      "user paths stay relative to the current folder")
 
     let unknown = try bridgecheck(["run", "--js", "my-bridge.js", "--profile", "no-such"], in: elsewhere.url)
     #expect(unknown.status == 2)
@@ -49,7 +56,8 @@ struct RelocatableTests {
     // The installed copy has fewer fixtures than the checkout: what it
     // lists proves which files it uses.
     let share = prefix.appendingPathComponent("share/bridgecheck/Fixtures")
-    for area in try FileManager.default.contentsOfDirectory(atPath: share.path) where area != "callbacks" && area != "schema.json" {
+    for area in try FileManager.default.contentsOfDirectory(atPath: share.path)
+    where area != "callbacks" && area != "schema.json" {
       try FileManager.default.removeItem(at: share.appendingPathComponent(area))
     }
     let work = try ScratchFolder()
@@ -68,16 +76,20 @@ struct RelocatableTests {
     defer { scratch.remove() }
     try scratch.write(
       "resources/Fixtures/callbacks/page-to-native-response.json",
-      String(contentsOf: packageRoot.appendingPathComponent("Fixtures/callbacks/page-to-native-response.json"), encoding: .utf8))
+      String(
+        contentsOf: packageRoot.appendingPathComponent("Fixtures/callbacks/page-to-native-response.json"),
+        encoding: .utf8))
     try scratch.write(
       "resources/conformance/profiles/wvjb-classic.json",
       String(contentsOf: packageRoot.appendingPathComponent("conformance/profiles/wvjb-classic.json"), encoding: .utf8))
-    let list = try bridgecheck(["list"], in: scratch.url, environment: ["BRIDGECHECK_RESOURCES": scratch.path("resources")])
+    let list = try bridgecheck(
+      ["list"], in: scratch.url, environment: ["BRIDGECHECK_RESOURCES": scratch.path("resources")])
     #expect(list.status == 0, "\(list.stderr)")
     #expect(list.stdout.contains("callbacks/page-to-native-response"))
     #expect(!list.stdout.contains("callbacks/two-argument"), "only the override's fixtures: \(list.stdout)")
 
-    let wrong = try bridgecheck(["list"], in: scratch.url, environment: ["BRIDGECHECK_RESOURCES": scratch.path("nowhere")])
+    let wrong = try bridgecheck(
+      ["list"], in: scratch.url, environment: ["BRIDGECHECK_RESOURCES": scratch.path("nowhere")])
     #expect(wrong.status == 2)
     #expect(wrong.stderr.contains("$BRIDGECHECK_RESOURCES") && wrong.stderr.contains("hint:"), "\(wrong.stderr)")
   }

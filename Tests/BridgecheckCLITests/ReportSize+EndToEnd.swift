@@ -11,9 +11,12 @@ struct ReportSizeEndToEnd {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let mutant = try JSONValue.parse(
-      String(contentsOf: packageRoot.appendingPathComponent("conformance/mutants/page/page-data-size-limit.json"), encoding: .utf8))
+      String(
+        contentsOf: packageRoot.appendingPathComponent("conformance/mutants/page/page-data-size-limit.json"),
+        encoding: .utf8))
     var source = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     for patch in mutant["patch"]?.arrayValue ?? [] {
       let find = patch["find"]?.stringValue ?? ""
       #expect(source.contains(find))

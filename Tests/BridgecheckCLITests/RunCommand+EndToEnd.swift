@@ -46,11 +46,14 @@ struct RunCommandEndToEndTests {
     defer { scratch.remove() }
     try scratch.write(
       "data/broken.json",
-      #"{"id": "data/broken", "title": "t", "area": "data", "level": "high", "subject": "pair", "steps": [{"action": "jump"}]}"#)
+      #"{"id": "data/broken", "title": "t", "area": "data", "level": "high", "subject": "pair", "steps": [{"action": "jump"}]}"#
+    )
     try scratch.write("data/syntax.json", "{\"id\": ")
     let outcome = try bridgecheck(["run", scratch.url.path])
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("3 problems in 2 fixture files") || outcome.stderr.contains("4 problems in 2 fixture files"))
+    #expect(
+      outcome.stderr.contains("3 problems in 2 fixture files")
+        || outcome.stderr.contains("4 problems in 2 fixture files"))
     #expect(outcome.stderr.contains("broken.json#/level"))
     #expect(outcome.stderr.contains("broken.json#/spec"))
     #expect(outcome.stderr.contains("broken.json#/steps/0/action"))
@@ -68,13 +71,16 @@ struct RunCommandEndToEndTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let shipped = packageRoot.appendingPathComponent("Fixtures/callbacks")
-    for name in try FileManager.default.contentsOfDirectory(atPath: shipped.path).sorted() where name.hasSuffix(".json") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: shipped.path).sorted() where name.hasSuffix(".json")
+    {
       try scratch.write("callbacks/" + name, String(contentsOf: shipped.appendingPathComponent(name), encoding: .utf8))
     }
     try scratch.write(
       "zz/late.json",
-      #"{"id": "zz/late", "title": "t", "area": "data", "level": "must", "spec": "s", "subject": "pair", "steps": [{"action": "jump"}]}"#)
-    let report = FileManager.default.temporaryDirectory.appendingPathComponent("bc-streamed-\(UUID().uuidString).json").path
+      #"{"id": "zz/late", "title": "t", "area": "data", "level": "must", "spec": "s", "subject": "pair", "steps": [{"action": "jump"}]}"#
+    )
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("bc-streamed-\(UUID().uuidString).json")
+      .path
     defer { try? FileManager.default.removeItem(atPath: report) }
     let inProcess = try bridgecheck(["run", "--in-process", "--jobs", "2", "--json", report, scratch.url.path])
     let workers = try bridgecheck(["run", "--jobs", "2", scratch.url.path])
@@ -144,17 +150,23 @@ struct RunCommandEndToEndTests {
     defer { scratch.remove() }
     try scratch.write("fixtures/callbacks/ok.json", echoFixture(id: "callbacks/ok"))
     try scratch.write("fixtures/callbacks/wrong.json", echoFixture(id: "callbacks/wrong", expected: "2"))
-    let update = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json"), "--update-baseline"])
+    let update = try bridgecheck([
+      "run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json"), "--update-baseline",
+    ])
     #expect(update.status == 0, "\(update.stderr)")
     let written = try JSONValue.parse(String(contentsOfFile: scratch.path("baseline.json"), encoding: .utf8))
     #expect(written["expectations"]?.objectValue?.keys == ["callbacks/wrong"])
 
-    let expected = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json"), "--format", "json"])
+    let expected = try bridgecheck([
+      "run", scratch.path("fixtures"), "--baseline", scratch.path("baseline.json"), "--format", "json",
+    ])
     #expect(expected.status == 0, "\(expected.stdout)")
     #expect(try jsonReport(expected.stdout)["summary"]?["xfail"] == 1)
 
     try scratch.write("stale.json", #"{"expectedFailures": {"callbacks/ok": "was broken once"}}"#)
-    let stale = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("stale.json"), "--format", "json"])
+    let stale = try bridgecheck([
+      "run", scratch.path("fixtures"), "--baseline", scratch.path("stale.json"), "--format", "json",
+    ])
     #expect(stale.status == 1)
     let report = try jsonReport(stale.stdout)
     #expect(report["summary"]?["xpass"] == 1)
@@ -192,13 +204,16 @@ struct RunCommandEndToEndTests {
     var written = try JSONValue.parse(String(contentsOfFile: baseline, encoding: .utf8))
     #expect(Set(written["expectations"]?.objectValue?.keys ?? []) == ["callbacks/wrong", "data/wrong"])
 
-    let part = try bridgecheck(["run", scratch.path("fixtures"), "--filter", "callbacks/*", "--baseline", baseline, "--update-baseline"])
+    let part = try bridgecheck([
+      "run", scratch.path("fixtures"), "--filter", "callbacks/*", "--baseline", baseline, "--update-baseline",
+    ])
     #expect(part.status == 0, "\(part.stderr)")
     #expect(part.stderr.contains("1 kept for fixtures this run did not cover"), "\(part.stderr)")
     written = try JSONValue.parse(String(contentsOfFile: baseline, encoding: .utf8))
     #expect(Set(written["expectations"]?.objectValue?.keys ?? []) == ["callbacks/wrong", "data/wrong"])
 
-    try scratch.write("unknown.json", #"{"expectedFailures": {"callbacks/wrong": "x", "data/wrong": "y", "gone/removed": "z"}}"#)
+    try scratch.write(
+      "unknown.json", #"{"expectedFailures": {"callbacks/wrong": "x", "data/wrong": "y", "gone/removed": "z"}}"#)
     let unknown = try bridgecheck(["run", scratch.path("fixtures"), "--baseline", scratch.path("unknown.json")])
     #expect(unknown.status == 1, "\(unknown.stdout)\n\(unknown.stderr)")
     #expect(unknown.stdout.contains("names gone/removed, which no fixture has"), "\(unknown.stdout)")
@@ -224,7 +239,8 @@ struct RunCommandEndToEndTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     try scratch.write(
-      "callbacks/should.json", echoFixture(id: "callbacks/should", expected: "2").replacingOccurrences(of: "\"must\"", with: "\"should\""))
+      "callbacks/should.json",
+      echoFixture(id: "callbacks/should", expected: "2").replacingOccurrences(of: "\"must\"", with: "\"should\""))
     #expect(try bridgecheck(["run", scratch.url.path]).status == 0)
     #expect(try bridgecheck(["run", scratch.url.path, "--level", "should"]).status == 1)
   }
@@ -239,7 +255,8 @@ struct OtherCommandsEndToEndTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     try scratch.write(
-      "suite/callbacks/typo.json", echoFixture(id: "callbacks/typo").replacingOccurrences(of: "api-callhandler-forms", with: "api-callhandler-form"))
+      "suite/callbacks/typo.json",
+      echoFixture(id: "callbacks/typo").replacingOccurrences(of: "api-callhandler-forms", with: "api-callhandler-form"))
     try scratch.write(
       "suite/callbacks/broken.json",
       echoFixture(id: "callbacks/broken").replacingOccurrences(of: "api-callhandler-forms", with: "no-such-anchor")
@@ -270,7 +287,10 @@ struct OtherCommandsEndToEndTests {
     let lines = outcome.stdout.split(separator: "\n").dropFirst()
     #expect(outcome.stdout.hasPrefix("ID "), "a header row")
     #expect(!lines.isEmpty)
-    #expect(lines.allSatisfy { $0.hasPrefix("data/") && ($0.contains(" must ") || $0.contains(" should ") || $0.contains(" may ")) })
+    #expect(
+      lines.allSatisfy {
+        $0.hasPrefix("data/") && ($0.contains(" must ") || $0.contains(" should ") || $0.contains(" may "))
+      })
   }
 
   @Test func validateIsCleanOnTheShippedSuite() throws {

@@ -12,20 +12,28 @@ struct RunNoticesEndToEndTests {
 
   @Test func theTerminalReportStartsWithTheNotesOnce() throws {
     let outcome = try bridgecheck([
-      "run", "--js", Self.portPage, "--profile", "wvjb-classic", "--color", "never", "--filter", "callbacks/*", "--filter", "data/*",
+      "run", "--js", Self.portPage, "--profile", "wvjb-classic", "--color", "never", "--filter", "callbacks/*",
+      "--filter", "data/*",
     ])
     #expect(outcome.status == 1)
-    #expect(outcome.stdout.hasPrefix("Notes:\n  the profile wvjb-classic does not fit this page bridge"), "\(outcome.stdout.prefix(600))")
+    #expect(
+      outcome.stdout.hasPrefix("Notes:\n  the profile wvjb-classic does not fit this page bridge"),
+      "\(outcome.stdout.prefix(600))")
     #expect(outcome.stdout.contains("--profile wkwebview-port"), "\(outcome.stdout.prefix(1200))")
-    #expect(outcome.stdout.components(separatedBy: "profile: the page bridge ran in the dialect").count == 2, "said once")
+    #expect(
+      outcome.stdout.components(separatedBy: "profile: the page bridge ran in the dialect").count == 2, "said once")
   }
 
   @Test func theJSONReportHasTheNotices() throws {
-    let outcome = try bridgecheck(["run", "--js", Self.portPage, "--profile", "wkwebview-port", "--format", "json", "--filter", "callbacks/*"])
+    let outcome = try bridgecheck([
+      "run", "--js", Self.portPage, "--profile", "wkwebview-port", "--format", "json", "--filter", "callbacks/*",
+    ])
     #expect(outcome.status == 0)
     let notices = try jsonReport(outcome.stdout)["notices"]?.arrayValue?.compactMap(\.stringValue) ?? []
     #expect(notices.count == 1)
-    #expect(notices.first?.hasPrefix("profile: the page bridge ran in the dialect of the profile wkwebview-port") == true, "\(notices)")
+    #expect(
+      notices.first?.hasPrefix("profile: the page bridge ran in the dialect of the profile wkwebview-port") == true,
+      "\(notices)")
   }
 
   @Test func bridgechecksOwnPageBridgeHasNoNotes() throws {

@@ -23,8 +23,10 @@ struct SwiftKitEndToEndTests {
     let kit = try SwiftKit.built()
     let page = mode == .both ? ["--js", "conformance/dialects/wkwebview-port/page.js"] : []
     let outcome = try bridgecheck(
-      ["run", "--jobs", "1", "--native", kit.executable("WKWebViewPortKitCheck"), "--profile", "wkwebview-port",
-       "--format", "json"] + page, timeLimit: 600)
+      [
+        "run", "--jobs", "1", "--native", kit.executable("WKWebViewPortKitCheck"), "--profile", "wkwebview-port",
+        "--format", "json",
+      ] + page, timeLimit: 600)
     let results = try results(outcome)
     // The one MAY scenario it fails with the dialect's page: a lone surrogate in the fetched queue,
     // which JSONSerialization rejects (as Apple's does).
@@ -36,7 +38,9 @@ struct SwiftKitEndToEndTests {
     #expect(notPassing.isEmpty, "\(mode): \(notPassing)")
     let passed = results.filter { $0["status"]?.stringValue == "pass" }.count
     #expect(passed >= (mode == .native ? 76 : 110), "\(mode): only \(passed) passed")
-    let unexplained = results.filter { $0["status"]?.stringValue == "skip" && ($0["message"]?.stringValue ?? "").isEmpty }
+    let unexplained = results.filter {
+      $0["status"]?.stringValue == "skip" && ($0["message"]?.stringValue ?? "").isEmpty
+    }
     #expect(unexplained.isEmpty, "every skip says why")
   }
 
@@ -76,9 +80,11 @@ struct SwiftKitEndToEndTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     var sources: [String] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(bridgeFolder).path)
+    for name in try FileManager.default.contentsOfDirectory(
+      atPath: packageRoot.appendingPathComponent(bridgeFolder).path)
     where name.hasSuffix(".swift") {
-      var source = try String(contentsOf: packageRoot.appendingPathComponent("\(bridgeFolder)/\(name)"), encoding: .utf8)
+      var source = try String(
+        contentsOf: packageRoot.appendingPathComponent("\(bridgeFolder)/\(name)"), encoding: .utf8)
       if "\(bridgeFolder)/\(name)" == file {
         for step in mutant["patch"]?.arrayValue ?? [] {
           let find = try #require(step["find"]?.stringValue)
@@ -96,7 +102,10 @@ struct SwiftKitEndToEndTests {
       ["run", "--jobs", "1", "--native", scratch.path("mutant"), "--profile", "wkwebview-port", "--format", "json"]
         + killers.flatMap { ["--filter", $0] }, timeLimit: 600)
     let results = try results(outcome)
-    let killed = Set(results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }.compactMap { $0["id"]?.stringValue })
+    let killed = Set(
+      results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }.compactMap {
+        $0["id"]?.stringValue
+      })
     #expect(Set(killers).isSubset(of: killed), "\(path): \(killers) should fail the mutant; failed: \(killed)")
     #expect(outcome.status != 0)
   }
@@ -118,11 +127,14 @@ struct SwiftKitEndToEndTests {
     let source = try String(
       contentsOf: packageRoot.appendingPathComponent("\(Self.folder)/faulty/\(name).swift"), encoding: .utf8)
     try scratch.write("\(name)/main.swift", source)
-    let compiled = try kit.compile([scratch.path("\(name)/main.swift")], into: scratch.path(name.lowercased()), moduleName: "FaultyBridge")
+    let compiled = try kit.compile(
+      [scratch.path("\(name)/main.swift")], into: scratch.path(name.lowercased()), moduleName: "FaultyBridge")
     #expect(compiled.status == 0, "swiftc: \(compiled.stderr)")
     return try bridgecheck(
-      ["run", "--jobs", "1", "--native", scratch.path(name.lowercased()), "--profile", "wkwebview-port",
-       "--filter", "callbacks/page-to-native-response", "--format", "json"], timeLimit: 300)
+      [
+        "run", "--jobs", "1", "--native", scratch.path(name.lowercased()), "--profile", "wkwebview-port",
+        "--filter", "callbacks/page-to-native-response", "--format", "json",
+      ], timeLimit: 300)
   }
 
   /// A bridge that stops the process in its initializer: an error that gives
@@ -137,8 +149,11 @@ struct SwiftKitEndToEndTests {
     #expect(report["cutShort"]?.stringValue?.contains("the native adapter did not start") == true, "\(report)")
     let message = outcome.stderr
     #expect(message.contains("killed by signal 4 (SIGILL)"), "\(message)")
-    #expect(message.contains("main.swift:10: Fatal error: Unexpectedly found nil while unwrapping an Optional value"), "\(message)")
-    #expect(!message.contains("Current stack trace"), "the fatal-error line is the last line, not a frame list: \(message)")
+    #expect(
+      message.contains("main.swift:10: Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+      "\(message)")
+    #expect(
+      !message.contains("Current stack trace"), "the fatal-error line is the last line, not a frame list: \(message)")
   }
 
   /// A bridge that hooks nothing the page can reach: an error that says so,
@@ -162,7 +177,9 @@ struct SwiftKitEndToEndTests {
     #expect(message.contains("while handling command `scriptMessage`"), "\(message)")
     #expect(message.contains("killed by signal 4 (SIGILL)"), "\(message)")
     #expect(
-      message.contains("Fatal error: 'try!' expression unexpectedly raised an error: FaultyBridge.MessageDecodingError(reason: \"the message body is not a dictionary\")"),
+      message.contains(
+        "Fatal error: 'try!' expression unexpectedly raised an error: FaultyBridge.MessageDecodingError(reason: \"the message body is not a dictionary\")"
+      ),
       "\(message)")
   }
 }

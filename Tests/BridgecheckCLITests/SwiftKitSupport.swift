@@ -35,8 +35,11 @@ struct SwiftKit {
   /// as the main file) against the kit into `output`.
   func compile(_ sources: [String], into output: String, moduleName: String) throws -> CommandOutcome {
     try runTool(
-      ["swiftc", "-swift-version", "6", "-module-name", moduleName, "-I", buildFolder.appendingPathComponent("Modules").path,
-       "-o", output]
+      [
+        "swiftc", "-swift-version", "6", "-module-name", moduleName, "-I",
+        buildFolder.appendingPathComponent("Modules").path,
+        "-o", output,
+      ]
         + sources + objects(), timeLimit: 600)
   }
 }

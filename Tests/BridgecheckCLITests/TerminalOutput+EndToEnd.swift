@@ -15,8 +15,12 @@ struct TerminalOutputEndToEnd {
     #expect(!(try bridgecheck(["run", fixtures])).stdout.contains(Self.escape))
     #expect(try bridgecheck(["run", fixtures, "--color", "always"]).stdout.contains(Self.escape))
     #expect(try bridgecheck(["run", fixtures], environment: ["FORCE_COLOR": "1"]).stdout.contains(Self.escape))
-    #expect(!(try bridgecheck(["run", fixtures], environment: ["FORCE_COLOR": "0", "NO_COLOR": ""])).stdout.contains(Self.escape))
-    #expect(!(try bridgecheck(["run", fixtures, "--color", "never"], environment: ["FORCE_COLOR": "1"])).stdout.contains(Self.escape))
+    #expect(
+      !(try bridgecheck(["run", fixtures], environment: ["FORCE_COLOR": "0", "NO_COLOR": ""])).stdout.contains(
+        Self.escape))
+    #expect(
+      !(try bridgecheck(["run", fixtures, "--color", "never"], environment: ["FORCE_COLOR": "1"])).stdout.contains(
+        Self.escape))
     #expect(
       !(try bridgecheck(["run", fixtures], environment: ["TERM": "dumb", "NO_COLOR": ""])).stdout.contains(Self.escape))
     #expect(try bridgecheck(["run", fixtures, "--color", "sometimes"]).status == 2)
@@ -27,7 +31,8 @@ struct TerminalOutputEndToEnd {
     #expect(piped.stdout.hasPrefix("ID "))
     #expect(piped.stdout.split(separator: "\n")[0].hasSuffix("LEVEL   SUBJECT  TITLE"))
     let narrow = try bridgecheck(["list"], environment: ["COLUMNS": "100"])
-    let idWidth = narrow.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first?.count ?? 0 }.max() ?? 0
+    let idWidth =
+      narrow.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first?.count ?? 0 }.max() ?? 0
     for line in narrow.stdout.split(separator: "\n") {
       #expect(line.count <= max(100, idWidth + 20), "\(line)")
     }
@@ -53,7 +58,9 @@ struct TerminalOutputEndToEnd {
 struct FilterGlobEndToEnd {
   func ids(_ filter: String) throws -> [String] {
     let outcome = try bridgecheck(["list", "--filter", filter])
-    return outcome.stdout.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }
+    return outcome.stdout.split(separator: "\n").dropFirst().compactMap {
+      $0.split(separator: " ").first.map(String.init)
+    }
   }
 
   @Test func classesRangesAndNegation() throws {

@@ -70,7 +70,8 @@ struct ThirdPartyEndToEndTests {
 
     let invalid = try bridgecheck(["run", "--adapter-timeout", "0"])
     #expect(invalid.status == 2)
-    #expect(invalid.stderr.contains("--adapter-timeout must be more than 0 and at most 600 seconds"), "\(invalid.stderr)")
+    #expect(
+      invalid.stderr.contains("--adapter-timeout must be more than 0 and at most 600 seconds"), "\(invalid.stderr)")
   }
 
   @Test func doctorExplainsAFloodingAdapterInBoundedTime() throws {
@@ -114,7 +115,9 @@ struct ThirdPartyEndToEndTests {
     let result = try results(outcome)["transport/message-handlers-post-carries-no-message"]
     #expect(result?["status"] == "fail")
     let message = result?["message"]?.stringValue ?? ""
-    #expect(message.contains("profile: the scenario ran with the message-handlers signal of the profile wvjb-messagehandlers"), "\(message)")
+    #expect(
+      message.contains(
+        "profile: the scenario ran with the message-handlers signal of the profile wvjb-messagehandlers"), "\(message)")
     #expect(message.contains("signals[].kind"), "\(message)")
     #expect(!message.contains("\"transports\""), "the current member, not the legacy one: \(message)")
   }
@@ -125,7 +128,8 @@ struct ThirdPartyEndToEndTests {
     ])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("no such profile"), "\(outcome.stderr)")
-    #expect(outcome.stderr.contains("wvjb-messagehandlers"), "the message lists the profiles there are: \(outcome.stderr)")
+    #expect(
+      outcome.stderr.contains("wvjb-messagehandlers"), "the message lists the profiles there are: \(outcome.stderr)")
     #expect(outcome.stdout.isEmpty, "no scenario ran")
   }
 
@@ -136,7 +140,8 @@ struct ThirdPartyEndToEndTests {
     defer { scratch.remove() }
     let manifests = packageRoot.appendingPathComponent("conformance/implementations")
     for file in ["reference-page.json", "reference-native.json"] {
-      try scratch.write("implementations/\(file)", String(contentsOf: manifests.appendingPathComponent(file), encoding: .utf8))
+      try scratch.write(
+        "implementations/\(file)", String(contentsOf: manifests.appendingPathComponent(file), encoding: .utf8))
     }
     try scratch.write(
       "implementations/hostile-native.json",

@@ -36,7 +36,8 @@ struct WorkerBudgetEndToEndTests {
   /// the reference pair passes them at any --jobs.
   @Test(arguments: [1, 2, 8, 16, 32, 48, 64])
   func theMutationMatrixKeepsTheReferencePairGreenAtAnyJobs(jobs: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-budget-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bridgecheck-budget-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixtures = folder.appendingPathComponent("fixtures")
     let ids = stride(from: 1, to: Self.filters.count, by: 2).map { Self.filters[$0] }
@@ -51,11 +52,15 @@ struct WorkerBudgetEndToEndTests {
       at: packageRoot.appendingPathComponent("conformance/mutants/native/about-blank-cancelled.json"),
       to: mutants.appendingPathComponent("about-blank-cancelled.json"))
     let outcome = try bridgecheck(
-      ["mutants", "--jobs", String(jobs), "--fixtures", fixtures.path, "--mutants", mutants.deletingLastPathComponent().path,
-       "--update-expected"],
+      [
+        "mutants", "--jobs", String(jobs), "--fixtures", fixtures.path, "--mutants",
+        mutants.deletingLastPathComponent().path,
+        "--update-expected",
+      ],
       environment: Self.machine, timeLimit: 180)
     #expect(outcome.status != 2, "--jobs \(jobs): \(outcome.stderr.suffix(1000))")
-    #expect(outcome.stdout.contains("reference pair: 4/4 fixtures pass"), "--jobs \(jobs): \(outcome.stdout.prefix(2000))")
+    #expect(
+      outcome.stdout.contains("reference pair: 4/4 fixtures pass"), "--jobs \(jobs): \(outcome.stdout.prefix(2000))")
     #expect(!outcome.stdout.contains("REFERENCE"), "--jobs \(jobs): \(outcome.stdout.prefix(2000))")
   }
 

@@ -8,7 +8,10 @@ enum XMLLint {
 
   /// xmllint's complaints about `document` under `schema`; empty when it is valid.
   static func problems(_ document: String, schema: String) throws -> String {
-    guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    guard
+      let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
     else { return "xmllint is not installed: apt-get install libxml2-utils (scripts/test.sh does it)" }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
     try document.write(to: file, atomically: true, encoding: .utf8)

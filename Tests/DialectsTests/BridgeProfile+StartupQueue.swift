@@ -9,7 +9,8 @@ import Testing
 struct BridgeProfileStartupQueueTests {
   @Test func readsEachValueAndDefaultsToAfterInjection() throws {
     for value in StartupQueue.allCases {
-      let profile = try BridgeProfile.decode(["name": "x", "startupQueue": .string(value.rawValue)], file: "p.json").get()
+      let profile = try BridgeProfile.decode(["name": "x", "startupQueue": .string(value.rawValue)], file: "p.json")
+        .get()
       #expect(profile.startupQueue == value)
       #expect(try BridgeProfile.decode(profile.json, file: "p.json").get() == profile, "round trip of \(value)")
     }
@@ -17,7 +18,8 @@ struct BridgeProfileStartupQueueTests {
   }
 
   @Test func anUnknownValueIsRefusedWithItsPointerAndTheValues() throws {
-    guard case .failure(let problems) = BridgeProfile.decode(["name": "x", "startupQueue": "later"], file: "p.json") else {
+    guard case .failure(let problems) = BridgeProfile.decode(["name": "x", "startupQueue": "later"], file: "p.json")
+    else {
       Issue.record("accepted")
       return
     }

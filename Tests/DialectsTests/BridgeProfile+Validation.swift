@@ -13,7 +13,8 @@ struct BridgeProfileValidationTests {
 
   @Test func everyProblemIsReportedWithItsPointer() throws {
     let found = try problems(
-      #"{"name": "x", "names": {"global": "1bad"}, "signals": [{"kind": "smoke"}], "dispatch": {"mode": "sometimes"}, "extra": 1}"#)
+      #"{"name": "x", "names": {"global": "1bad"}, "signals": [{"kind": "smoke"}], "dispatch": {"mode": "sometimes"}, "extra": 1}"#
+    )
     let pointers = Set(found.map(\.pointer.description))
     #expect(pointers.isSuperset(of: ["/extra", "/names/global", "/signals/0/kind", "/dispatch/mode"]), "\(found)")
     #expect(found.allSatisfy { $0.hint != nil || $0.message.contains("string") })
@@ -22,7 +23,8 @@ struct BridgeProfileValidationTests {
   @Test func aSignalTheHarnessCannotInterceptIsRefusedAtLoad() throws {
     let found = try problems(#"{"name": "x", "signals": [{"kind": "iframe", "url": "javascript:void(0)"}]}"#)
     #expect(found.map(\.pointer.description) == ["/signals/0/url"])
-    let pageHost = try problems(#"{"name": "x", "signals": [{"kind": "location", "url": "https://app.bridgecheck.test/q"}]}"#)
+    let pageHost = try problems(
+      #"{"name": "x", "signals": [{"kind": "location", "url": "https://app.bridgecheck.test/q"}]}"#)
     #expect(pageHost.map(\.pointer.description) == ["/signals/0/url"])
   }
 
@@ -35,7 +37,8 @@ struct BridgeProfileValidationTests {
 
   @Test func theFlatFormatStillLoads() throws {
     let value = try JSONValue.parse(
-      #"{"name": "port", "globalName": "WKWebViewJavascriptBridge", "messageHandlerName": "flush", "transports": ["message-handlers"], "injections": ["document-start"], "dispatch": "synchronous", "fields": {"callbackId": "callbackID"}}"#)
+      #"{"name": "port", "globalName": "WKWebViewJavascriptBridge", "messageHandlerName": "flush", "transports": ["message-handlers"], "injections": ["document-start"], "dispatch": "synchronous", "fields": {"callbackId": "callbackID"}}"#
+    )
     let profile = try BridgeProfile.decode(value, file: "p.json").get()
     #expect(profile.names.global == "WKWebViewJavascriptBridge")
     #expect(profile.signals == [SignalMechanism(kind: .messageHandlers, name: "flush")])

@@ -24,10 +24,13 @@ struct CallingConventionTests {
 
   @Test func badConventionsAreReportedWithPointerAndHint() throws {
     let found = try problems(
-      #"{"name": "x", "convention": {"pageCall": {"kind": "smoke"}, "answers": {"kind": "function-call", "function": "a..b"}, "nativeCalls": "none", "extra": 1}}"#)
+      #"{"name": "x", "convention": {"pageCall": {"kind": "smoke"}, "answers": {"kind": "function-call", "function": "a..b"}, "nativeCalls": "none", "extra": 1}}"#
+    )
     let pointers = Set(found.map(\.pointer.description))
     #expect(
-      pointers == ["/convention/extra", "/convention/pageCall/kind", "/convention/answers/function", "/convention/pageRegister"],
+      pointers == [
+        "/convention/extra", "/convention/pageCall/kind", "/convention/answers/function", "/convention/pageRegister",
+      ],
       "\(found)")
     #expect(found.allSatisfy { $0.hint != nil })
   }
@@ -43,16 +46,22 @@ struct CallingConventionTests {
   }
 
   @Test func aPromisePageAPIGoesWithTypedMessagesAndAnythingElseThatLaysMessagesOutDoesNot() throws {
-    let typed = #""typedMessages": {"idField": "index", "typeField": "type", "request": "request", "response": "response", "error": "error", "ids": "counter"}"#
-    #expect(try problems(#"{"name": "x", \#(typed), "convention": {"pageCall": {"kind": "promise"}, "pageRegister": "awaited"}}"#).isEmpty)
+    let typed =
+      #""typedMessages": {"idField": "index", "typeField": "type", "request": "request", "response": "response", "error": "error", "ids": "counter"}"#
+    #expect(
+      try problems(
+        #"{"name": "x", \#(typed), "convention": {"pageCall": {"kind": "promise"}, "pageRegister": "awaited"}}"#
+      ).isEmpty)
     #expect(try problems(#"{"name": "x", "convention": {"pageCall": "promise", "pageRegister": "awaited"}}"#).isEmpty)
     let laidOut = try problems(
-      #"{"name": "x", \#(typed), "convention": {"pageCall": "promise", "answers": {"kind": "function-call", "function": "f"}}}"#)
+      #"{"name": "x", \#(typed), "convention": {"pageCall": "promise", "answers": {"kind": "function-call", "function": "f"}}}"#
+    )
     #expect(laidOut.map(\.pointer.description) == ["/convention"], "\(laidOut)")
     #expect(laidOut.first?.hint?.contains("keep only \"pageCall\" and \"pageRegister\"") == true)
     // An awaited answer is an answer message: not the value of a native function call.
     let awaitedCall = try problems(
-      #"{"name": "x", "convention": {"pageRegister": "awaited", "nativeCalls": {"kind": "function-call", "function": "f"}}}"#)
+      #"{"name": "x", "convention": {"pageRegister": "awaited", "nativeCalls": {"kind": "function-call", "function": "f"}}}"#
+    )
     #expect(awaitedCall.map(\.pointer.description) == ["/convention/pageRegister"], "\(awaitedCall)")
     let profile = try shipped("flutter-es7")
     #expect(profile.convention.pageCall == .promise && profile.convention.pageRegister == .awaited)
@@ -71,7 +80,8 @@ struct CallingConventionTests {
   @Test func mushaoCarriesTheNameInTheURLAndTheCallbackIdInTheData() throws {
     let profile = try shipped("mushao")
     let classic: JSONObject = ["handlerName": "say hi/ok", "data": ["a": 1], "callbackId": "cb_1"]
-    let payloads = try #require(profile.transitPayloads(ofQueueText: JSONValue.array([.object(profile.toWire(classic))]).serialized()))
+    let payloads = try #require(
+      profile.transitPayloads(ofQueueText: JSONValue.array([.object(profile.toWire(classic))]).serialized()))
     #expect(payloads == ["say%20hi%2Fok://" + BridgeProfile.encodeURIComponent(#"{"a":1,"callBackId":"cb_1"}"#)])
     guard case .signal(let payload?) = profile.classify(navigation: "mushao://" + payloads[0]) else {
       Issue.record("not a signal")
@@ -113,7 +123,8 @@ struct CallingConventionTests {
   @Test func moduleActionSplitsTheHandlerNameAtItsFirstDot() throws {
     let profile = try shipped("module-action")
     let wire = profile.toWire(["handlerName": "ui.toast.long", "data": 1, "callbackId": "c"])
-    #expect(wire["module"] == "ui" && wire["action"] == "toast.long" && wire["params"] == 1 && wire["handlerName"] == nil)
+    #expect(
+      wire["module"] == "ui" && wire["action"] == "toast.long" && wire["params"] == 1 && wire["handlerName"] == nil)
     #expect(profile.fromWire(wire) == ["handlerName": "ui.toast.long", "data": 1, "callbackId": "c"])
     let bare = profile.toWire(["handlerName": "probe"])
     #expect(bare["module"] == nil && bare["action"] == "probe")

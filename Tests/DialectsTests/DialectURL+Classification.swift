@@ -26,14 +26,17 @@ struct DialectURLClassificationTests {
   @Test func aMessageInTheURLIsItsPayload() {
     let mushao = BridgeProfile(
       name: "mushao", signals: [SignalMechanism(kind: .iframe, url: "mushao://message/")], queue: .perMessage)
-    #expect(mushao.classify(navigation: #"mushao://message/{"handlerName":"a"}"#) == .signal(payload: #"{"handlerName":"a"}"#))
+    #expect(
+      mushao.classify(navigation: #"mushao://message/{"handlerName":"a"}"#) == .signal(payload: #"{"handlerName":"a"}"#)
+    )
     #expect(mushao.queueText(fromTransit: #"{"handlerName":"a"}"#) == #"[{"handlerName":"a"}]"#)
   }
 
   @Test func transitTextRoundTripsThroughEncodingAndEnvelope() {
     let wrapped = BridgeProfile(
       name: "rn", signals: [SignalMechanism(kind: .channel, name: "ReactNativeWebView")], queue: .inSignal,
-      encoding: .uriJSON, envelope: Envelope(payloadKey: "messages", constants: ["url": "https://__wvjb_queue_message__"]))
+      encoding: .uriJSON,
+      envelope: Envelope(payloadKey: "messages", constants: ["url": "https://__wvjb_queue_message__"]))
     let text = wrapped.transitText(of: [["handlerName": "a", "data": "x y"]])
     #expect(!text.contains(" "))
     #expect(wrapped.queueText(fromTransit: text) == #"[{"handlerName":"a","data":"x y"}]"#)

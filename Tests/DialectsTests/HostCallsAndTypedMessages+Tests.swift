@@ -20,7 +20,8 @@ struct HostCallsAndTypedMessagesTests {
   var jsBridge2: BridgeProfile {
     get throws {
       try BridgeProfile.decode(
-        JSONValue.parse(#"{"name": "j", "signals": [\#(Self.hostSignal)], "queue": {"return": "per-message"}}"#), file: "p.json"
+        JSONValue.parse(#"{"name": "j", "signals": [\#(Self.hostSignal)], "queue": {"return": "per-message"}}"#),
+        file: "p.json"
       ).get()
     }
   }
@@ -47,7 +48,8 @@ struct HostCallsAndTypedMessagesTests {
     let typo = try problems(
       #"{"name": "x", "signals": [{"kind": "host-object", "name": "H", "method": "send", "handlerMethods": "yes"}], "queue": {"return": "per-message"}}"#
     )
-    #expect(Set(typo.map(\.pointer.description)) == ["/signals/0/handlerMethods", "/signals/0/answerMethod"], "\(typo)")
+    #expect(
+      Set(typo.map(\.pointer.description)) == ["/signals/0/handlerMethods", "/signals/0/answerMethod"], "\(typo)")
   }
 
   @Test func typedMessagesAreCheckedMemberByMember() throws {
@@ -56,7 +58,8 @@ struct HostCallsAndTypedMessagesTests {
     )
     let pointers = Set(found.map(\.pointer.description))
     #expect(
-      pointers.isSuperset(of: ["/typedMessages/extra", "/typedMessages/ids", "/fields/callbackId", "/typedMessages"]), "\(found)")
+      pointers.isSuperset(of: ["/typedMessages/extra", "/typedMessages/ids", "/fields/callbackId", "/typedMessages"]),
+      "\(found)")
     #expect(found.allSatisfy { !$0.file.isEmpty })
   }
 
@@ -83,9 +86,11 @@ struct HostCallsAndTypedMessagesTests {
     #expect(
       profile.hostCallContent(method: "submit", arguments: [.string(#"{"a":1}"#), .string("cb_1")])
         == .message(["handlerName": "submit", "data": ["a": 1], "callbackId": "cb_1"]))
-    #expect(profile.hostCallContent(method: "submit", arguments: [nil, .string("")]) == .message(["handlerName": "submit"]))
     #expect(
-      profile.hostCallContent(method: "send", arguments: [.string(#"{"handlerName":"h","data":null}"#), .string("cb_2")])
+      profile.hostCallContent(method: "submit", arguments: [nil, .string("")]) == .message(["handlerName": "submit"]))
+    #expect(
+      profile.hostCallContent(
+        method: "send", arguments: [.string(#"{"handlerName":"h","data":null}"#), .string("cb_2")])
         == .message(["handlerName": "h", "data": .null, "callbackId": "cb_2"]))
     #expect(
       profile.hostCallContent(method: "response", arguments: [.string("false"), .string("JAVA_CB_1")])
@@ -99,7 +104,9 @@ struct HostCallsAndTypedMessagesTests {
   }
 
   @Test func theHostObjectHasAMethodPerHandlerThatCanBeOne() throws {
-    let methods = try jsBridge2.hostObjectMethods(handlers: ["zeta", "alpha", "send", "not a name", "response", "alpha"])
+    let methods = try jsBridge2.hostObjectMethods(handlers: [
+      "zeta", "alpha", "send", "not a name", "response", "alpha",
+    ])
     #expect(methods == ["send", "response", "alpha", "zeta"])
   }
 
@@ -130,7 +137,8 @@ struct HostCallsAndTypedMessagesTests {
     // A played request without an id gets one that no side counts to.
     #expect(decoded["index"] == .number(Double(TypedMessages.playedIDBase)))
     #expect(decoded["type"] == "request")
-    let script = "WebViewJavascriptBridge._handleMessageFromObjC('\(delivered.replacingOccurrences(of: "'", with: "\\'"))');"
+    let script =
+      "WebViewJavascriptBridge._handleMessageFromObjC('\(delivered.replacingOccurrences(of: "'", with: "\\'"))');"
     #expect(profile.decodeDelivery(script)?["handlerName"] == "it's")
   }
 

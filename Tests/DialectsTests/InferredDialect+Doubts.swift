@@ -50,7 +50,8 @@ struct InferredDialectDoubtsTests {
     facts.leaveUndecided("callbackData", "no answer came back to a probe call")
     let inferred = try #require(InferredDialect.infer(from: facts, shipped: [Self.classic, Self.other]))
     #expect(inferred.isUnsure)
-    #expect(inferred.doubts == ["callbackData not decided (no answer came back to a probe call); the value of other is kept"])
+    #expect(
+      inferred.doubts == ["callbackData not decided (no answer came back to a probe call); the value of other is kept"])
   }
 
   /// Taking a behaviour from the bridge (not a spelling) may absorb a bug

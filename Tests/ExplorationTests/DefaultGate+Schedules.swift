@@ -65,20 +65,25 @@ struct DefaultGateScheduleTests {
     #expect(seeded.crossingDelay(now: now) == 0)
   }
 
-  @Test("a page that dispatches through a worker passes the default gate: its worker does not overtake a late set-up timer")
+  @Test(
+    "a page that dispatches through a worker passes the default gate: its worker does not overtake a late set-up timer")
   func workerDispatchPassesTheGate() throws {
     // conformance/calibration/worker-dispatch.json: correct in practice, and in WebKitGTK.
     let definition = try JSONValue.parse(
-      String(contentsOf: packageRoot.appendingPathComponent("conformance/calibration/worker-dispatch.json"), encoding: .utf8))
+      String(
+        contentsOf: packageRoot.appendingPathComponent("conformance/calibration/worker-dispatch.json"), encoding: .utf8)
+    )
     var source = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     for step in definition["patch"]?.arrayValue ?? [] {
       let find = try #require(step["find"]?.stringValue)
       #expect(source.components(separatedBy: find).count == 2)
       source = source.replacingOccurrences(of: find, with: try #require(step["replace"]?.stringValue))
     }
     let runner = ScenarioRunner(
-      page: ScriptPageImplementation(name: "worker-dispatch.js", source: source), native: ReferenceNativeImplementation(),
+      page: ScriptPageImplementation(name: "worker-dispatch.js", source: source),
+      native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
     let fixture = try shippedFixture("startup-queue/setup-handlers-receive-startup-messages")
     for schedule in SystematicSchedule.defaultGate {
@@ -112,21 +117,27 @@ struct DefaultGateScheduleTests {
 
   @Test("a systematic schedule's deviations, pinned, replay it exactly", arguments: SystematicSchedule.defaultGate)
   func pinsReplaySystematicSchedules(schedule: SystematicSchedule) throws {
-    for id in ["data/falsy-data-native-to-page", "transport/order-kept-across-batches", "callbacks/reentrant-calls-both-ways"] {
+    for id in [
+      "data/falsy-data-native-to-page", "transport/order-kept-across-batches", "callbacks/reentrant-calls-both-ways",
+    ] {
       let fixture = try shippedFixture(id)
       let run = referenceRunner.run(fixture, schedule: .systematic(schedule))
       let replayed = referenceRunner.run(fixture, schedule: .deviations(run.deviations))
       #expect(replayed.deviations == run.deviations, "\(schedule.name) on \(id)")
       #expect(replayed.points == run.points)
-      #expect(replayed.result.status == run.result.status && replayed.result.traceEventCount == run.result.traceEventCount)
-      #expect(run.result.status == .pass, "the reference pair under \(schedule.name) on \(id): \(run.result.message ?? "")")
+      #expect(
+        replayed.result.status == run.result.status && replayed.result.traceEventCount == run.result.traceEventCount)
+      #expect(
+        run.result.status == .pass, "the reference pair under \(schedule.name) on \(id): \(run.result.message ?? "")")
     }
   }
 
-  @Test("the reference pair passes the default gate, and the report is the same whatever --jobs and however often it runs")
+  @Test(
+    "the reference pair passes the default gate, and the report is the same whatever --jobs and however often it runs")
   func referencePassesDeterministically() throws {
     let fixtures = try [
-      "callbacks/page-to-native-response", "transport/order-kept-across-batches", "data/every-json-type-as-response-from-native",
+      "callbacks/page-to-native-response", "transport/order-kept-across-batches",
+      "data/every-json-type-as-response-from-native",
       "startup-queue/reload-recovers-on-next-injection",
     ].map(shippedFixture)
     let runs = [1, 2, 2].map { jobs in

@@ -7,7 +7,8 @@ import Testing
 struct ExplorationMutantCatalogTests {
   @Test("the shipped ones load, and each names what catches it")
   func shipped() {
-    let catalog = ExplorationMutantCatalog.load(from: packageRoot.appendingPathComponent("conformance/mutants/exploration").path)
+    let catalog = ExplorationMutantCatalog.load(
+      from: packageRoot.appendingPathComponent("conformance/mutants/exploration").path)
     #expect(catalog.problems.isEmpty, "\(catalog.problems.map(\.description))")
     #expect(Set(catalog.mutants.map(\.foundBy)) == [.explore, .fuzz])
     #expect(catalog.mutants.contains { if case .nativeFault = $0.construction { true } else { false } })
@@ -24,7 +25,8 @@ struct ExplorationMutantCatalogTests {
   func problems() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("native"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("native"), withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("native/bad.json")
     try #"{"name": "n", "bug": "b", "seenIn": "s", "foundBy": "explore", "fault": "no-such-fault"}"#
       .write(to: file, atomically: true, encoding: .utf8)

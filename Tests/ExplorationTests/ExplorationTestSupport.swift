@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Exploration
 import Foundation
 import JSONModel
 import ScenarioRunner
@@ -12,7 +13,8 @@ let referenceRunner = ScenarioRunner(page: ReferencePageImplementation(), native
 
 /// A temporary folder, removed by the caller.
 func temporaryFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-exploration-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "bridgecheck-exploration-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder
 }
@@ -37,8 +39,11 @@ func writeAndLoad(_ value: JSONValue, to file: URL) throws -> Fixture {
 
 /// The shipped exploration mutant of that name.
 func explorationMutant(_ name: String) throws -> ExplorationMutantFixture {
-  let catalog = ExplorationMutantCatalog.load(from: packageRoot.appendingPathComponent("conformance/mutants/exploration").path)
-  guard let mutant = catalog.mutants.first(where: { $0.name == name }) else { throw LoadFailure(text: "no mutant \(name)") }
+  let catalog = ExplorationMutantCatalog.load(
+    from: packageRoot.appendingPathComponent("conformance/mutants/exploration").path)
+  guard let mutant = catalog.mutants.first(where: { $0.name == name }) else {
+    throw LoadFailure(text: "no mutant \(name)")
+  }
   return ExplorationMutantFixture(mutant: mutant)
 }
 
@@ -50,5 +55,3 @@ struct LoadFailure: Error, CustomStringConvertible {
   var text: String
   var description: String { text }
 }
-
-import Exploration

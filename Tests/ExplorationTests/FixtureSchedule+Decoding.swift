@@ -41,7 +41,9 @@ struct FixtureScheduleTests {
   func badSchedule() throws {
     for (schedule, pointer, code) in [
       (#"{"seed": 1, "deviations": []}"#, "/schedule", "bad-schedule"),
-      (#"{"deviations": [{"at": 0, "point": "latency", "value": 1}]}"#, "/schedule/deviations/0/point", "unknown-value"),
+      (
+        #"{"deviations": [{"at": 0, "point": "latency", "value": 1}]}"#, "/schedule/deviations/0/point", "unknown-value"
+      ),
       (#"{"sed": 1}"#, "/schedule/sed", "unknown-field"),
     ] {
       guard case .failure(let problems) = try load(Self.fixture(schedule: schedule)) else {

@@ -11,7 +11,9 @@ import Testing
 struct FoundFailureFixtureTests {
   @Test(
     "fuzz: the written fixture fails the mutant and passes the reference pair",
-    arguments: ["page-byte-order-marks-stripped", "native-byte-order-marks-stripped", "page-lone-surrogates-throw-in-send"])
+    arguments: [
+      "page-byte-order-marks-stripped", "native-byte-order-marks-stripped", "page-lone-surrogates-throw-in-send",
+    ])
   func fuzzedFixture(name: String) throws {
     let mutant = try explorationMutant(name).mutant
     let report = FuzzCampaign(runner: mutant.runner(), options: FuzzOptions(seed: 0), jobs: 2).run()

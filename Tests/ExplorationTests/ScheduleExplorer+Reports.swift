@@ -11,7 +11,8 @@ struct ScheduleExplorerTests {
   @Test("the reference pair passes a scenario under 60 seeds, and the report does not depend on --jobs")
   func referencePasses() throws {
     let fixtures = try [
-      "callbacks/page-to-native-response", "transport/order-kept-across-batches", "startup-queue/reload-recovers-on-next-injection",
+      "callbacks/page-to-native-response", "transport/order-kept-across-batches",
+      "startup-queue/reload-recovers-on-next-injection",
     ].map(shippedFixture)
     let options = ExploreOptions(seeds: 60)
     let one = ExploringSuiteRunner(runner: referenceRunner, explore: options, jobs: 1).run(fixtures)
@@ -67,7 +68,9 @@ struct PageScheduleMutantDialectTests {
   func caughtInDialect(profileName: String) throws {
     let mutant = try explorationMutant("page-queued-after-signal").mutant
     let source = try #require(mutant.pageSource)
-    let profile = try BridgeProfile.load(profileName, profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path).get()
+    let profile = try BridgeProfile.load(
+      profileName, profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path
+    ).get()
     let runner = ScenarioRunner(
       page: ReferencePageImplementation(source: source, profile: profile), native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
@@ -75,7 +78,8 @@ struct PageScheduleMutantDialectTests {
     #expect(runner.run(fixture).status == .pass, "the default schedule misses it")
     let outcome = ScheduleExplorer(runner: runner, options: seedsOnly).explore(fixture)
     #expect(outcome.failingSeed != nil, "no seed of \(ExploreOptions.defaultSeeds) caught it in \(profileName)")
-    let reference = ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
+    let reference = ScenarioRunner(
+      page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
     #expect(reference.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
   }
 }
@@ -101,7 +105,8 @@ struct PinnedScheduleTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let pinned = try writeAndLoad(
-      FixturePin.pinned(fixture, schedule: .deviations(outcome.shrunk)), to: folder.appendingPathComponent("pinned.json"))
+      FixturePin.pinned(fixture, schedule: .deviations(outcome.shrunk)),
+      to: folder.appendingPathComponent("pinned.json"))
     #expect(pinned.schedule == .deviations(outcome.shrunk))
     #expect(ScheduleExplorer.isFailure(mutant.runner().run(pinned)))
     #expect(referenceRunner.run(pinned).status == .pass)

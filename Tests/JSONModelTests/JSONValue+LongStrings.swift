@@ -65,7 +65,9 @@ struct LongStringTests {
   @Test func aControlCharacterOrBrokenUTF8AfterALongRunIsStillRejected() {
     let run = String(repeating: "a", count: 37)
     #expect(throws: JSONParseError.self) { try JSONValue.parse(utf8: Array("\"\(run)\n\"".utf8)) }
-    #expect(throws: JSONParseError.self) { try JSONValue.parse(utf8: Array("\"\(run)".utf8) + [0xC3, 0x28] + Array("\"".utf8)) }
+    #expect(throws: JSONParseError.self) {
+      try JSONValue.parse(utf8: Array("\"\(run)".utf8) + [0xC3, 0x28] + Array("\"".utf8))
+    }
     #expect(throws: JSONParseError.self) {
       try JSONValue.parse(utf8: Array("\"\\n\(run)".utf8) + [0xFF] + Array("\(run)\"".utf8))
     }

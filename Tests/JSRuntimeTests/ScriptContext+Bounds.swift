@@ -20,7 +20,10 @@ struct ScriptContextBoundsTests {
     // Each call stays well under the limit; together they pass it.
     var stopped: ScriptError?
     for _ in 0..<2_000 {
-      do { _ = try work.call([context.number(1e6)]) } catch { stopped = error; break }
+      do { _ = try work.call([context.number(1e6)]) } catch {
+        stopped = error
+        break
+      }
     }
     #expect(stopped?.kind == .timeLimit)
     // Once spent, every entry of the task is refused at once.

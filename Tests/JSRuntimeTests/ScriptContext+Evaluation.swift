@@ -62,7 +62,9 @@ struct ScriptContextEvaluationTests {
     let number = try #require(throws: ScriptError.self) { try context.evaluate("throw 42") }
     #expect(number.message == "42")
     #expect(number.name == nil)
-    let object = try #require(throws: ScriptError.self) { try context.evaluate("throw {toString() { return 'custom' }}") }
+    let object = try #require(throws: ScriptError.self) {
+      try context.evaluate("throw {toString() { return 'custom' }}")
+    }
     #expect(object.message == "custom")
   }
 

@@ -78,7 +78,9 @@ import Testing
       }
       let growth = residentGrowth(samples)  // the later rounds' low against the earlier rounds' low
       let megabytes = samples.map { String($0 >> 20) }.joined(separator: ", ")
-      #expect(growth < 32 << 20, "resident memory grew by \(growth >> 20) MiB over 2,250 contexts (MiB after each round: \(megabytes))")
+      #expect(
+        growth < 32 << 20,
+        "resident memory grew by \(growth >> 20) MiB over 2,250 contexts (MiB after each round: \(megabytes))")
     }
 
     @Test func valuesOutlivingTheirContextAreInert() throws {

@@ -18,7 +18,8 @@ struct ScriptContextLimitTests {
 
   @Test func everyTopLevelEntryGetsItsOwnBudget() throws {
     let context = ScriptContext(configuration: .init(timeLimit: .milliseconds(200)))
-    let spin = try context.evaluate("(function () { var end = Date.now() + 60; while (Date.now() < end) {} return 1; })")
+    let spin = try context.evaluate(
+      "(function () { var end = Date.now() + 60; while (Date.now() < end) {} return 1; })")
     // Four calls of 60 ms each: together past the limit, each well within it
     // (140 ms to spare for a busy machine that preempts the thread).
     for _ in 0..<4 { #expect(try spin.call().numberValue == 1) }

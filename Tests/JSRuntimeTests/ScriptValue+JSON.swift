@@ -56,7 +56,8 @@ struct JSONConversionTests {
   }
 
   @Test func nestingOfDepth1000Converts() throws {
-    let value = try #require(try json("(function () { var a = []; for (var i = 0; i < 1000; i++) a = [a]; return a; })()"))
+    let value = try #require(
+      try json("(function () { var a = []; for (var i = 0; i < 1000; i++) a = [a]; return a; })()"))
     var depth = 0
     var cursor = value
     while case .array(let elements) = cursor, let first = elements.first {
@@ -69,7 +70,9 @@ struct JSONConversionTests {
   }
 
   @Test func cyclicValuesAreAnErrorNotACrash() throws {
-    let error = try #require(throws: ScriptError.self) { try json("(function () { var o = {}; o.self = o; return o; })()") }
+    let error = try #require(throws: ScriptError.self) {
+      try json("(function () { var o = {}; o.self = o; return o; })()")
+    }
     #expect(error.message.contains("cyclic"))
   }
 
@@ -109,7 +112,8 @@ struct JSONConversionTests {
   /// collector scans the stack, not Swift arrays on the heap).
   @Test func largeArraysSurviveGarbageCollectionWhileTheyAreBuilt() throws {
     let elements: [JSONValue] = (0..<60_000).map { index in
-      index % 2 == 0 ? .string("element \(index) " + String(repeating: "x", count: index % 50)) : ["n": .number(Double(index))]
+      index % 2 == 0
+        ? .string("element \(index) " + String(repeating: "x", count: index % 50)) : ["n": .number(Double(index))]
     }
     let value = JSONValue.array([.array(elements), .array(elements)])
     for round in 0..<3 {
@@ -119,7 +123,8 @@ struct JSONConversionTests {
       #expect(lists.count == 2 && lists.allSatisfy { $0.count == elements.count }, "round \(round): wrong shape")
       for list in lists {
         let wrong = zip(list, elements).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
-        #expect(wrong.isEmpty, "round \(round): \(wrong.count) element(s) differ, the first at index \(wrong.first ?? 0)")
+        #expect(
+          wrong.isEmpty, "round \(round): \(wrong.count) element(s) differ, the first at index \(wrong.first ?? 0)")
       }
     }
   }

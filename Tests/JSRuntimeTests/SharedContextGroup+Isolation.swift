@@ -131,7 +131,8 @@ struct SharedContextGroupTests {
   }
 
   @Test func preparedScriptsRunInEveryContextOfTheGroup() throws {
-    let script = PreparedScript(source: "globalThis.count = (globalThis.count || 0) + 1; count", sourceURL: "prepared.js")
+    let script = PreparedScript(
+      source: "globalThis.count = (globalThis.count || 0) + 1; count", sourceURL: "prepared.js")
     for _ in 0..<3 {
       let page = sharedContext()
       #expect(try page.evaluate(script).numberValue == 1)
@@ -194,7 +195,9 @@ struct SharedContextGroupTests {
       }
       let growth = residentGrowth(samples)  // the later rounds' low against the earlier rounds' low
       let megabytes = samples.map { String($0 >> 20) }.joined(separator: ", ")
-      #expect(growth < 48 << 20, "resident memory grew by \(growth >> 20) MiB over 1,500 pages (MiB after each round: \(megabytes))")
+      #expect(
+        growth < 48 << 20,
+        "resident memory grew by \(growth >> 20) MiB over 1,500 pages (MiB after each round: \(megabytes))")
     }
   }
 #endif

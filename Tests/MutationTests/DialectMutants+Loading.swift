@@ -40,7 +40,10 @@ struct DialectMutantLoadingTests {
     #expect(loaded.problems.isEmpty, "\(loaded.problems)")
     let early = try #require(loaded.mutants.first { $0.name == "d-early" })
     #expect(early.side == .page && early.notYetJudged == nil)
-    guard case .dialectPatch(let patch) = early.construction else { Issue.record("not a dialect patch"); return }
+    guard case .dialectPatch(let patch) = early.construction else {
+      Issue.record("not a dialect patch")
+      return
+    }
     #expect(patch.bridge.profile.hasSuffix("wvjb-4") || patch.bridge.profile.hasSuffix("wvjb-4.json"))
     #expect(patch.bridge.native.last?.hasSuffix("conformance/dialects/d/native.py") == true)
     let later = try #require(loaded.mutants.first { $0.name == "d-later" })
@@ -57,11 +60,15 @@ struct DialectMutantLoadingTests {
 
   @Test func everyProblemOfADialectMutantIsReported() throws {
     let loaded = try catalog([
-      "page/unknown.json": #"{"name": "u", "dialect": "nowhere", "file": "x.js", "bug": "b", "seenIn": "s", "patch": [{"find": "a", "replace": "b"}]}"#,
-      "page/side.json": #"{"name": "w", "dialect": "d", "file": "conformance/dialects/d/native.py", "bug": "b", "seenIn": "s", "patch": [{"find": "QUEUE", "replace": "Q"}]}"#,
-      "page/twice.json": #"{"name": "t", "dialect": "d", "file": "conformance/dialects/d/page.js", "bug": "b", "seenIn": "s", "patch": [{"find": "held", "replace": "x"}], "extra": 1, "notYetJudged": ""}"#,
+      "page/unknown.json":
+        #"{"name": "u", "dialect": "nowhere", "file": "x.js", "bug": "b", "seenIn": "s", "patch": [{"find": "a", "replace": "b"}]}"#,
+      "page/side.json":
+        #"{"name": "w", "dialect": "d", "file": "conformance/dialects/d/native.py", "bug": "b", "seenIn": "s", "patch": [{"find": "QUEUE", "replace": "Q"}]}"#,
+      "page/twice.json":
+        #"{"name": "t", "dialect": "d", "file": "conformance/dialects/d/page.js", "bug": "b", "seenIn": "s", "patch": [{"find": "held", "replace": "x"}], "extra": 1, "notYetJudged": ""}"#,
     ])
-    let described = loaded.problems.map { "\(($0.file as NSString).lastPathComponent) \($0.pointer) \($0.code)" }.sorted()
+    let described = loaded.problems.map { "\(($0.file as NSString).lastPathComponent) \($0.pointer) \($0.code)" }
+      .sorted()
     #expect(
       described == [
         "side.json /file wrong-side", "twice.json /extra unknown-field", "twice.json /notYetJudged wrong-type",

@@ -58,17 +58,19 @@ struct EngineFidelityTests {
     let markdown = FidelityReport.markdown(result, heading: "Fidelity", preamble: ["About."])
     #expect(markdown.contains("### `reference` on `callbacks/page-to-native-response`"))
     #expect(markdown.contains("| `transport/ordinary-navigations-go-to-the-app` | simulated |"))
-    #expect(EngineFidelity.run(rows: [Self.reference], fixtures: fixtures, first: .simulated, second: Self.cramped)
-      .differences.count == 1)
+    #expect(
+      EngineFidelity.run(rows: [Self.reference], fixtures: fixtures, first: .simulated, second: Self.cramped)
+        .differences.count == 1)
 
     // --traces: the whole traces of the difference, one JSON event a line, for each engine.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-traces-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let written = try FidelityTraceFiles.write(result, to: folder)
-    #expect(written == [
-      "\(folder)/reference/callbacks--page-to-native-response.simulated.jsonl",
-      "\(folder)/reference/callbacks--page-to-native-response.webkitgtk.jsonl",
-    ])
+    #expect(
+      written == [
+        "\(folder)/reference/callbacks--page-to-native-response.simulated.jsonl",
+        "\(folder)/reference/callbacks--page-to-native-response.webkitgtk.jsonl",
+      ])
     let lines = try String(contentsOfFile: written[0], encoding: .utf8).split(separator: "\n")
     #expect(lines.count == difference?.firstTrace.count)
     #expect(try lines.allSatisfy { try JSONValue.parse(String($0)).objectValue?["event"] != nil })
@@ -97,7 +99,8 @@ struct EngineFidelityTests {
 
   @Test func aMutantVerdictThatAnotherScheduleGivesIsExplainedByItNotADifference() throws {
     let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
-    let rows = FidelityRows(mutants: catalog.mutants.filter { $0.name == "page-queue-not-cleared" }, executable: "/bin/false")
+    let rows = FidelityRows(
+      mutants: catalog.mutants.filter { $0.name == "page-queue-not-cleared" }, executable: "/bin/false")
     defer { rows.remove() }
     let mutant = try #require(rows.rows.first { $0.name == "page-queue-not-cleared" })
     #expect(mutant.isMutant)
@@ -117,7 +120,8 @@ struct EngineFidelityTests {
     let text = FidelityReport.text(result)
     #expect(
       text.contains(
-        "page-queue-not-cleared on data/json-looking-strings-stay-strings: simulated pass, webkitgtk fail; simulated fail under "),
+        "page-queue-not-cleared on data/json-looking-strings-stay-strings: simulated pass, webkitgtk fail; simulated fail under "
+      ),
       "\(text)")
 
     // The same cell on a correct pair is a difference all the same, with the schedule as a lead.
@@ -142,14 +146,16 @@ struct EngineFidelityTests {
 
   @Test func tracesPartAtTheFirstEventThatIsNotTheEnginesOwn() {
     func event(_ sequence: Int, _ name: String, _ fields: JSONObject) -> TraceEvent {
-      TraceEvent(sequence: sequence, time: VirtualTime(milliseconds: Int64(sequence)), source: .host, name: name, fields: fields)
+      TraceEvent(
+        sequence: sequence, time: VirtualTime(milliseconds: Int64(sequence)), source: .host, name: name, fields: fields)
     }
     let a = [
       event(0, "task", ["label": "a"]), event(1, "evaluate-result", ["ok": false, "error": ["message": "x"]]),
       event(2, "evaluate", ["script": "1"]),
     ]
     let b = [
-      event(0, "evaluate-result", ["ok": false, "error": ["message": "y", "kind": "exception"]]), event(1, "task", ["label": "b"]),
+      event(0, "evaluate-result", ["ok": false, "error": ["message": "y", "kind": "exception"]]),
+      event(1, "task", ["label": "b"]),
       event(2, "evaluate", ["script": "1"]),
     ]
     #expect(FidelityTraceAlignment.firstDivergence(a, b) == nil)

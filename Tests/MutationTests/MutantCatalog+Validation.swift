@@ -20,28 +20,34 @@ struct MutantCatalogTests {
 
   @Test func validMutantsLoadAndPatch() throws {
     let loaded = try catalog([
-      "page/p.json": #"{"name": "page-p", "bug": "b", "seenIn": "s", "patch": [{"find": "var c = 2;", "replace": "var c = 3;"}]}"#,
+      "page/p.json":
+        #"{"name": "page-p", "bug": "b", "seenIn": "s", "patch": [{"find": "var c = 2;", "replace": "var c = 3;"}]}"#,
       "native/n.json": #"{"name": "native-n", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped"}"#,
     ])
     #expect(loaded.problems.isEmpty, "\(loaded.problems)")
     #expect(loaded.mutants.map(\.name) == ["native-n", "page-p"])
     let page = try #require(loaded.mutants.last)
-    #expect(page.pageSource(reference: "var a = 1;\nvar b = 1;\nvar c = 2;\n") == "var a = 1;\nvar b = 1;\nvar c = 3;\n")
+    #expect(
+      page.pageSource(reference: "var a = 1;\nvar b = 1;\nvar c = 2;\n") == "var a = 1;\nvar b = 1;\nvar c = 3;\n")
   }
 
   @Test func everyProblemIsReportedWithItsPointer() throws {
     let loaded = try catalog([
-      "page/ambiguous.json": #"{"name": "page-a", "bug": "b", "seenIn": "s", "patch": [{"find": "= 1;", "replace": "= 0;"}]}"#,
-      "page/missing.json": #"{"name": "page-m", "bug": "b", "seenIn": "s", "patch": [{"find": "nowhere", "replace": ""}], "extra": 1}"#,
+      "page/ambiguous.json":
+        #"{"name": "page-a", "bug": "b", "seenIn": "s", "patch": [{"find": "= 1;", "replace": "= 0;"}]}"#,
+      "page/missing.json":
+        #"{"name": "page-m", "bug": "b", "seenIn": "s", "patch": [{"find": "nowhere", "replace": ""}], "extra": 1}"#,
       "native/unknown.json": #"{"name": "native-u", "bug": "b", "seenIn": "", "fault": "no-such-fault"}"#,
       "native/ok.json": #"{"name": "native-ok", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped"}"#,
       "native/twin.json": #"{"name": "native-ok", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped"}"#,
-      "native/timing.json": #"{"name": "native-t", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped", "engineTiming": 5}"#,
+      "native/timing.json":
+        #"{"name": "native-t", "bug": "b", "seenIn": "s", "fault": "falsy-data-dropped", "engineTiming": 5}"#,
     ])
     let described = loaded.problems.map { "\($0.pointer) \($0.code)" }.sorted()
     #expect(
       described == [
-        "/engineTiming missing-field", "/extra unknown-field", "/fault unknown-fault", "/name duplicate-mutant", "/patch/0/find patch-does-not-apply",
+        "/engineTiming missing-field", "/extra unknown-field", "/fault unknown-fault", "/name duplicate-mutant",
+        "/patch/0/find patch-does-not-apply",
         "/patch/0/find patch-does-not-apply", "/seenIn missing-field",
       ])
     #expect(loaded.problems.first { $0.code == "unknown-fault" }?.hint?.contains("falsy-data-dropped") == true)

@@ -38,7 +38,8 @@ struct MutationMatrixWallClockTests {
         return true
       }
       if timesOut { throw ImplementationError(code: "timeout", message: "sent no done within 5 seconds (simulated)") }
-      return try reference.startSession(webView: webView, configuration: configuration, pageScript: pageScript, events: events)
+      return try reference.startSession(
+        webView: webView, configuration: configuration, pageScript: pageScript, events: events)
     }
   }
 

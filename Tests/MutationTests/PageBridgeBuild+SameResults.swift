@@ -86,7 +86,9 @@ struct PageBridgeBuildSameResultsTests {
     let file = outcomes(classicBuild: false, fixtures: loaded.fixtures, sources: sources)
     try #require(built.count == file.count)
     let differing = built.indices.filter { built[$0] != file[$0] }
-    #expect(differing.isEmpty, "\(differing.count) runs differ, first: \(differing.first.map { describeDifference(built[$0], file[$0]) } ?? "")")
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) runs differ, first: \(differing.first.map { describeDifference(built[$0], file[$0]) } ?? "")")
     #expect(built.contains { $0.status == .fail }, "the mutants fail some fixtures (the comparison covers failures)")
   }
 }

@@ -19,7 +19,8 @@ struct RaceMutantDefaultGateTests {
   /// --profile jsbridge-1` (the reference native side), 27 November 2026.
   static let webKitFailures = [
     "data/absent-versus-null-native-to-page", "data/every-json-type-as-response-from-native",
-    "data/every-json-type-as-response-from-page", "data/every-json-type-native-to-page", "data/falsy-data-native-to-page",
+    "data/every-json-type-as-response-from-page", "data/every-json-type-native-to-page",
+    "data/falsy-data-native-to-page",
     "data/json-looking-strings-stay-strings", "data/one-megabyte-string-native-to-page",
     "data/undefined-response-from-page-is-absent", "escaping/astral-characters-in-handler-names",
     "escaping/handler-names-special-characters-native-to-page", "escaping/line-separators-in-handler-names",
@@ -44,12 +45,16 @@ struct RaceMutantDefaultGateTests {
   /// The default gate, verdicts only (nothing shrunk).
   static let gate = ExploreOptions(seeds: 0, shrinkRuns: 0)
 
-  @Test("the jsbridge-1 page that returns its queue through its signal iframe passes under the default schedule and fails the default gate wherever WebKitGTK failed it")
+  @Test(
+    "the jsbridge-1 page that returns its queue through its signal iframe passes under the default schedule and fails the default gate wherever WebKitGTK failed it"
+  )
   func coalescedQueueReturn() throws {
     let mutant = try Self.mutant("jsbridge-1-queue-returned-through-signal-iframe")
     #expect(mutant.judgedUnderDefaultGate)
     let source = try #require(mutant.dialectSource())
-    let profile = try BridgeProfile.load("jsbridge-1", profilesFolder: Self.root.appendingPathComponent("conformance/profiles").path).get()
+    let profile = try BridgeProfile.load(
+      "jsbridge-1", profilesFolder: Self.root.appendingPathComponent("conformance/profiles").path
+    ).get()
     let runner = ScenarioRunner(
       page: ScriptPageImplementation(name: "mutant.js", source: source, profile: profile),
       native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: false))
@@ -66,7 +71,8 @@ struct RaceMutantDefaultGateTests {
     let correct = ScenarioRunner(
       page: ScriptPageImplementation(
         name: "page.js",
-        source: try String(contentsOf: Self.root.appendingPathComponent("conformance/dialects/jsbridge-1/page.js"), encoding: .utf8),
+        source: try String(
+          contentsOf: Self.root.appendingPathComponent("conformance/dialects/jsbridge-1/page.js"), encoding: .utf8),
         profile: profile),
       native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: false))
     for id in Self.webKitFailures {
@@ -80,7 +86,8 @@ struct RaceMutantDefaultGateTests {
     let mutant = try Self.mutant("page-signal-rearmed-by-timer")
     #expect(mutant.judgedUnderDefaultGate)
     let runner = ScenarioRunner(
-      page: ReferencePageImplementation(source: try #require(mutant.pageSource())), native: ReferenceNativeImplementation(),
+      page: ReferencePageImplementation(source: try #require(mutant.pageSource())),
+      native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
     let fixture = try Self.fixture("data/deep-nesting-both-directions")
     #expect(runner.run(fixture).status == .pass, "the default schedule misses it")
@@ -94,7 +101,8 @@ struct RaceMutantDefaultGateTests {
     #expect(reference.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
     // The mutation matrix judges it under the default gate too.
     let matrix = MutationMatrix.run(
-      fixtures: [fixture], mutants: [mutant], implementations: .init(native: { _, _ in ReferenceNativeImplementation() }),
+      fixtures: [fixture], mutants: [mutant],
+      implementations: .init(native: { _, _ in ReferenceNativeImplementation() }),
       jobs: 1)
     #expect(matrix.kills[mutant.name] == [fixture.id])
   }

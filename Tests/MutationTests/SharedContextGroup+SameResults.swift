@@ -35,7 +35,8 @@ struct SharedContextGroupSameResultsTests {
     let expected = try #require(try ExpectedKills.load(from: path).get())
     let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
     let page = catalog.mutants.filter { if case .pagePatch = $0.construction { true } else { false } }.prefix(2)
-    let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }.prefix(2)
+    let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }
+      .prefix(2)
     return (page + native).reduce(into: Set<String>()) { $0.formUnion(expected.kills[$1.name] ?? []) }
   }
 
@@ -45,13 +46,17 @@ struct SharedContextGroupSameResultsTests {
     let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
     // Mutants of the reference bridges (dialect mutants patch other bridges).
     let page = catalog.mutants.filter { if case .pagePatch = $0.construction { true } else { false } }.prefix(2)
-    let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }.prefix(2)
+    let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }
+      .prefix(2)
     try #require(page.count == 2 && native.count == 2, "the catalog has page and native mutants")
-    var runners = [ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)]
+    var runners = [
+      ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
+    ]
     for mutant in page {
       runners.append(
         ScenarioRunner(
-          page: ReferencePageImplementation(source: try #require(mutant.pageSource())), native: ReferenceNativeImplementation(),
+          page: ReferencePageImplementation(source: try #require(mutant.pageSource())),
+          native: ReferenceNativeImplementation(),
           tested: TestedSides(page: true, native: false), options: options))
     }
     for mutant in native {
@@ -75,7 +80,8 @@ struct SharedContextGroupSameResultsTests {
       for runner in index % 3 == 0 || killers.contains(fixture.id) ? runners : [runners[0]] {
         var trace: [TraceEvent] = []
         let result = runner.run(fixture) { trace.append($0) }
-        outcomes.append(Outcome(status: result.status, message: result.message, checks: result.failedChecks, trace: trace))
+        outcomes.append(
+          Outcome(status: result.status, message: result.message, checks: result.failedChecks, trace: trace))
       }
     }
     return outcomes
@@ -88,7 +94,9 @@ struct SharedContextGroupSameResultsTests {
     let own = try outcomes(sharing: false, fixtures: loaded.fixtures)
     try #require(shared.count == own.count)
     let differing = shared.indices.filter { shared[$0] != own[$0] }
-    #expect(differing.isEmpty, "\(differing.count) runs differ, first: \(differing.first.map { "\(shared[$0]) vs \(own[$0])" } ?? "")")
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) runs differ, first: \(differing.first.map { "\(shared[$0]) vs \(own[$0])" } ?? "")")
     #expect(shared.contains { $0.status == .fail }, "the mutants fail some fixtures (the comparison covers failures)")
   }
 }

@@ -20,12 +20,15 @@ struct SupervisedFidelityTests {
       folder.deleteLastPathComponent()
     }
     candidates.append(EngineFidelityTests.root.appendingPathComponent(".build/debug/bridgecheck"))
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no bridgecheck binary").path
+    return try #require(
+      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no bridgecheck binary"
+    ).path
   }
 
   @Test func everyCellRunsInBothEnginesOnTheWorkers() throws {
     let fixtures = EngineFidelityTests.fixtures([
-      "callbacks/page-to-native-response", "transport/ordinary-navigations-go-to-the-app", "data/absent-versus-null-data",
+      "callbacks/page-to-native-response", "transport/ordinary-navigations-go-to-the-app",
+      "data/absent-versus-null-data",
     ])
     #expect(fixtures.count == 3)
     var steps: [Int] = []

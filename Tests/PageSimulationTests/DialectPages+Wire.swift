@@ -30,7 +30,8 @@ struct DialectPageWireTests {
       PageSource(
         url: "https://app.test/",
         scripts: [
-          PageScript(name: "prelude.js", source: recorder + prelude), PageScript(name: "\(dialect)/page.js", source: bridge),
+          PageScript(name: "prelude.js", source: recorder + prelude),
+          PageScript(name: "\(dialect)/page.js", source: bridge),
           PageScript(name: "action.js", source: action),
         ]))
     webView.runUntilIdle()
@@ -82,7 +83,9 @@ struct DialectPageWireTests {
     #expect(web.iframeRequests.contains("yy://__QUEUE_MESSAGE__/"))
     #expect(web.value("typeof WebViewJavascriptBridge._fetchQueue()") == "undefined")
     web.runUntilIdle()
-    #expect(web.iframeRequests.last == "yy://return/_fetchQueue/%5B%7B%22handlerName%22%3A%22h%22%2C%22data%22%3A%22a%20b%22%7D%5D")
+    #expect(
+      web.iframeRequests.last
+        == "yy://return/_fetchQueue/%5B%7B%22handlerName%22%3A%22h%22%2C%22data%22%3A%22a%20b%22%7D%5D")
   }
 
   @Test func jsbridge2CallsTheHostObjectSynchronously() throws {
@@ -123,7 +126,8 @@ struct DialectPageWireTests {
 
   @Test func flutterPostsURIEncodedEnvelopes() throws {
     let channel = "window.YGFlutterJSBridgeChannel = { postMessage: function (text) { wire.push(text); } };"
-    let web = try page("flutter", prelude: channel, action: "WebViewJavascriptBridge.callHandler('h', false, function () {});")
+    let web = try page(
+      "flutter", prelude: channel, action: "WebViewJavascriptBridge.callHandler('h', false, function () {});")
     #expect(web.value("ready") == ["WVJBCallbacks", "object"])
     #expect(web.value("decodeURIComponent(wire[0])") == #"{"index":0,"type":"request","handlerName":"h","data":false}"#)
     #expect(web.value("wire[0].indexOf('{') < 0") == true)

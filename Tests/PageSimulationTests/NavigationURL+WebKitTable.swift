@@ -53,7 +53,8 @@ struct NavigationURLWebKitTableTests {
     webView.load(
       PageSource(
         url: Self.pageURL,
-        scripts: [PageScript(name: "page.js", source: "try { \(action) } catch (error) { window.threw = error.name; }")]))
+        scripts: [PageScript(name: "page.js", source: "try { \(action) } catch (error) { window.threw = error.name; }")]
+      ))
     webView.runUntilIdle()
     let requests = webView.trace.events(named: TraceEventName.navigationRequested).compactMap { $0["url"]?.stringValue }
     #expect(requests == (entry.requested.map { [$0] } ?? []))

@@ -47,14 +47,18 @@ struct SimulatedPageAbsentAPITests {
     let page = loadedPage("var keys = Object.keys(window).filter(function (k) { return k === 'fetch'; }).length;")
     #expect(page.value("keys") == 0)
     #expect(page.value("JSON.stringify(document.createElement('div')).indexOf('contentWindow')") == -1)
-    #expect(page.value("typeof Worker + ' ' + typeof URL + ' ' + typeof Blob + ' ' + typeof document.getElementsByTagName") == "function function function function")
+    #expect(
+      page.value("typeof Worker + ' ' + typeof URL + ' ' + typeof Blob + ' ' + typeof document.getElementsByTagName")
+        == "function function function function")
     #expect(notes(page).isEmpty)
   }
 
   @Test func locationHasTheParts() {
     let page = loadedPage("", configuration: PageConfiguration())
     #expect(
-      page.value("[location.protocol, location.host, location.pathname, location.origin, document.location === location, document.URL, document.defaultView === window].join(' ')")
+      page.value(
+        "[location.protocol, location.host, location.pathname, location.origin, document.location === location, document.URL, document.defaultView === window].join(' ')"
+      )
         == "https: app.test / https://app.test true https://app.test/ true")
   }
 }

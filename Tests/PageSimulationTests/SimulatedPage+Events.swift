@@ -76,7 +76,8 @@ struct SimulatedPageEventTests {
         })
         """)
         == [[true, false, ""], [true, false, ""], [true, false, ""], [true, true, ""], [true, true, ""]])
-    #expect(page.value("try { document.createEvent('TouchEvents'); 'created' } catch (e) { e.name }") == "NotSupportedError")
+    #expect(
+      page.value("try { document.createEvent('TouchEvents'); 'created' } catch (e) { e.name }") == "NotSupportedError")
   }
 
   @Test func anUninitialisedEventCannotBeDispatched() {
@@ -126,7 +127,8 @@ struct SimulatedPageEventTests {
       frame.dispatchEvent(new Event('poke', { bubbles: true }));
       frame.dispatchEvent(new Event('poke'));
       """)
-    #expect(page.value("order") == ["window capture", "target true", "document", "window", "window capture", "target true"])
+    #expect(
+      page.value("order") == ["window capture", "target true", "document", "window", "window capture", "target true"])
   }
 
   @Test func listenersAreRemovedOnceAndStopImmediatePropagationStops() {
@@ -180,6 +182,9 @@ struct SimulatedPageEventTests {
     let page = loadedPage("")
     #expect(page.value("try { Event('x'); 'made' } catch (e) { e.name }") == "TypeError")
     #expect(page.value("try { new CustomEvent(); 'made' } catch (e) { e.name }") == "TypeError")
-    #expect(page.value("[Event.AT_TARGET, new Event('x').BUBBLING_PHASE, Event.name, CustomEvent.name]") == [2, 3, "Event", "CustomEvent"])
+    #expect(
+      page.value("[Event.AT_TARGET, new Event('x').BUBBLING_PHASE, Event.name, CustomEvent.name]") == [
+        2, 3, "Event", "CustomEvent",
+      ])
   }
 }

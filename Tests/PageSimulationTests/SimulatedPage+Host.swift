@@ -65,7 +65,10 @@ struct SimulatedWebViewHostTests {
 
   @Test func reloadDropsPendingTimersOfTheOldPage() {
     let web = SimulatedWebView()
-    web.load(PageSource(url: "https://a.test/", scripts: [PageScript(name: "p", source: "setTimeout(function () { console.log('fired'); }, 100);")]))
+    web.load(
+      PageSource(
+        url: "https://a.test/",
+        scripts: [PageScript(name: "p", source: "setTimeout(function () { console.log('fired'); }, 100);")]))
     web.advance(by: 50)
     web.reload()
     web.advance(by: 60)
@@ -127,8 +130,10 @@ struct SimulatedWebViewHostTests {
 
   @Test func userScriptsRunAtDocumentStartAndEnd() {
     let page = loadedPage("console.log('page sees ' + typeof early);") { web in
-      web.addUserScript(PageScript(name: "start.js", source: "var early = 1; console.log('start');"), injectionTime: .atDocumentStart)
-      web.addUserScript(PageScript(name: "end.js", source: "console.log('end ' + document.readyState);"), injectionTime: .atDocumentEnd)
+      web.addUserScript(
+        PageScript(name: "start.js", source: "var early = 1; console.log('start');"), injectionTime: .atDocumentStart)
+      web.addUserScript(
+        PageScript(name: "end.js", source: "console.log('end ' + document.readyState);"), injectionTime: .atDocumentEnd)
     }
     #expect(page.consoleLines == ["start", "page sees number", "end loading"])
     #expect(page.value("document.readyState") == "complete")

@@ -17,7 +17,9 @@ struct PageLimitTests {
   @Test func aLongConsoleLineIsCutWithANote() {
     let page = loadedPage("console.log('x'.repeat(100000));", configuration: limits { $0.consoleLineLength = 1000 })
     let line = page.consoleLines.first ?? ""
-    #expect(line.hasPrefix(String(repeating: "x", count: 1000) + "… [99000 more characters cut by bridgecheck]"), "\(line.prefix(1100))")
+    #expect(
+      line.hasPrefix(String(repeating: "x", count: 1000) + "… [99000 more characters cut by bridgecheck]"),
+      "\(line.prefix(1100))")
     #expect(page.limitViolation == nil)
   }
 
@@ -26,7 +28,9 @@ struct PageLimitTests {
       "try { for (var i = 0; i < 100000; i++) console.log('y'.repeat(1000)); } catch (e) { console.error(String(e)); }",
       configuration: limits { $0.consoleTotalBytes = 100_000 })
     #expect(page.limitViolation?.limit == "console-output")
-    #expect(page.limitViolation?.message.contains("console output over 97.7 KiB") == true, "\(page.limitViolation?.message ?? "")")
+    #expect(
+      page.limitViolation?.message.contains("console output over 97.7 KiB") == true,
+      "\(page.limitViolation?.message ?? "")")
     #expect(page.consoleLines.count < 200)
   }
 
@@ -73,7 +77,8 @@ struct PageLimitTests {
       "for (var i = 0; i < 1000000; i++) Promise.reject(new Error('r' + i));",
       configuration: limits { $0.maxRejectedPromises = 500 })
     #expect(page.limitViolation?.limit == "rejected-promises")
-    #expect(page.limitViolation?.message.contains("more than 500 promises") == true, "\(page.limitViolation?.message ?? "")")
+    #expect(
+      page.limitViolation?.message.contains("more than 500 promises") == true, "\(page.limitViolation?.message ?? "")")
     let reported = page.trace.events.filter { $0.name == "unhandled-rejection" }.count
     #expect(reported <= 500, "\(reported) unhandled rejections reported")
   }
@@ -117,7 +122,9 @@ struct PageLimitTests {
       return
     }
     #expect(error.kind == .timeLimit)
-    #expect(error.message.contains("reading the value that `slow` returned ran past the time limit of 200 ms"), "\(error.message)")
+    #expect(
+      error.message.contains("reading the value that `slow` returned ran past the time limit of 200 ms"),
+      "\(error.message)")
     #expect(page.limitViolation?.limit == "script-time")
   }
 
@@ -136,7 +143,8 @@ struct PageLimitTests {
   /// scenario runner does, is done after one termination.
   @Test func aTimerThatLoopsIsStoppedOnceAndRecorded() {
     let page = SimulatedWebView(configuration: limits { _ in })
-    let source = "function again() { try { setTimeout(again, 0); for (;;) {} } finally { setTimeout(again, 0); } } setTimeout(again, 0);"
+    let source =
+      "function again() { try { setTimeout(again, 0); for (;;) {} } finally { setTimeout(again, 0); } } setTimeout(again, 0);"
     page.load(PageSource(url: "https://app.test/", scripts: [PageScript(name: "page.js", source: source)]))
     let outcome = page.runUntilIdle(shouldStop: { page.limitViolation != nil })
     #expect(outcome == .interrupted)

@@ -54,7 +54,8 @@ struct IframeNavigationTests {
 
   @Test func theSameURLInALaterTaskNavigatesAgain() {
     let page = loadedPage(
-      Self.frameInDocument + "frame.src = 'https://same/'; setTimeout(function () { frame.src = 'https://same/'; }, 0);")
+      Self.frameInDocument + "frame.src = 'https://same/'; setTimeout(function () { frame.src = 'https://same/'; }, 0);"
+    )
     #expect(page.iframeRequests == ["about:blank", "https://same/", "https://same/"])
   }
 
@@ -80,7 +81,9 @@ struct IframeNavigationTests {
 
   @Test func policySeesEveryRequestAndItsAnswerIsRecorded() {
     var seen: [NavigationAction] = []
-    let page = loadedPage(Self.frameInDocument + "frame.src = 'https://__wvjb_queue_message__'; location.href = 'https://elsewhere.test/';") {
+    let page = loadedPage(
+      Self.frameInDocument + "frame.src = 'https://__wvjb_queue_message__'; location.href = 'https://elsewhere.test/';"
+    ) {
       $0.navigationPolicy = { action in
         seen.append(action)
         return action.url.contains("__wvjb") ? .cancel : .allow

@@ -56,7 +56,10 @@ struct PageTimerTests {
     // runUntilIdle in loadedPage already jumped to the timer.
     #expect(page.consoleLines == ["late"])
     let web = SimulatedWebView()
-    web.load(PageSource(url: "https://a.test/", scripts: [PageScript(name: "p", source: "setTimeout(function () { console.log('t'); }, 50);")]))
+    web.load(
+      PageSource(
+        url: "https://a.test/",
+        scripts: [PageScript(name: "p", source: "setTimeout(function () { console.log('t'); }, 50);")]))
     web.advance(by: 49)
     #expect(web.consoleLines.isEmpty)
     web.advance(by: 1)

@@ -29,7 +29,9 @@ struct PageWorkerLimitTests {
     #expect(clock.now - start < .seconds(30), "\(`where`)")
     #expect(page.limitViolation?.limit == "script-time", "\(`where`)")
     let terminated = page.trace.events(named: TraceEventName.scriptTerminated).first
-    #expect(terminated?["task"]?.stringValue?.hasPrefix("worker 1") == true, "\(`where`): \(terminated.map(\.description) ?? "none")")
+    #expect(
+      terminated?["task"]?.stringValue?.hasPrefix("worker 1") == true,
+      "\(`where`): \(terminated.map(\.description) ?? "none")")
   }
 
   /// 600 timers in the page and 500 in a worker: neither alone passes the

@@ -32,7 +32,8 @@ struct SimulatedPageWorkerTests {
       """)
     #expect(
       page.value("seen.join(' ')")
-        == #"{"echo":{"a":1,"list":[1,"two"]},"kind":"[object MessageEvent]","origin":""} [object MessageEvent] true true true 0 true true"#)
+        == #"{"echo":{"a":1,"list":[1,"two"]},"kind":"[object MessageEvent]","origin":""} [object MessageEvent] true true true 0 true true"#
+    )
     #expect(page.trace.events(named: TraceEventName.workerCreated).count == 1)
   }
 
@@ -70,11 +71,13 @@ struct SimulatedPageWorkerTests {
       """)
     #expect(
       page.value("JSON.stringify(seen)")
-        == #"[true,true,true,null,5,"a+bgi","v",true,6,true,true,true,"__proto__,plain",true,true,5,"bad",3,false,true]"#)
+        == #"[true,true,true,null,5,"a+bgi","v",true,6,true,true,true,"__proto__,plain",true,true,5,"bad",3,false,true]"#
+    )
   }
 
   @Test(arguments: [
-    ("function () {}", "function"), ("Symbol('s')", "symbol"), ("document.body", "an element"), ("window", "the window"),
+    ("function () {}", "function"), ("Symbol('s')", "symbol"), ("document.body", "an element"),
+    ("window", "the window"),
     ("{ w: w }", "a worker inside an object"), ("new Event('x')", "an event"),
   ])
   func whatCannotBeClonedThrowsADataCloneError(value: String, what: String) {
@@ -124,7 +127,8 @@ struct SimulatedPageWorkerTests {
       """)
     #expect(
       page.value("seen.join('|')")
-        == "self.onerror: TypeError: boom @3 true|listener: ErrorEvent true|worker.onerror: ErrorEvent TypeError: boom @3 null true|window.onerror: TypeError: boom @3 null true")
+        == "self.onerror: TypeError: boom @3 true|listener: ErrorEvent true|worker.onerror: ErrorEvent TypeError: boom @3 null true|window.onerror: TypeError: boom @3 null true"
+    )
     let uncaught = page.trace.events(named: TraceEventName.uncaughtException)
     #expect(uncaught.count == 1)
     #expect(uncaught.first?["worker"] == 1)
@@ -209,7 +213,8 @@ struct SimulatedPageWorkerTests {
       """)
     #expect(
       page.value("seen.join('|')")
-        == "42|blob ok|untyped NetworkError: Load failed|7|data ok|relative SyntaxError: The string did not match the expected pattern.|nothing ok|throwing RangeError: inside")
+        == "42|blob ok|untyped NetworkError: Load failed|7|data ok|relative SyntaxError: The string did not match the expected pattern.|nothing ok|throwing RangeError: inside"
+    )
   }
 
   @Test func workerURLsAreCheckedAsWebKitChecksThem() {
@@ -267,7 +272,8 @@ struct SimulatedPageWorkerTests {
       """)
     #expect(
       page.value("JSON.stringify(seen)")
-        == #"["object",true,"bridge","blob:","https://app.test","function","function","function","function","undefined","undefined","undefined","function","function","function","function","function","function","[object DedicatedWorkerGlobalScope]","string",true]"#)
+        == #"["object",true,"bridge","blob:","https://app.test","function","function","function","function","undefined","undefined","undefined","function","function","function","function","function","function","[object DedicatedWorkerGlobalScope]","string",true]"#
+    )
   }
 
   @Test func workerTimersRunOnTheVirtualClock() {

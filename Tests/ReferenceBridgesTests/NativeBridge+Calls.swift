@@ -46,7 +46,8 @@ struct NativeBridgeCallTests {
       deliveries.first
         == #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"echo\",\"data\":{\"z\":1,\"a\":2},\"callbackId\":\"objc_cb_1\"}');"#
     )
-    #expect(deliveries.dropFirst().first == #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"echo\"}');"#)
+    #expect(
+      deliveries.dropFirst().first == #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"echo\"}');"#)
   }
 
   @Test func callbackIDsCountFromOneAndNeverRepeat() {
@@ -149,7 +150,8 @@ struct NativeBridgeCallTests {
       respond?(data)
     }
     let literal = BridgePage.literal(value.serialized())
-    page.run("bridge.callHandler('nativeEcho', JSON.parse(\(literal)), function (answer) { record('answer', answer); });")
+    page.run(
+      "bridge.callHandler('nativeEcho', JSON.parse(\(literal)), function (answer) { record('answer', answer); });")
     #expect(received.count == 1)
     #expect(received.first??.isIdentical(to: value) == true, "the native handler's data")
     #expect(page.recorded("answer").first??.isIdentical(to: value) == true, "the page callback's answer")

@@ -20,10 +20,10 @@ struct NativeBridgeDispatchLoggingTests {
   static let markerPage =
     standardPageScript + """
 
-    setupWebViewJavascriptBridge(function (bridge) {
-      bridge.registerHandler('marker', function () { console.log('marker ran'); });
-    });
-    """
+      setupWebViewJavascriptBridge(function (bridge) {
+        bridge.registerHandler('marker', function () { console.log('marker ran'); });
+      });
+      """
 
   @Test(arguments: BridgeSetup.all)
   func safetyTimeoutDispatchesInATimerUntilDisabled(setup: BridgeSetup) {

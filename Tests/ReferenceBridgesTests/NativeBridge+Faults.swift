@@ -28,7 +28,8 @@ struct NativeBridgeFaultTests {
   ) -> (correct: T, faulty: T) {
     func run(_ faults: Set<NativeBridgeFault>) -> T {
       let page =
-        checked ? make(faults) : ScriptTextCheck.Registry.$current.withValue(ScriptTextCheck.Registry()) { make(faults) }
+        checked
+        ? make(faults) : ScriptTextCheck.Registry.$current.withValue(ScriptTextCheck.Registry()) { make(faults) }
       return scenario(page)
     }
     return (run([]), run([fault]))
@@ -49,7 +50,8 @@ struct NativeBridgeFaultTests {
   }
 
   @Test func falsyDataDroppedNativeToPage() {
-    let seen = Self.observe(.falsyDataDropped) { page -> (page: [JSONValue?], answers: [JSONValue?], keys: [[String]]) in
+    let seen = Self.observe(.falsyDataDropped) {
+      page -> (page: [JSONValue?], answers: [JSONValue?], keys: [[String]]) in
       page.load()
       var answers: [JSONValue?] = []
       for value: JSONValue in [0, false, "", .null, "x"] {
@@ -60,7 +62,8 @@ struct NativeBridgeFaultTests {
     }
     #expect(seen.correct.page == [0, false, "", .null, "x"])
     #expect(seen.correct.answers == [0, false, "", .null, "x"])
-    #expect(seen.faulty.page == [nil, nil, nil, nil, "x"], "falsy data is sent with no data key: the page sees undefined")
+    #expect(
+      seen.faulty.page == [nil, nil, nil, nil, "x"], "falsy data is sent with no data key: the page sees undefined")
     #expect(seen.faulty.answers == [nil, nil, nil, nil, "x"])
     #expect(seen.faulty.keys.prefix(4).allSatisfy { $0 == ["handlerName", "callbackId"] })
   }
@@ -81,7 +84,8 @@ struct NativeBridgeFaultTests {
       page.load()
       var received: [JSONValue?] = []
       page.bridge.registerHandler("nativeProbe") { data, _ in received.append(data) }
-      page.run("[[1, 2], 'text', 7, true, null, {a: 1}].forEach(function (v) { bridge.callHandler('nativeProbe', v); });")
+      page.run(
+        "[[1, 2], 'text', 7, true, null, {a: 1}].forEach(function (v) { bridge.callHandler('nativeProbe', v); });")
       var answers: [JSONValue?] = []
       for value: JSONValue in [[1], "s", ["k": "v"]] {
         page.bridge.callHandler("echo", data: value) { answers.append($0) }
@@ -127,12 +131,12 @@ struct NativeBridgeFaultTests {
   @Test func numbersLosePrecision() {
     let seen = Self.observe(.numbersLosePrecision) { page -> [JSONValue?] in
       page.load()
-      page.bridge.callHandler("echo", data: [123456789.125, 0.1, 9007199254740991, -1.5, 0])
+      page.bridge.callHandler("echo", data: [123456789.125, 0.1, 9_007_199_254_740_991, -1.5, 0])
       page.settle()
       return page.recorded("echo")
     }
-    #expect(seen.correct == [[123456789.125, 0.1, 9007199254740991, -1.5, 0]])
-    #expect(seen.faulty == [[123457000, 0.1, 9.0072e15, -1.5, 0]], "six significant digits")
+    #expect(seen.correct == [[123456789.125, 0.1, 9_007_199_254_740_991, -1.5, 0]])
+    #expect(seen.faulty == [[123_457_000, 0.1, 9.0072e15, -1.5, 0]], "six significant digits")
     #expect(BridgeMessageCodec.sixDigitNumbersJSON(["k\"": [1e21, "s"]]) == #"{"k\"":[1e+21,"s"]}"#)
   }
 
@@ -163,7 +167,8 @@ struct NativeBridgeFaultTests {
   }
 
   @Test func injectsOnlyOnce() {
-    let seen = Self.observe(.injectsOnlyOnce) { page -> (injections: Int, setups: Int, answers: [JSONValue?], failures: Int) in
+    let seen = Self.observe(.injectsOnlyOnce) {
+      page -> (injections: Int, setups: Int, answers: [JSONValue?], failures: Int) in
       page.load()
       page.webView.reload()
       page.settle()
@@ -197,7 +202,8 @@ struct NativeBridgeFaultTests {
   // MARK: Escaping
 
   @Test func lineSeparatorsNotEscaped() {
-    let seen = Self.observe(.lineSeparatorsNotEscaped, checked: false) { page -> (echo: [JSONValue?], problems: [String]) in
+    let seen = Self.observe(.lineSeparatorsNotEscaped, checked: false) {
+      page -> (echo: [JSONValue?], problems: [String]) in
       page.load()
       page.bridge.callHandler("echo", data: "a\u{2028}b\u{2029}c")
       page.settle()
@@ -212,7 +218,8 @@ struct NativeBridgeFaultTests {
   }
 
   @Test func singleQuoteNotEscaped() {
-    let seen = Self.observe(.singleQuoteNotEscaped, checked: false) { page -> (echo: [JSONValue?], failures: Int, problems: [String]) in
+    let seen = Self.observe(.singleQuoteNotEscaped, checked: false) {
+      page -> (echo: [JSONValue?], failures: Int, problems: [String]) in
       page.load()
       page.bridge.callHandler("echo", data: "it's")
       page.bridge.callHandler("echo", data: "no quote")
@@ -226,7 +233,8 @@ struct NativeBridgeFaultTests {
   }
 
   @Test func dataStringsNotEscaped() {
-    let seen = Self.observe(.dataStringsNotEscaped, checked: false) { page -> (echo: [JSONValue?], problems: [String]) in
+    let seen = Self.observe(.dataStringsNotEscaped, checked: false) {
+      page -> (echo: [JSONValue?], problems: [String]) in
       page.load()
       for text in ["plain", "say \"hi\"", "back\\slash", "line\nfeed"] {
         page.bridge.callHandler("echo", data: .string(text))
@@ -252,9 +260,12 @@ struct NativeBridgeFaultTests {
     #expect(seen.correct.echo == [.string(text), "tab\t"] && seen.correct.problems.isEmpty)
     // A modern engine runs the script; the raw characters are in its text.
     #expect(seen.faulty.echo == [.string(text), "tab\t"])
-    #expect(seen.faulty.problems.count == 1 && seen.faulty.problems.first?.contains("raw control character U+7F") == true)
+    #expect(
+      seen.faulty.problems.count == 1 && seen.faulty.problems.first?.contains("raw control character U+7F") == true)
     // The JSON serializer escapes C0 controls in strings; raw ones are copied raw too.
-    #expect(JavaScriptStringEscaping.singleQuotedLiteralBody("\u{1}\t\n\u{85}", faults: [.controlsNotEscaped]) == "\u{1}\t\\n\u{85}")
+    #expect(
+      JavaScriptStringEscaping.singleQuotedLiteralBody("\u{1}\t\n\u{85}", faults: [.controlsNotEscaped])
+        == "\u{1}\t\\n\u{85}")
     #expect(JavaScriptStringEscaping.singleQuotedLiteralBody("\u{1}\t\n\u{85}", faults: []) == #"\u0001\u0009\n\u0085"#)
   }
 
@@ -268,7 +279,8 @@ struct NativeBridgeFaultTests {
       #expect(JavaScriptStringEscaping.singleQuotedLiteralBody(text, faults: [.falsyDataDropped]).isIdentical(to: fast))
     }
     let message: JSONObject = ["handlerName": "h", "data": .string(trickyStrings.joined())]
-    #expect(BridgeMessageCodec.deliveryScript(for: message, faults: []) == BridgeMessageCodec.deliveryScript(for: message))
+    #expect(
+      BridgeMessageCodec.deliveryScript(for: message, faults: []) == BridgeMessageCodec.deliveryScript(for: message))
     #expect(
       JavaScriptStringEscaping.singleQuotedLiteralBody("'\u{2028}", faults: JavaScriptStringEscaping.escapingFaults)
         .isIdentical(to: "'\u{2028}"))
@@ -345,7 +357,8 @@ struct NativeBridgeFaultTests {
       page.bridge.callHandler("silent") { answers.append($0) }
       page.bridge.callHandler("silent") { answers.append($0) }
       page.settle()
-      page.bridge.processQueue(#"[{"handlerName":"silent","responseId":"objc_cb_1"},{"responseId":"objc_cb_2","responseData":null}]"#)
+      page.bridge.processQueue(
+        #"[{"handlerName":"silent","responseId":"objc_cb_1"},{"responseId":"objc_cb_2","responseData":null}]"#)
       return (answers, page.bridge.pendingCallbackCount)
     }
     #expect(seen.correct.answers == [nil, .null] && seen.correct.pending == 0)
@@ -387,7 +400,8 @@ struct NativeBridgeFaultTests {
   }
 
   @Test func responseSentWithoutCallback() {
-    let seen = Self.observe(.responseSentWithoutCallback, page: { BridgePage(answerMissingHandler: true, faults: $0) }) {
+    let seen = Self.observe(.responseSentWithoutCallback, page: { BridgePage(answerMissingHandler: true, faults: $0) })
+    {
       page -> (callable: [Bool], responses: [JSONObject], unknown: Int) in
       page.load()
       var callable: [Bool] = []
@@ -400,10 +414,11 @@ struct NativeBridgeFaultTests {
     }
     #expect(seen.correct.callable == [false] && seen.correct.responses.isEmpty)
     #expect(seen.faulty.callable == [true])
-    #expect(seen.faulty.responses == [
-      ["responseId": .null, "responseData": "fire and forget"],
-      ["responseId": .null, "responseData": ["error": "no-handler", "handlerName": "nowhere"]],
-    ])
+    #expect(
+      seen.faulty.responses == [
+        ["responseId": .null, "responseData": "fire and forget"],
+        ["responseId": .null, "responseData": ["error": "no-handler", "handlerName": "nowhere"]],
+      ])
     #expect(seen.faulty.unknown == 0, "the reference page ignores them as unknown responses")
   }
 
@@ -418,7 +433,8 @@ struct NativeBridgeFaultTests {
       return (answers, page.logs(.unknownResponseID).count)
     }
     #expect(seen.correct.answers.isEmpty && seen.correct.unknown == 1)
-    #expect(seen.faulty.answers == ["late"] && seen.faulty.unknown == 0, "the late answer runs a callback reset dropped")
+    #expect(
+      seen.faulty.answers == ["late"] && seen.faulty.unknown == 0, "the late answer runs a callback reset dropped")
   }
 
   @Test func timestampCallbackIDs() {
@@ -492,7 +508,8 @@ struct NativeBridgeFaultTests {
       page.load()
       var calls: [JSONValue?] = []
       page.bridge.registerHandler("nativeProbe") { data, _ in calls.append(data) }
-      page.bridge.processQueue(#"[{"handlerName":"nativeProbe","data":"a"}, 1, {"handlerName":"nativeProbe","data":"b"}]"#)
+      page.bridge.processQueue(
+        #"[{"handlerName":"nativeProbe","data":"a"}, 1, {"handlerName":"nativeProbe","data":"b"}]"#)
       return calls
     }
     #expect(seen.correct == ["a", "b"])
@@ -505,7 +522,8 @@ struct NativeBridgeFaultTests {
     // after that fetch took the queue and before its result came back, so
     // the second call's signal arrives while the fetch is in flight.
     let setup = BridgeSetup(transport: .messageHandlers(), injection: .onBridgeLoaded)
-    let seen = Self.observe(.signalDroppedWhileFetching, page: { BridgePage(setup, faults: $0) }) { page -> [JSONValue?] in
+    let seen = Self.observe(.signalDroppedWhileFetching, page: { BridgePage(setup, faults: $0) }) {
+      page -> [JSONValue?] in
       page.load()
       var received: [JSONValue?] = []
       page.bridge.registerHandler("collect") { data, _ in received.append(data) }
@@ -580,7 +598,10 @@ struct NativeBridgeFaultTests {
       let fetches = page.evaluatedScripts.filter { $0 == BridgeMessageCodec.fetchQueueScript }.count
       page.run(NativeBridgeNavigationTests.navigate([url]))
       let policies = page.navigationDecisions.filter { $0.url == url }.map(\.policy)
-      return (page.appPolicyURLs, policies, page.evaluatedScripts.filter { $0 == BridgeMessageCodec.fetchQueueScript }.count - fetches)
+      return (
+        page.appPolicyURLs, policies,
+        page.evaluatedScripts.filter { $0 == BridgeMessageCodec.fetchQueueScript }.count - fetches
+      )
     }
     #expect(seen.correct.appSaw == [url] && seen.correct.policies == ["allow"] && seen.correct.fetches == 0)
     #expect(seen.faulty.appSaw.isEmpty && seen.faulty.policies == ["cancel"], "swallowed as a queue signal")
@@ -590,7 +611,8 @@ struct NativeBridgeFaultTests {
   }
 
   @Test func httpsUnderscoreHostCancelled() {
-    let seen = Self.observe(.httpsUnderscoreHostCancelled) { page -> (appSaw: [String], policies: [String], logged: Int) in
+    let seen = Self.observe(.httpsUnderscoreHostCancelled) {
+      page -> (appSaw: [String], policies: [String], logged: Int) in
       page.load()
       page.run(NativeBridgeNavigationTests.navigate(["https://__something_else__/"]))
       let policies = page.navigationDecisions.filter { $0.url.contains("__something_else__") }.map(\.policy)
@@ -622,7 +644,8 @@ struct NativeBridgeFaultTests {
     }
     #expect(seen.correct.appSaw == ["https://blocked.example/", "https://fine.example/"])
     #expect(seen.correct.policies == ["cancel", "allow"])
-    #expect(seen.faulty.appSaw.isEmpty && seen.faulty.policies == ["allow", "allow"], "the app's cancel is never asked for")
+    #expect(
+      seen.faulty.appSaw.isEmpty && seen.faulty.policies == ["allow", "allow"], "the app's cancel is never asked for")
   }
 
   @Test func appPolicyAskedFirst() {
@@ -630,12 +653,17 @@ struct NativeBridgeFaultTests {
     let allowList: (Set<NativeBridgeFault>) -> BridgePage = { faults in
       BridgePage(faults: faults, appPolicy: { $0.url.hasPrefix("https://app.bridgecheck.test/") ? .allow : .cancel })
     }
-    let seen = Self.observe(.appPolicyAskedFirst, page: allowList) { page -> (injections: Int, setups: Int, appSawBridgeURLs: Bool) in
+    let seen = Self.observe(.appPolicyAskedFirst, page: allowList) {
+      page -> (injections: Int, setups: Int, appSawBridgeURLs: Bool) in
       page.load()
-      return (page.bridge.injectionCount, page.recorded("setup").count, page.appPolicyURLs.contains { $0.contains("__") })
+      return (
+        page.bridge.injectionCount, page.recorded("setup").count, page.appPolicyURLs.contains { $0.contains("__") }
+      )
     }
     #expect(seen.correct.injections == 1 && seen.correct.setups == 1 && !seen.correct.appSawBridgeURLs)
-    #expect(seen.faulty.injections == 0 && seen.faulty.setups == 0, "the app cancels __bridge_loaded__ before the bridge sees it")
+    #expect(
+      seen.faulty.injections == 0 && seen.faulty.setups == 0,
+      "the app cancels __bridge_loaded__ before the bridge sees it")
     #expect(seen.faulty.appSawBridgeURLs)
   }
 

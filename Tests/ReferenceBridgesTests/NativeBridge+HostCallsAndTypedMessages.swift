@@ -71,7 +71,8 @@ struct NativeBridgeHostCallsAndTypedMessagesTests {
 
   static var flutter: BridgeProfile {
     var profile = BridgeProfile(
-      name: "typed", signals: [SignalMechanism(kind: .channel, name: "Channel")], queue: .perMessage, encoding: .uriJSON,
+      name: "typed", signals: [SignalMechanism(kind: .channel, name: "Channel")], queue: .perMessage,
+      encoding: .uriJSON,
       delivery: .uriJSONString, injectionModes: [.afterLoad], safetyTimeoutHandler: nil)
     profile.names = DialectNames(
       handleMessage: "nativeCall", callbacksArray: nil, readyEvent: "WebViewJavascriptBridgeReady", setupFunction: nil,
@@ -85,7 +86,8 @@ struct NativeBridgeHostCallsAndTypedMessagesTests {
     var signal = SignalMechanism(kind: .hostObject, name: "WebViewJavascriptBridge", method: "send")
     signal.hostCalls = HostObjectCalls(genericMethod: true)
     var profile = BridgeProfile(
-      name: "host-calls", signals: [signal], queue: .perMessage, injectionModes: [.afterLoad], safetyTimeoutHandler: nil)
+      name: "host-calls", signals: [signal], queue: .perMessage, injectionModes: [.afterLoad], safetyTimeoutHandler: nil
+    )
     profile.names = DialectNames(
       handleMessage: "_handleMessageFromNative", callbacksArray: nil, readyEvent: "WebViewJavascriptBridgeReady",
       setupFunction: nil, disableSafetyTimeout: nil)

@@ -102,7 +102,9 @@ struct NativeBridgeNavigationTests {
     page.run(Self.navigate(["wvjbscheme://unknown_command", "WVJBSCHEME://__something__/else"]))
     #expect(page.logs(.unknownBridgeURL).count == 2)
     #expect(page.logs(.unknownBridgeURL).allSatisfy { $0.level == .warning })
-    let decisions = page.navigationDecisions.filter { $0.url.contains("unknown_command") || $0.url.contains("__something__") }
+    let decisions = page.navigationDecisions.filter {
+      $0.url.contains("unknown_command") || $0.url.contains("__something__")
+    }
     #expect(decisions.map(\.policy) == ["cancel", "cancel"])
     #expect(!page.appPolicyURLs.contains { $0.contains("unknown_command") || $0.contains("__something__") })
   }
@@ -110,7 +112,10 @@ struct NativeBridgeNavigationTests {
   @Test func httpsURLsWithBridgeLikeHostsAreOrdinaryNavigations() {
     let page = BridgePage(appPolicy: { action in action.url.contains("blocked") ? .cancel : .allow })
     page.load()
-    let urls = ["https://__something_else__/", "https://__blocked__/", "https://example.test/__bridge_loaded__?q=__wvjb_queue_message__"]
+    let urls = [
+      "https://__something_else__/", "https://__blocked__/",
+      "https://example.test/__bridge_loaded__?q=__wvjb_queue_message__",
+    ]
     page.run(Self.navigate(urls))
     page.settle()
     #expect(page.appPolicyURLs == urls, "the app decides every one of them")
@@ -127,9 +132,11 @@ struct NativeBridgeNavigationTests {
       Self.navigate(["https://example.test/allowed", "https://example.test/blocked", "about:blank"])
         + "\nsetTimeout(function () { location.href = 'https://example.test/main-frame'; }, 10);")
     page.settle()
-    #expect(page.appPolicyURLs == [
-      "https://example.test/allowed", "https://example.test/blocked", "about:blank", "https://example.test/main-frame",
-    ])
+    #expect(
+      page.appPolicyURLs == [
+        "https://example.test/allowed", "https://example.test/blocked", "about:blank",
+        "https://example.test/main-frame",
+      ])
     let decided = Dictionary(page.navigationDecisions.map { ($0.url, $0.policy) }, uniquingKeysWith: { $1 })
     #expect(decided["https://example.test/allowed"] == "allow")
     #expect(decided["https://example.test/blocked"] == "cancel")
@@ -157,7 +164,10 @@ struct NativeBridgeNavigationTests {
       let bridge = NativeBridge(webView: webView)
       _ = bridge
     }
-    webView.load(PageSource(url: "https://app.test/", scripts: [PageScript(name: "p.js", source: Self.navigate(["https://__bridge_loaded__"]))]))
+    webView.load(
+      PageSource(
+        url: "https://app.test/",
+        scripts: [PageScript(name: "p.js", source: Self.navigate(["https://__bridge_loaded__"]))]))
     webView.runUntilIdle()
     #expect(appSaw == ["https://__bridge_loaded__/"])
     #expect(webView.trace.events(named: TraceEventName.navigationDecided).last?["policy"] == "allow")
@@ -200,7 +210,8 @@ struct NativeBridgeTransportTests {
 
   @Test(arguments: [NativeBridgeOptions.Injection.onBridgeLoaded, .atDocumentStart])
   func theConfiguredPageBridgeScriptIsTheOneInjected(injection: NativeBridgeOptions.Injection) {
-    let custom = "window.customBridgeInjections = (window.customBridgeInjections || 0) + 1;\n" + ReferenceScripts.pageBridge
+    let custom =
+      "window.customBridgeInjections = (window.customBridgeInjections || 0) + 1;\n" + ReferenceScripts.pageBridge
     let page = BridgePage(BridgeSetup(transport: .iframe, injection: injection), pageBridgeScript: custom).load()
     #expect(page.run("window.customBridgeInjections") == .success(1))
     var answer: JSONValue??

@@ -102,7 +102,9 @@ struct NativeBridgeResetReloadTests {
     let page = BridgePage().load()
     page.run("bridge.callHandler('nobody');")
     // A queue signal whose fetch runs after the page lost its bridge.
-    page.run("delete window.WebViewJavascriptBridge; var f = document.createElement('iframe'); f.src = 'https://__wvjb_queue_message__'; document.documentElement.appendChild(f);")
+    page.run(
+      "delete window.WebViewJavascriptBridge; var f = document.createElement('iframe'); f.src = 'https://__wvjb_queue_message__'; document.documentElement.appendChild(f);"
+    )
     #expect(page.logs(.fetchFailed).count == 1)
     #expect(page.logs(.fetchFailed).first?.level == .warning)
   }

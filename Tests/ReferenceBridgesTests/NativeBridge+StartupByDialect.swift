@@ -74,7 +74,8 @@ struct NativeBridgeStartupByDialectTests {
 
   /// A bridge that waits longer than a zero-delay timer still misses them.
   @Test func fromTheCompletionALaterTimerStillMissesThem() {
-    let page = BridgePage(pageBridgeScript: Self.portShapedBridge(drainDelay: 10), profile: Self.profile(.afterInjectionCompletes))
+    let page = BridgePage(
+      pageBridgeScript: Self.portShapedBridge(drainDelay: 10), profile: Self.profile(.afterInjectionCompletes))
     page.bridge.callHandler("echo", data: "early")
     page.load(Self.pageScript)
     #expect(page.recorded("no-handler") == ["echo"])
@@ -82,7 +83,8 @@ struct NativeBridgeStartupByDialectTests {
 
   /// A failed injection keeps the queue, as the port's native side does.
   @Test func aFailedInjectionKeepsTheQueue() {
-    let page = BridgePage(pageBridgeScript: "throw new Error('broken bridge');", profile: Self.profile(.afterInjectionCompletes))
+    let page = BridgePage(
+      pageBridgeScript: "throw new Error('broken bridge');", profile: Self.profile(.afterInjectionCompletes))
     page.bridge.callHandler("echo", data: "early")
     page.load(Self.pageScript)
     #expect(page.bridge.isHoldingStartupMessages)

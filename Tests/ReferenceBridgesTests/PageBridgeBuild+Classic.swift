@@ -9,8 +9,9 @@ struct PageBridgeBuildClassicTests {
     #expect(markers.filter { $0 == "//@dialects-only" }.count >= 10)
     let build = try #require(PageBridgeBuild.classic(from: source))
     #expect(build.hasPrefix("// bridgecheck reference page bridge: the classic build"))
-    #expect(build.split(separator: "\n", omittingEmptySubsequences: false).count
-      == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+    #expect(
+      build.split(separator: "\n", omittingEmptySubsequences: false).count
+        == source.split(separator: "\n", omittingEmptySubsequences: false).count)
     #expect(build.utf8.count * 2 < source.utf8.count, "the build is \(build.utf8.count) bytes of \(source.utf8.count)")
     // The classic code stays; the dialect code and the comments go.
     #expect(build.contains("function fetchQueue()"))

@@ -71,7 +71,8 @@ struct ScriptEscapingTests {
       #expect(value?.isIdentical(to: text) == true, "literal of \(text.debugDescription)")
       // As a message would travel: JSON text in the literal, parsed by the page.
       let json = JSONValue.object(["handlerName": .string(text), "data": .string(text)]).serialized()
-      let parsed = try context.evaluate("JSON.stringify(JSON.parse('\(javaScriptStringLiteralBody(json))'))").stringValue
+      let parsed = try context.evaluate("JSON.stringify(JSON.parse('\(javaScriptStringLiteralBody(json))'))")
+        .stringValue
       #expect(parsed?.isIdentical(to: json) == true, "JSON of \(text.debugDescription)")
     }
   }
@@ -90,7 +91,9 @@ struct ScriptEscapingTests {
 
   @Test func deliveryScriptIsTheCallWithOneEscapedLiteral() {
     let script = BridgeMessageCodec.deliveryScript(for: ["handlerName": "a'b", "data": "\u{2028}\n"])
-    #expect(script.isIdentical(to: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"a\'b\",\"data\":\"\u2028\\n\"}');"#))
+    #expect(
+      script.isIdentical(
+        to: #"WebViewJavascriptBridge._handleMessageFromObjC('{\"handlerName\":\"a\'b\",\"data\":\"\u2028\\n\"}');"#))
     #expect(ScriptTextCheck.deliveryProblem(script) == nil)
   }
 
@@ -99,13 +102,13 @@ struct ScriptEscapingTests {
   static let textEchoPage =
     standardPageScript + """
 
-    setupWebViewJavascriptBridge(function (bridge) {
-      bridge.registerHandler('echoText', function (data, respond) {
-        record('echoText', JSON.stringify(data));
-        respond(data);
+      setupWebViewJavascriptBridge(function (bridge) {
+        bridge.registerHandler('echoText', function (data, respond) {
+          record('echoText', JSON.stringify(data));
+          respond(data);
+        });
       });
-    });
-    """
+      """
 
   @Test(arguments: BridgeSetup.all)
   func trickyStringsCrossTheBridgeBothWaysUnchanged(setup: BridgeSetup) {
@@ -121,7 +124,8 @@ struct ScriptEscapingTests {
       page.bridge.callHandler("echoText", data: value) { nativeAnswers.append($0) }
       let literal = BridgePage.literal(value.serialized())
       page.webView.evaluateJavaScript(
-        "bridge.callHandler('nativeEcho', JSON.parse(\(literal)), function (a) { record('answer', JSON.stringify(a)); });")
+        "bridge.callHandler('nativeEcho', JSON.parse(\(literal)), function (a) { record('answer', JSON.stringify(a)); });"
+      )
     }
     page.settle()
     let pageSaw = page.recorded("echoText").compactMap { $0?.stringValue }
@@ -185,7 +189,8 @@ struct ScriptEscapingTests {
     // Not registered with the per-test check: this web view is bad on purpose.
     let webView = SimulatedWebView()
     webView.addUserScript(PageScript(name: "clean.js", source: "var ok = '\\u2028';"), injectionTime: .atDocumentStart)
-    webView.addUserScript(PageScript(name: "raw.js", source: "var s = 'a\u{2028}b\u{2029}';"), injectionTime: .atDocumentStart)
+    webView.addUserScript(
+      PageScript(name: "raw.js", source: "var s = 'a\u{2028}b\u{2029}';"), injectionTime: .atDocumentStart)
     webView.load(PageSource(url: "https://app.test/", scripts: []))
     webView.evaluateJavaScript("var s = 'raw\u{2028}separator';")
     webView.evaluateJavaScript(ScriptTextCheck.deliveryPrefix + "{\"a\":\"\u{1}\"}" + ScriptTextCheck.deliverySuffix)
@@ -197,6 +202,7 @@ struct ScriptEscapingTests {
     #expect(problems.first?.contains("user script") == true && problems.first?.contains("raw.js (2") != true)
     #expect(problems.first?.contains("(raw.js) contains 2 raw") == true)
     #expect(problems.dropFirst().first?.contains("raw U+2028") == true)
-    #expect(ScriptTextCheck.deliveryProblem(ScriptTextCheck.deliveryPrefix + "{}" + ScriptTextCheck.deliverySuffix) == nil)
+    #expect(
+      ScriptTextCheck.deliveryProblem(ScriptTextCheck.deliveryPrefix + "{}" + ScriptTextCheck.deliverySuffix) == nil)
   }
 }

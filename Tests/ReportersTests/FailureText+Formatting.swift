@@ -48,7 +48,8 @@ import Testing
 
   @Test func eventLinesCutLongValuesWithoutBreakingEscapes() throws {
     let nuls = TraceEvent(
-      sequence: 9, time: .zero, source: .native, name: "x", fields: ["s": .string(String(repeating: "\u{0}", count: 100))])
+      sequence: 9, time: .zero, source: .native, name: "x",
+      fields: ["s": .string(String(repeating: "\u{0}", count: 100))])
     let line = FailureText.eventLine(nuls, fieldLimit: 20)
     // `"` then three `\u0000` (18 characters); the fourth would be cut.
     #expect(line == #"#9 @0ms native x {"s":"\u0000\u0000\u0000…"}"#)
@@ -75,8 +76,12 @@ import Testing
     #expect(lines.count == 4)
     #expect(lines[2].hasPrefix("> #2 "))
     #expect(lines.enumerated().allSatisfy { $0.offset == 2 || $0.element.hasPrefix("  #") })
-    #expect(FailureText.traceHeading(SampleReport.failing) == "trace: all 4 events (\">\" marks the event the failure is about)")
-    #expect(FailureText.traceHeading(SampleReport.erroring) == "trace: events #3–#6 of 40 (\">\" marks the event the failure is about)")
+    #expect(
+      FailureText.traceHeading(SampleReport.failing)
+        == "trace: all 4 events (\">\" marks the event the failure is about)")
+    #expect(
+      FailureText.traceHeading(SampleReport.erroring)
+        == "trace: events #3–#6 of 40 (\">\" marks the event the failure is about)")
     #expect(FailureText.traceHeading(SampleReport.results[7]) == "trace: event #6 of 7")
     #expect(FailureText.traceHeading(SampleReport.results[2]) == "trace: the only event")
     #expect(FailureText.traceHeading(SampleReport.results[0]) == nil)
@@ -84,6 +89,7 @@ import Testing
 
   @Test func locationsNameTheFileAndPointer() {
     #expect(FailureText.location(SampleReport.failing) == "Fixtures/data/falsy-values.json#/expect/events/0")
-    #expect(FailureText.location(SampleReport.erroring) == "Fixtures/handler-missing/page-to-native-batch-continues.json")
+    #expect(
+      FailureText.location(SampleReport.erroring) == "Fixtures/handler-missing/page-to-native-batch-continues.json")
   }
 }

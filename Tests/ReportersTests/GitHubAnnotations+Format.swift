@@ -1,7 +1,7 @@
 import Foundation
-@testable import Reporters
 import Testing
 
+@testable import Reporters
 @testable import ScenarioRunner
 
 /// Gating failures as GitHub Actions `::error` workflow commands.
@@ -29,9 +29,13 @@ struct GitHubAnnotationsTests {
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.count == 3, "the three gating failures: \(text)")
     let first = lines[0]
-    #expect(first.hasPrefix("::error file=Fixtures/data/falsy-values.json,line=5,title=bridgecheck%3A FAIL data/falsy-values (must)::"), "\(first)")
+    #expect(
+      first.hasPrefix(
+        "::error file=Fixtures/data/falsy-values.json,line=5,title=bridgecheck%3A FAIL data/falsy-values (must)::"),
+      "\(first)")
     // The message is one line: line breaks and % are encoded, invisible characters shown.
-    #expect(first.contains("%0Aat /work/repo/Fixtures/data/falsy-values.json#/expect/events/0%0Areproduce: bridgecheck run"))
+    #expect(
+      first.contains("%0Aat /work/repo/Fixtures/data/falsy-values.json#/expect/events/0%0Areproduce: bridgecheck run"))
     #expect(!first.dropFirst(2).contains("\n") && !first.contains("\u{0}") && !first.contains("\u{1B}"))
     // A failure without a pointer points at the file's first line.
     #expect(lines[1].hasPrefix("::error file=Fixtures/handler-missing/page-to-native-batch-continues.json,line=1,"))
@@ -45,7 +49,8 @@ struct GitHubAnnotationsTests {
         message: "failure number \(index)", milliseconds: 1)
     }
     var report = RunReport(
-      toolVersion: "t", page: ImplementationInfo(name: "p"), native: ImplementationInfo(name: "n"), seed: 0, gate: .must,
+      toolVersion: "t", page: ImplementationInfo(name: "p"), native: ImplementationInfo(name: "n"), seed: 0,
+      gate: .must,
       results: results, duration: .zero)
     report.cutShort = "cut short after 15 gating failures"
     let lines = GitHubAnnotations.render(report, workspace: nil).split(separator: "\n")

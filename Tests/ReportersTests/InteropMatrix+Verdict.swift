@@ -32,7 +32,9 @@ struct InteropMatrixVerdictTests {
   }
 
   @Test func expectedFailuresAreNamedAndNotCountedAsPasses() {
-    let xfails = (0..<3).map { Self.failing("data/known-\($0)", status: .xfail, message: "expected: vendor bug \($0)\nfails") }
+    let xfails = (0..<3).map {
+      Self.failing("data/known-\($0)", status: .xfail, message: "expected: vendor bug \($0)\nfails")
+    }
     let pair = Self.pair("vendor", Self.results(area: "data", passing: 10) + xfails)
     let tally = pair.tally(area: nil)
     #expect(tally.passed == 10 && tally.judged == 13 && tally.expected == 3)
@@ -41,7 +43,9 @@ struct InteropMatrixVerdictTests {
     let markdown = InteropMatrixReport.markdown([pair], toolVersion: "1", fixtureCount: 13)
     #expect(markdown.contains("10/13 · 3 xfail"))
     #expect(markdown.contains("## Expected failures of vendor 1.0 × reference"), "\(markdown)")
-    for index in 0..<3 { #expect(markdown.contains("`data/known-\(index)` (must, xfail): expected: vendor bug \(index)")) }
+    for index in 0..<3 {
+      #expect(markdown.contains("`data/known-\(index)` (must, xfail): expected: vendor bug \(index)"))
+    }
     let html = InteropMatrixReport.html([pair], toolVersion: "1", fixtureCount: 13, explanations: [:])
     #expect(html.contains("Expected failures (xfail)"))
     #expect(html.contains("<code>data/known-2</code>"))
@@ -49,7 +53,8 @@ struct InteropMatrixVerdictTests {
 
   @Test func aRowFailingMustOrWithAnErrorIsRedWhateverItsRate() {
     // 97% pass rate, one must failure: red, "fail at must".
-    let mustFailure = Self.pair("must", Self.results(area: "data", passing: 40) + [Self.failing("data/x", status: .fail)])
+    let mustFailure = Self.pair(
+      "must", Self.results(area: "data", passing: 40) + [Self.failing("data/x", status: .fail)])
     #expect(mustFailure.tally(area: nil).verdict == .failMust)
     // One error (a hang) among passes: error, red.
     let hang = Self.pair("hang", Self.results(area: "data", passing: 40) + [Self.failing("data/h", status: .error)])
@@ -73,17 +78,21 @@ struct InteropMatrixVerdictTests {
     #expect(markdown.contains("| must 1.0 × reference | ❌ fail at must: 1 must failure | ❌ 40/41 |"), "\(markdown)")
     #expect(markdown.contains("| hang 1.0 × reference | ⛔ error: 1 error | ⛔ 40/41 · 1 error |"), "\(markdown)")
     for verdict in [InteropVerdict.pass, .passWithNotes, .failMust, .error] {
-      #expect(markdown.contains("- \(verdict.icon) \(verdict.label): \(verdict.meaning)"), "the legend names \(verdict)")
+      #expect(
+        markdown.contains("- \(verdict.icon) \(verdict.label): \(verdict.meaning)"), "the legend names \(verdict)")
       #expect(html.contains("<span class=\"swatch v-\(verdict.rawValue)\">"), "the legend shows \(verdict)")
     }
   }
 
   @Test func eachDialectHasARowWithItsThreeWaysAndTheWorstVerdict() {
     func named(_ page: String, _ native: String, _ results: [ScenarioResult]) -> InteropPair {
-      InteropPair(page: ImplementationInfo(name: page, version: nil), native: ImplementationInfo(name: native, version: nil), results: results)
+      InteropPair(
+        page: ImplementationInfo(name: page, version: nil), native: ImplementationInfo(name: native, version: nil),
+        results: results)
     }
     let passing = InteropDialectRow(
-      dialect: "wvjb-4", profile: "wvjb-4", pageSide: named("wvjb-4 page.js", "reference native", Self.results(area: "data", passing: 3)),
+      dialect: "wvjb-4", profile: "wvjb-4",
+      pageSide: named("wvjb-4 page.js", "reference native", Self.results(area: "data", passing: 3)),
       nativeSide: named("reference page", "wvjb-4 native.py", Self.results(area: "data", passing: 2)),
       bothSides: named("wvjb-4 page.js", "wvjb-4 native.py", Self.results(area: "data", passing: 4)))
     let failing = InteropDialectRow(
@@ -92,7 +101,8 @@ struct InteropMatrixVerdictTests {
       nativeSide: named("reference page", "mushao native.py", [Self.failing("data/e", status: .error)]),
       bothSides: named("mushao page.js", "mushao native.py", []))
     let markdown = InteropMatrixReport.markdown(
-      [Self.pair("vendor", Self.results(area: "data", passing: 1))], toolVersion: "1", fixtureCount: 4, dialects: [passing, failing])
+      [Self.pair("vendor", Self.results(area: "data", passing: 1))], toolVersion: "1", fixtureCount: 4,
+      dialects: [passing, failing])
     #expect(markdown.contains("| wvjb-4 | wvjb-4 | ✅ pass | ✅ 3/3 | ✅ 2/2 | ✅ 4/4 |"), "\(markdown)")
     #expect(markdown.contains("| mushao | mushao | ⛔ error | ❌ 0/1 | ⛔ 0/1 · 1 error | – |"), "\(markdown)")
     #expect(markdown.contains("## Failures of mushao page.js × reference native"), "failing dialects are not hidden")
@@ -103,7 +113,8 @@ struct InteropMatrixVerdictTests {
     let payload = String(repeating: "x", count: 1 << 20)
     let big = Self.failing(
       "data/one-megabyte", status: .fail,
-      message: "expected event 1 of 4 did not happen: page-handler-invoked {\"data\":\"\(payload)\"}\n  closest: \(payload)")
+      message:
+        "expected event 1 of 4 did not happen: page-handler-invoked {\"data\":\"\(payload)\"}\n  closest: \(payload)")
     let pair = Self.pair("vendor", Self.results(area: "data", passing: 130) + [big])
     let explanations = ["data/one-megabyte": "Data: " + payload]
     let markdown = InteropMatrixReport.markdown([pair], toolVersion: "1", fixtureCount: 131)

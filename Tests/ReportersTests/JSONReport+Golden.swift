@@ -31,7 +31,9 @@ import Testing
     for (message, result) in zip(messages, SampleReport.results) {
       #expect(message == (result.message.map(JSONValue.string) ?? .null))
     }
-    #expect(parsed["results"]?[1]?["message"]?.stringValue?.unicodeScalars.elementsEqual(SampleReport.nastyMessage.unicodeScalars) == true)
+    #expect(
+      parsed["results"]?[1]?["message"]?.stringValue?.unicodeScalars.elementsEqual(
+        SampleReport.nastyMessage.unicodeScalars) == true)
   }
 
   @Test func writesTheTopLevelFacts() throws {
@@ -44,7 +46,9 @@ import Testing
     #expect(parsed["interrupted"] == false)
     #expect(
       parsed["summary"]
-        == ["total": 8, "passed": 1, "failed": 2, "errors": 1, "skipped": 2, "xfail": 1, "xpass": 1, "durationMs": 424.2])
+        == [
+          "total": 8, "passed": 1, "failed": 2, "errors": 1, "skipped": 2, "xfail": 1, "xpass": 1, "durationMs": 424.2,
+        ])
   }
 
   @Test func roundsDurationsToMicroseconds() throws {

@@ -17,7 +17,9 @@ struct SchemaChecker {
   let root: JSONValue
 
   static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$comment", "$defs"]
-  static let assertions: Set<String> = ["type", "required", "properties", "items", "enum", "additionalProperties", "$ref"]
+  static let assertions: Set<String> = [
+    "type", "required", "properties", "items", "enum", "additionalProperties", "$ref",
+  ]
 
   /// The keywords of every subschema that the checker does not know, as
   /// `pointer/keyword`.
@@ -30,7 +32,9 @@ struct SchemaChecker {
         let here = pointer.appending(key)
         switch key {
         case "properties", "$defs":
-          for (name, subschema) in value.objectValue ?? JSONObject() { pending.append((subschema, here.appending(name))) }
+          for (name, subschema) in value.objectValue ?? JSONObject() {
+            pending.append((subschema, here.appending(name)))
+          }
         case "items", "additionalProperties":
           pending.append((value, here))
         case _ where Self.annotations.contains(key) || Self.assertions.contains(key):
@@ -50,7 +54,9 @@ struct SchemaChecker {
     return problems
   }
 
-  private func check(_ value: JSONValue, against schema: JSONValue, at pointer: JSONPointer, into problems: inout [String]) {
+  private func check(
+    _ value: JSONValue, against schema: JSONValue, at pointer: JSONPointer, into problems: inout [String]
+  ) {
     func problem(_ text: String) { problems.append("\(pointer.isRoot ? "/" : pointer.description): \(text)") }
     if case .bool(let allowed) = schema {
       if !allowed { problem("no value is allowed here") }
@@ -151,7 +157,9 @@ extension JSONValue {
     #expect(problems.isEmpty, "\(problems)")
   }
 
-  @Test("an explored run's report (summary and results) matches the schema, and its text and Markdown say how many schedules ran")
+  @Test(
+    "an explored run's report (summary and results) matches the schema, and its text and Markdown say how many schedules ran"
+  )
   func anExploredRunMatchesTheSchema() throws {
     var report = SampleReport.report
     report.schedules = RunSchedules(names: ["default", "steps-apart", "timers-late"], seeds: 30)
@@ -176,11 +184,15 @@ extension JSONValue {
     #expect(rendered["results"]?[0]?["exploration"]?["failingSeed"] == "2")
     #expect(rendered["results"]?[1]?["exploration"]?["failingScheduleName"] == "timers-late")
     #expect(rendered["schedules"]?["names"] == ["default", "steps-apart", "timers-late"])
-    let line = "schedules: the default gate's 3 (default, steps-apart, timers-late), then up to 30 seeds: "
+    let line =
+      "schedules: the default gate's 3 (default, steps-apart, timers-late), then up to 30 seeds: "
       + "\(3 + 33 * (count - 1)) schedules run over \(count) scenarios, \(3 + 20 * (count - 1)) distinct, 2 failing"
     #expect(TerminalReport.render(report).contains(line + "\n\nbridgecheck: "))
-    #expect(MarkdownReport.render(report).contains("Schedules: the default gate's 3 (default, steps-apart, timers-late)"))
-    #expect(JUnitReport.render(report).contains("name=\"bridgecheck.schedules\" value=\"schedules: the default gate&apos;s 3"))
+    #expect(
+      MarkdownReport.render(report).contains("Schedules: the default gate's 3 (default, steps-apart, timers-late)"))
+    #expect(
+      JUnitReport.render(report).contains("name=\"bridgecheck.schedules\" value=\"schedules: the default gate&apos;s 3")
+    )
     // A run under the default schedule only says so, and counts nothing.
     var single = SampleReport.report
     single.schedules = RunSchedules(names: ["default"])
@@ -204,7 +216,9 @@ extension JSONValue {
     let report = try Self.rendered()
     let schemaRoot = checker.root
     #expect(Set(try #require(report.objectValue).keys) == Set(strings(schemaRoot["required"])))
-    #expect(Set(try #require(report["summary"]?.objectValue).keys) == Set(strings(schemaRoot["properties"]?["summary"]?["required"])))
+    #expect(
+      Set(try #require(report["summary"]?.objectValue).keys)
+        == Set(strings(schemaRoot["properties"]?["summary"]?["required"])))
     let resultSchema = try #require(schemaRoot["$defs"]?["result"])
     let optional: Set<String> = ["detail", "reproduce"]
     for result in try #require(report["results"]?.arrayValue) {

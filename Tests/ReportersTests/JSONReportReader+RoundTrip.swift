@@ -25,14 +25,17 @@ struct JSONReportReaderTests {
     explored.cutShort = "cut short after 1 gating failure (--max-failures 1): 8 of 9 scenarios ran"
     explored.expectationProblems = ["x.json#/expectations/nope: the expectations file names nope"]
     explored.results[0].exploration = ScheduleExploration(
-      schedules: 2, distinctSchedules: 2, seedsAsked: 30, failingSchedule: [ScheduleChoice(index: 1, point: .stepGap, value: 1)])
+      schedules: 2, distinctSchedules: 2, seedsAsked: 30,
+      failingSchedule: [ScheduleChoice(index: 1, point: .stepGap, value: 1)])
     explored.results[0].exploration?.systematicAsked = 5
     explored.results[0].exploration?.failingScheduleName = "steps-apart"
     explored.schedules = RunSchedules(names: ["default", "steps-apart", "host-first"], seeds: 30)
     for report in [SampleReport.report, SampleReport.passingReport, explored] {
       let back = try roundTrip(report)
       #expect(JSONReport.render(back) == JSONReport.render(report))
-      #expect(JUnitReport.render(back, options: Self.redactedJUnit) == JUnitReport.render(report, options: Self.redactedJUnit))
+      #expect(
+        JUnitReport.render(back, options: Self.redactedJUnit) == JUnitReport.render(report, options: Self.redactedJUnit)
+      )
       #expect(
         MarkdownReport.render(back, options: MarkdownReport.Options(redactDurations: true))
           == MarkdownReport.render(report, options: MarkdownReport.Options(redactDurations: true)))
@@ -90,11 +93,13 @@ struct JSONReportReaderTests {
 
   @Test func reproduceNamesTheCommandTheFixtureAndAnExploredSeed() throws {
     var report = SampleReport.report
-    report.results[1].exploration = ScheduleExploration(schedules: 3, distinctSchedules: 3, seedsAsked: 30, failingSeed: 2)
+    report.results[1].exploration = ScheduleExploration(
+      schedules: 3, distinctSchedules: 3, seedsAsked: 30, failingSeed: 2)
     let rendered = try JSONValue.parse(JSONReport.render(report))
     #expect(
       rendered["results"]?[1]?["reproduce"]
-        == "bridgecheck run --js 'web/my bridge*.js' --seed 18446744073709551615 --filter data/falsy-values --verbose --replay 2")
+        == "bridgecheck run --js 'web/my bridge*.js' --seed 18446744073709551615 --filter data/falsy-values --verbose --replay 2"
+    )
     #expect(rendered["results"]?[0]?["reproduce"] == nil, "a pass has nothing to reproduce")
     #expect(rendered["results"]?[4]?["reproduce"] == nil, "nor a skip")
     #expect(rendered["results"]?[6]?["reproduce"] == nil, "nor an xpass")
@@ -105,7 +110,9 @@ struct JSONReportReaderTests {
     #expect(junit.contains("<property name=\"bridgecheck.verdict\" value=\"fail\"/>"))
     #expect(junit.contains("<property name=\"bridgecheck.exitCode\" value=\"1\"/>"))
     #expect(junit.contains("<property name=\"bridgecheck.shard\" value=\"2/3\"/>"))
-    #expect(junit.contains("reproduce: bridgecheck run --js &apos;web/my bridge*.js&apos;") || junit.contains("reproduce: bridgecheck run --js 'web/my bridge*.js'"))
+    #expect(
+      junit.contains("reproduce: bridgecheck run --js &apos;web/my bridge*.js&apos;")
+        || junit.contains("reproduce: bridgecheck run --js 'web/my bridge*.js'"))
     #expect(try JUnitSchema.problems(junit).isEmpty)
   }
 }

@@ -15,7 +15,8 @@ import Testing
     var result = ""
     for scalar in text.unicodeScalars {
       let value = scalar.value
-      let forbidden = value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D || value == 0xFFFE || value == 0xFFFF
+      let forbidden =
+        value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D || value == 0xFFFE || value == 0xFFFF
       if forbidden {
         let hex = String(value, radix: 16, uppercase: true)
         result += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"

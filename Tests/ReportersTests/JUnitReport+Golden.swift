@@ -47,12 +47,19 @@ import Testing
     let document = try XMLSupport.document(JUnitReport.render(SampleReport.report))
     let cases = try XMLSupport.elements(document, "//testcase")
     #expect(cases.map { XMLSupport.attribute($0, "name") } == SampleReport.results.map(\.scenario.id))
-    #expect(cases.map { XMLSupport.attribute($0, "classname") } == SampleReport.results.map { "bridgecheck.\($0.scenario.area)" })
+    #expect(
+      cases.map { XMLSupport.attribute($0, "classname") }
+        == SampleReport.results.map { "bridgecheck.\($0.scenario.area)" })
     #expect(XMLSupport.attribute(cases[1], "time") == "0.012")
     #expect(XMLSupport.attribute(cases[1], "file") == nil, "junit-10.xsd has no file on testcase")
 
-    func children(_ element: XMLElement) -> [String] { (element.children ?? []).compactMap { ($0 as? XMLElement)?.name } }
-    #expect(cases.map(children) == [[], ["failure"], ["skipped"], ["error"], ["skipped"], ["skipped"], ["failure"], ["skipped"]])
+    func children(_ element: XMLElement) -> [String] {
+      (element.children ?? []).compactMap { ($0 as? XMLElement)?.name }
+    }
+    #expect(
+      cases.map(children) == [
+        [], ["failure"], ["skipped"], ["error"], ["skipped"], ["skipped"], ["failure"], ["skipped"],
+      ])
   }
 
   @Test func describesEachOutcome() throws {
@@ -75,7 +82,8 @@ import Testing
     #expect(XMLSupport.attribute(error, "type") == "error")
     let errorText = error.stringValue ?? ""
     #expect(errorText.contains("> #5 @502ms page script-terminated {\"reason\":\"time-limit\",\"task\":\"t7\"}"))
-    #expect(errorText.contains(#"  #4 @2ms host evaluate {"script":"</script><script>"#), "scripts are shown as written")
+    #expect(
+      errorText.contains(#"  #4 @2ms host evaluate {"script":"</script><script>"#), "scripts are shown as written")
     #expect(errorText.contains("…\"}"), "long scripts are cut")
 
     #expect(

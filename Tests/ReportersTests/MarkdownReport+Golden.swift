@@ -34,7 +34,8 @@ import Testing
   }
 
   @Test func everyFailureIsNamedAndLinked() {
-    let text = MarkdownReport.render(SampleReport.report, options: MarkdownReport.Options(linkBase: "https://x.test/b/"))
+    let text = MarkdownReport.render(
+      SampleReport.report, options: MarkdownReport.Options(linkBase: "https://x.test/b/"))
     for result in SampleReport.results where result.status != .pass && result.status != .skip {
       #expect(text.contains("[\(MarkdownReport.inline(result.scenario.id))](https://x.test/b/\(result.scenario.file))"))
     }
@@ -72,7 +73,8 @@ import Testing
     interrupted.interrupted = true
     let partial = MarkdownReport.render(interrupted, options: Self.redacted)
     #expect(partial.hasPrefix("## ❌ bridgecheck: INTERRUPTED (gate: must)\n"))
-    #expect(partial.contains("> ⚠️ **The run was interrupted:** these are the results of the 2 scenarios that finished."))
+    #expect(
+      partial.contains("> ⚠️ **The run was interrupted:** these are the results of the 2 scenarios that finished."))
   }
 
   @Test func detailsAreLimited() {

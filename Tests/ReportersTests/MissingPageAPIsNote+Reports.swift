@@ -21,7 +21,8 @@ struct MissingPageAPIsNoteTests {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
       lines.first
-        == "The page code reached for APIs that WebKit has and bridgecheck's simulated page lacks: fetch (2 scenarios), document.cookie (1 scenario).")
+        == "The page code reached for APIs that WebKit has and bridgecheck's simulated page lacks: fetch (2 scenarios), document.cookie (1 scenario)."
+    )
     #expect(lines.dropFirst().first?.contains("bridgecheck run --engine webkitgtk") == true, "\(text.prefix(600))")
   }
 

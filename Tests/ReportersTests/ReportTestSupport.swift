@@ -67,7 +67,8 @@ enum SampleReport {
       level: .should, subject: .page, status: .fail,
       message: "expected at most 1 events matching native-callback-invoked, found 2", milliseconds: 9.9996,
       detail: FailureDetail(
-        expectation: "count at most 1: native-callback-invoked", pointer: JSONPointer(tokens: ["expect", "counts", "0"]),
+        expectation: "count at most 1: native-callback-invoked",
+        pointer: JSONPointer(tokens: ["expect", "counts", "0"]),
         closest: nil, focus: nil),
       trace: [events[6]], traceEventCount: 7),
   ]
@@ -76,7 +77,8 @@ enum SampleReport {
   /// and a nested body.
   static let events: [TraceEvent] = [
     TraceEvent(
-      sequence: 0, time: .zero, source: .page, name: "page-loaded", fields: ["url": "https://example.test/", "generation": 0]),
+      sequence: 0, time: .zero, source: .page, name: "page-loaded",
+      fields: ["url": "https://example.test/", "generation": 0]),
     TraceEvent(
       sequence: 1, time: VirtualTime(milliseconds: 0), source: .page, name: "navigation-requested",
       fields: ["url": "https://__bridge_loaded__", "frame": "iframe", "frameId": 1]),
@@ -118,7 +120,8 @@ enum SampleReport {
     engine: "simulated", shard: RunContext.ShardPosition(index: 2, count: 3),
     fixtures: RunContext.FixtureSet(
       digest: String(repeating: "ab", count: 32), ids: results.map(\.scenario.id), unselected: ["data/other"]),
-    expectations: RunContext.ExpectationsSource(file: "bridgecheck-expectations.json", digest: String(repeating: "cd", count: 32)))
+    expectations: RunContext.ExpectationsSource(
+      file: "bridgecheck-expectations.json", digest: String(repeating: "cd", count: 32)))
 
   /// A passing run: one pass, one non-gating failure.
   static let passingReport = RunReport(
@@ -160,7 +163,8 @@ enum Golden {
       do {
         try Data(actual.utf8).write(to: url)
         Issue.record(
-          "recorded the golden file \(name); unset BRIDGECHECK_RECORD_GOLDENS and run again", sourceLocation: sourceLocation)
+          "recorded the golden file \(name); unset BRIDGECHECK_RECORD_GOLDENS and run again",
+          sourceLocation: sourceLocation)
       } catch {
         Issue.record("cannot record the golden file \(url.path): \(error)", sourceLocation: sourceLocation)
       }

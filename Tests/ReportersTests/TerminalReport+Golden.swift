@@ -33,10 +33,12 @@ import Testing
     let text = TerminalReport.render(SampleReport.report)
     #expect(
       text.hasSuffix(
-        "\nbridgecheck: 8 scenarios — 1 passed, 2 failed, 1 error, 2 skipped, 1 xfail, 1 xpass — 3 gating — 0.42s — FAIL (gate: must)\n"))
+        "\nbridgecheck: 8 scenarios — 1 passed, 2 failed, 1 error, 2 skipped, 1 xfail, 1 xpass — 3 gating — 0.42s — FAIL (gate: must)\n"
+      ))
     #expect(
       TerminalReport.summaryLine(SampleReport.passingReport)
-        == "bridgecheck: 2 scenarios — 1 passed, 1 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0 gating — 0.01s — PASS (gate: must)")
+        == "bridgecheck: 2 scenarios — 1 passed, 1 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0 gating — 0.01s — PASS (gate: must)"
+    )
     var interrupted = SampleReport.passingReport
     interrupted.interrupted = true
     #expect(TerminalReport.summaryLine(interrupted).hasSuffix(" — FAIL (gate: must; interrupted)"))
@@ -44,7 +46,8 @@ import Testing
     empty.results = []
     #expect(
       TerminalReport.render(empty, options: TerminalReport.Options(redactDurations: true))
-        == "bridgecheck: 0 scenarios — 0 passed, 0 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0 gating — 0.00s — PASS (gate: must)\n")
+        == "bridgecheck: 0 scenarios — 0 passed, 0 failed, 0 errors, 0 skipped, 0 xfail, 0 xpass — 0 gating — 0.00s — PASS (gate: must)\n"
+    )
   }
 
   @Test func groupsSkipReasons() {
@@ -59,6 +62,8 @@ import Testing
     #expect(line.count < 11 + 2 + 30 + FailureText.defaultFieldLimit + 10)
     #expect(line.contains(#"{"script":"</script><script>"#))
     let console = try #require(text.split(separator: "\n").first { $0.contains("page console") })
-    #expect(console.hasSuffix(#"{"level":"log","text":"tab\tnul\u0000esc\u001b[2J del\u007f ls\u2028ps\u2029 rlo\u202etxt"}"#))
+    #expect(
+      console.hasSuffix(#"{"level":"log","text":"tab\tnul\u0000esc\u001b[2J del\u007f ls\u2028ps\u2029 rlo\u202etxt"}"#)
+    )
   }
 }

@@ -60,7 +60,8 @@ struct AdapterConformanceTests {
   func swiftReferenceAdapterGivesTheInProcessTraces(minor: Int) throws {
     try AdapterTestSupport.requireFixtures()
     let command = try AdapterTestSupport.referenceAdapter()
-    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
+    let native = AdapterNativeImplementation(
+      command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
     #expect(native.protocolMinorVersion == minor)
@@ -72,13 +73,16 @@ struct AdapterConformanceTests {
       let inProcess = Self.inProcess[index]
       let adapter = AdapterTestSupport.execute(fixture, with: adapterRunner)
       guard inProcess.status == adapter.status else {
-        return "\(fixture.id): \(adapter.status) through the adapter (\(adapter.message ?? "")), \(inProcess.status) in process"
+        return
+          "\(fixture.id): \(adapter.status) through the adapter (\(adapter.message ?? "")), \(inProcess.status) in process"
       }
       let left = inProcess.trace.map(\.description)
       let right = adapter.trace.map(\.description)
       guard left != right else { return nil }
-      let first = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
-      return "\(fixture.id): the traces differ from event #\(first):\n  in process: \(first < left.count ? left[first] : "(end)")\n  adapter:    \(first < right.count ? right[first] : "(end)")"
+      let first =
+        zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
+      return
+        "\(fixture.id): the traces differ from event #\(first):\n  in process: \(first < left.count ? left[first] : "(end)")\n  adapter:    \(first < right.count ? right[first] : "(end)")"
     }
     let problems = mismatches.compactMap { $0 }
     let shown = problems.prefix(5).joined(separator: "\n")
@@ -90,7 +94,8 @@ struct AdapterConformanceTests {
   /// the reference (what `run --native` without `--js` does).
   @Test func nativeOnlySelectionSkipsPageFixtures() throws {
     try AdapterTestSupport.requireFixtures()
-    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
+    let native = AdapterNativeImplementation(
+      command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }
     let runner = ScenarioRunner(
       page: ReferencePageImplementation(), native: native, tested: TestedSides(page: false, native: true))
@@ -104,13 +109,16 @@ struct AdapterConformanceTests {
   /// One adapter process per worker, reused across scenarios, ended by shutdown.
   @Test func processesAreReusedAcrossScenarios() throws {
     try AdapterTestSupport.requireFixtures()
-    let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
+    let native = AdapterNativeImplementation(
+      command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
     let first = native.idleProcessIDs
     #expect(first.count == 1, "the handshake process waits for the first scenario")
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = try AdapterTestSupport.nativeFixtures(6)
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
-    #expect(results.allSatisfy { $0.status == .pass }, "\(results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
+    #expect(
+      results.allSatisfy { $0.status == .pass },
+      "\(results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
     #expect(native.idleProcessIDs == first, "one worker, one process for every scenario")
     #expect(native.spawnedProcessIDs == first, "no other process was started")
     let marker = "conformance/adapters/python/adapter.py"

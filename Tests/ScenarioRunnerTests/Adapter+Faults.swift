@@ -25,7 +25,9 @@ struct AdapterFaultTests {
   }
 
   static let cases: [Case] = [
-    Case(script: "crash-on-start", code: "crashed", reason: "exited with status 3", stderr: "cannot open the bridge library"),
+    Case(
+      script: "crash-on-start", code: "crashed", reason: "exited with status 3",
+      stderr: "cannot open the bridge library"),
     Case(script: "exit-mid-scenario", code: "crashed", reason: "exited with status 1", stderr: "giving up"),
     Case(script: "hang", code: "timeout", reason: "no done for command `start`", stderr: "waiting for a lock"),
     Case(script: "non-json", code: "protocol-violation", reason: "not JSON"),
@@ -42,7 +44,9 @@ struct AdapterFaultTests {
 
   /// The faulty adapters that can claim protocol 1.2 (`--minor 2`), with
   /// which the harness writes `registerHandler` and `stop` without waiting.
-  static let claimsMinor = ["exit-mid-scenario", "flood", "hang", "missing-done", "never-flushes", "non-json", "out-of-sequence"]
+  static let claimsMinor = [
+    "exit-mid-scenario", "flood", "hang", "missing-done", "never-flushes", "non-json", "out-of-sequence",
+  ]
 
   @Test(arguments: cases, [1, 2])
   func faultEndsTheScenarioAsError(_ fault: Case, minor: Int) throws {
@@ -52,7 +56,9 @@ struct AdapterFaultTests {
     let native = AdapterNativeImplementation(command: command, limits: Self.limits)
     if native.startupFailure == nil {
       // Without `--minor` they speak 1.0 (no `minor` in their hello).
-      #expect(native.protocolMinorVersion == (minor < 2 ? 0 : minor), "\(fault.script) speaks 1.\(native.protocolMinorVersion)")
+      #expect(
+        native.protocolMinorVersion == (minor < 2 ? 0 : minor),
+        "\(fault.script) speaks 1.\(native.protocolMinorVersion)")
     }
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = try AdapterTestSupport.nativeFixtures(2)
@@ -87,7 +93,8 @@ struct AdapterFaultTests {
   }
 
   static let lateFaults: [LateFault] = [
-    LateFault(fault: "hang", command: "registerHandler", code: "timeout", reason: "no done for command `registerHandler`"),
+    LateFault(
+      fault: "hang", command: "registerHandler", code: "timeout", reason: "no done for command `registerHandler`"),
     LateFault(fault: "flood", command: "registerHandler", code: "flood", reason: "for command `registerHandler`"),
     LateFault(fault: "exit", command: "registerHandler", code: "crashed", reason: "exited with status 1"),
     LateFault(fault: "garbage", command: "registerHandler", code: "protocol-violation", reason: "not JSON"),
@@ -106,14 +113,16 @@ struct AdapterFaultTests {
   @Test(arguments: lateFaults, [1, 2])
   func lateFaultIsContained(_ late: LateFault, minor: Int) throws {
     try AdapterTestSupport.requireFixtures()
-    let command = AdapterTestSupport.faulty("late-fault") + ["--fault", late.fault, "--on", late.command, "--minor", "\(minor)"]
+    let command =
+      AdapterTestSupport.faulty("late-fault") + ["--fault", late.fault, "--on", late.command, "--minor", "\(minor)"]
     // 2 s per answer: a fresh python3 on a busy machine answers its first start within it.
     let native = AdapterNativeImplementation(
       command: command, limits: AdapterLimits(commandTimeout: .seconds(2), startupTimeout: .seconds(5)))
     #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
     #expect(native.protocolMinorVersion == minor)
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
-    let fixtures = Array(try AdapterTestSupport.nativeFixtures(40).filter { !$0.setup.nativeHandlers.isEmpty }.prefix(3))
+    let fixtures = Array(
+      try AdapterTestSupport.nativeFixtures(40).filter { !$0.setup.nativeHandlers.isEmpty }.prefix(3))
     try #require(fixtures.count >= 2, "fixtures with native handlers")
     let clock = ContinuousClock()
     let started = clock.now
@@ -160,7 +169,8 @@ struct AdapterFaultTests {
     if afterCrash.status == .error {
       #expect(afterCrash.message?.contains("crashed: ") == true, "\(afterCrash.message ?? "")")
     } else {
-      #expect(afterCrash.status == .pass, "the scenario after the crash: \(afterCrash.status) \(afterCrash.message ?? "")")
+      #expect(
+        afterCrash.status == .pass, "the scenario after the crash: \(afterCrash.status) \(afterCrash.message ?? "")")
     }
     let next = runner.run(fixtures[1])
     #expect(next.status == .pass, "a fresh process serves the next scenario: \(next.message ?? "")")

@@ -33,7 +33,8 @@ struct AdapterImmediateAnswerTests {
   private func recordedRun(
     minor: Int, fixtures: [Fixture], commandFilter: String = "", eventFilter: String = ""
   ) throws -> (results: [ScenarioResult], commands: [String], events: [String]) {
-    try AdapterTestSupport.recordedRun(minor: minor, fixtures: fixtures, commandFilter: commandFilter, eventFilter: eventFilter)
+    try AdapterTestSupport.recordedRun(
+      minor: minor, fixtures: fixtures, commandFilter: commandFilter, eventFilter: eventFilter)
   }
 
   private func count(_ lines: [String], _ text: String) -> Int { lines.filter { $0.contains(text) }.count }
@@ -44,7 +45,9 @@ struct AdapterImmediateAnswerTests {
     let old = try recordedRun(minor: 2, fixtures: fixtures)
     let new = try recordedRun(minor: 3, fixtures: fixtures)
     #expect(old.results.map(\.status) == new.results.map(\.status))
-    #expect(new.results.allSatisfy { $0.status == .pass }, "\(new.results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
+    #expect(
+      new.results.allSatisfy { $0.status == .pass },
+      "\(new.results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
 
     let answered = count(new.events, #""answered":true"#)
     #expect(answered > 0)
@@ -52,7 +55,8 @@ struct AdapterImmediateAnswerTests {
     #expect(count(old.commands, #""type":"respond""#) == answered, "at 1.2 each of them is a respond round trip")
     #expect(count(old.commands, #""answer":"#) == 0 && count(old.events, #""answered""#) == 0, "1.2 has neither member")
     let registrations = new.commands.filter { $0.contains(#""type":"registerHandler""#) }
-    #expect(!registrations.isEmpty && registrations.allSatisfy { $0.contains(#""answer":{"#) }, "\(registrations.prefix(3))")
+    #expect(
+      !registrations.isEmpty && registrations.allSatisfy { $0.contains(#""answer":{"#) }, "\(registrations.prefix(3))")
     // The configuration crosses once per process (every fixture here has
     // the same one), like the page script.
     let starts = count(new.commands, #""type":"start""#)
@@ -70,8 +74,11 @@ struct AdapterImmediateAnswerTests {
   @Test func anAdapterThatIgnoresTheAnswerIsAnsweredByTheHarness() throws {
     try AdapterTestSupport.requireFixtures()
     let fixtures = try Self.fixturesAnsweredAtOnce()
-    let run = try recordedRun(minor: 3, fixtures: fixtures, commandFilter: #"/"type":"registerHandler"/s/,"answer":.*}$/}/"#)
-    #expect(run.results.allSatisfy { $0.status == .pass }, "\(run.results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
+    let run = try recordedRun(
+      minor: 3, fixtures: fixtures, commandFilter: #"/"type":"registerHandler"/s/,"answer":.*}$/}/"#)
+    #expect(
+      run.results.allSatisfy { $0.status == .pass },
+      "\(run.results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
     #expect(count(run.commands, #""answer":"#) == 0, "the filter took every answer out")
     #expect(count(run.events, #""answered""#) == 0)
     #expect(count(run.commands, #""type":"respond""#) > 0)
@@ -82,14 +89,16 @@ struct AdapterImmediateAnswerTests {
   /// scenario gives: a protocol violation that names the handler.
   @Test func answeredForAHandlerRegisteredWithoutAnAnswerIsAViolation() throws {
     try AdapterTestSupport.requireFixtures()
-    let fixture = try #require(AdapterTestSupport.fixtures.first { $0.id == "callbacks/native-handler-answers-after-delay" })
+    let fixture = try #require(
+      AdapterTestSupport.fixtures.first { $0.id == "callbacks/native-handler-answers-after-delay" })
     try #require(fixture.setup.nativeHandlers.contains { $0.behaviour.delay > 0 })
     let run = try recordedRun(
       minor: 3, fixtures: [fixture], eventFilter: #"s/"canRespond":true}$/"canRespond":true,"answered":true}/"#)
     let result = try #require(run.results.first)
     #expect(result.status == .error, "\(result.status): \(result.message ?? "")")
     #expect(result.message?.contains("registered without an `answer`") == true, "\(result.message ?? "")")
-    #expect(result.message?.contains("protocol-violation") == true || result.message?.contains("answered a call") == true)
+    #expect(
+      result.message?.contains("protocol-violation") == true || result.message?.contains("answered a call") == true)
   }
 
   /// The Swift server: at 1.3 the registered answer is given inside the
@@ -122,7 +131,8 @@ struct AdapterImmediateAnswerTests {
       let first = try #require(answer.firstIndex { $0["type"] == "handlerInvoked" })
       let response = try #require(answer.firstIndex { $0["type"] == "evaluate" })
       let second = try #require(answer.lastIndex { $0["type"] == "handlerInvoked" })
-      #expect(first < response && response < second, "the answer is given inside the first handler, before the next message")
+      #expect(
+        first < response && response < second, "the answer is given inside the first handler, before the next message")
     } else {
       #expect(invoked.allSatisfy { $0["answered"] == nil })
       #expect(responses.isEmpty, "a 1.2 harness answers with respond")
@@ -140,7 +150,8 @@ struct AdapterImmediateAnswerTests {
     let pageScript = try ReferencePageImplementation().script(for: configuration)
     for minor in [2, 3] {
       let native = AdapterNativeImplementation(
-        command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
+        command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor
+      )
       defer { native.shutdown() }
       let process = native.idleProcessIDs
       do {

@@ -15,14 +15,19 @@ import Testing
 struct AdapterPipeliningTests {
   /// The command lines and event lines of one run of `fixtures` through the
   /// Python adapter at `minor`, recorded by `tee` around it.
-  private func recordedRun(minor: Int, fixtures: [Fixture]) throws -> (statuses: [ScenarioStatus], commands: [String], events: [String]) {
+  private func recordedRun(minor: Int, fixtures: [Fixture]) throws -> (
+    statuses: [ScenarioStatus], commands: [String], events: [String]
+  ) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-wire-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let commandsFile = folder.appendingPathComponent("commands.jsonl").path
     let eventsFile = folder.appendingPathComponent("events.jsonl").path
-    let command = ["sh", "-c", #"tee "$0" | python3 "$1" | tee "$2""#, commandsFile, AdapterTestSupport.pythonAdapter[1], eventsFile]
-    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
+    let command = [
+      "sh", "-c", #"tee "$0" | python3 "$1" | tee "$2""#, commandsFile, AdapterTestSupport.pythonAdapter[1], eventsFile,
+    ]
+    let native = AdapterNativeImplementation(
+      command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
     #expect(native.protocolMinorVersion == minor)
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)

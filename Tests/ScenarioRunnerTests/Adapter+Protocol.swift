@@ -68,10 +68,12 @@ struct AdapterProtocolTests {
   @Test func serverDrivesTheReferenceBridge() throws {
     let server = ReferenceAdapterBridge.server()
     let configuration = AdapterProtocol.configurationJSON(
-      SessionConfiguration(transport: .messageHandlers, injection: .documentStart, options: BridgeOptions(), profile: .classic))
+      SessionConfiguration(
+        transport: .messageHandlers, injection: .documentStart, options: BridgeOptions(), profile: .classic))
     let start = try answer(
       server,
-      JSONValue.object(["type": "start", "seq": 1, "configuration": configuration, "pageScript": "/* page */"]).serialized())
+      JSONValue.object(["type": "start", "seq": 1, "configuration": configuration, "pageScript": "/* page */"])
+        .serialized())
     let types = start.map { $0["type"]?.stringValue ?? "" }
     #expect(types == ["addScriptMessageHandler", "addUserScript", "addUserScript", "done"])
     #expect(start[1]["injectionTime"] == "document-start")
@@ -79,7 +81,8 @@ struct AdapterProtocolTests {
     #expect(start[2]["injectionTime"] == "document-end")
 
     _ = try answer(server, #"{"type":"registerHandler","seq":2,"name":"echo"}"#)
-    let signal = try answer(server, #"{"type":"scriptMessage","seq":3,"name":"WebViewJavascriptBridge","body":"__bridge_loaded__"}"#)
+    let signal = try answer(
+      server, #"{"type":"scriptMessage","seq":3,"name":"WebViewJavascriptBridge","body":"__bridge_loaded__"}"#)
     #expect(signal.last?["seq"] == 3)
     let fetch = try answer(server, #"{"type":"scriptMessage","seq":4,"name":"WebViewJavascriptBridge","body":"x"}"#)
     let evaluate = try #require(fetch.first { $0["type"] == "evaluate" })
@@ -94,7 +97,9 @@ struct AdapterProtocolTests {
     let invocation = try #require(handler["invocation"]).serialized()
     let response = try answer(server, #"{"type":"respond","seq":6,"invocation":\#(invocation),"data":"ok"}"#)
     let delivery = try #require(response.first { $0["type"] == "evaluate" })
-    #expect(delivery["script"] == #"WebViewJavascriptBridge._handleMessageFromObjC('{\"responseId\":\"cb_1_0\",\"responseData\":\"ok\"}');"#)
+    #expect(
+      delivery["script"]
+        == #"WebViewJavascriptBridge._handleMessageFromObjC('{\"responseId\":\"cb_1_0\",\"responseData\":\"ok\"}');"#)
     let again = try answer(server, #"{"type":"respond","seq":7,"invocation":\#(invocation),"data":"twice"}"#)
     #expect(!again.contains { $0["type"] == "evaluate" }, "a second answer is dropped by the bridge")
     #expect(again.contains { $0["type"] == "log" && $0["code"] == "duplicate-response" })
@@ -109,7 +114,9 @@ struct AdapterProtocolTests {
       try AdapterInfo(hello: ["type": "hello", "protocol": 2, "name": "x", "transports": ["iframe"], "injections": []])
     }
     #expect(throws: AdapterProtocolError.self) {
-      try AdapterInfo(hello: ["type": "hello", "protocol": 1, "name": "x", "transports": ["carrier-pigeon"], "injections": []])
+      try AdapterInfo(hello: [
+        "type": "hello", "protocol": 1, "name": "x", "transports": ["carrier-pigeon"], "injections": [],
+      ])
     }
     let info = try AdapterInfo(
       hello: ["type": "hello", "protocol": 1, "name": "x", "transports": ["iframe"], "injections": ["document-start"]])
@@ -130,7 +137,8 @@ struct AdapterProtocolTests {
       let definitions = Set(schema["$defs"]?.objectValue?.keys ?? [])
       #expect(types.isSubset(of: definitions), "\(file).schema.json defines \(definitions.sorted())")
     }
-    let document = try String(contentsOf: packageRoot.appendingPathComponent("docs/adapter-protocol.md"), encoding: .utf8)
+    let document = try String(
+      contentsOf: packageRoot.appendingPathComponent("docs/adapter-protocol.md"), encoding: .utf8)
     for type in AdapterProtocol.Command.all.union(AdapterProtocol.Event.all) {
       #expect(document.contains("| `\(type)` |"), "docs/adapter-protocol.md has no table row for \(type)")
     }
@@ -216,18 +224,18 @@ struct AdapterProtocolTests {
     // must still count as a flood, not as an answer that stopped short).
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("slow-flood-\(UUID().uuidString).py")
     try """
-      import json, sys, time
-      for line in sys.stdin:
-          command = json.loads(line)
-          if command["type"] == "hello":
-              print(json.dumps({"type": "hello", "protocol": 1, "name": "slow-flood", "transports": ["iframe"],
-                                "injections": ["bridge-loaded"]}), flush=True)
-          elif command["type"] == "start":
-              while True:
-                  print(json.dumps({"type": "log", "level": "debug", "message": "tick"}), flush=True)
-                  time.sleep(0.15)
-          print(json.dumps({"type": "done", "seq": command["seq"]}), flush=True)
-      """.write(to: script, atomically: true, encoding: .utf8)
+    import json, sys, time
+    for line in sys.stdin:
+        command = json.loads(line)
+        if command["type"] == "hello":
+            print(json.dumps({"type": "hello", "protocol": 1, "name": "slow-flood", "transports": ["iframe"],
+                              "injections": ["bridge-loaded"]}), flush=True)
+        elif command["type"] == "start":
+            while True:
+                print(json.dumps({"type": "log", "level": "debug", "message": "tick"}), flush=True)
+                time.sleep(0.15)
+        print(json.dumps({"type": "done", "seq": command["seq"]}), flush=True)
+    """.write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }
     let started = ContinuousClock.now
     // hello has the default startup limit (python3 may start slowly on a

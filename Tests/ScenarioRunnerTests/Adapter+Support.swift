@@ -9,7 +9,9 @@ import Testing
 /// Helpers shared by the adapter tests.
 enum AdapterTestSupport {
   /// `python3` and the shipped Python adapter.
-  static let pythonAdapter = ["python3", packageRoot.appendingPathComponent("conformance/adapters/python/adapter.py").path]
+  static let pythonAdapter = [
+    "python3", packageRoot.appendingPathComponent("conformance/adapters/python/adapter.py").path,
+  ]
 
   /// The command of a faulty adapter in `conformance/adapters/faulty/`.
   static func faulty(_ name: String) -> [String] {
@@ -42,14 +44,18 @@ enum AdapterTestSupport {
   static func recordedRun(
     minor: Int, fixtures: [Fixture], commandFilter: String = "", eventFilter: String = ""
   ) throws -> (results: [ScenarioResult], commands: [String], events: [String]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-answers-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bridgecheck-answers-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let commandsFile = folder.appendingPathComponent("commands.jsonl").path
     let eventsFile = folder.appendingPathComponent("events.jsonl").path
     let script = #"sed -u "$3" | tee "$0" | python3 "$1" | sed -u "$4" | tee "$2""#
-    let command = ["sh", "-c", script, commandsFile, AdapterTestSupport.pythonAdapter[1], eventsFile, commandFilter, eventFilter]
-    let native = AdapterNativeImplementation(command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
+    let command = [
+      "sh", "-c", script, commandsFile, AdapterTestSupport.pythonAdapter[1], eventsFile, commandFilter, eventFilter,
+    ]
+    let native = AdapterNativeImplementation(
+      command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
@@ -99,7 +105,8 @@ enum AdapterTestSupport {
         folder = folder.deletingLastPathComponent()
       }
     }
-    let builds = (try? fileManager.contentsOfDirectory(atPath: packageRoot.path))?.filter { $0.hasPrefix(".build") } ?? []
+    let builds =
+      (try? fileManager.contentsOfDirectory(atPath: packageRoot.path))?.filter { $0.hasPrefix(".build") } ?? []
     for build in builds {
       for configuration in ["debug", "release"] {
         let candidate = packageRoot.appendingPathComponent("\(build)/\(configuration)/bridgecheck").path
@@ -148,9 +155,10 @@ enum AdapterTestSupport {
         // Fields after the command name: state, ppid, …
         let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 1, Int32(String(decoding: fields[1], as: UTF8.self)) == me else { return nil }
-        let commandLine = readProcFile("/proc/\(entry)/cmdline").map {
-          String(decoding: $0.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-        } ?? ""
+        let commandLine =
+          readProcFile("/proc/\(entry)/cmdline").map {
+            String(decoding: $0.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+          } ?? ""
         return commandLine.contains(marker) ? pid : nil
       }
     #else
@@ -174,7 +182,9 @@ enum AdapterTestSupport {
   }
 
   /// Runs one fixture and returns the verdict and the whole trace.
-  static func execute(_ fixture: Fixture, with runner: ScenarioRunner) -> (status: ScenarioStatus, message: String?, trace: [TraceEvent]) {
+  static func execute(_ fixture: Fixture, with runner: ScenarioRunner) -> (
+    status: ScenarioStatus, message: String?, trace: [TraceEvent]
+  ) {
     if let reason = runner.skipReason(fixture) { return (.skip, reason, []) }
     let execution = ScenarioExecution(fixture: fixture, runner: runner, deadline: .now.advanced(by: .seconds(20)))
     let verdict = execution.run()
@@ -194,7 +204,8 @@ enum AdapterTestSupport {
     let answers = Pipe()
     commands.fileHandleForWriting.write(input)
     try commands.fileHandleForWriting.close()
-    let status = server.run(input: commands.fileHandleForReading.fileDescriptor, output: answers.fileHandleForWriting.fileDescriptor)
+    let status = server.run(
+      input: commands.fileHandleForReading.fileDescriptor, output: answers.fileHandleForWriting.fileDescriptor)
     #expect(status == 0)
     try answers.fileHandleForWriting.close()
     let output = answers.fileHandleForReading.readDataToEndOfFile()

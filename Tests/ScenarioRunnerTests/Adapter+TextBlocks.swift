@@ -28,11 +28,15 @@ struct AdapterTextBlockTests {
     let old = try AdapterTestSupport.recordedRun(minor: 3, fixtures: fixtures)
     let new = try AdapterTestSupport.recordedRun(minor: 4, fixtures: fixtures)
     for run in [old, new] {
-      #expect(run.results.allSatisfy { $0.status == .pass }, "\(run.results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
+      #expect(
+        run.results.allSatisfy { $0.status == .pass },
+        "\(run.results.map { "\($0.scenario.id): \($0.status) \($0.message ?? "")" })")
     }
     #expect(count(new.events, #""scriptBytes":"#) >= 4, "every megabyte delivery is a script block")
     #expect(count(new.commands, #""resultBytes":"#) >= 2, "every megabyte queue fetch comes back as a result block")
-    #expect(count(old.events, #""scriptBytes""#) == 0 && count(old.commands, #""resultBytes""#) == 0, "1.3 has neither member")
+    #expect(
+      count(old.events, #""scriptBytes""#) == 0 && count(old.commands, #""resultBytes""#) == 0, "1.3 has neither member"
+    )
     // Short texts stay JSON strings.
     #expect(new.events.contains { $0.contains(#""script":"WebViewJavascriptBridge._fetchQueue();""#) })
     // Without the second escaping, fewer bytes cross.
@@ -94,14 +98,18 @@ struct AdapterDialectTests {
       command: try AdapterTestSupport.referenceAdapter(), limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
-    let inProcess = ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
+    let inProcess = ScenarioRunner(
+      page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
     let adapter = ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: native)
     var compared = 0
     for fixture in AdapterTestSupport.fixtures where fixture.subject != .page && !fixture.id.contains("megabyte") {
       let expected = inProcess.run(fixture)
       guard expected.status != .skip else { continue }
       let result = adapter.run(fixture)
-      #expect(result.status == expected.status, "\(name) \(fixture.id): \(result.status) through the adapter (\(result.message ?? "")), \(expected.status) in process")
+      #expect(
+        result.status == expected.status,
+        "\(name) \(fixture.id): \(result.status) through the adapter (\(result.message ?? "")), \(expected.status) in process"
+      )
       compared += 1
     }
     #expect(compared >= 8, "\(name): only \(compared) fixtures compared")

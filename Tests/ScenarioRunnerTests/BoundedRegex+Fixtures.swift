@@ -39,7 +39,8 @@ struct BoundedRegexFixtureTests {
   static let samples: [String] = [
     "", "warn", "warn: skipped", "log: warn", "Warn", "WebViewJavascriptBridge._fetchQueue()",
     "window.WebViewJavascriptBridge._fetchQueue();", " WebViewJavascriptBridge._fetchQueue()",
-    "WebViewJavascriptBridge_fetchQueue()", #"WebViewJavascriptBridge._handleMessageFromObjC("{\"responseId\":\"a\"}")"#,
+    "WebViewJavascriptBridge_fetchQueue()",
+    #"WebViewJavascriptBridge._handleMessageFromObjC("{\"responseId\":\"a\"}")"#,
     #"WebViewJavascriptBridge._handleMessageFromObjC('{"responseId":"b","responseData":1}')"#,
     #"WebViewJavascriptBridge._handleMessageFromObjC('{\"responseId\":\"c\"}')"#,
     #"WebViewJavascriptBridge._handleMessageFromObjC("{\"responseId\":0,\"responseData\":\"zero id\"}")"#,
@@ -49,7 +50,8 @@ struct BoundedRegexFixtureTests {
     "WebViewJavascriptBridge._handleMessageFromObjC('{\"error\":\"no-handler\"}')",
     "  window.WebViewJavascriptBridge._handleMessageFromObjC(\"a\u{01}b\")",
     "WebViewJavascriptBridge._handleMessageFromObjC(\"\\u0001\")", "Bridge2._handleMessageFromObjC(\"\u{85}\")",
-    "WebViewJavascriptBridge._handleMessageFromObjC(\"\u{2028}\")", "WebViewJavascriptBridge._handleMessageFromObjC(\"\t\")",
+    "WebViewJavascriptBridge._handleMessageFromObjC(\"\u{2028}\")",
+    "WebViewJavascriptBridge._handleMessageFromObjC(\"\t\")",
     "WebViewJavascriptBridge._handleMessageFromObjC(\"\u{7F}\")", "$._handleMessageFromObjC(\"\u{0B}\")",
     #"{"callbackId":"cb_1","data":null,"handlerName":"h"}"#, #"{"data": null, "callbackId": "cb_1"}"#,
     #"{"callbackId":"cb_1","data":{"a":null}}"#, #"{"responseId":"","responseData":"empty id"}"#,
@@ -89,7 +91,8 @@ struct BoundedRegexFixtureTests {
 
   /// Texts made of pieces of the pattern's own literals, for near misses.
   static func mixed(for pattern: String) -> [String] {
-    let pieces = pattern.split(whereSeparator: { "\\[]()*+?^$|{}".contains($0) }).map(String.init)
+    let pieces =
+      pattern.split(whereSeparator: { "\\[]()*+?^$|{}".contains($0) }).map(String.init)
       + ["\"", "\\\"", " ", "\n", ":", "0", ",", "}", "{", "a"]
     var state: UInt64 = UInt64(truncatingIfNeeded: pattern.utf8.reduce(7) { $0 &* 31 &+ Int($1) })
     return (0..<200).map { _ in

@@ -20,7 +20,8 @@ struct CapturesBindingTests {
   }
 
   @Test func aWrongExpectationAboutTheCapturedIdFails() throws {
-    let wrong = Self.text.replacingOccurrences(of: #""responseData": 1, "$count": 1"#, with: #""responseData": 2, "$count": 1"#)
+    let wrong = Self.text.replacingOccurrences(
+      of: #""responseData": 1, "$count": 1"#, with: #""responseData": 2, "$count": 1"#)
     let result = referenceRunner.run(try fixture(wrong))
     #expect(result.status == .fail)
   }
@@ -37,7 +38,8 @@ struct CapturesBindingTests {
     port.names.global = "WKWebViewJavascriptBridge"
     port.names.handleMessage = "_handleMessageFromiOS"
     port.fields = MessageFieldNames(callbackId: "callbackID")
-    let script = #"WKWebViewJavascriptBridge._handleMessageFromiOS('{\"handlerName\":\"h\",\"data\":\"it\'s\\n\",\"callbackID\":\"x1\"}');"#
+    let script =
+      #"WKWebViewJavascriptBridge._handleMessageFromiOS('{\"handlerName\":\"h\",\"data\":\"it\'s\\n\",\"callbackID\":\"x1\"}');"#
     #expect(port.decodeDelivery(script) == ["handlerName": "h", "data": "it's\n", "callbackId": "x1"])
     #expect(port.decodeDelivery("WebViewJavascriptBridge._handleMessageFromObjC('{}');") == nil)
   }

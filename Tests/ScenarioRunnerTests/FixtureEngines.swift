@@ -37,8 +37,11 @@ struct FixtureEngineTests {
     #expect(fixture.engines?.only == ["simulated"])
     let simulated = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     #expect(simulated.skipReason(fixture) == nil)
-    let other = PageEngine(name: "webkitgtk") { configuration, policy in PageEngine.simulated.makeHost(configuration, policy) }
-    let elsewhere = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: other)
+    let other = PageEngine(name: "webkitgtk") { configuration, policy in
+      PageEngine.simulated.makeHost(configuration, policy)
+    }
+    let elsewhere = ScenarioRunner(
+      page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: other)
     #expect(
       elsewhere.skipReason(fixture)
         == "runs only in the simulated engine (the frame is not reported), and this run uses webkitgtk")

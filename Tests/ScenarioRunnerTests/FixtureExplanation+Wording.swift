@@ -74,11 +74,16 @@ struct FixtureExplanationWordingTests {
       nested.contains(
         #"Native handler "ask" first calls page handler "leaf" with data {"from":"ask"}, expecting an answer (callback n-inner), then answers with the data it received."#
       ), "\(nested)")
-    #expect(nested.contains("the next queue fetch return the text `[{\"handlerName\":\"ask\""), "raw text, not a JSON string literal")
+    #expect(
+      nested.contains("the next queue fetch return the text `[{\"handlerName\":\"ask\""),
+      "raw text, not a JSON string literal")
     let twice = try explain("response-unknown/page-handler-answering-twice-sends-one-response")
     #expect(twice.contains(#"Page handler "twice" answers with the data it received, twice."#), "\(twice)")
-    #expect(twice.contains("the native side delivers a message to the page (callbackId any value, captured as n1"), "\(twice)")
-    #expect(twice.contains("Exactly once: the page hands a message to the native side (responseId the value captured as n1)"))
+    #expect(
+      twice.contains("the native side delivers a message to the page (callbackId any value, captured as n1"), "\(twice)"
+    )
+    #expect(
+      twice.contains("Exactly once: the page hands a message to the native side (responseId the value captured as n1)"))
   }
 
   @Test func stepEventsAndUndefinedDataReadAsSentences() throws {
@@ -89,7 +94,9 @@ struct FixtureExplanationWordingTests {
     let again = try explain("response-unknown/native-ignores-already-answered-response")
     #expect(again.contains(#"- any native callback receives "again""#), "\(again)")
     let signal = try explain("transport/iframe-signal-carries-no-message")
-    #expect(signal.contains("- the page requests a navigation to a URL containing the text `queued-only-marker`"), "\(signal)")
+    #expect(
+      signal.contains("- the page requests a navigation to a URL containing the text `queued-only-marker`"), "\(signal)"
+    )
     let boom = try explain("dispatch/throwing-handler-synchronous-dispatch-isolated")
     #expect(boom.contains(#"Page handler "boom" throws an error "handler failure" without answering."#), "\(boom)")
   }

@@ -50,7 +50,8 @@ struct FixtureLoaderHostileTests {
   }
 
   @Test func problemLinesSpellOutControlsFromTheFixture() {
-    let found = problems(#"{\#(header), "colour\n[fake] ok\u001b[2J": 1, "setup": {"nativeHandlers": {"h": "echo\u2028"}}}"#)
+    let found = problems(
+      #"{\#(header), "colour\n[fake] ok\u001b[2J": 1, "setup": {"nativeHandlers": {"h": "echo\u2028"}}}"#)
     #expect(found.count == 2)
     for problem in found {
       let lines = problem.description.split(separator: "\n", omittingEmptySubsequences: false)

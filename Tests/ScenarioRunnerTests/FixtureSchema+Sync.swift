@@ -49,7 +49,9 @@ struct FixtureSchemaSyncTests {
     #expect(try enumValues("/$defs/setup/properties/pageSetup/enum") == Set(PageSetup.allCases.map(\.rawValue)))
     #expect(try enumValues("/$defs/pattern/properties/event/enum") == Set(FixtureSchema.eventNames))
     #expect(try enumValues("/properties/engines/properties/only/items/enum") == Set(FixtureSchema.engineNames))
-    #expect(try enumValues("/properties/requires/properties/dialect/items/enum") == Set(DialectTrait.allCases.map(\.rawValue)))
+    #expect(
+      try enumValues("/properties/requires/properties/dialect/items/enum") == Set(DialectTrait.allCases.map(\.rawValue))
+    )
     #expect(
       try enumValues("/properties/levelByPeers/items/properties/fact/enum") == Set(PeerFact.allCases.map(\.rawValue)))
   }

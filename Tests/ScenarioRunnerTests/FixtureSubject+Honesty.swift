@@ -80,9 +80,11 @@ struct FixtureSubjectHonestyTests {
       let definition = try JSONValue.parse(
         String(contentsOf: packageRoot.appendingPathComponent("conformance/calibration/\(name).json"), encoding: .utf8))
       var source = try String(
-        contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+        contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+        encoding: .utf8)
       for step in definition["patch"]?.arrayValue ?? [] {
-        source = source.replacingOccurrences(of: step["find"]?.stringValue ?? "", with: step["replace"]?.stringValue ?? "")
+        source = source.replacingOccurrences(
+          of: step["find"]?.stringValue ?? "", with: step["replace"]?.stringValue ?? "")
       }
       return ScriptPageImplementation(
         name: "\(name).js", source: source, profile: try profile(definition["profile"]?.stringValue ?? "wvjb-classic"))
@@ -93,14 +95,17 @@ struct FixtureSubjectHonestyTests {
   }
 
   static func nativeCommand(_ side: Side) throws -> [String] {
-    if side.name == "python adapter" { return ["python3", packageRoot.appendingPathComponent("conformance/adapters/python/adapter.py").path] }
+    if side.name == "python adapter" {
+      return ["python3", packageRoot.appendingPathComponent("conformance/adapters/python/adapter.py").path]
+    }
     let dialect = try #require(dialects.first { side.name == "dialect native \($0.name)" })
     return dialect.native.map { $0.hasSuffix(".py") ? packageRoot.appendingPathComponent($0).path : $0 }
   }
 
   @Test func everySideOfOursIsListed() {
     #expect(Self.dialects.count >= 11)
-    #expect(Self.calibrations.contains("global-after-callbacks") && Self.calibrations.count >= 6, "\(Self.calibrations)")
+    #expect(
+      Self.calibrations.contains("global-after-callbacks") && Self.calibrations.count >= 6, "\(Self.calibrations)")
     #expect(!Self.calibrations.contains("upstream-6-style"))
   }
 

@@ -14,17 +14,21 @@ import Testing
 @Suite("Harness page code relies only on the protocol")
 struct HarnessPageScriptProtocolOnlyTests {
   static let fixtures = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path]).fixtures
-  static let synchronousProfile = packageRoot.appendingPathComponent("conformance/calibration/synchronous.profile.json").path
+  static let synchronousProfile = packageRoot.appendingPathComponent("conformance/calibration/synchronous.profile.json")
+    .path
 
   /// bridgecheck's page bridge with the replacements of a calibration or
   /// mutant file (each `find` must occur exactly once), then `extra` ones.
   static func pageBridge(patchedBy file: String? = nil, _ extra: [(String, String)] = []) throws -> String {
     var source = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     var replacements: [(String, String)] = []
     if let file {
       let value = try JSONValue.parse(try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8))
-      replacements = (value["patch"]?.arrayValue ?? []).map { ($0["find"]?.stringValue ?? "", $0["replace"]?.stringValue ?? "") }
+      replacements = (value["patch"]?.arrayValue ?? []).map {
+        ($0["find"]?.stringValue ?? "", $0["replace"]?.stringValue ?? "")
+      }
     }
     for (find, replace) in replacements + extra {
       #expect(source.components(separatedBy: find).count == 2, "the text to replace occurs once: \(find)")
@@ -69,7 +73,9 @@ struct HarnessPageScriptProtocolOnlyTests {
           "      readyEvent.bridge = bridge;\n      documentAtInjection.dispatchEvent(readyEvent);\n      window[GLOBAL] = bridge;\n"
         ),
       ])
-    let profile = try BridgeProfile.load("jsbridge-1", profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path).get()
+    let profile = try BridgeProfile.load(
+      "jsbridge-1", profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path
+    ).get()
     // The reference page bridge learns its dialect from the harness's page options.
     let runner = ScenarioRunner(
       page: ReferencePageImplementation(source: source, profile: profile), native: ReferenceNativeImplementation(),
@@ -87,18 +93,23 @@ struct HarnessPageScriptProtocolOnlyTests {
   /// still caught: the fixture's callbacks are handed what the bridge passes.
   @Test func setUpCallbacksHandedNothingAreCaught() throws {
     let source = try Self.pageBridge(patchedBy: "conformance/mutants/page/page-startup-callbacks-get-no-bridge.json")
-    let result = Self.runner(source, profile: .classic).run(try Self.shipped("startup-queue/every-setup-callback-called-once-in-order"))
+    let result = Self.runner(source, profile: .classic).run(
+      try Self.shipped("startup-queue/every-setup-callback-called-once-in-order"))
     #expect(result.status == .fail, "\(result.message ?? "")")
     #expect(result.message?.contains("setup-2 was handed undefined") == true, "\(result.message ?? "")")
   }
 
   /// A bridge whose global has another name is reported as such.
   @Test func aRenamedGlobalIsReportedAsRenamed() throws {
-    let source = try Self.pageBridge([("  //@end\n  window[GLOBAL] = bridge;\n", "  //@end\n  window.OtherBridge = bridge;\n")])
+    let source = try Self.pageBridge([
+      ("  //@end\n  window[GLOBAL] = bridge;\n", "  //@end\n  window.OtherBridge = bridge;\n")
+    ])
     let result = Self.runner(source, profile: .classic).run(try Self.shipped("callbacks/page-to-native-response"))
     #expect(result.status == .error)
     let message = result.message ?? ""
-    #expect(message.contains("window.WebViewJavascriptBridge is not defined, and window.OtherBridge has the page API"), "\(message)")
+    #expect(
+      message.contains("window.WebViewJavascriptBridge is not defined, and window.OtherBridge has the page API"),
+      "\(message)")
     #expect(message.contains("names.global"), "\(message)")
     #expect(!message.contains("not injected"), "\(message)")
   }
@@ -108,7 +119,8 @@ struct HarnessPageScriptProtocolOnlyTests {
   @Test func aMissingMethodIsNotThePageBridgesException() throws {
     let source = try Self.pageBridge(
       [("    bridge[DISABLE] = disableJavscriptAlertBoxSafetyTimeout;\n", "")])
-    let result = Self.runner(source, profile: .classic).run(try Self.shipped("dispatch/page-disable-makes-dispatch-synchronous"))
+    let result = Self.runner(source, profile: .classic).run(
+      try Self.shipped("dispatch/page-disable-makes-dispatch-synchronous"))
     #expect(result.status == .error)
     let message = result.message ?? ""
     #expect(message.contains("the page bridge has no method disableJavscriptAlertBoxSafetyTimeout"), "\(message)")
@@ -138,12 +150,19 @@ struct HarnessPageScriptProtocolOnlyTests {
   @Test func aScriptedThrowDuringInjectionIsAFailureNotAnError() throws {
     let source = try Self.pageBridge(
       patchedBy: "conformance/calibration/global-after-callbacks.json",
-      [("      try {\n        callback(bridge);\n      } catch (error) {\n        log('error', CALLBACKS + '[' + i + '] threw', error);\n      }\n", "      callback(bridge);\n")])
+      [
+        (
+          "      try {\n        callback(bridge);\n      } catch (error) {\n        log('error', CALLBACKS + '[' + i + '] threw', error);\n      }\n",
+          "      callback(bridge);\n"
+        )
+      ])
     let profile = try BridgeProfile.load(Self.synchronousProfile).get()
     let result = Self.runner(source, profile: profile).run(
       try Self.shipped("startup-queue/throwing-setup-callback-does-not-stop-the-others"))
     #expect(result.status == .fail, "\(result.message ?? "")")
-    #expect(result.message?.contains("threw on purpose while the page bridge was being injected") == true, "\(result.message ?? "")")
+    #expect(
+      result.message?.contains("threw on purpose while the page bridge was being injected") == true,
+      "\(result.message ?? "")")
   }
 }
 
@@ -155,7 +174,10 @@ extension HarnessPageScriptProtocolOnlyTests {
     let result = runner.run(try Self.shipped("callbacks/page-to-native-response"))
     #expect(result.status == .error)
     let message = result.message ?? ""
-    #expect(message.contains("the page bridge was injected without an error (evaluated by the native side) and does not define it"), "\(message)")
+    #expect(
+      message.contains(
+        "the page bridge was injected without an error (evaluated by the native side) and does not define it"),
+      "\(message)")
     #expect(!message.contains("not injected"), "\(message)")
   }
 }

@@ -22,16 +22,28 @@ struct JudgeMatchingTests {
 
   let trace: [TraceEvent] = [
     TraceEvent(sequence: 0, time: .zero, source: .page, name: "page-callback-invoked", fields: ["label": "c1"]),
-    TraceEvent(sequence: 1, time: .zero, source: .native, name: "native-handler-invoked", fields: ["handler": "h", "data": ["a": [1, "x"]]]),
-    TraceEvent(sequence: 2, time: .zero, source: .page, name: "console", fields: ["level": "log", "text": "cb_12_1767225600000"]),
+    TraceEvent(
+      sequence: 1, time: .zero, source: .native, name: "native-handler-invoked",
+      fields: ["handler": "h", "data": ["a": [1, "x"]]]),
+    TraceEvent(
+      sequence: 2, time: .zero, source: .page, name: "console", fields: ["level": "log", "text": "cb_12_1767225600000"]),
   ]
 
   @Test func matchersWork() throws {
-    #expect(try judge(#"{"events": [{"event": "page-callback-invoked", "label": "c1", "data": {"$undefined": true}}]}"#, trace).status == .pass)
+    #expect(
+      try judge(
+        #"{"events": [{"event": "page-callback-invoked", "label": "c1", "data": {"$undefined": true}}]}"#, trace
+      ).status == .pass)
     #expect(try judge(#"{"events": [{"event": "page-callback-invoked", "data": null}]}"#, trace).status == .fail)
-    #expect(try judge(#"{"events": [{"event": "native-handler-invoked", "data": {"a": [{"$type": "number"}, {"$any": true}]}}]}"#, trace).status == .pass)
+    #expect(
+      try judge(
+        #"{"events": [{"event": "native-handler-invoked", "data": {"a": [{"$type": "number"}, {"$any": true}]}}]}"#,
+        trace
+      ).status == .pass)
     #expect(try judge(#"{"events": [{"event": "native-handler-invoked", "data": {"a": [1]}}]}"#, trace).status == .fail)
-    #expect(try judge(#"{"events": [{"event": "console", "text": {"$regex": "^cb_[0-9]+_[0-9]+$"}}]}"#, trace).status == .pass)
+    #expect(
+      try judge(#"{"events": [{"event": "console", "text": {"$regex": "^cb_[0-9]+_[0-9]+$"}}]}"#, trace).status == .pass
+    )
     #expect(try judge(#"{"events": [{"event": "console", "text": {"$contains": "_1767"}}]}"#, trace).status == .pass)
   }
 
@@ -51,7 +63,9 @@ struct JudgeMatchingTests {
     #expect(tooMany.message?.contains("expected exactly 0 events") == true)
   }
 
-  @Test("an anyOrder group: any order among its events, each its own event, all after the entry before and before the entry after")
+  @Test(
+    "an anyOrder group: any order among its events, each its own event, all after the entry before and before the entry after"
+  )
   func anyOrderGroups() throws {
     let trace = [
       event(0, "console", ["text": "start"]),
@@ -69,7 +83,10 @@ struct JudgeMatchingTests {
     // The group still comes after the entry before it, and before the entry after it.
     let late = try judge(#"{"events": [\#(end), \#(group)]}"#, trace)
     #expect(late.status == .fail)
-    #expect(late.message?.hasPrefix("expected event 2 of 3 (one of 2 in any order) did not happen after the previous expected event (trace #3)") == true)
+    #expect(
+      late.message?.hasPrefix(
+        "expected event 2 of 3 (one of 2 in any order) did not happen after the previous expected event (trace #3)")
+        == true)
     #expect(late.checks == ["/expect/events/1/anyOrder/0", "/expect/events/1/anyOrder/1"])
     let early = try judge(#"{"events": [\#(group), \#(start)]}"#, trace)
     #expect(early.status == .fail)
@@ -101,7 +118,8 @@ struct JudgeMatchingTests {
     let single = problems(#"[{"anyOrder": [{"event": "console"}]}]"#)
     #expect(single.map(\.code) == ["bad-any-order"])
     #expect(single.first?.pointer.description == "/expect/events/0/anyOrder")
-    let extra = problems(#"[{"event": "console"}, {"anyOrder": [{"event": "console"}, {"event": "console"}], "ordered": true}]"#)
+    let extra = problems(
+      #"[{"event": "console"}, {"anyOrder": [{"event": "console"}, {"event": "console"}], "ordered": true}]"#)
     #expect(extra.map(\.code) == ["unknown-field"])
     #expect(extra.first?.pointer.description == "/expect/events/1/ordered")
     let member = problems(#"[{"anyOrder": [{"event": "console"}, {"label": "x"}]}]"#)
@@ -112,25 +130,31 @@ struct JudgeMatchingTests {
     let crash = trace + [event(3, "uncaught-exception", ["message": "boom", "name": "TypeError"])]
     let verdict = try judge(#"{"events": []}"#, crash)
     #expect(verdict.message?.hasPrefix("invariant no-uncaught-exception") == true)
-    let scripted = trace + [event(3, "uncaught-exception", ["message": .string(HarnessPageScript.scriptedThrowMarker + " x")])]
+    let scripted =
+      trace + [event(3, "uncaught-exception", ["message": .string(HarnessPageScript.scriptedThrowMarker + " x")])]
     #expect(try judge(#"{"events": []}"#, scripted).status == .pass)
     let twice = trace + [event(3, "page-callback-invoked", ["label": "c1"])]
     #expect(try judge(#"{"events": []}"#, twice).message?.contains("no-duplicate-callback") == true)
-    let raw = trace + [TraceEvent(sequence: 3, time: .zero, source: .host, name: "evaluate", fields: ["script": "f('\u{2028}')"])]
+    let raw =
+      trace + [
+        TraceEvent(sequence: 3, time: .zero, source: .host, name: "evaluate", fields: ["script": "f('\u{2028}')"])
+      ]
     #expect(try judge(#"{"events": []}"#, raw).message?.contains("U+2028") == true)
-    let userScript = trace + [
-      TraceEvent(
-        sequence: 3, time: .zero, source: .host, name: "user-script-added",
-        fields: ["name": "bridge.js", "injectionTime": "document-start", "length": 40, "rawLineSeparators": 1])
-    ]
+    let userScript =
+      trace + [
+        TraceEvent(
+          sequence: 3, time: .zero, source: .host, name: "user-script-added",
+          fields: ["name": "bridge.js", "injectionTime": "document-start", "length": 40, "rawLineSeparators": 1])
+      ]
     let rawUserScript = try judge(#"{"events": []}"#, userScript)
     #expect(rawUserScript.status == .fail)
     #expect(rawUserScript.message?.contains("user script (bridge.js)") == true)
-    let cleanUserScript = trace + [
-      TraceEvent(
-        sequence: 3, time: .zero, source: .host, name: "user-script-added",
-        fields: ["name": "bridge.js", "injectionTime": "document-start", "length": 40])
-    ]
+    let cleanUserScript =
+      trace + [
+        TraceEvent(
+          sequence: 3, time: .zero, source: .host, name: "user-script-added",
+          fields: ["name": "bridge.js", "injectionTime": "document-start", "length": 40])
+      ]
     #expect(try judge(#"{"events": []}"#, cleanUserScript).status == .pass)
     let hang = trace + [event(3, "script-terminated", ["reason": "time-limit", "task": "timer 1"])]
     #expect(try judge(#"{"events": []}"#, hang).status == .error)

@@ -44,13 +44,17 @@ struct LevelByPeersTests {
   @Test func theRunnerJudgesAtTheDialectsLevel() throws {
     let loaded = try fixture(Self.twice)
     var source = try String(
-      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("Sources/ReferenceBridges/Resources/page-bridge.js"),
+      encoding: .utf8)
     let guardLine = "      if (answered) {\n"
     #expect(source.contains(guardLine))
     source = source.replacingOccurrences(of: guardLine, with: "      if (false) {\n")
-    for (profile, level) in [(BridgeProfile.classic, Level.must), (Self.profile(stating: [.ignoresUnknownResponseIDs]), .should)] {
+    for (profile, level) in [
+      (BridgeProfile.classic, Level.must), (Self.profile(stating: [.ignoresUnknownResponseIDs]), .should),
+    ] {
       let runner = ScenarioRunner(
-        page: ScriptPageImplementation(name: "answers-twice", source: source, profile: profile), native: ReferenceNativeImplementation(),
+        page: ScriptPageImplementation(name: "answers-twice", source: source, profile: profile),
+        native: ReferenceNativeImplementation(),
         tested: TestedSides(page: true, native: false))
       let result = runner.run(loaded)
       #expect(result.status == .fail, "\(profile.name): \(result.message ?? "")")
@@ -74,7 +78,10 @@ struct LevelByPeersTests {
       }
     }
     #expect(try codes(#"[{"fact": "evaluates-asynchronously", "level": "should"}]"#).isEmpty)
-    #expect(try codes(#"[{"fact": "evaluates-asynchronously", "level": "must"}]"#) == ["/levelByPeers/0/level level-not-lowered"])
+    #expect(
+      try codes(#"[{"fact": "evaluates-asynchronously", "level": "must"}]"#) == [
+        "/levelByPeers/0/level level-not-lowered"
+      ])
     #expect(
       try codes(#"[{"fact": "evaluates-asynchronously", "level": "should"}]"#, level: "should")
         == ["/levelByPeers/0/level level-not-lowered"])
@@ -82,7 +89,9 @@ struct LevelByPeersTests {
       try codes(#"[{"fact": "evaluates-asynchronously", "level": "should"}]"#, subject: "native")
         == ["/levelByPeers/0/fact fact-of-the-judged-side"])
     #expect(
-      try codes(#"[{"fact": "evaluates-asynchronously", "level": "should"}, {"fact": "evaluates-asynchronously", "level": "may"}]"#)
+      try codes(
+        #"[{"fact": "evaluates-asynchronously", "level": "should"}, {"fact": "evaluates-asynchronously", "level": "may"}]"#
+      )
         == ["/levelByPeers/1/fact duplicate-fact"])
     #expect(try codes(#"[{"fact": "crashes", "level": "should"}]"#) == ["/levelByPeers/0/fact unknown-value"])
   }
@@ -101,7 +110,8 @@ struct LevelByPeersTests {
     let outcome = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
     for fixture in outcome.fixtures {
       for entry in fixture.levelByPeers {
-        #expect(rows[entry.fact.rawValue]?.contains("`\(fixture.id)`") == true, "\(fixture.id) under \(entry.fact.rawValue)")
+        #expect(
+          rows[entry.fact.rawValue]?.contains("`\(fixture.id)`") == true, "\(fixture.id) under \(entry.fact.rawValue)")
       }
     }
     let folder = packageRoot.appendingPathComponent("conformance/profiles").path

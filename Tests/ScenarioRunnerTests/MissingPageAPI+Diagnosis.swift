@@ -25,15 +25,21 @@ struct MissingPageAPITests {
   }
 
   @Test func namesMissingMembersOfPageObjects() {
-    #expect(diagnosis(of: "document.elementFromPoint(1, 2)") == MissingPageAPI(api: "document.elementFromPoint", kind: .maybe))
+    #expect(
+      diagnosis(of: "document.elementFromPoint(1, 2)") == MissingPageAPI(api: "document.elementFromPoint", kind: .maybe)
+    )
     #expect(diagnosis(of: "navigator.sendBeacon('x')") == MissingPageAPI(api: "navigator.sendBeacon", kind: .maybe))
     #expect(diagnosis(of: "document.fonts.ready") == MissingPageAPI(api: "document.fonts", kind: .maybe))
-    #expect(diagnosis(of: "window.document.scripts[0]") == MissingPageAPI(api: "window.document.scripts", kind: .webKitHas))
+    #expect(
+      diagnosis(of: "window.document.scripts[0]") == MissingPageAPI(api: "window.document.scripts", kind: .webKitHas))
   }
 
   @Test func namesMissingWebKitGlobals() {
-    #expect(diagnosis(of: "new MutationObserver(function () {})") == MissingPageAPI(api: "MutationObserver", kind: .webKitHas))
-    #expect(diagnosis(of: "new window.XMLHttpRequest()") == MissingPageAPI(api: "window.XMLHttpRequest", kind: .webKitHas))
+    #expect(
+      diagnosis(of: "new MutationObserver(function () {})") == MissingPageAPI(api: "MutationObserver", kind: .webKitHas)
+    )
+    #expect(
+      diagnosis(of: "new window.XMLHttpRequest()") == MissingPageAPI(api: "window.XMLHttpRequest", kind: .webKitHas))
   }
 
   @Test func aMissingScriptMessageHandlerIsTheNativeSidesChoice() {
@@ -53,13 +59,18 @@ struct MissingPageAPITests {
   @Test func reportsSayWhatThePageLacksInsteadOfBlamingTheBridge() {
     let fields: JSONObject = [
       "name": "TypeError",
-      "message": "document.registerElement is not a function. (In 'document.registerElement('x')', 'document.registerElement' is undefined)",
+      "message":
+        "document.registerElement is not a function. (In 'document.registerElement('x')', 'document.registerElement' is undefined)",
       "source": "bridge.js", "line": 3,
     ]
     let text = Judge.describeError(fields)
     #expect(text.hasPrefix("TypeError: document.registerElement is not a function."))
-    #expect(text.hasSuffix("at bridge.js:3; the simulated page lacks `document.registerElement`: if WebKit has it, this is a limit of bridgecheck's page, not a fault of the bridge"))
-    #expect(Judge.describeError(["name": "TypeError", "message": "x is not a function"]) == "TypeError: x is not a function")
+    #expect(
+      text.hasSuffix(
+        "at bridge.js:3; the simulated page lacks `document.registerElement`: if WebKit has it, this is a limit of bridgecheck's page, not a fault of the bridge"
+      ))
+    #expect(
+      Judge.describeError(["name": "TypeError", "message": "x is not a function"]) == "TypeError: x is not a function")
   }
 
   @Test func aBridgeStoppedByAMissingPageAPIAtInjectionIsAnErrorNamingIt() throws {

@@ -18,7 +18,8 @@ struct PageAPIsMissingTests {
   }
 
   @Test func aPassingScenarioStillNamesWhatThePageTouched() throws {
-    let result = try run("if (typeof fetch === 'function') { fetch('x'); } var cookie = document.cookie; var again = window.fetch;")
+    let result = try run(
+      "if (typeof fetch === 'function') { fetch('x'); } var cookie = document.cookie; var again = window.fetch;")
     #expect(result.status == .pass, "\(result.message ?? "")")
     #expect(result.pageAPIsMissing == ["fetch", "document.cookie"])
   }
@@ -45,7 +46,8 @@ struct PageAPIsMissingTests {
     var second = first
     second.pageAPIsMissing = ["a"]
     let report = RunReport(
-      toolVersion: "test", page: ImplementationInfo(name: "p"), native: ImplementationInfo(name: "n"), seed: 0, gate: .must,
+      toolVersion: "test", page: ImplementationInfo(name: "p"), native: ImplementationInfo(name: "n"), seed: 0,
+      gate: .must,
       results: [first, second], duration: .zero)
     #expect(report.pageAPIsMissing.map(\.api) == ["a", "b"])
     #expect(report.pageAPIsMissing.map(\.scenarios) == [2, 1])

@@ -27,7 +27,8 @@ struct PageScriptSameForEveryNativeTests {
     ) throws(ImplementationError) -> any NativeSession {
       self.webView = webView
       self.pageScript = pageScript
-      return try inner.startSession(webView: webView, configuration: configuration, pageScript: pageScript, events: events)
+      return try inner.startSession(
+        webView: webView, configuration: configuration, pageScript: pageScript, events: events)
     }
   }
 
@@ -40,7 +41,8 @@ struct PageScriptSameForEveryNativeTests {
 
   @Test func theReferencePageScriptIsTheSameForEveryScenario() throws {
     let page = ReferencePageImplementation()
-    let iframe = SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: page.profile)
+    let iframe = SessionConfiguration(
+      transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: page.profile)
     let posts = SessionConfiguration(
       transport: .messageHandlers, injection: .documentStart, options: BridgeOptions(answerMissingHandler: true),
       profile: page.profile)
@@ -51,7 +53,8 @@ struct PageScriptSameForEveryNativeTests {
     // A dialect gets the file itself.
     var dialect = page.profile
     dialect.names.global = "OtherBridge"
-    let renamed = SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: dialect)
+    let renamed = SessionConfiguration(
+      transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: dialect)
     #expect(try page.script(for: renamed) == page.source)
     #expect(page.pageOptionsScript(for: posts)?.contains("\"messageHandlers\"") == true)
     #expect(page.pageOptionsScript(for: posts)?.contains("\"answerMissingHandler\":true") == true)
@@ -65,7 +68,8 @@ struct PageScriptSameForEveryNativeTests {
     #expect(result.status == .pass, "\(result.message ?? "")")
     let classic = try #require(PageBridgeBuild.classic(from: page.source))
     #expect(native.pageScript == classic)
-    let evaluated = native.webView?.trace.events(named: TraceEventName.evaluate).compactMap { $0["script"]?.stringValue } ?? []
+    let evaluated =
+      native.webView?.trace.events(named: TraceEventName.evaluate).compactMap { $0["script"]?.stringValue } ?? []
     #expect(evaluated.contains(classic), "the injection evaluates the page script, byte for byte")
     #expect(!evaluated.contains { $0.hasPrefix("window.WVJBReferenceOptions") }, "no options text added before it")
   }

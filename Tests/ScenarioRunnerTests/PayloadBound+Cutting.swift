@@ -25,7 +25,8 @@ struct PayloadBoundCutting {
 
   @Test func aResultKeepsNoPayloadLongerThanTheBound() {
     let payload = JSONValue.string(String(repeating: "é", count: 500_000))
-    let event = TraceEvent(sequence: 3, time: VirtualTime(milliseconds: 0), source: .page, name: "x", fields: ["data": payload])
+    let event = TraceEvent(
+      sequence: 3, time: VirtualTime(milliseconds: 0), source: .page, name: "x", fields: ["data": payload])
     let result = ScenarioResult(
       scenario: ScenarioIdentity(
         id: "a/b", title: "t", area: "a", level: .must, subject: .pair, spec: "s", file: "a/b.json"),

@@ -45,7 +45,9 @@ struct RuleLevelsTests {
       for file in files.sorted() where file.hasSuffix(".json") {
         let value = try JSONValue.parse(String(contentsOf: areaFolder.appendingPathComponent(file), encoding: .utf8))
         guard let spec = value["spec"]?.stringValue, let level = value["level"]?.stringValue else { continue }
-        #expect(rules[spec]?.lowercased() == level, "\(area)/\(file): level \(level), rule \(spec) is \(rules[spec] ?? "missing")")
+        #expect(
+          rules[spec]?.lowercased() == level,
+          "\(area)/\(file): level \(level), rule \(spec) is \(rules[spec] ?? "missing")")
         checked += 1
       }
     }

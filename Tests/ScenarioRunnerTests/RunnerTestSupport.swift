@@ -5,7 +5,8 @@ import ScenarioRunner
 
 /// Decodes a fixture written inline in a test.
 func fixture(_ json: String, file: String = "inline.json") throws -> Fixture {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-tests-\(UUID().uuidString)")
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "bridgecheck-tests-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   let path = directory.appendingPathComponent(file).path

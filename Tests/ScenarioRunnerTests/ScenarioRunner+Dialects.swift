@@ -29,7 +29,8 @@ struct ScenarioRunnerDialectTests {
   func referencePairPassesWhatTheDialectCanExpress(name: String) throws {
     let profile = try Self.profile(name)
     #expect(profile.describes != nil, "\(name) names the project and versions it describes")
-    let runner = ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
+    let runner = ScenarioRunner(
+      page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
     let outcome = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
     var passed = 0
     for fixture in outcome.fixtures {
@@ -39,7 +40,9 @@ struct ScenarioRunnerDialectTests {
       if fixture.level == .must || result.status == .error {
         #expect(result.status == .pass || result.status == .skip, "\(name) \(fixture.id): \(result.message ?? "")")
       }
-      if result.status == .skip { #expect(result.message?.isEmpty == false, "\(name) \(fixture.id): a skip gives its reason") }
+      if result.status == .skip {
+        #expect(result.message?.isEmpty == false, "\(name) \(fixture.id): a skip gives its reason")
+      }
       if result.status == .pass { passed += 1 }
     }
     // A dialect whose native side cannot call the page (mushao) skips
@@ -50,10 +53,12 @@ struct ScenarioRunnerDialectTests {
 
   @Test func aRenamedGlobalKeepsTheStartUpAndBurstFixtures() throws {
     let runner = ScenarioRunner(
-      page: ReferencePageImplementation(profile: try Self.profile("wkwebview-port")), native: ReferenceNativeImplementation())
+      page: ReferencePageImplementation(profile: try Self.profile("wkwebview-port")),
+      native: ReferenceNativeImplementation())
     let outcome = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
     for id in [
-      "startup-queue/every-setup-callback-called-once-in-order", "startup-queue/throwing-setup-callback-does-not-stop-the-others",
+      "startup-queue/every-setup-callback-called-once-in-order",
+      "startup-queue/throwing-setup-callback-does-not-stop-the-others",
       "transport/burst-in-one-task-all-delivered-in-order", "transport/order-kept-across-batches",
       "response-unknown/page-handler-answering-twice-sends-one-response",
     ] {

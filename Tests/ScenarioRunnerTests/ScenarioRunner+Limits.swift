@@ -19,13 +19,19 @@ struct ScenarioRunnerLimitTests {
   }
 
   @Test(arguments: [
-    ("queueMicrotask(function f() { queueMicrotask(f); });", "microtasks (promise callbacks or queueMicrotask) ran past the time limit of 250 ms"),
+    (
+      "queueMicrotask(function f() { queueMicrotask(f); });",
+      "microtasks (promise callbacks or queueMicrotask) ran past the time limit of 250 ms"
+    ),
     (
       "WebViewJavascriptBridge._fetchQueue = function () { var o = {}; for (var i = 0; i < 1000; i++) Object.defineProperty(o, 'k' + i, { enumerable: true, get: function () { for (var j = 0; j < 3e6; j++) {} return 1; } }); return o; };",
       "reading the value that `WebViewJavascriptBridge._fetchQueue();` returned ran past the time limit of 250 ms (a getter or Proxy on it?)"
     ),
     // On a slow machine, filling the array may take the task's whole time first.
-    ("WebViewJavascriptBridge._fetchQueue = function () { return new Array(5e6).fill(0); };", "too large to leave the page|time limit"),
+    (
+      "WebViewJavascriptBridge._fetchQueue = function () { return new Array(5e6).fill(0); };",
+      "too large to leave the page|time limit"
+    ),
     ("for (var i = 0; i < 1e6; i++) setTimeout(function () {}, 1000 + i);", "more than 10000 timers pending"),
     ("try { for (var i = 0; i < 1e7; i++) alert(i); } catch (e) {}", "limit of 20000 trace events"),
     ("var line = 'x'.repeat(60000); for (var i = 0; i < 1000; i++) console.log(line);", "console output over 4 MiB"),
@@ -33,7 +39,9 @@ struct ScenarioRunnerLimitTests {
   func aPageBridgePastALimitIsAnErrorNamingIt(tail: String, reason: String) throws {
     let result = try run(tail)
     #expect(result.status == .error)
-    #expect(result.message?.hasPrefix("the page bridge passed a limit of the simulated page: ") == true, "\(result.message ?? "")")
+    #expect(
+      result.message?.hasPrefix("the page bridge passed a limit of the simulated page: ") == true,
+      "\(result.message ?? "")")
     let message = result.message ?? ""
     #expect(reason.split(separator: "|").contains { message.contains($0) }, "\(message)")
     #expect(result.duration < .seconds(10))
@@ -85,14 +93,17 @@ struct ScenarioRunnerNeverIdleTests {
     let message = result.message ?? ""
     #expect(result.status == .error)
     #expect(message.hasPrefix("the page never went idle: "), "\(message)")
-    #expect(message.contains("ms of virtual time; the page used 300 ms of CPU time, the most a scenario may use"), "\(message)")
+    #expect(
+      message.contains("ms of virtual time; the page used 300 ms of CPU time, the most a scenario may use"),
+      "\(message)")
     #expect(result.failedChecks == [CheckID.cpuBudget])
     #expect(result.duration < .seconds(10))
   }
 
   /// A polling interval moves the clock: the virtual time of one settle ends it.
   @Test func aSlowPollEndsAtTheVirtualTimeOfASettle() throws {
-    let result = try run("setInterval(function () {}, 1000);", options: RunOptions(maxVirtualMillisecondsPerSettle: 60_000))
+    let result = try run(
+      "setInterval(function () {}, 1000);", options: RunOptions(maxVirtualMillisecondsPerSettle: 60_000))
     let message = result.message ?? ""
     #expect(result.status == .error)
     #expect(message.contains("tasks were still pending after 60000 ms of virtual time in one settle"), "\(message)")

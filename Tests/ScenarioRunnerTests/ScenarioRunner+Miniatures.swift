@@ -27,7 +27,8 @@ struct ScenarioRunnerMiniatureTests {
     func startSession(
       webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String, events: any NativeSessionEvents
     ) throws(ImplementationError) -> any NativeSession {
-      throw ImplementationError(code: "crashed", message: "the adapter exited with status 134", stderrTail: "fatal error: boom")
+      throw ImplementationError(
+        code: "crashed", message: "the adapter exited with status 134", stderrTail: "fatal error: boom")
     }
   }
 
@@ -56,7 +57,10 @@ struct ScenarioRunnerMiniatureTests {
     }
   }
 
-  private func run(page: any PageImplementation = ReferencePageImplementation(), native: any NativeImplementation = ReferenceNativeImplementation()) throws -> ScenarioResult {
+  private func run(
+    page: any PageImplementation = ReferencePageImplementation(),
+    native: any NativeImplementation = ReferenceNativeImplementation()
+  ) throws -> ScenarioResult {
     let runner = ScenarioRunner(page: page, native: native, options: RunOptions(scriptTimeLimit: .milliseconds(250)))
     return runner.run(try fixture(Self.echoFixture))
   }
@@ -106,7 +110,8 @@ struct ScenarioRunnerMiniatureTests {
 
   @Test func aPageBridgeThatAnswersWrongFailsWithTheExpectation() throws {
     let wrong = ReferencePageImplementation().source.replacingOccurrences(
-      of: "handlers[handlerName](message.data, responseCallback);", with: "responseCallback && responseCallback('wrong');")
+      of: "handlers[handlerName](message.data, responseCallback);",
+      with: "responseCallback && responseCallback('wrong');")
     #expect(wrong != ReferencePageImplementation().source)
     let result = try run(page: ScriptPageImplementation(name: "wrong", source: wrong))
     #expect(result.status == .fail)
@@ -117,17 +122,24 @@ struct ScenarioRunnerMiniatureTests {
     let good = try fixture(Self.echoFixture)
     var bad = good
     bad.id = "callbacks/impossible"
-    bad.expect.events = [EventPattern(event: "page-callback-invoked", fields: [("label", .exact("c1")), ("data", .exact(99))], pointer: .root)]
+    bad.expect.events = [
+      EventPattern(
+        event: "page-callback-invoked", fields: [("label", .exact("c1")), ("data", .exact(99))], pointer: .root)
+    ]
     let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     let results = SuiteRunner(runner: runner, jobs: 2).run([bad, good, bad, good])
     #expect(results.map(\.status) == [.fail, .pass, .fail, .pass])
-    #expect(results.map(\.scenario.id) == ["callbacks/impossible", "callbacks/echo", "callbacks/impossible", "callbacks/echo"])
+    #expect(
+      results.map(\.scenario.id) == [
+        "callbacks/impossible", "callbacks/echo", "callbacks/impossible", "callbacks/echo",
+      ])
   }
 
   @Test func runsAreDeterministic() throws {
     var impossible = try fixture(Self.echoFixture)
     impossible.expect.events = [EventPattern(event: "console", fields: [("text", .exact("never"))], pointer: .root)]
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: RunOptions(seed: 7))
+    let runner = ScenarioRunner(
+      page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: RunOptions(seed: 7))
     let first = SuiteRunner(runner: runner, jobs: 2).run(Array(repeating: impossible, count: 4))
     let second = SuiteRunner(runner: runner, jobs: 1).run(Array(repeating: impossible, count: 4))
     for (a, b) in zip(first, second) {
@@ -142,13 +154,15 @@ struct ScenarioRunnerMiniatureTests {
     var native = try fixture(Self.echoFixture)
     native.subject = .native
     let pageOnly = ScenarioRunner(
-      page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: false))
+      page: ReferencePageImplementation(), native: ReferenceNativeImplementation(),
+      tested: TestedSides(page: true, native: false))
     let result = pageOnly.run(native)
     #expect(result.status == .skip)
     #expect(result.message?.contains("judges the native side") == true)
     var needsFeature = try fixture(Self.echoFixture)
     needsFeature.setup.options.answerMissingHandler = true
-    let plain = ScenarioRunner(page: ScriptPageImplementation(name: "plain.js", source: ""), native: ReferenceNativeImplementation())
+    let plain = ScenarioRunner(
+      page: ScriptPageImplementation(name: "plain.js", source: ""), native: ReferenceNativeImplementation())
     #expect(plain.run(needsFeature).message?.contains("answer-missing-handler") == true)
   }
 }

@@ -44,7 +44,8 @@ struct NeutralFixtureTests {
       "startup-queue/second-bridge-loaded-resends-nothing", "startup-queue/reload-survives-fetch-without-page-bridge",
       "startup-queue/reset-drops-pending-callbacks", "startup-queue/reset-holds-messages-until-next-injection",
       "startup-queue/wvjbcallbacks-deleted-after-drain", "startup-queue/second-injection-keeps-page-state",
-      "response-unknown/page-ignores-already-answered-response", "response-unknown/native-ignores-already-answered-response",
+      "response-unknown/page-ignores-already-answered-response",
+      "response-unknown/native-ignores-already-answered-response",
       "response-unknown/native-answers-falsy-callback-ids", "callbacks/two-argument-call-gets-its-answer",
       "transport/burst-one-signal-per-call-no-duplicates",
     ] {
@@ -54,7 +55,8 @@ struct NeutralFixtureTests {
   }
 
   @Test func aDialectThatInjectsByItselfSkipsTheRequestForInjectionWithTheReason() throws {
-    let result = try Self.runner("jsbridge-1").run(try Self.shippedFixture("startup-queue/second-injection-keeps-page-state"))
+    let result = try Self.runner("jsbridge-1").run(
+      try Self.shippedFixture("startup-queue/second-injection-keeps-page-state"))
     #expect(result.status == .skip)
     #expect(result.message?.contains("page.requestInjection") == true, "\(result.message ?? "")")
     #expect(result.message?.contains("\"after-load\"") == true, "\(result.message ?? "")")
@@ -63,7 +65,9 @@ struct NeutralFixtureTests {
   @Test func aRequiredTraitSkipsWithTheFixturesOwnReason() throws {
     let result = try Self.runner("mushao").run(try Self.shippedFixture("transport/iframe-signal-carries-no-message"))
     #expect(result.status == .skip)
-    #expect(result.message?.contains("which holds only where the native side fetches the queue") == true, "\(result.message ?? "")")
+    #expect(
+      result.message?.contains("which holds only where the native side fetches the queue") == true,
+      "\(result.message ?? "")")
     #expect(result.message?.contains("\"per-message\"") == true, "\(result.message ?? "")")
   }
 
@@ -73,7 +77,8 @@ struct NeutralFixtureTests {
       #expect(result.status == .skip, "\(profile)")
       #expect(result.message?.contains("goes back to the native side by design") == true, "\(result.message ?? "")")
     }
-    #expect(try Self.runner("wvjb-5").run(try Self.shippedFixture("dispatch/handler-error-reaches-onerror")).status == .pass)
+    #expect(
+      try Self.runner("wvjb-5").run(try Self.shippedFixture("dispatch/handler-error-reaches-onerror")).status == .pass)
   }
 
   @Test func messagesBeforeALateInitWaitForItInEveryHandshakeDialect() throws {
@@ -88,18 +93,21 @@ struct NeutralFixtureTests {
   }
 
   @Test func aPageInitNeedsTheStepModeAndADefaultHandlerNeedsBothParts() throws {
-    let base = #""id": "startup-queue/x", "title": "t", "area": "startup-queue", "level": "must", "spec": "s", "subject": "page""#
+    let base =
+      #""id": "startup-queue/x", "title": "t", "area": "startup-queue", "level": "must", "spec": "s", "subject": "page""#
     #expect(throws: FixtureLoadFailure.self) {
       try fixture("{\(base), \"steps\": [{\"action\": \"page.init\"}]}")
     }
     do {
-      _ = try fixture("{\(base), \"setup\": {\"pageInit\": \"step\"}, \"steps\": [{\"action\": \"page.init\", \"handler\": \"d\"}]}")
+      _ = try fixture(
+        "{\(base), \"setup\": {\"pageInit\": \"step\"}, \"steps\": [{\"action\": \"page.init\", \"handler\": \"d\"}]}")
       Issue.record("a default handler without a behaviour loads")
     } catch let failure as FixtureLoadFailure {
       #expect(failure.problems.map(\.code) == ["bad-default-handler"], "\(failure)")
     }
     let loaded = try fixture(
-      "{\(base), \"setup\": {\"pageInit\": \"step\"}, \"steps\": [{\"action\": \"page.init\", \"handler\": \"d\", \"behaviour\": \"echo\"}]}")
+      "{\(base), \"setup\": {\"pageInit\": \"step\"}, \"steps\": [{\"action\": \"page.init\", \"handler\": \"d\", \"behaviour\": \"echo\"}]}"
+    )
     #expect(loaded.steps == [.pageInit(NamedBehaviour(name: "d", behaviour: .echo))])
   }
 }

@@ -32,7 +32,9 @@ struct QueueReturnTests {
     defer { try? FileManager.default.removeItem(at: traces) }
     let (runner, profile) = try Self.runner("jsbridge-1", traces: traces.path)
     let played = Self.fixtures.filter { fixture in
-      (fixture.setup.onReady + fixture.steps).contains { if case .queueToNative(.string?, nil) = $0 { return true } else { return false } }
+      (fixture.setup.onReady + fixture.steps).contains {
+        if case .queueToNative(.string?, nil) = $0 { return true } else { return false }
+      }
     }
     #expect(played.count >= 6, "\(played.map(\.id))")
     var judged = 0

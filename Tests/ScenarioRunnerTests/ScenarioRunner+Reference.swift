@@ -11,7 +11,9 @@ struct ScenarioRunnerReferenceTests {
     #expect(!outcome.fixtures.isEmpty)
     for fixture in outcome.fixtures {
       let result = referenceRunner.run(fixture)
-      #expect(result.status == .pass || result.status == .skip, "\(fixture.id): \(result.message ?? "")\n\(result.trace.map(\.description).joined(separator: "\n"))")
+      #expect(
+        result.status == .pass || result.status == .skip,
+        "\(fixture.id): \(result.message ?? "")\n\(result.trace.map(\.description).joined(separator: "\n"))")
     }
   }
 }

@@ -17,7 +17,8 @@ struct ScenarioRunnerSharedGroupIsolationTests {
     let expect: JSONValue =
       expectedLog.map { ["events": [["event": "console", "text": .string($0)]]] } ?? ["events": []]
     let json: JSONValue = [
-      "id": .string("isolation/\(id)"), "title": "t", "area": "isolation", "level": "must", "spec": "s", "subject": "page",
+      "id": .string("isolation/\(id)"), "title": "t", "area": "isolation", "level": "must", "spec": "s",
+      "subject": "page",
       "setup": ["pageScripts": [.string(script)]],
       "steps": [["action": "settle"]],
       "expect": expect,
@@ -111,7 +112,8 @@ struct ScenarioRunnerSharedGroupIsolationTests {
   @Test func aGroupPerPageWhenAsked() throws {
     var options = RunOptions()
     options.sharesContextGroups = false
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
+    let runner = ScenarioRunner(
+      page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
     SharedContextGroup.retireOnThisThread()
     let quiet = try scenario("quiet", script: "console.log('quiet')", expectedLog: "quiet")
     #expect(runner.run(quiet).status == .pass)

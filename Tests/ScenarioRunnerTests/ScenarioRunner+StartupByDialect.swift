@@ -23,14 +23,16 @@ struct ScenarioRunnerStartupByDialectTests {
             "conformance/mutants/dialects/page/wkwebview-port-setup-callbacks-drained-late.json"), encoding: .utf8))
       for step in mutant["patch"]?.arrayValue ?? [] {
         let find = try #require(step["find"]?.stringValue)
-        let replace = try #require(step["replace"]?.stringValue).replacingOccurrences(of: "}, 10);", with: "}, \(delay));")
+        let replace = try #require(step["replace"]?.stringValue).replacingOccurrences(
+          of: "}, 10);", with: "}, \(delay));")
         #expect(source.components(separatedBy: find).count == 2)
         source = source.replacingOccurrences(of: find, with: replace)
       }
     }
     let profile = try BridgeProfile.load(name, profilesFolder: profiles).get()
     let runner = ScenarioRunner(
-      page: ScriptPageImplementation(name: "page.js", source: source, profile: profile), native: ReferenceNativeImplementation(),
+      page: ScriptPageImplementation(name: "page.js", source: source, profile: profile),
+      native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
     return runner.run(try #require(fixtures.first { $0.id == id }))
   }

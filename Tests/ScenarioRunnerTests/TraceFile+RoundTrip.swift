@@ -11,7 +11,8 @@ import Testing
 struct TraceFileTests {
   @Test func aWrittenTraceReadsBackTheSame() throws {
     let events = [
-      TraceEvent(sequence: 0, time: VirtualTime(milliseconds: 0), source: .host, name: "evaluate", fields: ["script": "x()"]),
+      TraceEvent(
+        sequence: 0, time: VirtualTime(milliseconds: 0), source: .host, name: "evaluate", fields: ["script": "x()"]),
       TraceEvent(
         sequence: 1, time: VirtualTime(milliseconds: 12), source: .page, name: "console",
         fields: ["level": "log", "text": "a\nb", "seq": 7, "nested": ["time": 3]]),

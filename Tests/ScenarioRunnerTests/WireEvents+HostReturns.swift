@@ -23,14 +23,23 @@ struct WireEventsHostReturnTests {
   @Test func aReturnedStringAnswersTheRequestItsHostCallCarried() throws {
     let profile = try Self.profile("jsbridge-2")
     let trace = [
-      event(0, TraceEventName.interfaceCalled, ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": ["{\"n\":1}", "a"]]),
-      event(1, TraceEventName.interfaceReturned, ["name": "WebViewJavascriptBridge", "method": "echo", "result": "{\"n\":1}"]),
+      event(
+        0, TraceEventName.interfaceCalled,
+        ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": ["{\"n\":1}", "a"]]),
+      event(
+        1, TraceEventName.interfaceReturned,
+        ["name": "WebViewJavascriptBridge", "method": "echo", "result": "{\"n\":1}"]),
       // No callback id: the returned text answers nothing.
-      event(2, TraceEventName.interfaceCalled, ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": ["2", ""]]),
+      event(
+        2, TraceEventName.interfaceCalled,
+        ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": ["2", ""]]),
       event(3, TraceEventName.interfaceReturned, ["name": "WebViewJavascriptBridge", "method": "echo", "result": "2"]),
       // Text that is not JSON is the answer as it is.
-      event(4, TraceEventName.interfaceCalled, ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": [.null, "b"]]),
-      event(5, TraceEventName.interfaceReturned, ["name": "WebViewJavascriptBridge", "method": "echo", "result": "plain"]),
+      event(
+        4, TraceEventName.interfaceCalled,
+        ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": [.null, "b"]]),
+      event(
+        5, TraceEventName.interfaceReturned, ["name": "WebViewJavascriptBridge", "method": "echo", "result": "plain"]),
     ]
     let toPage = WireEvents.derive(from: trace, profile: profile).filter { $0.name == WireEvents.toPage }
     #expect(toPage.map { $0["responseId"] } == [.string("a"), .string("b")])
@@ -43,7 +52,9 @@ struct WireEventsHostReturnTests {
     let index = try #require(profile.signals.firstIndex { $0.hostCalls != nil })
     profile.signals[index].hostCalls?.returnAnswers = false
     let trace = [
-      event(0, TraceEventName.interfaceCalled, ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": ["1", "a"]]),
+      event(
+        0, TraceEventName.interfaceCalled,
+        ["name": "WebViewJavascriptBridge", "method": "echo", "arguments": ["1", "a"]]),
       event(1, TraceEventName.interfaceReturned, ["name": "WebViewJavascriptBridge", "method": "echo", "result": "1"]),
     ]
     #expect(WireEvents.derive(from: trace, profile: profile).allSatisfy { $0.name != WireEvents.toPage })

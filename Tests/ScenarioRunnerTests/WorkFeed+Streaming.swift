@@ -54,7 +54,8 @@ struct WorkFeedStreamingTests {
 
   @Test func theLoaderHandsOverFixturesInOrderAndStopsAtTheFirstProblem() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bc-stream-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     func fixture(_ id: String) -> String {
       #"{"id": "\#(id)", "title": "t", "area": "data", "level": "must", "spec": "s", "subject": "pair", "steps": [{"action": "settle"}]}"#
@@ -64,7 +65,8 @@ struct WorkFeedStreamingTests {
         toFile: folder.appendingPathComponent("data/\(name).json").path, atomically: true, encoding: .utf8)
     }
     // c.json comes between b and d and repeats b's id.
-    try fixture("data/b").write(toFile: folder.appendingPathComponent("data/c.json").path, atomically: true, encoding: .utf8)
+    try fixture("data/b").write(
+      toFile: folder.appendingPathComponent("data/c.json").path, atomically: true, encoding: .utf8)
     var handed: [String] = []
     let outcome = FixtureLoader().load(paths: [folder.path]) { handed.append($0.file) }
     #expect(handed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.json", "b.json"])

@@ -16,7 +16,8 @@ func workerExecutable() throws -> String {
   }
   candidates.append(packageRoot.appendingPathComponent(".build/debug/bridgecheck"))
   guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-    throw SupervisionTestError("bridgecheck binary not found (swift build --product bridgecheck); looked in \(candidates)")
+    throw SupervisionTestError(
+      "bridgecheck binary not found (swift build --product bridgecheck); looked in \(candidates)")
   }
   return found.path
 }

@@ -18,7 +18,8 @@ struct WorkerBudgetTests {
       jobs: nil, memoryLimit: nil, kind: .mutants, cores: 2, machineMemory: 24 * Self.gigabyte)
     #expect(mutants == WorkerBudget(jobs: 2, memoryLimit: Self.gigabyte))
     // One worker asked for: the whole default total, as before.
-    let one = try WorkerBudget.resolve(jobs: 1, memoryLimit: nil, kind: .simulated, cores: 2, machineMemory: 24 * Self.gigabyte)
+    let one = try WorkerBudget.resolve(
+      jobs: 1, memoryLimit: nil, kind: .simulated, cores: 2, machineMemory: 24 * Self.gigabyte)
     #expect(one == WorkerBudget(jobs: 1, memoryLimit: 2 * Self.gigabyte))
   }
 
@@ -28,10 +29,12 @@ struct WorkerBudgetTests {
   func defaultsHoldOnEveryMachine(cores: Int, gigabytes: Int) throws {
     for kind in [WorkerBudget.WorkerKind.simulated, .mutants] {
       let machine = gigabytes * Self.gigabyte
-      let budget = try WorkerBudget.resolve(jobs: nil, memoryLimit: nil, kind: kind, cores: cores, machineMemory: machine)
+      let budget = try WorkerBudget.resolve(
+        jobs: nil, memoryLimit: nil, kind: kind, cores: cores, machineMemory: machine)
       #expect(budget.jobs >= 1 && budget.jobs <= cores)
       #expect(budget.share >= kind.floor, "\(cores) cores, \(gigabytes) GB: \(budget)")
-      #expect(budget.memoryLimit <= max(machine / 4 * 3, kind.minimumTotal), "\(cores) cores, \(gigabytes) GB: \(budget)")
+      #expect(
+        budget.memoryLimit <= max(machine / 4 * 3, kind.minimumTotal), "\(cores) cores, \(gigabytes) GB: \(budget)")
     }
   }
 
@@ -62,7 +65,8 @@ struct WorkerBudgetTests {
       try WorkerBudget.resolve(
         jobs: 8, memoryLimit: Self.gigabyte, kind: .simulated, cores: 2, machineMemory: 24 * Self.gigabyte)
     }
-    #expect(both?.problem.contains("--memory-limit 1 GB shared by --jobs 8 gives each worker 128 MB") == true, "\(both!)")
+    #expect(
+      both?.problem.contains("--memory-limit 1 GB shared by --jobs 8 gives each worker 128 MB") == true, "\(both!)")
     #expect(both?.problem.contains("8 × 256 MB = 2 GB") == true, "\(both!)")
     #expect(both?.fix == "give --memory-limit 2G or more, or --jobs 4 or fewer")
 
@@ -73,7 +77,8 @@ struct WorkerBudgetTests {
     #expect(small?.fix.hasPrefix("give --jobs 12 or fewer, or --memory-limit 16G or more") == true, "\(small!)")
 
     let tiny = #expect(throws: WorkerBudgetError.self) {
-      try WorkerBudget.resolve(jobs: nil, memoryLimit: 128 * Self.megabyte, kind: .simulated, cores: 2, machineMemory: nil)
+      try WorkerBudget.resolve(
+        jobs: nil, memoryLimit: 128 * Self.megabyte, kind: .simulated, cores: 2, machineMemory: nil)
     }
     #expect(tiny?.fix == "give --memory-limit 256M or more")
   }

@@ -1,7 +1,7 @@
 import BridgeImplementations
 import Foundation
-import Synchronization
 import ScenarioRunner
+import Synchronization
 import Testing
 
 @testable import Supervision
@@ -15,8 +15,10 @@ struct WorkerCPUPinningTests {
     #expect(WorkerCPUs.cpu(slot: 1, jobs: 2, available: [0, 1, 2, 3], first: 2) == 3)
     #expect(WorkerCPUs.cpu(slot: 1, jobs: 2, available: [0, 1, 2, 3], first: 3) == 0, "in turn, wrapping around")
     #expect(WorkerCPUs.cpu(slot: 1, jobs: 2, available: [4, 6]) == 6, "from the first without a current CPU")
-    #expect(WorkerCPUs.cpu(slot: 0, jobs: 1, available: [4, 6], first: 5) == 4, "a current CPU not available counts as none")
-    #expect(WorkerCPUs.cpu(slot: 0, jobs: 3, available: [0, 1], first: 0) == nil, "two workers to a CPU could not move")
+    #expect(
+      WorkerCPUs.cpu(slot: 0, jobs: 1, available: [4, 6], first: 5) == 4, "a current CPU not available counts as none")
+    #expect(
+      WorkerCPUs.cpu(slot: 0, jobs: 3, available: [0, 1], first: 0) == nil, "two workers to a CPU could not move")
     #expect(WorkerCPUs.cpu(slot: 2, jobs: 2, available: [0, 1]) == nil)
     #expect(WorkerCPUs.cpu(slot: 0, jobs: 1, available: []) == nil, "a system that cannot tell pins nothing")
   }
@@ -35,7 +37,9 @@ struct WorkerCPUPinningTests {
   @Test(.enabled(if: pinningIsAvailable, "needs Linux affinity masks and /proc"))
   func nothingIsPinnedWithoutPinningOrWithMoreWorkersThanCPUs() throws {
     let available = try #require(allowedCPUs(inStatusOf: "self"))
-    for lines in [try adapterCPUs(jobs: 1, pinsWorkers: false), try adapterCPUs(jobs: available.count + 1, pinsWorkers: true)] {
+    for lines in [
+      try adapterCPUs(jobs: 1, pinsWorkers: false), try adapterCPUs(jobs: available.count + 1, pinsWorkers: true),
+    ] {
       #expect(!lines.isEmpty)
       #expect(lines.allSatisfy { $0 == available }, "placed by the system: \(lines) against \(available)")
     }

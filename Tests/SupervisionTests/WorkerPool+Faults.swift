@@ -1,14 +1,17 @@
 import BridgeImplementations
 import Foundation
 import ScenarioRunner
-@testable import Supervision
 import Testing
+
+@testable import Supervision
 
 /// Whatever happens to a worker, the scenario it ran ends as `error` with
 /// the reason, within its limits, and the run goes on with a fresh worker.
 @Suite("Worker faults")
 struct WorkerFaultTests {
-  static let ids = ["callbacks/page-to-native-response", "data/absent-versus-null-data", "callbacks/page-handler-answers-after-delay"]
+  static let ids = [
+    "callbacks/page-to-native-response", "data/absent-versus-null-data", "callbacks/page-handler-answers-after-delay",
+  ]
 
   /// Runs the three fixtures with the middle one faulted as `fault`.
   private func run(

@@ -36,7 +36,8 @@ struct WorkerResultTests {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let chosen = try fixtures(["callbacks/page-to-native-response"])
     let configuration = WorkerConfiguration(
-      page: .script(path: scratch.path, profile: nil), native: .reference, tested: TestedSides(page: true, native: false),
+      page: .script(path: scratch.path, profile: nil), native: .reference,
+      tested: TestedSides(page: true, native: false),
       options: RunOptions())
     let page = try configuration.makePage()
     let inProcess = ScenarioRunner(

@@ -33,7 +33,8 @@ struct URLSerializationTable {
   static func load() throws -> URLSerializationTable {
     let root = try JSONValue.parse(String(decoding: Data(contentsOf: file), as: UTF8.self))
     let entries = (root["entries"]?.arrayValue ?? []).map {
-      Entry(set: $0["set"]?.stringValue ?? "", how: $0["how"]?.stringValue ?? "", requested: $0["requested"]?.stringValue,
+      Entry(
+        set: $0["set"]?.stringValue ?? "", how: $0["how"]?.stringValue ?? "", requested: $0["requested"]?.stringValue,
         threw: $0["threw"]?.stringValue)
     }
     return URLSerializationTable(measuredOn: root["measuredOn"]?.stringValue ?? "", entries: entries)

@@ -19,7 +19,8 @@ import WebKitEngine
         return nil
       }
       host.addUserScript(
-        PageScript(name: "user.js", source: "window.userThrower = function () { throw new Error('from user script'); };"),
+        PageScript(
+          name: "user.js", source: "window.userThrower = function () { throw new Error('from user script'); };"),
         injectionTime: .atDocumentStart)
       let page = """
         window.pageThrower = function () { throw new Error('from page script'); };
@@ -27,7 +28,9 @@ import WebKitEngine
         setTimeout(function () { userThrower(); }, 0);
         setTimeout(function () { pageThrower(); }, 0);
         """
-      host.load(PageSource(url: "https://app.bridgecheck.test/index.html", scripts: [PageScript(name: "page.js", source: page)]))
+      host.load(
+        PageSource(url: "https://app.bridgecheck.test/index.html", scripts: [PageScript(name: "page.js", source: page)])
+      )
       host.runUntilIdle(maxTasks: 1000, maxTime: nil, shouldStop: { false })
       // Code a native side evaluated (as a bridge injected on __bridge_loaded__ is).
       host.evaluateJavaScript(

@@ -25,7 +25,8 @@ import WebKitEngine
     /// Runs a fixture; its result and every trace event it recorded.
     static func run(_ id: String) throws -> (result: ScenarioResult, trace: [TraceEvent]) {
       let runner = ScenarioRunner(
-        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK())
+        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK()
+      )
       var events: [TraceEvent] = []
       let result = runner.run(try fixture(id)) { events.append($0) }
       if ProcessInfo.processInfo.environment["BRIDGECHECK_PRINT_TRACE"] == "1" {
@@ -56,7 +57,9 @@ import WebKitEngine
       #expect(result.status == .pass, "\(Self.describe(result))")
       // The bridge really ran in WebKit: its signals reached decide-policy as
       // WebKit serializes them, and its queue came back by evaluation.
-      let requested = trace.filter { $0.name == TraceEventName.navigationRequested }.compactMap { $0["url"]?.stringValue }
+      let requested = trace.filter { $0.name == TraceEventName.navigationRequested }.compactMap {
+        $0["url"]?.stringValue
+      }
       #expect(requested.contains("https://__bridge_loaded__/"))
       #expect(requested.contains("https://__wvjb_queue_message__/"))
       #expect(trace.contains { $0.name == TraceEventName.evaluateResult && $0["ok"] == true })
@@ -78,7 +81,8 @@ import WebKitEngine
     @Test(.enabled(if: ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_SURVEY"] == "1"))
     func everyShippedFixture() throws {
       let runner = ScenarioRunner(
-        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK())
+        page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK()
+      )
       let folder = WebKitHostFixtureTests.root.appendingPathComponent("Fixtures").path
       var counts: [String: Int] = [:]
       let only = ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_SURVEY_ONLY"]
@@ -89,7 +93,9 @@ import WebKitEngine
         if only != nil, result.status != .pass { for event in events { print(WebKitHostFixtureTests.line(event)) } }
         counts[result.status.rawValue, default: 0] += 1
         let message = (result.message ?? "").split(separator: "\n").first.map(String.init) ?? ""
-        print("SURVEY \(result.status.rawValue) \(fixture.id) \(String(format: "%.2f", Double(result.duration.components.seconds) + Double(result.duration.components.attoseconds) / 1e18))s \(message)")
+        print(
+          "SURVEY \(result.status.rawValue) \(fixture.id) \(String(format: "%.2f", Double(result.duration.components.seconds) + Double(result.duration.components.attoseconds) / 1e18))s \(message)"
+        )
       }
       print("SURVEY TOTAL \(counts.sorted { $0.key < $1.key })")
     }

@@ -46,7 +46,8 @@ import WebKitEngine
     /// idle (no timer shows it); the same page without the loop does.
     @Test func aMessagePingPongIsNotIdle() throws {
       let quiet = try Self.loaded("window.ready = true;")
-      #expect(quiet.runUntilIdle(maxTasks: 10_000, maxTime: quiet.now.advanced(by: 2_000), shouldStop: { false }) == .idle)
+      #expect(
+        quiet.runUntilIdle(maxTasks: 10_000, maxTime: quiet.now.advanced(by: 2_000), shouldStop: { false }) == .idle)
       quiet.close()
       let busy = try Self.loaded(
         """

@@ -76,7 +76,9 @@ import WebKitEngine
         """
       host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: page)]))
       host.advance(by: 300, maxTasks: 10_000, shouldStop: { false })
-      #expect(Array(first.values.prefix(2)) == ["stored", "kept=baked"], "the page could store: the check below means something \(first.values)")
+      #expect(
+        Array(first.values.prefix(2)) == ["stored", "kept=baked"],
+        "the page could store: the check below means something \(first.values)")
       host.close()
       let second = Box()
       let next = try Self.host(second)

@@ -304,12 +304,15 @@ import WebKitEngine
       defer { host.close() }
       var seen: [String] = []
       host.addHostRecorder(named: "seen") { seen.append($0.first??.stringValue ?? "?") }
-      let script = Self.helpers + """
-        var w = worker("self.onmessage = function (e) { var until = Date.now() + 150; while (Date.now() < until) {} postMessage('answer ' + e.data); };");
-        w.onmessage = function (e) { seen(e.data); };
-        setTimeout(function () { w.postMessage(1); }, 0);
-        """
-      host.load(PageSource(url: "https://app.bridgecheck.test/index.html", scripts: [PageScript(name: "page.js", source: script)]))
+      let script =
+        Self.helpers + """
+          var w = worker("self.onmessage = function (e) { var until = Date.now() + 150; while (Date.now() < until) {} postMessage('answer ' + e.data); };");
+          w.onmessage = function (e) { seen(e.data); };
+          setTimeout(function () { w.postMessage(1); }, 0);
+          """
+      host.load(
+        PageSource(
+          url: "https://app.bridgecheck.test/index.html", scripts: [PageScript(name: "page.js", source: script)]))
       host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
       let settled = seen
       // Let a late answer arrive before the view closes (closing a page whose worker is busy is not this test's matter).
@@ -329,7 +332,8 @@ import WebKitEngine
       #expect(real.contains("done"), "\(probe.name): WebKit did not finish: \(real)")
       #expect(
         simulated == real,
-        "\(probe.name)\nsimulated: \(simulated.joined(separator: "\n           "))\nwebkitgtk: \(real.joined(separator: "\n           "))")
+        "\(probe.name)\nsimulated: \(simulated.joined(separator: "\n           "))\nwebkitgtk: \(real.joined(separator: "\n           "))"
+      )
     }
   }
 #endif

@@ -60,7 +60,10 @@ import WebKitEngine
       let page = try WebKitPage()
       defer { page.close() }
       try page.load(html: Self.page, baseURL: "https://bridgecheck.test/")
-      for url in ["https://__BRIDGE_LOADED__", "wvjbscheme://__BRIDGE_LOADED__", "yy://__QUEUE_MESSAGE__/", "https://__wvjb_queue_message__/?a=%E2%80%A8"] {
+      for url in [
+        "https://__BRIDGE_LOADED__", "wvjbscheme://__BRIDGE_LOADED__", "yy://__QUEUE_MESSAGE__/",
+        "https://__wvjb_queue_message__/?a=%E2%80%A8",
+      ] {
         try page.evaluate(
           """
           var frame = document.createElement('iframe');

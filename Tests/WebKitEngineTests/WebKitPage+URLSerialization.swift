@@ -41,7 +41,8 @@ import WebKitEngine
       defer { page.close() }
       try page.load(html: Self.corpusPage, baseURL: "https://bridgecheck.test/")
       #expect(
-        try page.evaluate("var f = document.createElement('iframe'); f.src = 'a b.html'; [f.src, f.getAttribute('src')]")
+        try page.evaluate(
+          "var f = document.createElement('iframe'); f.src = 'a b.html'; [f.src, f.getAttribute('src')]")
           == ["https://bridgecheck.test/a%20b.html", "a b.html"])
       #expect(try page.evaluate("f.src = 'https://[x'; f.src") == "https://[x")
       #expect(try page.evaluate("location.href") == "https://bridgecheck.test/")

@@ -1,3 +1,5 @@
+import JSONModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import JSONModel
 
 /// Limits that turn a misbehaving adapter into an `error` instead of a hung
 /// or exhausted harness.
@@ -118,10 +119,12 @@ final class AdapterConnection: @unchecked Sendable {
   /// `hello`: checks the protocol version and reads the adapter's description.
   @discardableResult
   func handshake() throws(ImplementationError) -> AdapterInfo {
-    let events = try exchange(
-      AdapterProtocol.Command.hello, ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(offeredMinorVersion))],
-      timeout: limits.helloTimeout
-    ).last?.events ?? []
+    let events =
+      try exchange(
+        AdapterProtocol.Command.hello,
+        ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(offeredMinorVersion))],
+        timeout: limits.helloTimeout
+      ).last?.events ?? []
     let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
     guard hellos.count == 1, let hello = hellos.first else {
       throw fail(
@@ -253,7 +256,8 @@ final class AdapterConnection: @unchecked Sendable {
 
   /// Numbers and serializes a command and writes it whole (reading the
   /// adapter's output meanwhile, so that neither side can block the other).
-  private func writeCommand(_ type: String, _ fields: JSONObject, timeout: Duration?) throws(ImplementationError) -> Int {
+  private func writeCommand(_ type: String, _ fields: JSONObject, timeout: Duration?) throws(ImplementationError) -> Int
+  {
     if let failure { throw failure }
     if unanswered.isEmpty { try checkNothingUnsolicited() }
     let seq = nextSeq
@@ -305,7 +309,8 @@ final class AdapterConnection: @unchecked Sendable {
   /// drains stderr and watches the clock, until `line` is written and, when
   /// `target` is given, the answer of that command is read. Returns the
   /// answers completed meanwhile, oldest first.
-  private func pump(line: [UInt8], written: inout Int, until target: Int?, timeout: Duration?) throws(ImplementationError)
+  private func pump(line: [UInt8], written: inout Int, until target: Int?, timeout: Duration?)
+    throws(ImplementationError)
     -> [AdapterAnswer]
   {
     let clock = ContinuousClock()
@@ -377,7 +382,8 @@ final class AdapterConnection: @unchecked Sendable {
         }
         partialAnswer.append(event)
         if partialAnswer.count > limits.maxEventsPerCommand {
-          throw fail("flood", "sent more than \(limits.maxEventsPerCommand) events for \(head.what); output stopped being read")
+          throw fail(
+            "flood", "sent more than \(limits.maxEventsPerCommand) events for \(head.what); output stopped being read")
         }
       }
       if finished() {
@@ -409,7 +415,9 @@ final class AdapterConnection: @unchecked Sendable {
       fds.append(pollfd(fd: process.errorOutput, events: Int16(POLLIN), revents: 0))
       fds.append(pollfd(fd: wantsWrite ? process.input : -1, events: Int16(POLLOUT), revents: 0))
       let remaining = deadline - now
-      let waitMilliseconds = max(1, min(100, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)))
+      let waitMilliseconds = max(
+        1,
+        min(100, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)))
       let ready = poll(&fds, nfds_t(fds.count), waitMilliseconds)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -432,7 +440,9 @@ final class AdapterConnection: @unchecked Sendable {
           // The answer being read: its complete lines and the line in progress.
           if partialAnswerBytes + (inputBuffer.count - inputStart) > limits.maxBytesPerCommand {
             throw fail(
-              "flood", "wrote more than \(limits.maxBytesPerCommand / (1 << 20)) MiB of output for \(what); output stopped being read")
+              "flood",
+              "wrote more than \(limits.maxBytesPerCommand / (1 << 20)) MiB of output for \(what); output stopped being read"
+            )
           }
         }
       }
@@ -542,16 +552,20 @@ final class AdapterConnection: @unchecked Sendable {
     guard type == AdapterProtocol.Event.evaluate else {
       throw fail(
         "protocol-violation",
-        "sent `\(AdapterProtocol.TextBlocks.scriptBytes)` in a `\(type)` event while handling \(what()); only `evaluate` has a script block")
+        "sent `\(AdapterProtocol.TextBlocks.scriptBytes)` in a `\(type)` event while handling \(what()); only `evaluate` has a script block"
+      )
     }
     guard let length = event.integer(AdapterProtocol.TextBlocks.scriptBytes), length >= 0, event["script"] == nil else {
       throw fail(
         "protocol-violation",
-        "sent an `evaluate` event whose `\(AdapterProtocol.TextBlocks.scriptBytes)` is not a byte count (a non-negative integer, and no `script` beside it) while handling \(what())")
+        "sent an `evaluate` event whose `\(AdapterProtocol.TextBlocks.scriptBytes)` is not a byte count (a non-negative integer, and no `script` beside it) while handling \(what())"
+      )
     }
     guard partialAnswerBytes + length <= limits.maxBytesPerCommand else {
       throw fail(
-        "flood", "announced a script block of \(length) bytes for \(what()), more than the \(limits.maxBytesPerCommand / (1 << 20)) MiB a command's answer may have")
+        "flood",
+        "announced a script block of \(length) bytes for \(what()), more than the \(limits.maxBytesPerCommand / (1 << 20)) MiB a command's answer may have"
+      )
     }
     var header = event
     header.removeValue(forKey: AdapterProtocol.TextBlocks.scriptBytes)
@@ -567,7 +581,8 @@ final class AdapterConnection: @unchecked Sendable {
     guard inputBuffer[end] == UInt8(ascii: "\n") else {
       throw fail(
         "protocol-violation",
-        "sent a script block that does not end with a newline after its \(block.length) bytes while handling \(what()) (`\(AdapterProtocol.TextBlocks.scriptBytes)` must count the block's UTF-8 bytes exactly)")
+        "sent a script block that does not end with a newline after its \(block.length) bytes while handling \(what()) (`\(AdapterProtocol.TextBlocks.scriptBytes)` must count the block's UTF-8 bytes exactly)"
+      )
     }
     guard let text = String(validating: inputBuffer[inputStart..<end], as: UTF8.self) else {
       throw fail("protocol-violation", "sent a script block that is not UTF-8 while handling \(what())")

@@ -1,3 +1,5 @@
+import JSONModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import JSONModel
 
 /// `bridgecheck doctor --native 'COMMAND'`: starts an adapter, walks it
 /// through the handshake and a short session, and explains in words what it
@@ -62,12 +63,16 @@ public enum AdapterDoctor {
       return Report(findings: findings, info: nil, stderrTail: "", processID: nil)
     }
     defer { probe.process.kill() }
-    findings.append(Finding(passed: true, title: "start", explanation: "started \(AdapterConnection.describe(command)) (pid \(probe.process.pid))"))
+    findings.append(
+      Finding(
+        passed: true, title: "start",
+        explanation: "started \(AdapterConnection.describe(command)) (pid \(probe.process.pid))"))
     var examination = Examination(
       probe: probe, limits: AdapterLimits(commandTimeout: timeout, startupTimeout: startupTimeout), profile: profile)
     examination.run()
     findings += examination.findings
-    return Report(findings: findings, info: examination.info, stderrTail: probe.stderr.text, processID: probe.process.pid)
+    return Report(
+      findings: findings, info: examination.info, stderrTail: probe.stderr.text, processID: probe.process.pid)
   }
 
   // MARK: - The examination
@@ -104,7 +109,13 @@ public enum AdapterDoctor {
 
     mutating func run() {
       // 1. Handshake.
-      guard let hello = roundTrip("hello", ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(AdapterProtocol.minorVersion))], first: true)
+      guard
+        let hello = roundTrip(
+          "hello",
+          [
+            "protocol": .number(Double(AdapterProtocol.version)),
+            "minor": .number(Double(AdapterProtocol.minorVersion)),
+          ], first: true)
       else { return }
       let hellos = hello.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
       guard let helloEvent = hellos.first else {
@@ -113,7 +124,9 @@ public enum AdapterDoctor {
           "the adapter answered hello with done but no hello event. Before done it must write one line "
             + #"{"type":"hello","protocol":1,"name":"…","transports":[…],"injections":[…],"features":[…]}"#)
       }
-      if hellos.count > 1 { return failure("handshake", "the adapter wrote \(hellos.count) hello events; write exactly one") }
+      if hellos.count > 1 {
+        return failure("handshake", "the adapter wrote \(hellos.count) hello events; write exactly one")
+      }
       do {
         info = try AdapterInfo(hello: helloEvent)
       } catch {
@@ -137,20 +150,23 @@ public enum AdapterDoctor {
 
       // 2. A short session: start, a handler, injection, an ordinary navigation, a call, stop.
       let transport = profile.transports.first { info.transports.contains($0) } ?? profile.transports.first ?? .iframe
-      let injection = profile.injections.first { info.injections.contains($0) } ?? profile.injections.first ?? .bridgeLoaded
+      let injection =
+        profile.injections.first { info.injections.contains($0) } ?? profile.injections.first ?? .bridgeLoaded
       let configuration = SessionConfiguration(
         transport: transport, injection: injection, options: BridgeOptions(), profile: profile)
       if !info.transports.contains(transport) || !info.injections.contains(injection) {
         failure(
           "dialect",
           "the profile \(profile.name) signals over \(transport.rawValue) and injects by \(injection.rawValue), and the "
-            + "adapter's hello does not list both; list them in `transports` and `injections` if the bridge supports them")
+            + "adapter's hello does not list both; list them in `transports` and `injections` if the bridge supports them"
+        )
       }
       let pageScript = "/* bridgecheck doctor: a page bridge would be here */"
       guard
         roundTrip(
           "start",
-          ["configuration": AdapterProtocol.configurationJSON(configuration), "pageScript": .string(pageScript)]) != nil,
+          ["configuration": AdapterProtocol.configurationJSON(configuration), "pageScript": .string(pageScript)])
+          != nil,
         roundTrip("registerHandler", ["name": "doctorHandler"]) != nil
       else { return }
       pass("start", "start and registerHandler were answered with done")
@@ -159,9 +175,14 @@ public enum AdapterDoctor {
       let request: (command: String, fields: JSONObject, what: String)?
       switch injection {
       case .bridgeLoaded:
-        request = ("navigation", ["id": 1, "url": .string(profile.bridgeLoadedURL), "frame": "iframe"], "a navigation to \(profile.bridgeLoadedURL)")
+        request = (
+          "navigation", ["id": 1, "url": .string(profile.bridgeLoadedURL), "frame": "iframe"],
+          "a navigation to \(profile.bridgeLoadedURL)"
+        )
       case .onPost:
-        request = ("scriptMessage", ["name": .string(profile.injectHandlerName)], "a post to \(profile.injectHandlerName)")
+        request = (
+          "scriptMessage", ["name": .string(profile.injectHandlerName)], "a post to \(profile.injectHandlerName)"
+        )
       case .afterLoad:
         request = ("loadFinished", [:], "the end of a page load (loadFinished)")
       case .documentStart, .documentEnd, .page:
@@ -172,7 +193,8 @@ public enum AdapterDoctor {
         if request.command == "navigation" {
           guard checkPolicy(injected, id: 1, expected: "cancel", url: profile.bridgeLoadedURL) else { return }
         }
-        guard let evaluation = injected.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }) else {
+        guard let evaluation = injected.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate })
+        else {
           return failure(
             "injection",
             "\(request.what) must make the bridge evaluate the page script: expected an "
@@ -194,7 +216,9 @@ public enum AdapterDoctor {
       } else {
         pass("injection", "\(injection.rawValue) injection: the page script is a user script")
       }
-      guard let ordinary = roundTrip("navigation", ["id": 2, "url": "https://example.com/", "frame": "main"]) else { return }
+      guard let ordinary = roundTrip("navigation", ["id": 2, "url": "https://example.com/", "frame": "main"]) else {
+        return
+      }
       guard checkPolicy(ordinary, id: 2, expected: "allow", url: "https://example.com/") else { return }
       pass("navigation", "an ordinary navigation was allowed")
 
@@ -208,13 +232,17 @@ public enum AdapterDoctor {
       if !profile.convention.nativeCanCallPage {
         pass("native call", "not checked: in the dialect \(profile.name) the native side cannot call the page")
       } else {
-        guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else { return }
+        guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else {
+          return
+        }
         let delivery = call.first { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }
         if pipelines, let report = delivery?[AdapterProtocol.Pipelining.report],
           report.stringValue.flatMap(AdapterProtocol.EvaluationReport.init(rawValue:)) == nil
         {
           return failure(
-            "native call", "the evaluate event's `report` is \(report); it must be \"always\", \"failure\" or \"never\" (or absent: always)")
+            "native call",
+            "the evaluate event's `report` is \(report); it must be \"always\", \"failure\" or \"never\" (or absent: always)"
+          )
         }
         if let script = delivery?["script"]?.stringValue {
           if script.contains("\(entry)(") {
@@ -222,7 +250,8 @@ public enum AdapterDoctor {
           } else {
             failure(
               "native call",
-              "callHandler evaluated a script that does not call \(entry): \(JSONValue.string(String(script.prefix(200))))")
+              "callHandler evaluated a script that does not call \(entry): \(JSONValue.string(String(script.prefix(200))))"
+            )
             return
           }
         } else {
@@ -235,7 +264,8 @@ public enum AdapterDoctor {
         let configurationJSON = AdapterProtocol.configurationJSON(configuration)
         guard
           let answers = pipelined([
-            ("stop", [:]), ("start", ["configuration": configurationJSON, AdapterProtocol.Pipelining.samePageScript: true]),
+            ("stop", [:]),
+            ("start", ["configuration": configurationJSON, AdapterProtocol.Pipelining.samePageScript: true]),
             ("registerHandler", ["name": "doctorHandler"]), ("stop", [:]),
           ])
         else { return }
@@ -253,7 +283,10 @@ public enum AdapterDoctor {
       if probe.process.waitForExit(timeout: .seconds(2)) {
         pass("exit", "the adapter answered exit and ended (\(probe.process.exitDescription ?? "exited"))")
       } else {
-        failure("exit", "the adapter answered exit but was still running 2 s later; it must exit after answering exit (and when stdin ends)")
+        failure(
+          "exit",
+          "the adapter answered exit but was still running 2 s later; it must exit after answering exit (and when stdin ends)"
+        )
       }
     }
 
@@ -267,7 +300,8 @@ public enum AdapterDoctor {
         return false
       }
       guard policy.integer("id") == id else {
-        failure("navigation", "the policy event has id \(policy["id"] ?? .null); it must repeat the navigation's id \(id)")
+        failure(
+          "navigation", "the policy event has id \(policy["id"] ?? .null); it must repeat the navigation's id \(id)")
         return false
       }
       guard policy["policy"]?.stringValue == expected else {
@@ -348,7 +382,9 @@ public enum AdapterDoctor {
           interrupted(waitingFor: "the adapter to read \(type)")
           return []
         }
-        failure(commands.first?.type ?? type, "could not write the \(type) command: the adapter closed its stdin\(exitClause())")
+        failure(
+          commands.first?.type ?? type,
+          "could not write the \(type) command: the adapter closed its stdin\(exitClause())")
         return []
       }
       return numbers
@@ -385,7 +421,9 @@ public enum AdapterDoctor {
             let amount =
               events.count >= limits.maxEventsPerCommand
               ? "more than \(limits.maxEventsPerCommand) events" : "more than \(limits.maxBytesPerCommand >> 20) MiB"
-            failure("flood", "the adapter answered \(type) with \(amount) (the limit of bridgecheck run), without " + floodAdvice)
+            failure(
+              "flood",
+              "the adapter answered \(type) with \(amount) (the limit of bridgecheck run), without " + floodAdvice)
             return nil
           }
           var line = bytes
@@ -447,8 +485,12 @@ public enum AdapterDoctor {
               + (events.isEmpty ? "" : " (after \(events.count) event(s), without done)"))
           return nil
         case .timeout:
-          if first && events.isEmpty { diagnoseSilence() } else if events.isEmpty {
-            failure(type, "no answer to \(type) within \(limit): the adapter printed nothing (hung, or its stdout is buffered)")
+          if first && events.isEmpty {
+            diagnoseSilence()
+          } else if events.isEmpty {
+            failure(
+              type,
+              "no answer to \(type) within \(limit): the adapter printed nothing (hung, or its stdout is buffered)")
           } else if ContinuousClock.now - lastLineAt < Self.stillWriting(within: limit) {
             // The limit fell in a pause between two lines of an adapter that
             // keeps writing: a flood, not an answer that stopped short of done.

@@ -1,5 +1,5 @@
-import JSRuntime
 import JSONModel
+import JSRuntime
 import PageSimulation
 import Synchronization
 
@@ -50,7 +50,8 @@ public struct AdapterNativeImplementation: NativeImplementation {
   ///     round trip then costs no wake-up of another CPU. Nil (the default)
   ///     leaves placement to the system.
   public init(
-    command: [String], limits: AdapterLimits = AdapterLimits(), protocolMinorVersion: Int = AdapterProtocol.minorVersion,
+    command: [String], limits: AdapterLimits = AdapterLimits(),
+    protocolMinorVersion: Int = AdapterProtocol.minorVersion,
     sharedCPU: Int? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) {
     self.command = command
@@ -381,7 +382,9 @@ final class AdapterNativeSession: NativeSession {
 
   /// The members of `start` on `connection` (1.2: the page script named
   /// when it is the last one sent; 1.3: the configuration too).
-  static func startFields(on connection: AdapterConnection, configuration: SessionConfiguration, pageScript: String) -> JSONObject {
+  static func startFields(on connection: AdapterConnection, configuration: SessionConfiguration, pageScript: String)
+    -> JSONObject
+  {
     var fields: JSONObject = [:]
     if connection.speaks13, connection.lastStartConfiguration == configuration {
       fields[AdapterProtocol.ImmediateAnswers.sameConfiguration] = true
@@ -562,7 +565,8 @@ final class AdapterNativeSession: NativeSession {
     if let storedFailure { throw storedFailure }
     guard let connection, !closed else { return }
     let changesInterfaces =
-      interfacesFollowHandlers && (type == AdapterProtocol.Command.registerHandler || type == AdapterProtocol.Command.removeHandler)
+      interfacesFollowHandlers
+      && (type == AdapterProtocol.Command.registerHandler || type == AdapterProtocol.Command.removeHandler)
     guard connection.pipelines, AdapterProtocol.Pipelining.commands.contains(type), !changesInterfaces else {
       try send(type, fields)
       return
@@ -597,7 +601,8 @@ final class AdapterNativeSession: NativeSession {
   /// Dispatches the events of `answers` in order; `navigationID` is that of
   /// the last answer when it answers a `navigation`.
   @discardableResult
-  private func dispatch(_ answers: [AdapterAnswer], navigationID: Int?) throws(ImplementationError) -> NavigationPolicy? {
+  private func dispatch(_ answers: [AdapterAnswer], navigationID: Int?) throws(ImplementationError) -> NavigationPolicy?
+  {
     var policy: NavigationPolicy?
     for (index, answer) in answers.enumerated() {
       let type = answer.command
@@ -613,13 +618,16 @@ final class AdapterNativeSession: NativeSession {
             throw violation("sent a policy event in answer to `\(type)`; policy answers `navigation` only")
           }
           guard event.integer("id") == navigationID else {
-            throw violation("sent a policy event for navigation \(event["id"] ?? .null) while navigation \(navigationID) was pending")
+            throw violation(
+              "sent a policy event for navigation \(event["id"] ?? .null) while navigation \(navigationID) was pending")
           }
           guard policy == nil else { throw violation("sent two policy events for navigation \(navigationID)") }
           switch event["policy"]?.stringValue {
           case "allow": policy = .allow
           case "cancel": policy = .cancel
-          default: throw violation("sent a policy event whose `policy` is neither \"allow\" nor \"cancel\": \(event["policy"] ?? .null)")
+          default:
+            throw violation(
+              "sent a policy event whose `policy` is neither \"allow\" nor \"cancel\": \(event["policy"] ?? .null)")
           }
           continue
         }
@@ -629,7 +637,8 @@ final class AdapterNativeSession: NativeSession {
     if let storedFailure { throw storedFailure }
     if let navigationID {
       guard let policy else {
-        throw violation("answered navigation \(navigationID) without a policy event (it must say allow or cancel before done)")
+        throw violation(
+          "answered navigation \(navigationID) without a policy event (it must say allow or cancel before done)")
       }
       return policy
     }
@@ -640,14 +649,17 @@ final class AdapterNativeSession: NativeSession {
     switch type {
     case AdapterProtocol.Event.evaluate:
       guard let id = event["id"], let script = script(of: event, member: "script") else {
-        throw violation("sent an evaluate event without an `id` and a string `script`\(pipelining(or: "or `pageScript`: true"))")
+        throw violation(
+          "sent an evaluate event without an `id` and a string `script`\(pipelining(or: "or `pageScript`: true"))")
       }
       let report: AdapterProtocol.EvaluationReport
       switch event[AdapterProtocol.Pipelining.report] {
       case nil: report = .always
       case .string(let name)? where pipelines:
         guard let known = AdapterProtocol.EvaluationReport(rawValue: name) else {
-          throw violation("sent an evaluate event whose `report` is none of \"always\", \"failure\", \"never\": \(JSONValue.string(name))")
+          throw violation(
+            "sent an evaluate event whose `report` is none of \"always\", \"failure\", \"never\": \(JSONValue.string(name))"
+          )
         }
         report = known
       default: report = .always  // before 1.2 an unknown member, ignored
@@ -668,14 +680,16 @@ final class AdapterNativeSession: NativeSession {
 
     case AdapterProtocol.Event.addUserScript:
       guard let source = script(of: event, member: "source") else {
-        throw violation("sent an addUserScript event without a string `source`\(pipelining(or: "or `pageScript`: true"))")
+        throw violation(
+          "sent an addUserScript event without a string `source`\(pipelining(or: "or `pageScript`: true"))")
       }
       let time: UserScriptInjectionTime
       switch event["injectionTime"]?.stringValue {
       case AdapterProtocol.documentStart: time = .atDocumentStart
       case AdapterProtocol.documentEnd: time = .atDocumentEnd
       default:
-        throw violation("sent an addUserScript event whose `injectionTime` is neither \"document-start\" nor \"document-end\"")
+        throw violation(
+          "sent an addUserScript event whose `injectionTime` is neither \"document-start\" nor \"document-end\"")
       }
       userScriptCount += 1
       let name = event["name"]?.stringValue ?? "adapter-user-script-\(userScriptCount).js"
@@ -706,10 +720,12 @@ final class AdapterNativeSession: NativeSession {
           throw violation(
             canRespond
               ? "answered a call of handler \(JSONValue.string(handler)) itself (`answered`: true), but it was registered without an `answer`"
-              : "answered a call of handler \(JSONValue.string(handler)) that has no callback (`answered`: true with `canRespond`: false)")
+              : "answered a call of handler \(JSONValue.string(handler)) that has no callback (`answered`: true with `canRespond`: false)"
+          )
         }
       }
-      events?.handlerInvoked(handler, data: event["data"], invocation: invocation, canRespond: canRespond, answered: answered)
+      events?.handlerInvoked(
+        handler, data: event["data"], invocation: invocation, canRespond: canRespond, answered: answered)
 
     case AdapterProtocol.Event.callbackInvoked:
       guard let callback = event.integer("callback") else {
@@ -732,7 +748,8 @@ final class AdapterNativeSession: NativeSession {
         throw violation("sent an addJavascriptInterface event without a string `name` and an array `methods`")
       }
       let asynchronous = event["asynchronous"]?.boolValue ?? false
-      webView.addJavascriptInterface(named: name, methods: methods, asynchronous: asynchronous) { [weak self] method, arguments in
+      webView.addJavascriptInterface(named: name, methods: methods, asynchronous: asynchronous) {
+        [weak self] method, arguments in
         self?.interfaceCalled(name, method: method, arguments: arguments)
       }
 
@@ -748,7 +765,9 @@ final class AdapterNativeSession: NativeSession {
 
     case AdapterProtocol.Event.error:
       let message = event["message"]?.stringValue ?? "(no message)"
-      throw stop(ImplementationError(code: "adapter-error", message: "the adapter reported an error while handling `\(command)`: \(message)"))
+      throw stop(
+        ImplementationError(
+          code: "adapter-error", message: "the adapter reported an error while handling `\(command)`: \(message)"))
 
     default:
       throw violation("sent a \(type) event in answer to `\(command)`")

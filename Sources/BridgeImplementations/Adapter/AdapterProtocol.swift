@@ -1,8 +1,8 @@
 import BridgecheckAdapter
 import JSONModel
-import ReferenceBridges
 import JSRuntime
 import PageSimulation
+import ReferenceBridges
 
 extension AdapterProtocol {
   /// The `configuration` object of a `start` command. `profile` holds the
@@ -151,13 +151,15 @@ public struct AdapterInfo: Sendable, Hashable {
   public init(hello event: JSONObject) throws(AdapterProtocolError) {
     guard let number = event["protocol"]?.numberValue, number == number.rounded(), abs(number) < 1e9 else {
       throw AdapterProtocolError(
-        "the hello event has no `protocol` number (it must be \(AdapterProtocol.version), the version the adapter speaks)")
+        "the hello event has no `protocol` number (it must be \(AdapterProtocol.version), the version the adapter speaks)"
+      )
     }
     protocolVersion = Int(number)
     minorVersion = event.integer("minor") ?? 0
     guard protocolVersion == AdapterProtocol.version else {
       throw AdapterProtocolError(
-        "the adapter speaks protocol version \(protocolVersion), and this bridgecheck speaks version \(AdapterProtocol.version)")
+        "the adapter speaks protocol version \(protocolVersion), and this bridgecheck speaks version \(AdapterProtocol.version)"
+      )
     }
     guard let name = event["name"]?.stringValue, !name.isEmpty else {
       throw AdapterProtocolError("the hello event needs a non-empty `name` string")
@@ -172,7 +174,8 @@ public struct AdapterInfo: Sendable, Hashable {
     injections = try Self.names(event["injections"], field: "injections", known: Injection.allCases)
     if injections.contains(.page) && minorVersion < 2 {
       throw AdapterProtocolError(
-        "the hello event lists the injection `page`, which is protocol 1.2: say \"minor\": 2 (it speaks \(minorVersion))")
+        "the hello event lists the injection `page`, which is protocol 1.2: say \"minor\": 2 (it speaks \(minorVersion))"
+      )
     }
     let list = event["features"] ?? .array([])
     guard case .array(let values) = list, values.allSatisfy({ $0.stringValue != nil }) else {
@@ -181,7 +184,8 @@ public struct AdapterInfo: Sendable, Hashable {
     features = Set(values.compactMap(\.stringValue))
   }
 
-  private static func names<T: RawRepresentable>(_ value: JSONValue?, field: String, known: [T]) throws(AdapterProtocolError)
+  private static func names<T: RawRepresentable>(_ value: JSONValue?, field: String, known: [T])
+    throws(AdapterProtocolError)
     -> [T] where T.RawValue == String
   {
     let valid = known.map(\.rawValue).joined(separator: ", ")

@@ -1,3 +1,9 @@
+import BridgecheckAdapter
+import JSONModel
+import JSRuntime
+import PageSimulation
+import ReferenceBridges
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,11 +11,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BridgecheckAdapter
-import JSONModel
-import JSRuntime
-import PageSimulation
-import ReferenceBridges
 
 /// A native bridge as the adapter server drives it: the native WVJB API,
 /// with handlers and callbacks as closures. A Swift port is checked by
@@ -135,7 +136,9 @@ public final class AdapterServer: AdapterCommandPerformer {
       let pageScript: String
       if let text = command["pageScript"]?.stringValue {
         pageScript = text
-      } else if pipelines, command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true, let last = lastPageScript {
+      } else if pipelines, command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true,
+        let last = lastPageScript
+      {
         pageScript = last
       } else {
         throw AdapterProtocolError(
@@ -175,7 +178,9 @@ public final class AdapterServer: AdapterCommandPerformer {
 
   private func perform(_ type: String, _ command: JSONObject, in session: ServerSession) throws(AdapterProtocolError) {
     func name() throws(AdapterProtocolError) -> String {
-      guard let name = command["name"]?.stringValue else { throw AdapterProtocolError("\(type): `name` must be a string") }
+      guard let name = command["name"]?.stringValue else {
+        throw AdapterProtocolError("\(type): `name` must be a string")
+      }
       return name
     }
     switch type {
@@ -184,7 +189,8 @@ public final class AdapterServer: AdapterCommandPerformer {
       // 1.3: the answer, when the harness gives it in advance, is given
       // here, inside the handler.
       let answer =
-        answersAtOnce ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
+        answersAtOnce
+        ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
       session.bridge.registerHandler(handlerName) { [weak self, weak session] data, respond in
         guard let self, let session else { return }
         session.nextInvocation += 1
@@ -237,7 +243,9 @@ public final class AdapterServer: AdapterCommandPerformer {
       let handlerName = try name()
       session.webView.deliver(ScriptMessage.posted(name: handlerName, body: command["body"]))
     case AdapterProtocol.Command.evaluationResult:
-      guard let id = command.integer("id") else { throw AdapterProtocolError("evaluationResult: `id` must be an integer") }
+      guard let id = command.integer("id") else {
+        throw AdapterProtocolError("evaluationResult: `id` must be an integer")
+      }
       // A block's count is replaced by its text when the block is read.
       guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
         throw AdapterProtocolError(
@@ -286,7 +294,8 @@ public final class AdapterServer: AdapterCommandPerformer {
   private func configuration(of command: JSONObject) throws(AdapterProtocolError) -> SessionConfiguration {
     if answersAtOnce, command[AdapterProtocol.ImmediateAnswers.sameConfiguration]?.boolValue == true {
       guard let cached = lastConfiguration else {
-        throw AdapterProtocolError("start: `sameConfiguration` in the first start of this process (there is no previous configuration)")
+        throw AdapterProtocolError(
+          "start: `sameConfiguration` in the first start of this process (there is no previous configuration)")
       }
       return cached.decoded
     }

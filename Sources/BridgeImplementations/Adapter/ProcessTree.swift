@@ -1,3 +1,6 @@
+import CProcessControl
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CProcessControl
-import Synchronization
 
 /// The processes below this one, found in `/proc`, and the means to end
 /// them all however they detached.

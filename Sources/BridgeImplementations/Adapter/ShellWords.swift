@@ -78,7 +78,8 @@ public enum ShellWords {
 
   /// `word` quoted for a shell when it needs it (for messages).
   public static func quote(_ word: String) -> String {
-    let safe = !word.isEmpty
+    let safe =
+      !word.isEmpty
       && word.unicodeScalars.allSatisfy { scalar in
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:,+@%".unicodeScalars.contains(scalar)
       }

@@ -18,7 +18,9 @@ extension DialectFacts {
     if let queueReturnURL, profile.queue == .navigation { profile.queueReturnURL = queueReturnURL.value }
     if let encoding { profile.encoding = encoding.value }
     if let envelope { profile.envelope = envelope.value }
-    if let forms = deliveries?.value, let first = forms.first, !forms.contains(profile.delivery) { profile.delivery = first }
+    if let forms = deliveries?.value, let first = forms.first, !forms.contains(profile.delivery) {
+      profile.delivery = first
+    }
     if let typedMessages { profile.typedMessages = typedMessages.value }
     if let convention { profile.convention = convention.value }
     if let twoArgumentCall { profile.twoArgumentCall = twoArgumentCall.value }
@@ -83,7 +85,8 @@ extension DialectFacts {
     if let safetySwitch, let current = profile.safetyTimeoutHandler, current != safetySwitch.value {
       profile.safetyTimeoutHandler = safetySwitch.value
     }
-    if let disableSafetyTimeout, let current = profile.names.disableSafetyTimeout, current != disableSafetyTimeout.value {
+    if let disableSafetyTimeout, let current = profile.names.disableSafetyTimeout, current != disableSafetyTimeout.value
+    {
       profile.names.disableSafetyTimeout = disableSafetyTimeout.value
     }
     if profile.dispatch == .synchronous {

@@ -133,7 +133,8 @@ public struct InferredDialect: Sendable {
     if isShipped { return "\(profile.name) (inferred: the bridge speaks this shipped dialect)" }
     let shown = differences.prefix(4).map { "\($0.member) \(Self.text($0.after))" }
     let more = differences.count > 4 ? " and \(differences.count - 4) more" : ""
-    return "\(profile.name) (inferred: nearest shipped profile \(nearest); differs in \(shown.joined(separator: ", "))\(more))"
+    return
+      "\(profile.name) (inferred: nearest shipped profile \(nearest); differs in \(shown.joined(separator: ", "))\(more))"
   }
 
   static func text(_ value: JSONValue?) -> String {

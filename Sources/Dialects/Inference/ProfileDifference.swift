@@ -79,7 +79,6 @@ extension BridgeProfile {
     }
   }
 
-
   /// How far `other` is from this profile as a dialect: mechanisms (the
   /// kind of signal, the queue's return and encoding, the delivery form,
   /// typed messages, the handshake, the dispatch mode, the calling
@@ -89,7 +88,8 @@ extension BridgeProfile {
     func weigh<T: Equatable>(_ a: T, _ b: T, _ weight: Int) { if a != b { total += weight } }
     weigh(signals.map(\.kind), other.signals.map(\.kind), 10)
     if signals.map(\.kind) == other.signals.map(\.kind) {
-      for (mine, theirs) in zip(signals, other.signals) where !mine.isSameSignal(as: theirs, carriesPayload: signalCarriesPayload) {
+      for (mine, theirs) in zip(signals, other.signals)
+      where !mine.isSameSignal(as: theirs, carriesPayload: signalCarriesPayload) {
         total += mine.hostCalls != theirs.hostCalls ? 5 : 1
       }
     }

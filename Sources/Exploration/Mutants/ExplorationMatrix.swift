@@ -56,9 +56,10 @@ public struct ExplorationMatrix: Sendable {
         let passing = fixtures.indices.filter { base[$0].status == .pass }
         let gate = ScheduleExplorer(runner: runner, options: ExploreOptions(seeds: 0, shrinkRuns: 0))
         let gateOutcomes = ParallelWork.map(count: passing.count, jobs: jobs) { gate.explore(fixtures[passing[$0]]) }
-        row.gateCatch = zip(passing, gateOutcomes).lazy.compactMap { index, outcome in
-          outcome.failingSchedule.map { (fixture: fixtures[index].id, schedule: $0.name) }
-        }.first
+        row.gateCatch =
+          zip(passing, gateOutcomes).lazy.compactMap { index, outcome in
+            outcome.failingSchedule.map { (fixture: fixtures[index].id, schedule: $0.name) }
+          }.first
         let outcomes = ParallelWork.map(count: passing.count, jobs: jobs) { explorer.explore(fixtures[passing[$0]]) }
         let caught = zip(passing, outcomes).compactMap { index, outcome in
           outcome.failingSeed.map { (fixture: fixtures[index].id, seed: $0, deviations: outcome.shrunk.count) }
@@ -89,12 +90,14 @@ public struct ExplorationMatrix: Sendable {
         ? "all \(row.fixedRun) fixed fixtures that run miss it (\(row.fixedSkipped) skipped: they judge the other side); "
         : "FAILED by fixed fixtures \(row.fixedKills.joined(separator: ", ")); "
       if let found = row.exploreCatch {
-        line += "explore catches it at seed \(found.seed) (\(found.fixture), shrunk to \(found.deviations) deviation\(found.deviations == 1 ? "" : "s"))"
+        line +=
+          "explore catches it at seed \(found.seed) (\(found.fixture), shrunk to \(found.deviations) deviation\(found.deviations == 1 ? "" : "s"))"
         line +=
           row.gateCatch.map { "; the default gate catches it too (\($0.fixture), schedule \($0.schedule))" }
           ?? "; the default gate misses it"
       } else if let found = row.fuzzCatch {
-        line += "fuzz catches it after \(found.values) values (shrunk to \(JSONValueText.visible(found.report.shrunk.value)) under "
+        line +=
+          "fuzz catches it after \(found.values) values (shrunk to \(JSONValueText.visible(found.report.shrunk.value)) under "
           + "\(JSONValueText.quote(found.report.shrunk.handler)))"
       } else {
         line += "NOT CAUGHT within the budget"
@@ -112,7 +115,9 @@ public enum JSONValueText {
   public static func visible(_ value: JSONValue) -> String {
     var text = ""
     for scalar in value.serialized().unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF, 0x200B, 0x202E].contains(scalar.value) {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || [0x2028, 0x2029, 0xFEFF, 0x200B, 0x202E].contains(scalar.value)
+      {
         text += escape(scalar)
       } else {
         text.unicodeScalars.append(scalar)
@@ -130,7 +135,8 @@ public enum JSONValueText {
   public static func quote(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value) {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)
+      {
         escaped += escape(scalar)
       } else if scalar == "\"" || scalar == "\\" {
         escaped += "\\" + String(scalar)

@@ -10,12 +10,16 @@ public enum ExplorationMutantCatalog {
   public static let defaultFolder = "conformance/mutants/exploration"
 
   /// Loads every mutant under `folder`, sorted by name.
-  public static func load(from folder: String = defaultFolder) -> (mutants: [ExplorationMutant], problems: [FixtureProblem]) {
+  public static func load(from folder: String = defaultFolder) -> (
+    mutants: [ExplorationMutant], problems: [FixtureProblem]
+  ) {
     var mutants: [ExplorationMutant] = []
     var problems: [FixtureProblem] = []
     for side in ["page", "native"] {
       let sideFolder = (folder as NSString).appendingPathComponent(side)
-      let files = ((try? FileManager.default.contentsOfDirectory(atPath: sideFolder)) ?? []).filter { $0.hasSuffix(".json") }
+      let files = ((try? FileManager.default.contentsOfDirectory(atPath: sideFolder)) ?? []).filter {
+        $0.hasSuffix(".json")
+      }
       for name in files.sorted() {
         let file = (sideFolder as NSString).appendingPathComponent(name)
         switch decode(file: file, page: side == "page") {
@@ -66,7 +70,9 @@ public enum ExplorationMutantCatalog {
     if let text = string("foundBy") {
       finder = ExplorationMutant.Finder(rawValue: text)
       if finder == nil {
-        problem(JSONPointer.root.appending("foundBy"), "unknown-value", "\"\(text)\" is not allowed here", "use explore or fuzz")
+        problem(
+          JSONPointer.root.appending("foundBy"), "unknown-value", "\"\(text)\" is not allowed here",
+          "use explore or fuzz")
       }
     }
     var construction: ExplorationMutant.Construction?

@@ -59,10 +59,11 @@ final class FaultyBridgeWebView: WebViewHost {
       base.evaluateJavaScript(script, completion: completion)
     case .byteOrderMarksStripped:
       base.evaluateJavaScript(script) { result in
-        completion(result.map { value in
-          guard case .string(let text)? = value else { return value }
-          return .string(String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })))
-        })
+        completion(
+          result.map { value in
+            guard case .string(let text)? = value else { return value }
+            return .string(String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })))
+          })
       }
     }
   }

@@ -80,7 +80,8 @@ public struct FuzzCampaign: Sendable {
 
   /// The cases of scenario `index`.
   public func cases(scenario index: Int) -> [PayloadCase] {
-    var generator = PayloadGenerator(seed: options.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03)
+    var generator = PayloadGenerator(
+      seed: options.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03)
     let first = index * options.valuesPerScenario
     let count = min(options.valuesPerScenario, options.runs - first)
     return (0..<max(0, count)).map { offset in
@@ -177,7 +178,8 @@ public struct FuzzCampaign: Sendable {
       return FuzzFailure(scenario: index, original: all[0], shrunk: all[0], fixture: fixture, result: result)
     }
     let shrinker = PayloadShrinker(
-      fails: { Self.isFailure(run(cases: [$0], loneSurrogates: withSurrogates, name: "fuzz")) }, budget: options.shrinkRuns)
+      fails: { Self.isFailure(run(cases: [$0], loneSurrogates: withSurrogates, name: "fuzz")) },
+      budget: options.shrinkRuns)
     let shrunk = withSurrogates ? culprit : shrinker.shrink(culprit)
     let name = fixtureName(scenario: index, cases: [shrunk])
     let fixture = PropertyFixture.make(name: name, cases: [shrunk], loneSurrogates: withSurrogates)

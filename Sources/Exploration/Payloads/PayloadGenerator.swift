@@ -18,7 +18,8 @@ public struct PayloadGenerator: Sendable {
   /// Text that breaks escaping, transport or lookup somewhere.
   static let nastyAtoms: [String] = [
     "\u{2028}", "\u{2029}", "\u{FEFF}", "</script>", "<!--", "<script>", "'", "\"", "\\", "\\'", "\\\"", "\\\\", "'\"",
-    "\\n", "\\u2028", "\\x00", "${x}", "`", "%", "%25", "%s", "+", "&amp;", "?a=1#b", "\n", "\r", "\r\n", "\t", "\u{0B}",
+    "\\n", "\\u2028", "\\x00", "${x}", "`", "%", "%25", "%s", "+", "&amp;", "?a=1#b", "\n", "\r", "\r\n", "\t",
+    "\u{0B}",
     "\u{0C}", "\u{0}", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}", "é", "e\u{301}", "😀", "👩‍👩‍👧", "\u{FFFD}", "\u{FFFE}",
     "\u{FFFF}", "\u{10FFFF}", "\u{E000}", "__proto__", "constructor", "toString", "null", "undefined", "true", " ",
     "');alert(1);//", "\"]}", "[1,", "{\"a\":", "\\u{0}", "\u{200B}", "\u{202E}",
@@ -31,8 +32,10 @@ public struct PayloadGenerator: Sendable {
   ]
   /// Numbers at the edges of doubles and of JSON.
   static let nastyNumbers: [Double] = [
-    0, -0.0, 1, -1, 0.1, 0.5, 1e21, 1e-7, 1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-    9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_994, -9_007_199_254_740_992, 18_446_744_073_709_551_616,
+    0, -0.0, 1, -1, 0.1, 0.5, 1e21, 1e-7, 1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    -.greatestFiniteMagnitude,
+    9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_994, -9_007_199_254_740_992,
+    18_446_744_073_709_551_616,
     123_456_789_012_345_683_968, 4_294_967_295, 4_294_967_296, 2_147_483_648, -2_147_483_649, 1.7976931348623157e308,
   ]
 

@@ -38,7 +38,9 @@ struct PayloadShrinker {
     case .number(let number):
       var candidates: [JSONValue] = [.null]
       for simpler in [0, 1, number.rounded(.towardZero), (number / 2).rounded(.towardZero)]
-      where abs(simpler) < abs(number) || (simpler == 0 && number.sign == .minus && number == 0 && simpler.sign == .plus) {
+      where abs(simpler) < abs(number)
+        || (simpler == 0 && number.sign == .minus && number == 0 && simpler.sign == .plus)
+      {
         candidates.append(.number(simpler))
       }
       return candidates

@@ -85,7 +85,8 @@ public enum PropertyFixture {
       "spec": "msg-string-content-exact",
       "subject": "pair",
       "tags": ["fuzz"],
-      "description": "Written by bridgecheck fuzz: each value is sent native -> page and page -> native under its handler name and echoed back.",
+      "description":
+        "Written by bridgecheck fuzz: each value is sent native -> page and page -> native under its handler name and echoed back.",
       "setup": ["pageHandlers": .object(pageHandlers), "nativeHandlers": .object(nativeHandlers)],
       "steps": .array(steps),
       "expect": ["ordered": false, "events": .array(events), "counts": .array(counts)],

@@ -106,7 +106,14 @@ public struct ScheduleExplorer: Sendable {
       let seeds = Array(next...min(last, next + UInt64(batch) - 1))
       let runs =
         threads == 1
-        ? [runner.run(fixture, schedule: .seed(seeds[0]), traceObserver: watch.map { watch in watch.begin(); return watch.event })]
+        ? [
+          runner.run(
+            fixture, schedule: .seed(seeds[0]),
+            traceObserver: watch.map { watch in
+              watch.begin()
+              return watch.event
+            })
+        ]
         : ParallelWork.map(count: seeds.count, jobs: threads) { runner.run(fixture, schedule: .seed(seeds[$0])) }
       progress()
       if let index = runs.firstIndex(where: { Self.isFailure($0.result) }) {
@@ -209,7 +216,8 @@ public struct ScheduleExplorer: Sendable {
     case .systematic(let schedule): outcome.failingSchedule = schedule
     }
     outcome.result.message = Self.message(
-      fixture: fixture, found: found, deviations: run.deviations, shrunk: outcome.shrunk, original: reported.result.message)
+      fixture: fixture, found: found, deviations: run.deviations, shrunk: outcome.shrunk,
+      original: reported.result.message)
     outcome.result.exploration = record(schedules: schedules, distinct: distinct, found: found, shrunk: outcome.shrunk)
     return outcome
   }

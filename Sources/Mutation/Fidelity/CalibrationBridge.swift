@@ -16,8 +16,11 @@ public struct CalibrationBridge: Sendable, Hashable {
   /// The calibration bridges of `folder` that ask to be fidelity rows, built
   /// from `pageBridge` (the text of `page-bridge.js`); a problem names the
   /// file and what is wrong.
-  public static func fidelityRows(in folder: String, pageBridge: String) throws(CalibrationProblem) -> [CalibrationBridge] {
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+  public static func fidelityRows(in folder: String, pageBridge: String) throws(CalibrationProblem)
+    -> [CalibrationBridge]
+  {
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+      .sorted()
     var bridges: [CalibrationBridge] = []
     for file in files {
       let path = (folder as NSString).appendingPathComponent(file)

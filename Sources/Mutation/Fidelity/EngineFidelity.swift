@@ -37,7 +37,8 @@ public enum EngineFidelity {
     scheduleSeeds: Int = ExploreOptions.defaultSeeds,
     progress: (Progress) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> FidelityResult {
-    var result = FidelityResult(first: first.name, second: second.name, rows: rows.map(\.name), fixtures: fixtures.map(\.id))
+    var result = FidelityResult(
+      first: first.name, second: second.name, rows: rows.map(\.name), fixtures: fixtures.map(\.id))
     var done = 0
     rowLoop: for row in rows {
       let runners: (ScenarioRunner, ScenarioRunner)
@@ -54,7 +55,9 @@ public enum EngineFidelity {
           result.complete = false
           break rowLoop
         }
-        let a = schedules.map { ScheduleExplorer(runner: runners.0, options: $0).explore(fixture).result } ?? runners.0.run(fixture)
+        let a =
+          schedules.map { ScheduleExplorer(runner: runners.0, options: $0).explore(fixture).result }
+          ?? runners.0.run(fixture)
         let b = runners.1.run(fixture)
         result.compared += 1
         if var cell = compare(row: row.name, fixture: fixture, a, b, runners: runners) {
@@ -85,7 +88,8 @@ public enum EngineFidelity {
     return ExploreOptions(seeds: 0, systematic: SystematicSchedule.defaultGate)
   }
 
-  private static func runner(_ row: FidelityRow, _ engine: PageEngine, _ shouldStop: @escaping @Sendable () -> Bool) throws
+  private static func runner(_ row: FidelityRow, _ engine: PageEngine, _ shouldStop: @escaping @Sendable () -> Bool)
+    throws
     -> ScenarioRunner
   {
     let configuration = row.configuration
@@ -99,7 +103,9 @@ public enum EngineFidelity {
   private static func compare(
     row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, runners: (ScenarioRunner, ScenarioRunner)
   ) -> FidelityCell? {
-    if let marked = markedCell(row: row, fixture: fixture, a, b, first: runners.0.engine.name, second: runners.1.engine.name) {
+    if let marked = markedCell(
+      row: row, fixture: fixture, a, b, first: runners.0.engine.name, second: runners.1.engine.name)
+    {
       return marked
     }
     guard verdictClass(a.status) != verdictClass(b.status) else { return nil }
@@ -111,7 +117,8 @@ public enum EngineFidelity {
     let second = traced(runners.1, fixture, schedule: nil)
     cell.firstTrace = first.trace
     cell.secondTrace = second.trace
-    cell.repeated = verdictClass(first.status) == verdictClass(a.status) && verdictClass(second.status) == verdictClass(b.status)
+    cell.repeated =
+      verdictClass(first.status) == verdictClass(a.status) && verdictClass(second.status) == verdictClass(b.status)
     return cell
   }
 

@@ -27,7 +27,9 @@ public enum FidelityReport {
     }
     for cell in result.differences + result.unstable {
       lines.append("")
-      lines.append("\(cell.repeated ? "DIFFERS" : "UNSTABLE") \(cell.row) on \(cell.fixture)\(cell.repeated ? "" : " (not repeated on a second run)")")
+      lines.append(
+        "\(cell.repeated ? "DIFFERS" : "UNSTABLE") \(cell.row) on \(cell.fixture)\(cell.repeated ? "" : " (not repeated on a second run)")"
+      )
       lines.append("  \(result.first): \(cell.first.status.rawValue.uppercased()) \(cell.first.message)")
       lines.append("  \(result.second): \(cell.second.status.rawValue.uppercased()) \(cell.second.message)")
       if let lead = scheduleLead(cell, result) { lines.append("  \(lead)") }
@@ -38,7 +40,9 @@ public enum FidelityReport {
     }
     if !result.scheduleDependent.isEmpty {
       lines.append("")
-      lines.append("mutant verdicts that depend on the schedule (the simulated page gives \(result.second)'s under another of its schedules):")
+      lines.append(
+        "mutant verdicts that depend on the schedule (the simulated page gives \(result.second)'s under another of its schedules):"
+      )
       lines += result.scheduleDependent.map { cell in
         "  \(cell.row) on \(cell.fixture): \(result.first) \(cell.first.status.rawValue), \(result.second) "
           + "\(cell.second.status.rawValue); \(result.first) \(cell.second.status.rawValue) under \(schedule(cell.schedule))"
@@ -70,7 +74,9 @@ public enum FidelityReport {
     if result.differences.isEmpty {
       lines += ["No verdict differs between the two engines twice in a row.", ""]
     }
-    for (title, cells) in [("Differences", result.differences), ("Unstable: differed once, not on a second run", result.unstable)]
+    for (title, cells) in [
+      ("Differences", result.differences), ("Unstable: differed once, not on a second run", result.unstable),
+    ]
     where !cells.isEmpty {
       lines += ["## \(title)", ""]
       for cell in cells {
@@ -108,7 +114,9 @@ public enum FidelityReport {
       "Mutants whose bug rests on the simulated page's timing",
       "Each says why in its `engineTiming` field; the fixtures where WebKit did not catch it are listed.",
       header: ["mutant", "why", "fixtures"],
-      timingPairs(result).map { ["`\($0.row)`", escape($0.reason), $0.fixtures.map { "`\($0)`" }.joined(separator: ", ")] })
+      timingPairs(result).map {
+        ["`\($0.row)`", escape($0.reason), $0.fixtures.map { "`\($0)`" }.joined(separator: ", ")]
+      })
     lines += table(
       "Fixtures marked out of an engine",
       "Each says why in its `engines` field; `bridgecheck run --engine` skips it there with that reason.",
@@ -121,14 +129,16 @@ public enum FidelityReport {
   /// verdict for under some schedule: where to look.
   static func scheduleLead(_ cell: FidelityCell, _ result: FidelityResult) -> String? {
     guard cell.schedule != nil else { return nil }
-    return "\(result.first) gives \(cell.second.status.rawValue) too under \(schedule(cell.schedule)): the fixture asks "
+    return
+      "\(result.first) gives \(cell.second.status.rawValue) too under \(schedule(cell.schedule)): the fixture asks "
       + "for an order the protocol does not guarantee, or the pair has a race (bridgecheck run --explore)"
   }
 
   /// A found schedule in words: its seed and shrunk deviations.
   static func schedule(_ found: ScheduleSearch.Found?) -> String {
     guard let found else { return "no schedule" }
-    let deviations = found.deviations.isEmpty ? "no deviation" : found.deviations.map(\.description).joined(separator: ", ")
+    let deviations =
+      found.deviations.isEmpty ? "no deviation" : found.deviations.map(\.description).joined(separator: ", ")
     if found.name == "default" { return "the default schedule (seed 0)" }
     if let name = found.name { return "the default gate's schedule \(name) (\(deviations))" }
     guard let seed = found.seed else { return "one deviation from the default schedule (\(deviations))" }
@@ -170,7 +180,9 @@ public enum FidelityReport {
   }
 
   /// The marked fixtures, one line each, with how many rows skipped them.
-  static func markedFixtures(_ result: FidelityResult) -> [(fixture: String, engines: String, reason: String, rows: Int)] {
+  static func markedFixtures(_ result: FidelityResult) -> [(
+    fixture: String, engines: String, reason: String, rows: Int
+  )] {
     var order: [String] = []
     var found: [String: (engines: String, reason: String, rows: Int)] = [:]
     for cell in result.marked where !cell.markedPair {

@@ -41,7 +41,8 @@ public enum FidelityTraceAlignment {
 
   /// An event on one line, without its time (a real engine's is its own).
   public static func line(_ event: TraceEvent, maxLength: Int = 160) -> String {
-    let text = "#\(event.sequence) \(event.source.rawValue) \(event.name) \(JSONValue.object(event.fields).serialized())"
+    let text =
+      "#\(event.sequence) \(event.source.rawValue) \(event.name) \(JSONValue.object(event.fields).serialized())"
     guard text.count > maxLength else { return text }
     return String(text.prefix(maxLength - 1)) + "…"
   }

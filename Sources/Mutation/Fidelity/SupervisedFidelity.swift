@@ -21,14 +21,16 @@ public enum SupervisedFidelity {
   /// `stopReason` ends the run at once (Ctrl-C, SIGTERM): the result is then incomplete.
   public static func run(
     rows: [FidelityRow], fixtures: [Fixture], second: String, executable: String, jobs: Int,
-    limits: SupervisorLimits = SupervisorLimits(), defaultGate: Bool = true, scheduleSeeds: Int = ExploreOptions.defaultSeeds,
+    limits: SupervisorLimits = SupervisorLimits(), defaultGate: Bool = true,
+    scheduleSeeds: Int = ExploreOptions.defaultSeeds,
     progress: (EngineFidelity.Progress) -> Void = { _ in }, stopReason: @escaping () -> StopReason? = { nil }
   ) -> FidelityResult {
     let first = PageEngine.simulated.name
     var result = FidelityResult(first: first, second: second, rows: rows.map(\.name), fixtures: fixtures.map(\.id))
     guard !rows.isEmpty, !fixtures.isEmpty else { return result }
     let pool = WorkerPool(
-      executable: executable, configuration: configuration(rows[0], engine: first, verdictsOnly: true, defaultGate: defaultGate), jobs: jobs,
+      executable: executable,
+      configuration: configuration(rows[0], engine: first, verdictsOnly: true, defaultGate: defaultGate), jobs: jobs,
       limits: limits)
     defer { pool.stopAll() }
 
@@ -44,7 +46,10 @@ public enum SupervisedFidelity {
       count: verdicts.count,
       assignment: { index in
         let (row, engine, fixture) = (index / perRow, (index % perRow) / fixtures.count, index % fixtures.count)
-        return (fixtures[fixture], configuration(rows[row], engine: engines[engine], verdictsOnly: true, defaultGate: defaultGate))
+        return (
+          fixtures[fixture],
+          configuration(rows[row], engine: engines[engine], verdictsOnly: true, defaultGate: defaultGate)
+        )
       },
       result: { index, outcome in
         verdicts[index] = outcome
@@ -53,7 +58,8 @@ public enum SupervisedFidelity {
         halves[cell] += 1
         guard halves[cell] == 2 else { return }
         cellsDone += 1
-        progress(EngineFidelity.Progress(cellsDone: cellsDone, cellCount: rows.count * fixtures.count, row: rows[row].name))
+        progress(
+          EngineFidelity.Progress(cellsDone: cellsDone, cellCount: rows.count * fixtures.count, row: rows[row].name))
       }, stopReason: stopReason)
     if stopReason() != nil || verdicts.contains(where: { $0 == nil }) { result.complete = false }
 
@@ -84,7 +90,8 @@ public enum SupervisedFidelity {
     }
     let searchRunners = SearchRunners()
     defer { searchRunners.shutdown() }
-    let traced = tracedRuns(of: differing.map { ($0.row, $0.fixture) }, rows: rows, fixtures: fixtures, engines: engines,
+    let traced = tracedRuns(
+      of: differing.map { ($0.row, $0.fixture) }, rows: rows, fixtures: fixtures, engines: engines,
       pool: pool, stopReason: stopReason)
     if traced == nil { result.complete = false }
     for (index, entry) in differing.enumerated() {
@@ -147,7 +154,8 @@ public enum SupervisedFidelity {
     of cells: [(row: Int, fixture: Int)], rows: [FidelityRow], fixtures: [Fixture], engines: [String], pool: WorkerPool,
     stopReason: @escaping () -> StopReason?
   ) -> [(ScenarioResult, ScenarioResult)]? {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-fidelity-\(UUID().uuidString)")
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bridgecheck-fidelity-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: base) }
     func folder(_ cell: Int, _ engine: Int) -> String {
       base.appendingPathComponent("\(cell)-\(engine)").path

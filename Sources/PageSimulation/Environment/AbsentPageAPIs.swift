@@ -17,7 +17,8 @@ public enum AbsentPageAPIs {
   public static let windowGlobals = [
     "EventTarget", "MutationObserver", "XMLHttpRequest", "fetch", "Headers", "Request", "Response", "localStorage",
     "sessionStorage", "history", "requestAnimationFrame", "cancelAnimationFrame", "MessageChannel", "MessagePort",
-    "BroadcastChannel", "postMessage", "getComputedStyle", "matchMedia", "atob", "btoa", "URLSearchParams", "TextEncoder",
+    "BroadcastChannel", "postMessage", "getComputedStyle", "matchMedia", "atob", "btoa", "URLSearchParams",
+    "TextEncoder",
     "TextDecoder", "File", "FileReader", "FormData", "Image", "Node", "Element", "HTMLElement", "HTMLIFrameElement",
     "HTMLCollection", "NodeList", "Document", "DOMParser", "DOMException", "structuredClone", "crypto", "indexedDB",
     "WebSocket", "SharedWorker", "scrollTo", "getSelection", "AbortController", "IntersectionObserver",
@@ -29,7 +30,8 @@ public enum AbsentPageAPIs {
   public static let workerGlobals = [
     "EventTarget", "XMLHttpRequest", "fetch", "Headers", "Request", "Response", "MessageChannel", "MessagePort",
     "BroadcastChannel", "atob", "btoa", "URLSearchParams", "TextEncoder", "TextDecoder", "File", "FileReader",
-    "FileReaderSync", "FormData", "DOMException", "structuredClone", "crypto", "indexedDB", "WebSocket", "AbortController",
+    "FileReaderSync", "FormData", "DOMException", "structuredClone", "crypto", "indexedDB", "WebSocket",
+    "AbortController",
     "CompressionStream", "DecompressionStream", "ReadableStream", "WritableStream", "TransformStream", "reportError",
     "isSecureContext", "Worker", "requestAnimationFrame", "cancelAnimationFrame",
   ]
@@ -40,13 +42,15 @@ public enum AbsentPageAPIs {
     "currentScript", "defaultView", "activeElement", "hasFocus", "write", "writeln", "open", "close", "createRange",
     "getSelection", "implementation", "characterSet", "createDocumentFragment", "getElementsByName", "createComment",
     "importNode", "adoptNode", "elementFromPoint", "execCommand", "contentType", "compatMode", "baseURI", "documentURI",
-    "lastModified", "charset", "createElementNS", "evaluate", "styleSheets", "children", "firstElementChild", "location",
+    "lastModified", "charset", "createElementNS", "evaluate", "styleSheets", "children", "firstElementChild",
+    "location",
     "nodeType", "parentNode", "childNodes", "contains",
   ]
 
   /// Members of an element (the simulated page's elements share one prototype).
   public static let elementMembers = [
-    "parentElement", "textContent", "innerHTML", "outerHTML", "nextSibling", "previousSibling", "lastChild", "cloneNode",
+    "parentElement", "textContent", "innerHTML", "outerHTML", "nextSibling", "previousSibling", "lastChild",
+    "cloneNode",
     "contains", "hasAttribute", "removeAttribute", "classList", "dataset", "click", "focus", "contentWindow",
     "contentDocument", "hidden", "innerText", "ownerDocument", "firstElementChild", "nextElementSibling",
     "insertAdjacentHTML", "matches", "closest", "getBoundingClientRect", "attributes", "localName", "replaceChild",
@@ -62,21 +66,21 @@ public enum AbsentPageAPIs {
   /// The JavaScript that defines `absent(target, prefix, names)` in an
   /// environment script (which has `host`, `defineProperty` and `stringify`).
   static let definition = #"""
-  function absent(target, prefix, names) {
-    names.forEach(function (name) {
-      if (name in target) return;
-      defineProperty(target, name, {
-        configurable: true, enumerable: false,
-        get: function () { host.missing(prefix + name); return undefined; },
-        set: function (value) {
-          // A global `var` of the name assigns through the global object, whatever `this` the engine passes.
-          var owner = (typeof this === 'object' && this !== null) || typeof this === 'function' ? this : target;
-          defineProperty(owner, name, { value: value, writable: true, enumerable: true, configurable: true });
-        }
-      });
-    });
-  }
-"""#
+      function absent(target, prefix, names) {
+        names.forEach(function (name) {
+          if (name in target) return;
+          defineProperty(target, name, {
+            configurable: true, enumerable: false,
+            get: function () { host.missing(prefix + name); return undefined; },
+            set: function (value) {
+              // A global `var` of the name assigns through the global object, whatever `this` the engine passes.
+              var owner = (typeof this === 'object' && this !== null) || typeof this === 'function' ? this : target;
+              defineProperty(owner, name, { value: value, writable: true, enumerable: true, configurable: true });
+            }
+          });
+        });
+      }
+    """#
 
   /// A call of `absent` for `names` on `target`, notes named `prefix` + name.
   static func sentinels(on target: String, prefix: String, _ names: [String]) -> String {

@@ -42,7 +42,8 @@ public enum JavascriptInterfaceCalls {
         // What the page gets back is a message too where the dialect answers with return values.
         if let result {
           trace.record(
-            .native, TraceEventName.interfaceReturned, ["name": .string(name), "method": .string(method), "result": result])
+            .native, TraceEventName.interfaceReturned,
+            ["name": .string(name), "method": .string(method), "result": result])
         }
         return result
       }

@@ -7,12 +7,14 @@ public struct PageEngine: Sendable {
   /// Makes a fresh host with no page loaded, for one scenario on the calling
   /// thread. An engine that cannot honour `policy` (a real one: its
   /// latencies are its own) ignores it.
-  public let makeHost: @Sendable (_ configuration: PageConfiguration, _ policy: any SchedulingPolicy) -> any HarnessWebViewHost
+  public let makeHost:
+    @Sendable (_ configuration: PageConfiguration, _ policy: any SchedulingPolicy) -> any HarnessWebViewHost
 
   /// Creates an engine from its name and its host factory.
   public init(
     name: String,
-    makeHost: @escaping @Sendable (_ configuration: PageConfiguration, _ policy: any SchedulingPolicy) -> any HarnessWebViewHost
+    makeHost:
+      @escaping @Sendable (_ configuration: PageConfiguration, _ policy: any SchedulingPolicy) -> any HarnessWebViewHost
   ) {
     self.name = name
     self.makeHost = makeHost

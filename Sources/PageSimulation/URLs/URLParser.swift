@@ -90,7 +90,9 @@ struct URLParser {
     var url = start
     let special = url.isSpecial
     let end =
-      rest.firstIndex { $0 == Self.slash || $0 == Self.question || $0 == Self.hash || (special && $0 == Self.backslash) }
+      rest.firstIndex {
+        $0 == Self.slash || $0 == Self.question || $0 == Self.hash || (special && $0 == Self.backslash)
+      }
       ?? rest.endIndex
     var hostAndPort = rest[..<end]
     if let at = hostAndPort.lastIndex(of: UInt8(ascii: "@")) {
@@ -151,7 +153,8 @@ struct URLParser {
 
   /// A path (absolute, or relative to the segments already in `start`),
   /// then a query and a fragment.
-  private func pathQueryFragment(_ rest: Bytes, _ start: NavigationURL, startsRelative: Bool = false) -> NavigationURL? {
+  private func pathQueryFragment(_ rest: Bytes, _ start: NavigationURL, startsRelative: Bool = false) -> NavigationURL?
+  {
     var url = start
     let special = url.isSpecial
     func isSlash(_ byte: UInt8) -> Bool { byte == Self.slash || (special && byte == Self.backslash) }

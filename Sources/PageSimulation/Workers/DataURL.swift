@@ -28,9 +28,10 @@ struct DataURL: Sendable, Hashable {
       }
     }
     if mediaType.hasPrefix(";") { mediaType = "text/plain" + mediaType }
-    let essence = mediaType.split(separator: ";", maxSplits: 1).first.map {
-      String($0).trimmingCharacters(in: " \t").lowercased()
-    } ?? ""
+    let essence =
+      mediaType.split(separator: ";", maxSplits: 1).first.map {
+        String($0).trimmingCharacters(in: " \t").lowercased()
+      } ?? ""
     mimeType = essence.contains("/") ? essence : "text/plain"
     if isBase64 {
       guard let decoded = Self.forgivingBase64(body) else { return nil }

@@ -59,7 +59,8 @@ final class PageWorker {
     self.name = name
     self.world = world
     createdAt = world.webView.scheduler.now
-    random = SeededRandom(seed: world.webView.configuration.seed &+ UInt64(world.generation) &* 0x9E37_79B9 &+ UInt64(id))
+    random = SeededRandom(
+      seed: world.webView.configuration.seed &+ UInt64(world.generation) &* 0x9E37_79B9 &+ UInt64(id))
     var fields: JSONObject = ["worker": .number(Double(id)), "url": .string(url)]
     if !name.isEmpty { fields["name"] = .string(name) }
     webView.trace.record(.page, TraceEventName.workerCreated, fields)
@@ -87,14 +88,18 @@ final class PageWorker {
       guard self.webView.limitViolation == nil else { return }
       self.webView.trace.record(
         .page, TraceEventName.workerError,
-        ["worker": .number(Double(self.id)), "kind": "unhandled-rejection", "reason": .string(self.world.describe(reason))])
+        [
+          "worker": .number(Double(self.id)), "kind": "unhandled-rejection",
+          "reason": .string(self.world.describe(reason)),
+        ])
     }
     do {
       let install = try context.evaluate(WorkerEnvironmentScript.prepared)
       internals = try WorkerInternals(install.call([makeHostObject(in: context)]))
     } catch {
       webView.trace.record(
-        .host, TraceEventName.scriptTerminated, ["reason": .string(error.description), "task": .string("worker \(id) start")])
+        .host, TraceEventName.scriptTerminated,
+        ["reason": .string(error.description), "task": .string("worker \(id) start")])
       end(reason: "its environment could not be installed")
       return
     }
@@ -220,7 +225,9 @@ final class PageWorker {
   @discardableResult
   private func schedule(after delay: Int64 = 0, label: String, _ action: @escaping () -> Void) -> Int {
     var id = 0
-    id = webView.scheduler.schedule(after: delay == 0 ? crossingDelay : delay, kind: .page, world: world.generation, label: label) { [unowned self] in
+    id = webView.scheduler.schedule(
+      after: delay == 0 ? crossingDelay : delay, kind: .page, world: world.generation, label: label
+    ) { [unowned self] in
       self.tasks.remove(id)
       action()
     }
@@ -293,7 +300,8 @@ final class PageWorker {
 
   private func setTimer(id timer: Int, delay: Int64, repeats: Bool) throws {
     try world.checkRoomForTimer()
-    let task = schedule(after: delay, label: "worker \(id) \(repeats ? "interval" : "timer") \(timer)") { [unowned self] in
+    let task = schedule(after: delay, label: "worker \(id) \(repeats ? "interval" : "timer") \(timer)") {
+      [unowned self] in
       self.fireTimer(timer)
     }
     timers[timer] = (task, delay, repeats)
@@ -323,55 +331,84 @@ final class PageWorker {
     let host = try context.evaluate("({})")
     var functions = world.sharedHostFunctions(worker: id)
     functions += [
-      ("pageTime", { [unowned self] call in
-        call.context.number(Double(self.webView.scheduler.now.milliseconds - self.createdAt.milliseconds))
-      }),
+      (
+        "pageTime",
+        { [unowned self] call in
+          call.context.number(Double(self.webView.scheduler.now.milliseconds - self.createdAt.milliseconds))
+        }
+      ),
       ("random", { [unowned self] call in call.context.number(self.random.nextUnitInterval()) }),
       ("url", { [unowned self] call in call.context.string(self.url) }),
       ("name", { [unowned self] call in call.context.string(self.name) }),
-      ("setTimer", { [unowned self] call in
-        try self.setTimer(
-          id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0), repeats: call[2].boolValue ?? false)
-        return nil
-      }),
-      ("clearTimer", { [unowned self] call in
-        self.clearTimer(id: Int(call[0].numberValue ?? 0))
-        return nil
-      }),
-      ("microtask", { [unowned self] call in
-        try self.world.microtaskCheckpoint(in: call.context)
-        return nil
-      }),
-      ("uncaught", { [unowned self] call in
-        var fields = PageWorld.listenerErrorFields(
-          name: call[0], message: call[1], source: call[2], line: call[3], column: call[4], task: self.webView.currentTask)
-        fields["worker"] = .number(Double(self.id))
-        fields["kind"] = "exception"
-        if self.webView.limitViolation == nil { self.webView.trace.record(.page, TraceEventName.workerError, fields) }
-        return nil
-      }),
-      ("unhandled", { [unowned self] call in
-        let message = call[0].stringValue(maxLength: 16_384)?.text ?? "?"
-        let name = message.firstIndex(of: ":").map { String(message[..<$0]) }
-        self.forward(
-          WorkerFailure(
-            name: name.flatMap { $0.contains(" ") ? nil : $0 }, message: message,
-            source: call[1].stringValue(maxLength: 1_024)?.text ?? self.url, line: Int(call[2].numberValue ?? 0),
-            column: Int(call[3].numberValue ?? 0), task: self.webView.currentTask))
-        return nil
-      }),
-      ("postMessage", { [unowned self] call in
-        try self.send(try self.world.serializedMessage(call[0]))
-        return nil
-      }),
-      ("close", { [unowned self] call in
-        if self.state == .running || self.state == .starting { self.state = .closing }
-        return nil
-      }),
-      ("importScripts", { [unowned self] call in
-        try self.importScripts(call[0], in: call.context)
-        return nil
-      }),
+      (
+        "setTimer",
+        { [unowned self] call in
+          try self.setTimer(
+            id: Int(call[0].numberValue ?? 0), delay: Int64(call[1].numberValue ?? 0),
+            repeats: call[2].boolValue ?? false)
+          return nil
+        }
+      ),
+      (
+        "clearTimer",
+        { [unowned self] call in
+          self.clearTimer(id: Int(call[0].numberValue ?? 0))
+          return nil
+        }
+      ),
+      (
+        "microtask",
+        { [unowned self] call in
+          try self.world.microtaskCheckpoint(in: call.context)
+          return nil
+        }
+      ),
+      (
+        "uncaught",
+        { [unowned self] call in
+          var fields = PageWorld.listenerErrorFields(
+            name: call[0], message: call[1], source: call[2], line: call[3], column: call[4],
+            task: self.webView.currentTask)
+          fields["worker"] = .number(Double(self.id))
+          fields["kind"] = "exception"
+          if self.webView.limitViolation == nil { self.webView.trace.record(.page, TraceEventName.workerError, fields) }
+          return nil
+        }
+      ),
+      (
+        "unhandled",
+        { [unowned self] call in
+          let message = call[0].stringValue(maxLength: 16_384)?.text ?? "?"
+          let name = message.firstIndex(of: ":").map { String(message[..<$0]) }
+          self.forward(
+            WorkerFailure(
+              name: name.flatMap { $0.contains(" ") ? nil : $0 }, message: message,
+              source: call[1].stringValue(maxLength: 1_024)?.text ?? self.url, line: Int(call[2].numberValue ?? 0),
+              column: Int(call[3].numberValue ?? 0), task: self.webView.currentTask))
+          return nil
+        }
+      ),
+      (
+        "postMessage",
+        { [unowned self] call in
+          try self.send(try self.world.serializedMessage(call[0]))
+          return nil
+        }
+      ),
+      (
+        "close",
+        { [unowned self] call in
+          if self.state == .running || self.state == .starting { self.state = .closing }
+          return nil
+        }
+      ),
+      (
+        "importScripts",
+        { [unowned self] call in
+          try self.importScripts(call[0], in: call.context)
+          return nil
+        }
+      ),
     ]
     for (name, body) in functions {
       try host.setProperty(name, context.makeFunction(named: name, body))
@@ -404,7 +441,9 @@ final class PageWorker {
       do {
         try context.evaluate(script.text, sourceURL: script.url)
       } catch {
-        if error.kind == .exception || error.kind == .syntax || error.kind == .timeLimit, let thrown = context.lastException {
+        if error.kind == .exception || error.kind == .syntax || error.kind == .timeLimit,
+          let thrown = context.lastException
+        {
           throw RethrownValue(thrown)
         }
         throw NativeFunctionError(error.message, name: error.name ?? "Error")

@@ -53,7 +53,8 @@ extension PageWorld {
       throw NativeFunctionError("The object can not be cloned.", name: "DataCloneError")
     }
     guard omitted == 0 else {
-      let message = "a message to or from a worker is over the limit of \(ByteCount(limit * 2)) for a value leaving the engine"
+      let message =
+        "a message to or from a worker is over the limit of \(ByteCount(limit * 2)) for a value leaving the engine"
       webView.passLimit("value-size", message)
       throw NativeFunctionError("bridgecheck: \(message)", name: "RangeError")
     }
@@ -66,7 +67,8 @@ extension PageWorld {
     let limit = webView.configuration.limits.maxPendingTasks
     guard queued < limit, webView.scheduler.pendingCount < limit else {
       webView.passLimit(
-        "pending-tasks", "the page had more than \(limit) tasks pending, messages to or from a worker among them (a message flood?)")
+        "pending-tasks",
+        "the page had more than \(limit) tasks pending, messages to or from a worker among them (a message flood?)")
       throw NativeFunctionError("bridgecheck: too many messages pending", name: "RangeError")
     }
   }
@@ -118,7 +120,8 @@ extension PageWorld {
   func createObjectURL(bytes value: ScriptValue, type: String) throws -> String {
     let limit = context.configuration.maxStringLength
     guard let (text, omitted) = value.stringValue(maxLength: limit), omitted == 0 else {
-      let message = "a Blob given to URL.createObjectURL is over the limit of \(ByteCount(limit * 2)) for a value leaving the engine"
+      let message =
+        "a Blob given to URL.createObjectURL is over the limit of \(ByteCount(limit * 2)) for a value leaving the engine"
       webView.passLimit("value-size", message)
       throw NativeFunctionError("bridgecheck: \(message)", name: "RangeError")
     }

@@ -28,14 +28,17 @@ public enum FixtureExplanation {
     for (index, step) in fixture.steps.enumerated() { out.append("  \(index + 1). \(describe(step))") }
     out.append("  Finally, everything still pending runs.")
     if !fixture.captures.isEmpty {
-      out += ["", "Captured from the trace (the first event each matches):"]
+      out +=
+        ["", "Captured from the trace (the first event each matches):"]
         + fixture.captures.map { "  - " + event($0) }
     }
     out += ["", "Then the trace must show:"] + expectations(fixture.expect)
     let checked = Invariant.allCases.filter { !fixture.allow.contains($0) }
     out += ["", "Always checked: " + checked.map { invariantText($0) }.joined(separator: "; ") + "."]
     if !fixture.allow.isEmpty {
-      out.append("Switched off for this scenario: " + fixture.allow.sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: ", ") + ".")
+      out.append(
+        "Switched off for this scenario: "
+          + fixture.allow.sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: ", ") + ".")
     }
     return out.joined(separator: "\n") + "\n"
   }
@@ -62,21 +65,26 @@ public enum FixtureExplanation {
       lines.append("The page has no setup snippet: window.WVJBCallbacks is never defined.")
     }
     switch setup.injection {
-    case .bridgeLoaded?: lines.append("The native side injects the page bridge when the page navigates to https://__bridge_loaded__.")
-    case .documentStart?: lines.append("The native side injects the page bridge at document start, before any page script.")
-    case .documentEnd?: lines.append("The native side injects the page bridge at document end, after the page's scripts.")
+    case .bridgeLoaded?:
+      lines.append("The native side injects the page bridge when the page navigates to https://__bridge_loaded__.")
+    case .documentStart?:
+      lines.append("The native side injects the page bridge at document start, before any page script.")
+    case .documentEnd?:
+      lines.append("The native side injects the page bridge at document end, after the page's scripts.")
     case .afterLoad?: lines.append("The native side injects the page bridge once the page has finished loading.")
     case .onPost?: lines.append("The native side injects the page bridge when the page posts to its injection handler.")
     case .page?: lines.append("The page ships the bridge among its own scripts; the native side injects nothing.")
     case nil:
       lines.append(
-        "The page bridge is injected the way both implementations support (on https://__bridge_loaded__ when they can).")
+        "The page bridge is injected the way both implementations support (on https://__bridge_loaded__ when they can)."
+      )
     }
     switch setup.transport {
     case nil:
       lines.append(
         "The page signals the way both implementations support (hidden-iframe navigations when they can"
-          + (setup.iframeNavigation == .coalesced ? ", coalesced as in WebKit)." : ", every src change its own request)."))
+          + (setup.iframeNavigation == .coalesced
+            ? ", coalesced as in WebKit)." : ", every src change its own request)."))
     case .iframe?:
       lines.append(
         "The page signals over hidden-iframe navigations"
@@ -94,13 +102,16 @@ public enum FixtureExplanation {
     for named in setup.nativeHandlers {
       lines.append("Native handler \"\(named.name)\" \(behaviour(named.behaviour, onPage: false)).")
     }
-    for named in setup.pageHandlers { lines.append("Page handler \"\(named.name)\" \(behaviour(named.behaviour, onPage: true)).") }
+    for named in setup.pageHandlers {
+      lines.append("Page handler \"\(named.name)\" \(behaviour(named.behaviour, onPage: true)).")
+    }
     for (index, source) in setup.pageScripts.enumerated() {
       lines.append("The page runs its own script #\(index + 1): \(VisibleText.plain(source, limit: 240))")
     }
     if !setup.appCancels.isEmpty {
       lines.append(
-        "The app's own navigation policy cancels URLs matching " + setup.appCancels.map { "/\($0.pattern)/" }.joined(separator: ", ")
+        "The app's own navigation policy cancels URLs matching "
+          + setup.appCancels.map { "/\($0.pattern)/" }.joined(separator: ", ")
           + " and allows the rest; the bridge must pass non-bridge URLs to it.")
     }
     for step in setup.onReady { lines.append("When the bridge is ready, in the setup callback: \(describe(step))") }
@@ -112,7 +123,8 @@ public enum FixtureExplanation {
       lines.append("Applies only to implementations declaring: \(fixture.requires.features.joined(separator: ", ")).")
     }
     if !fixture.requires.dialect.isEmpty {
-      lines.append("Applies only to dialects with \(fixture.requires.dialect.map(\.phrase).joined(separator: " and ")).")
+      lines.append(
+        "Applies only to dialects with \(fixture.requires.dialect.map(\.phrase).joined(separator: " and ")).")
     }
     if !fixture.requires.spelled.isEmpty {
       lines.append(
@@ -120,7 +132,8 @@ public enum FixtureExplanation {
           + "applies only to dialects that spell them the same way.")
     }
     if setup.pageInit == .step {
-      lines.append("In a dialect with an init handshake, the page calls init() only in a step, not when the bridge is ready.")
+      lines.append(
+        "In a dialect with an init handshake, the page calls init() only in a step, not when the bridge is ready.")
     }
     if let because = fixture.requires.because { lines.append("Why: \(because).") }
     return lines
@@ -286,7 +299,8 @@ public enum FixtureExplanation {
     case "console":
       text = "the page writes to the console" + (take("text").map { " \(value($0))" } ?? "")
     case "navigation-decided":
-      text = "the native side answers a navigation" + (take("url").map { " to \(url($0))" } ?? "")
+      text =
+        "the native side answers a navigation" + (take("url").map { " to \(url($0))" } ?? "")
         + (take("policy").map { " with \(value($0))" } ?? "")
     case "navigation-requested":
       text = "the page requests a navigation" + (take("url").map { " to \(url($0))" } ?? "")
@@ -295,14 +309,16 @@ public enum FixtureExplanation {
     case "evaluate-result":
       text = "a script the native side evaluated returns" + (take("result").map { " a result \(value($0))" } ?? "")
     case "script-message":
-      text = "the page posts a message to window.webkit.messageHandlers"
+      text =
+        "the page posts a message to window.webkit.messageHandlers"
         + (take("name").map { ".\(value($0))" } ?? "")
     case "step":
       let index = take("index").flatMap { matcher -> Int? in
         if case .exact(.number(let number)) = matcher { return Int(number) }
         return nil
       }
-      text = "the harness starts step " + (index.map { "\($0 + 1)" } ?? "?")
+      text =
+        "the harness starts step " + (index.map { "\($0 + 1)" } ?? "?")
         + (take("action").map { matcher -> String in
           if case .exact(.string(let action)) = matcher { return " (\(action))" }
           return " (action \(value(matcher)))"

@@ -95,7 +95,9 @@ extension Fixture {
   /// Whether the fixture reads the wire events derived from the trace.
   var usesWireEvents: Bool {
     let names = [WireEvents.toPage, WireEvents.toNative]
-    return (captures + expect.events + expect.absent + expect.counts.map(\.pattern)).contains { names.contains($0.event) }
+    return (captures + expect.events + expect.absent + expect.counts.map(\.pattern)).contains {
+      names.contains($0.event)
+    }
   }
 }
 
@@ -171,8 +173,10 @@ public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
     let classic = BridgeProfile.classic
     switch self {
     case .global:
-      return profile.names.global == classic.names.global && profile.names.registerHandler == classic.names.registerHandler
-        && profile.names.callHandler == classic.names.callHandler && profile.names.handleMessage == classic.names.handleMessage
+      return profile.names.global == classic.names.global
+        && profile.names.registerHandler == classic.names.registerHandler
+        && profile.names.callHandler == classic.names.callHandler
+        && profile.names.handleMessage == classic.names.handleMessage
         && profile.names.fetchQueue == classic.names.fetchQueue
     case .queueURL:
       return profile.queue == .fetch && profile.encoding == .json && profile.envelope == nil

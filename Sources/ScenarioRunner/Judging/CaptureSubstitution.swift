@@ -12,7 +12,8 @@ enum CaptureSubstitution {
     for pattern in captures {
       guard
         let event = trace.first(where: { event in
-          event.name == pattern.event && pattern.fields.allSatisfy { $0.matcher.matches(event.fields[$0.key], captures: bound) }
+          event.name == pattern.event
+            && pattern.fields.allSatisfy { $0.matcher.matches(event.fields[$0.key], captures: bound) }
         })
       else { continue }
       for (key, matcher) in pattern.fields {

@@ -37,14 +37,18 @@ struct Judge {
     }
     if let inexpressible = trace.first(where: { $0.name == HarnessPageScript.inexpressibleEvent }) {
       // The page's own code asked for what the dialect cannot carry.
-      return Verdict(status: .skip, message: inexpressible["reason"]?.stringValue ?? "the dialect cannot express the scenario")
+      return Verdict(
+        status: .skip, message: inexpressible["reason"]?.stringValue ?? "the dialect cannot express the scenario")
     }
     if let harness = trace.first(where: { $0.name == "harness-error" }) {
       // Without a page bridge to drive, nothing else can be judged.
       var message = harness["message"]?.stringValue ?? "the harness could not drive the page bridge"
-      if let thrown = trace.first(where: { $0.name == TraceEventName.uncaughtException || Self.isFailedEvaluation($0) }) {
+      if let thrown = trace.first(where: { $0.name == TraceEventName.uncaughtException || Self.isFailedEvaluation($0) })
+      {
         let error = thrown["error"]?.objectValue ?? thrown.fields
-        if let missing = MissingPageAPI.diagnose(name: error["name"]?.stringValue, message: error["message"]?.stringValue ?? "") {
+        if let missing = MissingPageAPI.diagnose(
+          name: error["name"]?.stringValue, message: error["message"]?.stringValue ?? "")
+        {
           message = "\(missing.explanation) (\(Self.describeError(error, explained: false))); then: " + message
         } else {
           message += "; first page error: " + Self.describeError(error)
@@ -52,7 +56,8 @@ struct Judge {
       }
       return .error(
         message,
-        detail: FailureDetail(expectation: "the page bridge is usable", pointer: nil, closest: harness, focus: harness.sequence),
+        detail: FailureDetail(
+          expectation: "the page bridge is usable", pointer: nil, closest: harness, focus: harness.sequence),
         check: CheckID.pageBridgeUnusable)
     }
     if let thrown = trace.first(where: Self.isThrownByHarness) {
@@ -61,7 +66,8 @@ struct Judge {
       return .error(
         "the harness's own page code threw \(Self.describeError(thrown.fields)): the page changed something the harness "
           + "relies on (docs/protocol.md#what-the-harness-relies-on), or this is a bridgecheck bug",
-        detail: FailureDetail(expectation: "the harness drives the page bridge", pointer: nil, closest: thrown, focus: thrown.sequence),
+        detail: FailureDetail(
+          expectation: "the harness drives the page bridge", pointer: nil, closest: thrown, focus: thrown.sequence),
         check: CheckID.pageBridgeUnusable)
     }
     for invariant in Invariant.allCases where !fixture.allow.contains(invariant) {
@@ -168,16 +174,18 @@ struct Judge {
     let expect = fixture.expect
     for (index, (pattern, place)) in zip(expect.events, expectedEventPlaces()).enumerated() where place.found == nil {
       let searchFrom = place.searchedFrom
-      let grouped = pattern.group.map { group in
-        let size = expect.events.filter { $0.group == group }.count
-        return expect.ordered ? " (one of \(size) in any order)" : ""
-      } ?? ""
+      let grouped =
+        pattern.group.map { group in
+          let size = expect.events.filter { $0.group == group }.count
+          return expect.ordered ? " (one of \(size) in any order)" : ""
+        } ?? ""
       let position =
         expect.ordered && index > 0 && searchFrom > 0
         ? " after the previous expected event (trace #\(searchFrom - 1))" : ""
       let anywhere = expect.ordered ? trace.first(where: { matches(pattern, $0) }) : nil
       let closest = anywhere ?? closestEvent(to: pattern, from: searchFrom)
-      var message = "expected event \(index + 1) of \(expect.events.count)\(grouped) did not happen\(position): \(pattern)"
+      var message =
+        "expected event \(index + 1) of \(expect.events.count)\(grouped) did not happen\(position): \(pattern)"
       if let anywhere {
         message += "\n  it happened earlier, out of order, at trace #\(anywhere.sequence)"
       } else if let closest {
@@ -197,7 +205,8 @@ struct Judge {
       if let found = trace.first(where: { matches(pattern, $0) }) {
         return .fail(
           "an event that must not happen did: \(pattern)\n  at #\(found.sequence): \(found.name) \(PayloadBound.value(.object(found.fields)))",
-          detail: FailureDetail(expectation: "absent: \(pattern)", pointer: pattern.pointer, closest: found, focus: found.sequence),
+          detail: FailureDetail(
+            expectation: "absent: \(pattern)", pointer: pattern.pointer, closest: found, focus: found.sequence),
           check: CheckID.expectation(pattern.pointer))
       }
     }
@@ -287,7 +296,8 @@ struct Judge {
   }
 
   private func matches(_ pattern: EventPattern, _ event: TraceEvent) -> Bool {
-    event.name == pattern.event && pattern.fields.allSatisfy { $0.matcher.matches(event.fields[$0.key], captures: captures) }
+    event.name == pattern.event
+      && pattern.fields.allSatisfy { $0.matcher.matches(event.fields[$0.key], captures: captures) }
   }
 
   /// The event of the same name that matches the most fields, preferring
@@ -303,7 +313,8 @@ struct Judge {
   }
 
   private func differences(_ pattern: EventPattern, _ event: TraceEvent) -> String {
-    let lines = pattern.fields.filter { !$0.matcher.matches(event.fields[$0.key], captures: captures) }.map { key, matcher in
+    let lines = pattern.fields.filter { !$0.matcher.matches(event.fields[$0.key], captures: captures) }.map {
+      key, matcher in
       let actual = event.fields[key].map { PayloadBound.value($0).description } ?? "absent (undefined)"
       return "\n  \(key): expected \(PayloadBound.value(matcher.json)), got \(actual)"
     }

@@ -27,11 +27,14 @@ struct MissingPageAPI: Equatable {
   var explanation: String {
     switch kind {
     case .webKitHas:
-      return "the simulated page lacks `\(api)`, which WebKit has: a limit of bridgecheck's page, not a fault of the bridge"
+      return
+        "the simulated page lacks `\(api)`, which WebKit has: a limit of bridgecheck's page, not a fault of the bridge"
     case .maybe:
-      return "the simulated page lacks `\(api)`: if WebKit has it, this is a limit of bridgecheck's page, not a fault of the bridge"
+      return
+        "the simulated page lacks `\(api)`: if WebKit has it, this is a limit of bridgecheck's page, not a fault of the bridge"
     case .noMessageHandler(let name):
-      return "no script message handler named \"\(name)\" exists: the native side registered none (WebKit has none either)"
+      return
+        "no script message handler named \"\(name)\" exists: the native side registered none (WebKit has none either)"
     }
   }
 
@@ -68,7 +71,10 @@ struct MissingPageAPI: Equatable {
       }
     }
     // `undefined is not an object (evaluating 'document.x.y')`: `document.x` is missing.
-    for prefix in ["undefined is not an object (evaluating '", "undefined is not a function (near '...", "undefined is not a constructor (evaluating 'new "] {
+    for prefix in [
+      "undefined is not an object (evaluating '", "undefined is not a function (near '...",
+      "undefined is not a constructor (evaluating 'new ",
+    ] {
       guard let rest = message.suffix(after: prefix) else { continue }
       var evaluated = rest.prefix { $0 != "'" && $0 != "(" && $0 != "…" }
       if evaluated.hasSuffix("...") { evaluated = evaluated.dropLast(3) }
@@ -85,7 +91,9 @@ struct MissingPageAPI: Equatable {
 
   private static func isIdentifier(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-    return text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    return text.unicodeScalars.allSatisfy {
+      $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    }
   }
 
   private static let windowAliases: Set<String> = ["window", "self", "globalThis", "top", "parent"]
@@ -105,8 +113,13 @@ struct MissingPageAPI: Equatable {
       "visibilityState", "hidden", "currentScript", "defaultView", "activeElement", "hasFocus", "write", "writeln",
       "open", "close", "createRange", "getSelection", "implementation", "characterSet",
     ],
-    "navigator": ["userAgent", "language", "languages", "platform", "vendor", "onLine", "cookieEnabled", "product", "appVersion"],
-    "location": ["href", "assign", "replace", "reload", "protocol", "host", "hostname", "port", "pathname", "search", "hash", "origin"],
+    "navigator": [
+      "userAgent", "language", "languages", "platform", "vendor", "onLine", "cookieEnabled", "product", "appVersion",
+    ],
+    "location": [
+      "href", "assign", "replace", "reload", "protocol", "host", "hostname", "port", "pathname", "search", "hash",
+      "origin",
+    ],
     "history": ["pushState", "replaceState", "back", "forward", "go", "length", "state"],
   ]
 

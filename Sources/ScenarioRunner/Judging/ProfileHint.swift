@@ -165,7 +165,10 @@ struct ProfileHint {
     case .prompt:
       return trace.contains { $0.name == TraceEventName.dialog }
     case .iframe, .location:
-      let prefixes = profile.signals.filter { $0.kind.isNavigation }.map { $0.url.lowercased() } + [profile.queueReturnURL.lowercased()]
+      let prefixes =
+        profile.signals.filter { $0.kind.isNavigation }.map { $0.url.lowercased() } + [
+          profile.queueReturnURL.lowercased()
+        ]
       return trace.contains { event in
         guard event.name == TraceEventName.navigationDecided, let url = event["url"]?.stringValue?.lowercased() else {
           return false

@@ -33,7 +33,8 @@ enum WireEvents {
         var fields = message
         fields["at"] = .number(Double(event.sequence))
         derived.append(
-          TraceEvent(sequence: trace.count + derived.count, time: event.time, source: event.source, name: name, fields: fields))
+          TraceEvent(
+            sequence: trace.count + derived.count, time: event.time, source: event.source, name: name, fields: fields))
       }
     }
     func messages(inTransit text: String) -> [JSONObject] {
@@ -65,25 +66,30 @@ enum WireEvents {
         if profile.queue == .fetch, profile.encoding != .object, let text = event["result"]?.stringValue {
           add(toNative, messages(inTransit: text), from: event)
         }
-        if profile.queue == .fetch, profile.encoding == .object, let result = event["result"], result.arrayValue != nil {
+        if profile.queue == .fetch, profile.encoding == .object, let result = event["result"], result.arrayValue != nil
+        {
           // The queue array itself, as the fetch call's value.
           add(toNative, messages(inTransit: result.serialized()), from: event)
         }
       case TraceEventName.navigationRequested:
         guard let url = event["url"]?.stringValue else { continue }
         switch profile.classify(navigation: url) {
-        case .signal(let payload?), .returnedQueue(let payload): add(toNative, messages(inTransit: payload), from: event)
+        case .signal(let payload?), .returnedQueue(let payload):
+          add(toNative, messages(inTransit: payload), from: event)
         default: break
         }
       case TraceEventName.scriptMessage where profile.signalCarriesPayload:
-        if let body = event["body"] { add(toNative, messages(inTransit: body.stringValue ?? body.serialized()), from: event) }
+        if let body = event["body"] {
+          add(toNative, messages(inTransit: body.stringValue ?? body.serialized()), from: event)
+        }
       case TraceEventName.dialog where profile.signalCarriesPayload:
         if event["kind"]?.stringValue == "prompt", let text = event["default"]?.stringValue {
           add(toNative, messages(inTransit: text), from: event)
         }
       case TraceEventName.interfaceCalled where profile.hostObjectCalls != nil:
         hostRequest = nil
-        guard event["name"]?.stringValue == profile.hostObjectCalls?.signal.name, let method = event["method"]?.stringValue,
+        guard event["name"]?.stringValue == profile.hostObjectCalls?.signal.name,
+          let method = event["method"]?.stringValue,
           case .message(let message) = profile.hostCallContent(
             method: method, arguments: (event["arguments"]?.arrayValue ?? []).map { $0 == .null ? nil : $0 })
         else { continue }
@@ -99,7 +105,9 @@ enum WireEvents {
         else { continue }
         add(toPage, [["responseId": id, "responseData": (try? JSONValue.parse(text)) ?? .string(text)]], from: event)
       case TraceEventName.interfaceCalled where profile.signalCarriesPayload:
-        if let text = event["arguments"]?.arrayValue?.first?.stringValue { add(toNative, messages(inTransit: text), from: event) }
+        if let text = event["arguments"]?.arrayValue?.first?.stringValue {
+          add(toNative, messages(inTransit: text), from: event)
+        }
       default:
         continue
       }

@@ -17,7 +17,8 @@ extension Fixture {
     let title = object.required("title", hint: "state the rule in one sentence")?.string()
     let area = object.required("area")?.string()
     let level = object.required("level", hint: "must, should or may")?.choice(Level.self, Level.allCases)
-    let spec = object.required("spec", hint: "an anchor of docs/protocol.md, e.g. \"missing-handler-no-crash\"")?.string()
+    let spec = object.required("spec", hint: "an anchor of docs/protocol.md, e.g. \"missing-handler-no-crash\"")?
+      .string()
     let subject = object.required("subject", hint: "page, native or pair")?.choice(Subject.self, Subject.allCases)
     let tags = object.optional("tags")?.array()?.compactMap { $0.string() } ?? []
     let description = object.optional("description")?.string()
@@ -29,19 +30,25 @@ extension Fixture {
     let engines = object.optional("engines").flatMap(decoder.engines)
     let captures = object.optional("captures")?.array()?.compactMap { decoder.pattern($0) } ?? []
     decoder.checkCaptures(captures, expect: expect, steps: steps, at: JSONPointer.root.appending("captures"))
-    let allow = Set(object.optional("allow")?.array()?.compactMap { $0.choice(Invariant.self, Invariant.allCases) } ?? [])
-    let levelByPeers = object.optional("levelByPeers").map { decoder.levelByPeers($0, level: level, subject: subject) } ?? []
+    let allow = Set(
+      object.optional("allow")?.array()?.compactMap { $0.choice(Invariant.self, Invariant.allCases) } ?? [])
+    let levelByPeers =
+      object.optional("levelByPeers").map { decoder.levelByPeers($0, level: level, subject: subject) } ?? []
 
     if let id, let area, !id.hasPrefix(area + "/") {
       problems.add(
-        JSONPointer.root.appending("id"), "id-area-mismatch", "the id \"\(id)\" does not start with its area \"\(area)/\"",
+        JSONPointer.root.appending("id"), "id-area-mismatch",
+        "the id \"\(id)\" does not start with its area \"\(area)/\"",
         hint: "name the fixture \"\(area)/…\" and keep it in Fixtures/\(area)/")
     }
     if let id, id.contains(where: { $0.isWhitespace || $0.isUppercase }) {
-      problems.add(JSONPointer.root.appending("id"), "bad-id", "ids use lower case and no spaces", hint: "e.g. \"data/falsy-values-delivered\"")
+      problems.add(
+        JSONPointer.root.appending("id"), "bad-id", "ids use lower case and no spaces",
+        hint: "e.g. \"data/falsy-values-delivered\"")
     }
     decoder.checkLabels(setup: setup, steps: steps, expect: expect)
-    if setup.pageInit == .ready, let index = steps.firstIndex(where: { if case .pageInit = $0 { true } else { false } }) {
+    if setup.pageInit == .ready, let index = steps.firstIndex(where: { if case .pageInit = $0 { true } else { false } })
+    {
       problems.add(
         JSONPointer.root.appending("steps").appending(index), "init-without-page-init",
         "page.init needs \"pageInit\": \"step\" in setup (otherwise the harness already called init when the bridge was ready)",
@@ -73,8 +80,11 @@ private struct FixtureDecoding {
     return Requirements(
       features: object.optional("features")?.array()?.compactMap { $0.string() } ?? [],
       dispatch: object.optional("dispatch")?.choice(DispatchMode.self, DispatchMode.allCases),
-      spelled: object.optional("spelled")?.array()?.compactMap { $0.choice(ClassicSpelling.self, ClassicSpelling.allCases) } ?? [],
-      dialect: object.optional("dialect")?.array()?.compactMap { $0.choice(DialectTrait.self, DialectTrait.allCases) } ?? [],
+      spelled: object.optional("spelled")?.array()?.compactMap {
+        $0.choice(ClassicSpelling.self, ClassicSpelling.allCases)
+      } ?? [],
+      dialect: object.optional("dialect")?.array()?.compactMap { $0.choice(DialectTrait.self, DialectTrait.allCases) }
+        ?? [],
       because: object.optional("because")?.string())
   }
 
@@ -84,9 +94,13 @@ private struct FixtureDecoding {
     guard let entries = node.array() else { return [] }
     var levels: [PeerLevel] = []
     for entry in entries {
-      guard let object = entry.object(allowed: FixtureSchema.peerLevelFields, context: " in levelByPeers") else { continue }
+      guard let object = entry.object(allowed: FixtureSchema.peerLevelFields, context: " in levelByPeers") else {
+        continue
+      }
       let facts = PeerFact.allCases.map(\.rawValue).joined(separator: ", ")
-      guard let fact = object.required("fact", hint: "a fact about the peers: \(facts)")?.choice(PeerFact.self, PeerFact.allCases),
+      guard
+        let fact = object.required("fact", hint: "a fact about the peers: \(facts)")?.choice(
+          PeerFact.self, PeerFact.allCases),
         let lower = object.required("level", hint: "should or may")?.choice(Level.self, Level.allCases)
       else { continue }
       if let level, lower <= level {
@@ -104,7 +118,9 @@ private struct FixtureDecoding {
           hint: "a fixture's level depends on the peers of the side it judges")
       }
       if levels.contains(where: { $0.fact == fact }) {
-        problems.add(entry.pointer.appending("fact"), "duplicate-fact", "\(fact.rawValue) is listed twice", hint: "list each fact once")
+        problems.add(
+          entry.pointer.appending("fact"), "duplicate-fact", "\(fact.rawValue) is listed twice",
+          hint: "list each fact once")
       }
       levels.append(PeerLevel(fact: fact, level: lower))
     }
@@ -125,7 +141,8 @@ private struct FixtureDecoding {
       }
       return name
     }
-    let because = object.required("because", hint: "say why the fixture cannot be judged in the other engines")?.string()
+    let because = object.required("because", hint: "say why the fixture cannot be judged in the other engines")?
+      .string()
     guard let listed, let names, let because, names.count == listed.count else { return nil }
     if names.isEmpty {
       problems.add(
@@ -153,10 +170,13 @@ private struct FixtureDecoding {
     setup.pageHandlers = handlers(object.optional("pageHandlers"), page: true)
     if let value = object.optional("pageSetup")?.choice(PageSetup.self, PageSetup.allCases) { setup.pageSetup = value }
     setup.pageScripts = object.optional("pageScripts")?.array()?.compactMap { $0.string() } ?? []
-    if let policy = object.optional("appPolicy")?.object(allowed: FixtureSchema.appPolicyFields, context: " in appPolicy") {
-      setup.appCancels = policy.optional("cancel")?.array()?.compactMap { node in
-        node.string().flatMap { regex($0, at: node.pointer) }
-      } ?? []
+    if let policy = object.optional("appPolicy")?.object(
+      allowed: FixtureSchema.appPolicyFields, context: " in appPolicy")
+    {
+      setup.appCancels =
+        policy.optional("cancel")?.array()?.compactMap { node in
+          node.string().flatMap { regex($0, at: node.pointer) }
+        } ?? []
     }
     if let value = object.optional("pageInit")?.choice(PageInit.self, PageInit.allCases) { setup.pageInit = value }
     if let onReady = object.optional("onReady")?.array() {
@@ -165,7 +185,9 @@ private struct FixtureDecoding {
         if !Self.isPageSide(step) {
           problems.add(
             element.pointer, "not-a-page-step", "onReady runs inside the page's ready callback: only page steps fit",
-            hint: "use page.call, page.register, page.script or page.disableSafetyTimeout here; put other steps in \"steps\"")
+            hint:
+              "use page.call, page.register, page.script or page.disableSafetyTimeout here; put other steps in \"steps\""
+          )
         }
         return step
       }
@@ -199,7 +221,9 @@ private struct FixtureDecoding {
         return nil
       }
     }
-    guard let object = node.object(allowed: FixtureSchema.behaviourFields, context: " in a behaviour") else { return nil }
+    guard let object = node.object(allowed: FixtureSchema.behaviourFields, context: " in a behaviour") else {
+      return nil
+    }
     var behaviour = Behaviour()
     if let respond = object.optional("respond") {
       switch respond.value {
@@ -221,7 +245,8 @@ private struct FixtureDecoding {
     if let message = object.optional("throw") {
       if !page {
         problems.add(
-          message.pointer, "throw-on-native", "native handlers cannot throw (Swift has no exceptions across the bridge)",
+          message.pointer, "throw-on-native",
+          "native handlers cannot throw (Swift has no exceptions across the bridge)",
           hint: "use \"throw\" in pageHandlers or page.register only")
       }
       behaviour.throwMessage = message.string()
@@ -248,7 +273,9 @@ private struct FixtureDecoding {
         hint: suggestion + "actions: \(actionNames.joined(separator: ", "))")
       return nil
     }
-    guard let fields = node.object(allowed: ["action"] + spec.fields, context: " for action \(action)") else { return nil }
+    guard let fields = node.object(allowed: ["action"] + spec.fields, context: " for action \(action)") else {
+      return nil
+    }
     let required = spec.required.map { fields.required($0) }
     guard required.allSatisfy({ $0 != nil }) else { return nil }
     let handler = fields.optional("handler")?.string()
@@ -308,7 +335,8 @@ private struct FixtureDecoding {
       return behaviour(node, page: true).map { .pageInit(NamedBehaviour(name: handler, behaviour: $0)) }
     default:
       problems.add(
-        pointer, "bad-default-handler", "page.init takes both \"handler\" and \"behaviour\" (a default handler), or neither",
+        pointer, "bad-default-handler",
+        "page.init takes both \"handler\" and \"behaviour\" (a default handler), or neither",
         hint: "\"handler\" is the name the default handler's calls are recorded under in page-handler-invoked")
       return nil
     }
@@ -358,10 +386,14 @@ private struct FixtureDecoding {
       if names.isEmpty {
         problems.add(
           pattern.pointer, "capture-binds-nothing", "a capture pattern binds no name",
-          hint: "give one field {\"$capture\": \"name\"}, e.g. {\"event\": \"wire-to-page\", \"message\": {\"callbackId\": {\"$capture\": \"n1\"}}}")
+          hint:
+            "give one field {\"$capture\": \"name\"}, e.g. {\"event\": \"wire-to-page\", \"message\": {\"callbackId\": {\"$capture\": \"n1\"}}}"
+        )
       }
       for name in names where defined.contains(name) {
-        problems.add(pattern.pointer, "capture-twice", "the capture \"\(name)\" is bound twice", hint: "give each capture its own name")
+        problems.add(
+          pattern.pointer, "capture-twice", "the capture \"\(name)\" is bound twice",
+          hint: "give each capture its own name")
       }
       defined += names
     }
@@ -406,7 +438,9 @@ private struct FixtureDecoding {
   /// One entry of `expect.events`: a pattern, or `{"anyOrder": [pattern, …]}`
   /// (at least two patterns that may happen in any order among themselves).
   private func eventEntry(_ node: JSONNode, index: Int) -> [EventPattern] {
-    guard let object = node.value.objectValue, object["anyOrder"] != nil else { return pattern(node).map { [$0] } ?? [] }
+    guard let object = node.value.objectValue, object["anyOrder"] != nil else {
+      return pattern(node).map { [$0] } ?? []
+    }
     guard let group = node.object(allowed: ["anyOrder"], context: " in an anyOrder group"),
       let members = group.optional("anyOrder")?.array()
     else { return [] }
@@ -490,7 +524,8 @@ private struct FixtureDecoding {
       var fields: [String: ValueMatcher] = [:]
       var structural = false
       for (key, value) in object {
-        guard let inner = matcher(JSONNode(value: value, pointer: node.pointer.appending(key), problems: problems)) else {
+        guard let inner = matcher(JSONNode(value: value, pointer: node.pointer.appending(key), problems: problems))
+        else {
           return nil
         }
         if case .exact = inner {} else { structural = true }
@@ -501,7 +536,8 @@ private struct FixtureDecoding {
       var matchers: [ValueMatcher] = []
       var structural = false
       for (index, element) in elements.enumerated() {
-        guard let inner = matcher(JSONNode(value: element, pointer: node.pointer.appending(index), problems: problems)) else {
+        guard let inner = matcher(JSONNode(value: element, pointer: node.pointer.appending(index), problems: problems))
+        else {
           return nil
         }
         if case .exact = inner {} else { structural = true }
@@ -557,7 +593,8 @@ private struct FixtureDecoding {
       for (key, matcher) in pattern.fields where key == "label" {
         if case .exact(.string(let label)) = matcher, !seen.contains(label) {
           problems.add(
-            pattern.pointer.appending("label"), "unknown-label", "no step or behaviour has the callback label \"\(label)\"",
+            pattern.pointer.appending("label"), "unknown-label",
+            "no step or behaviour has the callback label \"\(label)\"",
             hint: "labels defined here: \(seen.sorted().joined(separator: ", "))")
         }
       }

@@ -47,7 +47,8 @@ enum ScheduleDecoding {
       node.problems.add(
         node.pointer, "bad-schedule", "a schedule names exactly one of \"seed\", \"deviations\" and \"name\"",
         hint:
-          "e.g. {\"seed\": 17}, {\"deviations\": [{\"at\": 3, \"point\": \"evaluate-latency\", \"value\": 10}]}, or {\"name\": \"steps-apart\"}")
+          "e.g. {\"seed\": 17}, {\"deviations\": [{\"at\": 3, \"point\": \"evaluate-latency\", \"value\": 10}]}, or {\"name\": \"steps-apart\"}"
+      )
       return nil
     }
   }
@@ -62,7 +63,9 @@ extension ScheduleSpec {
     case .deviations(let choices):
       return [
         "deviations": .array(
-          choices.map { ["at": .number(Double($0.index)), "point": .string($0.point.rawValue), "value": .number(Double($0.value))] })
+          choices.map {
+            ["at": .number(Double($0.index)), "point": .string($0.point.rawValue), "value": .number(Double($0.value))]
+          })
       ]
     }
   }

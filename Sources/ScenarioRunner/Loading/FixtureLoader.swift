@@ -86,28 +86,32 @@ public struct FixtureLoader: Sendable {
   /// Loads one file.
   public func loadFile(_ file: String) -> Result<Fixture, FileProblems> {
     guard let data = FileManager.default.contents(atPath: file) else {
-      return .failure(FileProblems(problems: [
-        FixtureProblem(file: file, pointer: .root, code: "unreadable", message: "the file cannot be read")
-      ]))
+      return .failure(
+        FileProblems(problems: [
+          FixtureProblem(file: file, pointer: .root, code: "unreadable", message: "the file cannot be read")
+        ]))
     }
     let root: JSONValue
     do {
       root = try JSONValue.parse(utf8: [UInt8](data), maxDepth: Self.maximumDepth)
     } catch {
       if error.code == "too-deep" {
-        return .failure(FileProblems(problems: [
-          FixtureProblem(
-            file: file, pointer: .root, code: "too-deep",
-            message: "the fixture nests arrays and objects more than \(Self.maximumDepth) deep",
-            hint: "flatten the data; fixtures may nest at most \(Self.maximumDepth) levels (deep payloads: build them in a page script)",
-            line: error.line, column: error.column)
-        ]))
+        return .failure(
+          FileProblems(problems: [
+            FixtureProblem(
+              file: file, pointer: .root, code: "too-deep",
+              message: "the fixture nests arrays and objects more than \(Self.maximumDepth) deep",
+              hint:
+                "flatten the data; fixtures may nest at most \(Self.maximumDepth) levels (deep payloads: build them in a page script)",
+              line: error.line, column: error.column)
+          ]))
       }
-      return .failure(FileProblems(problems: [
-        FixtureProblem(
-          file: file, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error.message)",
-          hint: "fixtures are strict JSON: no comments, no trailing commas", line: error.line, column: error.column)
-      ]))
+      return .failure(
+        FileProblems(problems: [
+          FixtureProblem(
+            file: file, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error.message)",
+            hint: "fixtures are strict JSON: no comments, no trailing commas", line: error.line, column: error.column)
+        ]))
     }
     let collector = ProblemCollector(file: file)
     let fixture = Fixture.decode(root, file: file, problems: collector)

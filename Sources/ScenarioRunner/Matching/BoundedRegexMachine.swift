@@ -136,7 +136,9 @@ struct RegexMachine {
   }
 
   /// `$`: at the end, or before one final line terminator (`\r\n` counts as one).
-  private static func isEndOrBeforeFinalNewline(_ text: String.UnicodeScalarView, at index: String.UnicodeScalarView.Index)
+  private static func isEndOrBeforeFinalNewline(
+    _ text: String.UnicodeScalarView, at index: String.UnicodeScalarView.Index
+  )
     -> Bool
   {
     guard index < text.endIndex else { return true }

@@ -31,7 +31,8 @@ extension RegexParser {
           hint: "write \\[ for a literal bracket; use \\d, \\w, \\s or ranges such as a-z", at: itemStart)
       }
       if next == "&", position + 1 < scalars.count, scalars[position + 1] == "&" {
-        throw error("class intersection (&&) is not supported", hint: "write \\& for a literal ampersand", at: itemStart)
+        throw error(
+          "class intersection (&&) is not supported", hint: "write \\& for a literal ampersand", at: itemStart)
       }
       let lower = try classAtom()
       guard peek == "-", position + 1 < scalars.count, scalars[position + 1] != "]" else {
@@ -109,7 +110,8 @@ extension RegexParser {
       if letter.properties.isAlphabetic || ("0"..."9").contains(letter) {
         throw error(
           "\\\(letter) is not a supported escape",
-          hint: "supported: \\n \\t \\r \\f \\e \\a \\0 \\xHH \\x{H…} \\uHHHH \\d \\w \\s \\D \\W \\S \\b \\B \\A \\z \\Z "
+          hint:
+            "supported: \\n \\t \\r \\f \\e \\a \\0 \\xHH \\x{H…} \\uHHHH \\d \\w \\s \\D \\W \\S \\b \\B \\A \\z \\Z "
             + "and a backslash before punctuation", at: start)
       }
       return .scalar(letter)  // escaped punctuation, space or symbol: itself

@@ -56,7 +56,8 @@ struct RegexParser {
       guard let atom = try atom(depth: depth, flags: &flags, inLookahead: inLookahead, before: items) else {
         if let next = peek, "*+?{".unicodeScalars.contains(next) {
           throw error(
-            "an inline flag group cannot be repeated", hint: "put the quantifier after the part to repeat", at: position)
+            "an inline flag group cannot be repeated", hint: "put the quantifier after the part to repeat", at: position
+          )
         }
         continue
       }
@@ -71,9 +72,15 @@ struct RegexParser {
     guard let next = peek else { return atom }
     let bounds: (minimum: Int, maximum: Int?)
     switch next {
-    case "*": position += 1; bounds = (0, nil)
-    case "+": position += 1; bounds = (1, nil)
-    case "?": position += 1; bounds = (0, 1)
+    case "*":
+      position += 1
+      bounds = (0, nil)
+    case "+":
+      position += 1
+      bounds = (1, nil)
+    case "?":
+      position += 1
+      bounds = (0, 1)
     case "{": bounds = try countedBounds()
     default: return atom
     }
@@ -115,7 +122,8 @@ struct RegexParser {
     }
     position += 1  // the `}`
     if let maximum, maximum < minimum {
-      throw error("{\(minimum),\(maximum)} has its bounds the wrong way round", hint: "write {\(maximum),\(minimum)}", at: start)
+      throw error(
+        "{\(minimum),\(maximum)} has its bounds the wrong way round", hint: "write {\(maximum),\(minimum)}", at: start)
     }
     return (minimum, maximum)
   }
@@ -213,7 +221,8 @@ struct RegexParser {
     }
     let body = try alternation(depth: depth + 1, flags: &inner, inLookahead: inLookahead || lookahead != nil)
     guard peek == ")" else {
-      throw error("this ( is never closed", hint: "add the missing ), or write \\( for a literal parenthesis", at: start)
+      throw error(
+        "this ( is never closed", hint: "add the missing ), or write \\( for a literal parenthesis", at: start)
     }
     position += 1
     if let negated = lookahead { return .startLookahead(body, negated: negated) }

@@ -45,7 +45,8 @@ private struct ExpectationsReader {
     }
     guard format == Baseline.formatName else {
       throw problem(
-        formatPointer, "unknown-format", "unknown format \(JSONValue.string(format)); this bridgecheck reads \(Baseline.formatName)",
+        formatPointer, "unknown-format",
+        "unknown format \(JSONValue.string(format)); this bridgecheck reads \(Baseline.formatName)",
         "rewrite the file with this bridgecheck's --update-baseline")
     }
     var scope: Baseline.Scope?
@@ -63,7 +64,8 @@ private struct ExpectationsReader {
       if let dialect = value["dialect"] {
         guard dialect.objectValue != nil else {
           throw problem(
-            pointer.appending("dialect"), "wrong-type", "the scope's \"dialect\" must be the profile object it was written under",
+            pointer.appending("dialect"), "wrong-type",
+            "the scope's \"dialect\" must be the profile object it was written under",
             "rewrite the file with --update-baseline")
         }
         scope?.dialect = dialect
@@ -71,7 +73,8 @@ private struct ExpectationsReader {
     }
     let pointer = JSONPointer.root.appending("expectations")
     guard let object = root["expectations"]?.objectValue else {
-      throw problem(pointer, "missing-field", "expected an object \"expectations\" mapping fixture ids to entries", Self.example)
+      throw problem(
+        pointer, "missing-field", "expected an object \"expectations\" mapping fixture ids to entries", Self.example)
     }
     var entries: [String: Baseline.Entry] = [:]
     for (id, value) in object { entries[id] = try entry(value, at: pointer.appending(id)) }
@@ -84,7 +87,8 @@ private struct ExpectationsReader {
     }
     let outcomes = FailureOutcome.allCases.map(\.rawValue).joined(separator: ", ")
     guard let outcomeText = object["outcome"]?.stringValue else {
-      throw problem(pointer.appending("outcome"), "missing-field", "the entry needs \"outcome\" (\(outcomes))", Self.entryExample)
+      throw problem(
+        pointer.appending("outcome"), "missing-field", "the entry needs \"outcome\" (\(outcomes))", Self.entryExample)
     }
     guard let outcome = FailureOutcome(rawValue: outcomeText) else {
       throw problem(
@@ -138,7 +142,9 @@ private struct ExpectationsReader {
     return Baseline(expectedFailures: failures)
   }
 
-  private func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil) -> FixtureProblem {
+  private func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil)
+    -> FixtureProblem
+  {
     FixtureProblem(file: path, pointer: pointer, code: code, message: message, hint: hint)
   }
 

@@ -145,7 +145,8 @@ public struct Baseline: Sendable, Hashable {
           + "\n  if this is intended, rewrite the entry with --update-baseline\n" + (result.message ?? "")
       } else {
         adjusted.status = .xfail
-        adjusted.message = "expected: \(entry.reason)" + (entry.issue.map { " (\($0))" } ?? "")
+        adjusted.message =
+          "expected: \(entry.reason)" + (entry.issue.map { " (\($0))" } ?? "")
           + "\n" + (result.message ?? "")
       }
     case .pass:

@@ -52,7 +52,9 @@ public struct DialectNote: Sendable, Hashable {
       break
     case .inferred:
       if differences.isEmpty, let nearest {
-        out.append("profile: \(profile), inferred from the page bridge (it speaks the shipped dialect \(nearest)); --profile overrides it")
+        out.append(
+          "profile: \(profile), inferred from the page bridge (it speaks the shipped dialect \(nearest)); --profile overrides it"
+        )
       } else {
         out.append(
           "profile: \(profile), inferred from the page bridge: the shipped profile \(nearest ?? "?") with "

@@ -54,19 +54,23 @@ public enum RunNotices {
     guard let (message, count) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
       !message.isEmpty, Double(count) >= sameMessageShare * Double(judged.count)
     else { return nil }
-    var text = "the profile \(profileName) does not fit this page bridge: "
+    var text =
+      "the profile \(profileName) does not fit this page bridge: "
       + (passed == 0 ? "no scenario passed" : "\(passed) of \(judged.count) scenarios passed") + ", and \(count) of "
       + "\(judged.count) failed with the same message: \"\(message)\". "
     let others = suggestions(for: message, profileName: profileName, shipped: shipped)
     if others.isEmpty, let missing = ProfileHint.missingVariable(in: message) {
-      text += "The page bridge reaches for \(missing), which the profile \(profileName) does not provide: if the app "
+      text +=
+        "The page bridge reaches for \(missing), which the profile \(profileName) does not provide: if the app "
         + "adds \(missing) (a channel, a host object), copy the profile to a file, name \(missing) in signals[].name "
         + "and give the file with --profile FILE (docs/protocol.md section 9)."
     } else if others.isEmpty {
-      text += "Try the profile of the bridge's dialect (bridgecheck profiles lists them: --profile NAME), or write a "
+      text +=
+        "Try the profile of the bridge's dialect (bridgecheck profiles lists them: --profile NAME), or write a "
         + "profile file for it (docs/protocol.md section 9: --profile FILE)."
     } else {
-      text += "Try " + others.map { "--profile \($0)" }.joined(separator: " or ")
+      text +=
+        "Try " + others.map { "--profile \($0)" }.joined(separator: " or ")
         + " (bridgecheck profiles lists them all), or write a profile file for it (docs/protocol.md section 9)."
     }
     return text

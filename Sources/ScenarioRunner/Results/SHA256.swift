@@ -21,12 +21,15 @@ enum SHA256 {
     let bitLength = UInt64(message.count) &* 8
     message.append(0x80)
     while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     var w = [UInt32](repeating: 0, count: 64)
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for i in 0..<16 {
         let j = chunk + i * 4
-        w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
+        w[i] =
+          UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
       }
       for i in 16..<64 {
         let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
@@ -43,8 +46,14 @@ enum SHA256 {
         let t2 = s0 &+ majority
         (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
       }
-      h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
-      h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+      h[0] &+= a
+      h[1] &+= b
+      h[2] &+= c
+      h[3] &+= d
+      h[4] &+= e
+      h[5] &+= f
+      h[6] &+= g
+      h[7] &+= hh
     }
     let digits = Array("0123456789abcdef")
     var out = ""

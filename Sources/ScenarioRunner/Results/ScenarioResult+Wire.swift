@@ -97,7 +97,8 @@ extension FailureDetail {
       guard let decoded = TraceEvent(wireValue: event) else { return nil }
       closest = decoded
     }
-    self.init(expectation: expectation, pointer: pointer, closest: closest, focus: value["focus"]?.numberValue.map { Int($0) })
+    self.init(
+      expectation: expectation, pointer: pointer, closest: closest, focus: value["focus"]?.numberValue.map { Int($0) })
   }
 }
 

@@ -34,7 +34,8 @@ public enum TraceFile {
   /// because it was named like a header key gets its name back).
   static func event(_ value: JSONValue) -> TraceEvent? {
     guard case .object(let object) = value, let sequence = object["seq"]?.numberValue,
-      let time = object["time"]?.numberValue, let source = object["source"]?.stringValue.flatMap(TraceSource.init(rawValue:)),
+      let time = object["time"]?.numberValue,
+      let source = object["source"]?.stringValue.flatMap(TraceSource.init(rawValue:)),
       let name = object["event"]?.stringValue
     else { return nil }
     var fields: JSONObject = [:]
@@ -42,7 +43,8 @@ public enum TraceFile {
       let stripped = key.hasPrefix("_") ? String(key.dropFirst()) : key
       fields[TraceEvent.headerKeys.contains(stripped) ? stripped : key] = field
     }
-    return TraceEvent(sequence: Int(sequence), time: VirtualTime(milliseconds: Int64(time)), source: source, name: name, fields: fields)
+    return TraceEvent(
+      sequence: Int(sequence), time: VirtualTime(milliseconds: Int64(time)), source: source, name: name, fields: fields)
   }
 
   /// Writes `trace` to `path`, replacing the file.

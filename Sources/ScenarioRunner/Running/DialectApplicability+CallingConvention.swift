@@ -1,6 +1,6 @@
 import Dialects
-import PageSimulation
 import JSONModel
+import PageSimulation
 
 /// Whether a fixture can be expressed in a dialect whose calling convention
 /// (profile member `convention`) is not classic WVJB's, decided from what
@@ -17,17 +17,21 @@ extension DialectApplicability {
       return "the fixture has the native side call the page (\(what)), and in \(dialect) the native side cannot call "
         + "the page at all (\"convention\": {\"nativeCalls\": \"none\"})"
     }
-    if convention.callbackId == .data || convention.pageCall == .paramsCallback, let data = pageCallWithoutObjectData(steps) {
+    if convention.callbackId == .data || convention.pageCall == .paramsCallback,
+      let data = pageCallWithoutObjectData(steps)
+    {
       return "the fixture calls a native handler with a callback and \(data), and \(dialect) carries the callback id "
         + "inside the data, which only a JSON object can hold"
     }
     if convention.pageRegister == .returning {
       if let name = lateAnsweringPageHandler(fixture, steps: steps) {
-        return "the page handler \(name.jsonLiteral) answers after it returns or more than once, and in \(dialect) a page "
+        return
+          "the page handler \(name.jsonLiteral) answers after it returns or more than once, and in \(dialect) a page "
           + "handler's answer is its return value (\"pageRegister\": \"returning\")"
       }
       if let name = answeredCallWithoutCallback(fixture, steps: steps) {
-        return "the native side calls \(name.jsonLiteral) without a callback, and in \(dialect) the page handler's answer "
+        return
+          "the native side calls \(name.jsonLiteral) without a callback, and in \(dialect) the page handler's answer "
           + "is the value of the evaluation that calls it, which the native side receives whether it asked for it or not"
       }
       if pageHandlers(fixture, steps: steps).contains(where: { $0.behaviour.throwMessage != nil }),
@@ -47,7 +51,8 @@ extension DialectApplicability {
       case .deliverToPage(let raw):
         guard case .object(let message)? = try? JSONValue.parse(raw) else {
           if case .functionCall = convention.answers {
-            return "the fixture delivers raw text that is not a JSON object, and \(dialect) delivers answers as function calls"
+            return
+              "the fixture delivers raw text that is not a JSON object, and \(dialect) delivers answers as function calls"
           }
           continue
         }
@@ -94,11 +99,13 @@ extension DialectApplicability {
     for message in played where message["responseId"] == nil {
       guard let id = message["callbackId"] else { continue }
       if convention.callbackId == .data, message["data"].map({ $0.objectValue == nil }) ?? false {
-        return "the fixture plays a request with a callbackId and data that is not a JSON object, and \(dialect) carries "
+        return
+          "the fixture plays a request with a callbackId and data that is not a JSON object, and \(dialect) carries "
           + "the callback id inside the data, which only an object can hold"
       }
       if case .functionCall = convention.answers, id.stringValue == nil {
-        return "the fixture plays a request whose callbackId \(id.serialized()) is not a string, and \(dialect) answers "
+        return
+          "the fixture plays a request whose callbackId \(id.serialized()) is not a string, and \(dialect) answers "
           + "by calling a function with the id as a string literal, so the answer cannot carry that id back"
       }
     }
@@ -107,16 +114,22 @@ extension DialectApplicability {
 
   /// A description of the first native-to-page call the fixture makes.
   private static func nativeToPageCall(_ fixture: Fixture, steps: [Step]) -> String? {
-    let natives = fixture.setup.nativeHandlers + steps.compactMap { step -> NamedBehaviour? in
-      if case .nativeRegister(let named) = step { return named }
-      return nil
+    let natives =
+      fixture.setup.nativeHandlers
+      + steps.compactMap { step -> NamedBehaviour? in
+        if case .nativeRegister(let named) = step { return named }
+        return nil
+      }
+    if let named = natives.first(where: { $0.behaviour.call != nil }) {
+      return "the native handler \(named.name.jsonLiteral) calls back"
     }
-    if let named = natives.first(where: { $0.behaviour.call != nil }) { return "the native handler \(named.name.jsonLiteral) calls back" }
     for step in steps {
       switch step {
       case .nativeCall(let handler, _, _): return "a call of \(handler.jsonLiteral)"
       case .deliverToPage(let raw):
-        if case .object(let message)? = try? JSONValue.parse(raw), message["responseId"] == nil { return "a raw request" }
+        if case .object(let message)? = try? JSONValue.parse(raw), message["responseId"] == nil {
+          return "a raw request"
+        }
       default: continue
       }
     }
@@ -127,7 +140,9 @@ extension DialectApplicability {
   /// JSON object.
   private static func pageCallWithoutObjectData(_ steps: [Step]) -> String? {
     for step in steps {
-      guard case .pageCall(_, let data, let label, let form) = step, label != nil || form == .twoArgument else { continue }
+      guard case .pageCall(_, let data, let label, let form) = step, label != nil || form == .twoArgument else {
+        continue
+      }
       if form == .twoArgument { return "the two-argument form (data null)" }
       guard let data else { return "no data" }
       if data.objectValue == nil { return "data that is a \(data.typeName)" }
@@ -137,10 +152,11 @@ extension DialectApplicability {
 
   /// Page handlers by name, with the behaviours they are registered with.
   private static func pageHandlers(_ fixture: Fixture, steps: [Step]) -> [NamedBehaviour] {
-    fixture.setup.pageHandlers + steps.compactMap { step -> NamedBehaviour? in
-      if case .pageRegister(let named) = step { return named }
-      return nil
-    }
+    fixture.setup.pageHandlers
+      + steps.compactMap { step -> NamedBehaviour? in
+        if case .pageRegister(let named) = step { return named }
+        return nil
+      }
   }
 
   private static func lateAnsweringPageHandler(_ fixture: Fixture, steps: [Step]) -> String? {
@@ -157,7 +173,9 @@ extension DialectApplicability {
   /// A native call without a callback to a page handler that answers, in a
   /// fixture that checks the answer never crosses.
   private static func answeredCallWithoutCallback(_ fixture: Fixture, steps: [Step]) -> String? {
-    guard forbids(fixture, [TraceEventName.evaluateResult, "wire-to-native", "native-handler-invoked"]) else { return nil }
+    guard forbids(fixture, [TraceEventName.evaluateResult, "wire-to-native", "native-handler-invoked"]) else {
+      return nil
+    }
     let handlers = pageHandlers(fixture, steps: steps)
     for step in steps {
       guard case .nativeCall(let handler, _, nil) = step else { continue }

@@ -12,7 +12,8 @@ extension DialectApplicability {
     if !profile.twoArgumentCall {
       for step in steps {
         guard case .pageCall(let handler, _, _, .twoArgument) = step else { continue }
-        return "the fixture calls \(profile.names.callHandler)(\(handler.jsonLiteral), fn), and the page API of the profile "
+        return
+          "the fixture calls \(profile.names.callHandler)(\(handler.jsonLiteral), fn), and the page API of the profile "
           + "\(profile.name) has no two-argument form (\"twoArgumentCall\": false): its \(profile.names.callHandler) "
           + "takes (name, data, callback), so the function would be data"
       }
@@ -24,11 +25,13 @@ extension DialectApplicability {
     let installed = Set(fixture.setup.nativeHandlers.map(\.name))
     for name in pageCalledHandlers(fixture, steps: steps) {
       if !profile.pageCallCanReachNative(name) {
-        return "the fixture calls the native handler \(name.jsonLiteral) from the page, and \(only): a handler whose name "
+        return
+          "the fixture calls the native handler \(name.jsonLiteral) from the page, and \(only): a handler whose name "
           + "is not an identifier cannot be a native handler of the dialect"
       }
       if !installed.contains(name) {
-        return "the fixture calls \(name.jsonLiteral) from the page, which is no native handler when the page loads, and "
+        return
+          "the fixture calls \(name.jsonLiteral) from the page, which is no native handler when the page loads, and "
           + "\(only): the host object the page gets has no method \(name.jsonLiteral), so the call cannot reach native "
           + "code, nor be answered as a missing handler"
       }
@@ -40,10 +43,12 @@ extension DialectApplicability {
   /// handlers make when invoked.
   private static func pageCalledHandlers(_ fixture: Fixture, steps: [Step]) -> [String] {
     var names: [String] = []
-    let pageHandlers = fixture.setup.pageHandlers + steps.compactMap { step -> NamedBehaviour? in
-      if case .pageRegister(let named) = step { return named }
-      return nil
-    }
+    let pageHandlers =
+      fixture.setup.pageHandlers
+      + steps.compactMap { step -> NamedBehaviour? in
+        if case .pageRegister(let named) = step { return named }
+        return nil
+      }
     for named in pageHandlers { if let call = named.behaviour.call { names.append(call.handler) } }
     for step in steps {
       if case .pageCall(let handler, _, _, _) = step { names.append(handler) }

@@ -15,7 +15,8 @@ extension DialectApplicability {
     if profile.delivery == .uriJSONString, literalEscapingRules.contains(fixture.spec),
       fixture.expect.events.contains(where: { $0.event == "evaluate" && $0.fields.contains { $0.key == "script" } })
     {
-      return "the fixture reads how the delivery script escapes JSON text in its string literal (rule \(fixture.spec)), "
+      return
+        "the fixture reads how the delivery script escapes JSON text in its string literal (rule \(fixture.spec)), "
         + "and the profile \(profile.name) delivers URI-encoded text (\"delivery\": \"uri-json-string\"), which holds no such "
         + "characters to escape"
     }

@@ -34,17 +34,20 @@ enum DialectApplicability {
     case .queueToNative(let result, let signal):
       guard profile.queue == .fetch else {
         // The harness plays the queue the way the dialect carries it.
-        guard case .string(let text)? = result, signal == nil, !text.isEmpty, profile.transitPayloads(ofQueueText: text) != nil,
+        guard case .string(let text)? = result, signal == nil, !text.isEmpty,
+          profile.transitPayloads(ofQueueText: text) != nil,
           profile.queue != .perMessage || (try? JSONValue.parse(text))?.arrayValue != nil
         else {
-          return "the fixture plays the page's queue fetch with \(signal != nil ? "a signal URL of its own" : "a value that is no queue in transit"), "
+          return
+            "the fixture plays the page's queue fetch with \(signal != nil ? "a signal URL of its own" : "a value that is no queue in transit"), "
             + "and in the profile \(profile.name) the queue is not returned by the fetch call "
             + "(\"queue\": {\"return\": \"\(profile.queue.rawValue)\"})"
         }
         return nil
       }
       if signal != nil && transport?.isNavigation != true {
-        return "the fixture signals with a URL of its own, and the profile \(profile.name) does not signal by navigation"
+        return
+          "the fixture signals with a URL of its own, and the profile \(profile.name) does not signal by navigation"
       }
       if transport != .iframe && transport != .messageHandlers && transport?.isNavigation != true {
         return "the fixture plays the page's signal, which the harness can send over navigations and message "
@@ -61,7 +64,8 @@ enum DialectApplicability {
         + "handshake (\"handshake\": \"\(profile.handshake.rawValue)\")"
     case .nativeDisableSafetyTimeout, .pageDisableSafetyTimeout:
       guard profile.dispatch == .deferred,
-        step == .nativeDisableSafetyTimeout ? profile.safetyTimeoutHandler == nil : profile.names.disableSafetyTimeout == nil
+        step == .nativeDisableSafetyTimeout
+          ? profile.safetyTimeoutHandler == nil : profile.names.disableSafetyTimeout == nil
       else { return nil }
       return "the fixture switches the safety timeout off, and the profile \(profile.name) has no switch "
         + "(\"dispatch\": {\"switch\": null} or no \"disableSafetyTimeout\" name)"

@@ -63,7 +63,8 @@ struct PageSabotage {
     guard let cause = injectionFailure ?? builtInsReplaced else {
       guard let scripted = scriptedThrowDuringInjection else { return nil }
       var verdict = failure
-      verdict.message = (failure.message ?? "failed") + "\n"
+      verdict.message =
+        (failure.message ?? "failed") + "\n"
         + "the fixture's set-up callback threw on purpose while the page bridge was being injected (trace #\(scripted.sequence)), "
         + "and the exception ended the injection: the page bridge calls its set-up callbacks without isolating them"
       return verdict

@@ -54,7 +54,8 @@ public enum PageScriptLoadCheck {
       return PageScriptLoadProblem(
         file: file, line: syntax.line, column: syntax.column ?? column(of: syntax, in: source),
         message: "SyntaxError: \(syntax.message)",
-        hint: "the page never loads a script with a syntax error; fix it (the engine is JavaScriptCore, ES2019 or later)")
+        hint:
+          "the page never loads a script with a syntax error; fix it (the engine is JavaScriptCore, ES2019 or later)")
     }
     return nil
   }
@@ -98,14 +99,18 @@ public enum PageScriptLoadCheck {
         candidate.name != profile.name
           && candidate.signals.contains { ($0.kind == .channel || $0.kind == .hostObject) && $0.name == missing }
       }.map(\.name)
-      hint = "the page script reached for \(missing) while it was loaded, and the page has no such global: a bridge "
+      hint =
+        "the page script reached for \(missing) while it was loaded, and the page has no such global: a bridge "
         + "that needs one the app adds (a host object, a channel) runs only in a profile that provides it "
         + "(signals[].name; the profile \(profile.name) does not)"
-        + (providing.isEmpty ? "; bridgecheck profiles lists the shipped ones" : ": try " + providing.map { "--profile \($0)" }.joined(separator: " or "))
+        + (providing.isEmpty
+          ? "; bridgecheck profiles lists the shipped ones"
+          : ": try " + providing.map { "--profile \($0)" }.joined(separator: " or "))
         + "; otherwise fix the code at that line"
     }
     return PageScriptLoadProblem(
-      file: file, line: error["line"]?.numberValue.map { Int($0) }, column: error["column"]?.numberValue.map { Int($0) },
+      file: file, line: error["line"]?.numberValue.map { Int($0) },
+      column: error["column"]?.numberValue.map { Int($0) },
       message: "the page script throws while it is loaded: " + (name.map { "\($0): \(message)" } ?? message),
       hint: hint)
   }
@@ -170,7 +175,9 @@ public enum PageScriptLoadCheck {
     let start = starts[line - 1]
     let end = line < starts.count ? starts[line] : units.count
     func failsAlike(_ length: Int) -> Bool {
-      guard let found = syntaxError(in: String(decoding: units[0..<(start + length)], as: UTF16.self)) else { return false }
+      guard let found = syntaxError(in: String(decoding: units[0..<(start + length)], as: UTF16.self)) else {
+        return false
+      }
       return found.message == error.message && found.line == line
     }
     var low = 1

@@ -15,7 +15,8 @@ public enum ParallelWork {
     progress: @escaping @Sendable (Int, T) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [T] {
-    map(feed: WorkFeed(Array(0..<count)), jobs: min(jobs, count), work: work, progress: progress, shouldStop: shouldStop)
+    map(
+      feed: WorkFeed(Array(0..<count)), jobs: min(jobs, count), work: work, progress: progress, shouldStop: shouldStop)
   }
 
   /// Calls `work` for every item of `feed` on `jobs` threads (at least one), starting

@@ -75,7 +75,9 @@ final class ScenarioExecution: NativeSessionEvents {
   func run() -> Verdict {
     let verdict = runSteps()
     // The scenario that checks that the page bridge loads is judged on that alone.
-    guard fixture.id == PageScriptLoadCheck.scenarioID, case .success(let pageScript) = pageScript else { return verdict }
+    guard fixture.id == PageScriptLoadCheck.scenarioID, case .success(let pageScript) = pageScript else {
+      return verdict
+    }
     return PageScriptLoadCheck.verdict(
       trace: webView.trace.events, pageScript: pageScript,
       userScripts: webView.installedUserScripts.filter { $0.source.contains(pageScript) }.map(\.name))
@@ -144,7 +146,8 @@ final class ScenarioExecution: NativeSessionEvents {
     var diagnosed = verdict
     diagnosed.message = message.replacingOccurrences(
       of: HarnessPageScript.notInjectedPhrase,
-      with: "the page bridge was injected without an error (\(userScript ? "as a user script" : "evaluated by the native side")) "
+      with:
+        "the page bridge was injected without an error (\(userScript ? "as a user script" : "evaluated by the native side")) "
         + "and does not define it")
     return diagnosed
   }
@@ -156,7 +159,8 @@ final class ScenarioExecution: NativeSessionEvents {
     let profile = configuration.profile
     guard profile.startupQueue == .none,
       webView.trace.events.contains(where: {
-        $0.name == NativeBridgeLog.traceEventName && $0["code"]?.stringValue == NativeBridgeLog.Code.sentBeforeInjection.rawValue
+        $0.name == NativeBridgeLog.traceEventName
+          && $0["code"]?.stringValue == NativeBridgeLog.Code.sentBeforeInjection.rawValue
       })
     else { return nil }
     return Verdict(
@@ -195,7 +199,8 @@ final class ScenarioExecution: NativeSessionEvents {
     webView.addHostFunction(named: PageTextChannel.function) { [unowned self] arguments in
       self.pageTexts.text(for: arguments)
     }
-    webView.addPageHelperScript(PageScript(name: HarnessPageScript.scriptName, source: PageScriptCache.harness(for: profile)))
+    webView.addPageHelperScript(
+      PageScript(name: HarnessPageScript.scriptName, source: PageScriptCache.harness(for: profile)))
     if let options = runner.page.pageOptionsScript(for: configuration) {
       // The page bridge's per-scenario options come from the harness's side
       // of the page, never from text added to the page script.
@@ -231,7 +236,8 @@ final class ScenarioExecution: NativeSessionEvents {
       })
     let readySteps = fixture.setup.onReady.compactMap(pageStepScript).map { "function () { \($0) }" }
     let callsInit = fixture.setup.pageInit == .ready
-    let ready = "__bridgecheck.ready(\(pageTexts.value(handlers)), [\(readySteps.joined(separator: ", "))], \(callsInit));"
+    let ready =
+      "__bridgecheck.ready(\(pageTexts.value(handlers)), [\(readySteps.joined(separator: ", "))], \(callsInit));"
     let profile = runner.page.profile
     switch fixture.setup.pageSetup {
     case .snippet:
@@ -239,7 +245,9 @@ final class ScenarioExecution: NativeSessionEvents {
         scripts.append(PageScript(name: "setup-snippet.js", source: snippet))
       }
       scripts.append(
-        PageScript(name: "page-ready.js", source: "\(HarnessPageScript.helperGlobal).whenReady(function (bridge) { \(ready) });"))
+        PageScript(
+          name: "page-ready.js", source: "\(HarnessPageScript.helperGlobal).whenReady(function (bridge) { \(ready) });")
+      )
     case .none:
       let global = profile.globalName.jsonLiteral
       scripts.append(PageScript(name: "page-ready.js", source: "if (window[\(global)]) { \(ready) }"))
@@ -285,16 +293,19 @@ final class ScenarioExecution: NativeSessionEvents {
   /// The page-side script of a page step, or nil for other steps.
   private func pageStepScript(_ step: Step) -> String? {
     let helper = HarnessPageScript.helperGlobal
-    if case .queueToNative(.string(let written)?, let signal) = step, !fixture.captures.isEmpty, written.contains("${") {
+    if case .queueToNative(.string(let written)?, let signal) = step, !fixture.captures.isEmpty, written.contains("${")
+    {
       // The page's queue as played may name captures, like wire.toPage.
-      let text = CaptureSubstitution.substitute(written, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
+      let text = CaptureSubstitution.substitute(
+        written, CaptureSubstitution.bindings(fixture.captures, in: judgedTrace()))
       if text != written { return pageStepScript(.queueToNative(result: .string(text), signal: signal)) }
     }
     switch step {
     case .pageCall(let handler, let data, let label, let form):
       let dataJSON = data.map(pageTexts.value) ?? "undefined"
       let labelJSON = label.map { $0.jsonLiteral } ?? "null"
-      return "\(helper).call(\(labelJSON), \(handler.jsonLiteral), \(data != nil), \(dataJSON), \(form.rawValue.jsonLiteral));"
+      return
+        "\(helper).call(\(labelJSON), \(handler.jsonLiteral), \(data != nil), \(dataJSON), \(form.rawValue.jsonLiteral));"
     case .pageRegister(let named):
       return "\(helper).register(\(named.name.jsonLiteral), \(pageTexts.value(behaviourJSON(named.behaviour))));"
     case .pageDisableSafetyTimeout:
@@ -332,7 +343,8 @@ final class ScenarioExecution: NativeSessionEvents {
         // Played as the page's host calls carry a message: its parts as arguments.
         members["hostCalls"] = [
           "answerMethod": .string(calls.answerMethod), "generic": .bool(calls.genericMethod),
-          "handlerMethods": .bool(calls.handlerMethods), "fields": profile.fields.json, "profile": .string(profile.name),
+          "handlerMethods": .bool(calls.handlerMethods), "fields": profile.fields.json,
+          "profile": .string(profile.name),
         ]
       }
       let spec = JSONValue.object(members)
@@ -348,7 +360,8 @@ final class ScenarioExecution: NativeSessionEvents {
     case .queueToNative(let result, let signal):
       let transport = configuration.transport.rawValue.jsonLiteral
       let url = signal.map(\.jsonLiteral) ?? "null"
-      let value = configuration.profile.queued(result).map(pageTexts.value)
+      let value =
+        configuration.profile.queued(result).map(pageTexts.value)
         ?? "undefined"
       return "\(helper).queueToNative(\(result != nil), \(value), \(transport), \(url));"
     default:
@@ -390,7 +403,8 @@ final class ScenarioExecution: NativeSessionEvents {
       let length = start.map { webView.now.milliseconds - $0.milliseconds } ?? options.maxVirtualMillisecondsPerSettle
       abort = neverIdle(
         "tasks were still pending after \(min(length, options.maxVirtualMillisecondsPerSettle)) ms of \(timeKind) in one "
-          + "settle, the most a settle may take (a timer or interval that keeps the page busy?)", check: CheckID.virtualTime)
+          + "settle, the most a settle may take (a timer or interval that keeps the page busy?)",
+        check: CheckID.virtualTime)
     case .interrupted where pageCPUExhausted:
       abort = neverIdle(
         "the page used \(options.scenarioCPULimit.millisecondsText) of CPU time, the most a scenario may use "
@@ -434,8 +448,10 @@ final class ScenarioExecution: NativeSessionEvents {
   /// The error for a page that passed one of its limits, if it did.
   private func limitVerdict() -> Verdict? {
     guard let violation = webView.limitViolation else { return nil }
-    let event = webView.trace.events.indices.contains(violation.sequence) ? webView.trace.events[violation.sequence] : nil
-    let page = runner.engine.name == PageEngine.simulated.name ? "the simulated page" : "the page in \(runner.engine.name)"
+    let event =
+      webView.trace.events.indices.contains(violation.sequence) ? webView.trace.events[violation.sequence] : nil
+    let page =
+      runner.engine.name == PageEngine.simulated.name ? "the simulated page" : "the page in \(runner.engine.name)"
     return .error(
       "the page bridge passed a limit of \(page): \(violation.message)",
       detail: FailureDetail(
@@ -471,7 +487,9 @@ final class ScenarioExecution: NativeSessionEvents {
     let behaviour = named.behaviour
     var answer: ImmediateAnswer?
     let answersUndelayed = webView.chooser?.alwaysDefault(at: .answerLatency) ?? true
-    if answersUndelayed, behaviour.call == nil, behaviour.delay == 0, behaviour.times > 0, let response = behaviour.respond {
+    if answersUndelayed, behaviour.call == nil, behaviour.delay == 0, behaviour.times > 0,
+      let response = behaviour.respond
+    {
       switch response {
       case .echo: answer = ImmediateAnswer(value: .echo, times: behaviour.times)
       case .value(let value): answer = ImmediateAnswer(value: .fixed(value), times: behaviour.times)
@@ -485,7 +503,9 @@ final class ScenarioExecution: NativeSessionEvents {
   private func recordFromPage(_ arguments: [JSONValue?]) {
     guard let name = arguments.first??.stringValue else { return }
     let fields = (arguments.count > 1 ? arguments[1]?.objectValue : nil) ?? [:]
-    let harnessEvents = ["harness-error", HarnessPageScript.builtInsReplacedEvent, HarnessPageScript.inexpressibleEvent]
+    let harnessEvents = [
+      "harness-error", HarnessPageScript.builtInsReplacedEvent, HarnessPageScript.inexpressibleEvent,
+    ]
     let source: TraceSource = harnessEvents.contains(name) ? .harness : .page
     webView.trace.record(source, name, fields)
   }
@@ -511,7 +531,8 @@ final class ScenarioExecution: NativeSessionEvents {
     }
     let answer = { [unowned self] in
       for _ in 0..<behaviour.times {
-        self.guarded { () throws(ImplementationError) in try self.session?.respond(invocation: invocation, data: value) }
+        self.guarded { () throws(ImplementationError) in try self.session?.respond(invocation: invocation, data: value)
+        }
       }
     }
     let latency = webView.chooser?.delay(.answerLatency, source: "answers", now: webView.now) ?? 0
@@ -531,7 +552,8 @@ final class ScenarioExecution: NativeSessionEvents {
   }
 
   func log(level: String, code: String, message: String) {
-    webView.trace.record(.native, "native-log", ["level": .string(level), "code": .string(code), "message": .string(message)])
+    webView.trace.record(
+      .native, "native-log", ["level": .string(level), "code": .string(code), "message": .string(message)])
   }
 
   /// FNV-1a, so that each fixture's seed depends on its id only (not on the

@@ -16,7 +16,9 @@ extension ScenarioRunner {
   /// Runs `fixture` under `schedule`, whatever schedule the fixture pins
   /// (schedule exploration and shrinking, `run --replay`).
   /// `traceObserver` sees every trace event as it is recorded.
-  public func run(_ fixture: Fixture, schedule: ScheduleSpec, traceObserver: ((TraceEvent) -> Void)? = nil) -> ScheduledRun {
+  public func run(_ fixture: Fixture, schedule: ScheduleSpec, traceObserver: ((TraceEvent) -> Void)? = nil)
+    -> ScheduledRun
+  {
     let (result, deviations, points) = run(fixture, traceObserver: traceObserver, schedule: schedule)
     return ScheduledRun(result: result, deviations: deviations, points: points)
   }

@@ -1,5 +1,5 @@
-import Foundation
 import BridgeImplementations
+import Foundation
 import JSONModel
 import PageSimulation
 
@@ -67,7 +67,8 @@ public struct ScenarioRunner: Sendable {
       return (skipped, [], [])
     }
     let execution = ScenarioExecution(
-      fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit), traceObserver: traceObserver,
+      fixture: fixture, runner: self, deadline: start.advanced(by: options.scenarioTimeLimit),
+      traceObserver: traceObserver,
       schedule: schedule)
     var verdict = execution.run()
     if verdict.status == .fail || verdict.status == .error {
@@ -77,7 +78,8 @@ public struct ScenarioRunner: Sendable {
         verdict.message = (verdict.message ?? verdict.status.rawValue) + "\nlevel: " + note
       }
       // What the reference native side logged bears on a page bridge's failure.
-      if !tested.native, let logged = NativeLogNote.lines(fixture: fixture, trace: trace, focus: verdict.detail?.focus) {
+      if !tested.native, let logged = NativeLogNote.lines(fixture: fixture, trace: trace, focus: verdict.detail?.focus)
+      {
         verdict.message = (verdict.message ?? "failed") + "\n" + logged
       }
       if let hint = profileHint(fixture, trace: trace) {
@@ -128,7 +130,8 @@ public struct ScenarioRunner: Sendable {
   /// Why a fixture does not apply to these implementations, if it does not.
   public func skipReason(_ fixture: Fixture) -> String? {
     if let engines = fixture.engines, !engines.only.contains(engine.name) {
-      return "runs only in the \(engines.only.joined(separator: " and ")) engine (\(engines.because)), and this run uses \(engine.name)"
+      return
+        "runs only in the \(engines.only.joined(separator: " and ")) engine (\(engines.because)), and this run uses \(engine.name)"
     }
     switch fixture.subject {
     case .native where !tested.native:
@@ -167,7 +170,8 @@ public struct ScenarioRunner: Sendable {
       return "applies to page dialects whose dispatch is \(dispatch.rawValue)\(because), and the profile "
         + "\(page.profile.name) declares dispatch.mode \"\(page.profile.dispatch.rawValue)\""
     }
-    if let reason = DialectApplicability.skipReason(fixture, profile: page.profile, transport: transport(for: fixture)) {
+    if let reason = DialectApplicability.skipReason(fixture, profile: page.profile, transport: transport(for: fixture))
+    {
       return reason
     }
     for feature in fixture.requires.features + setup.options.requiredFeatures {

@@ -33,6 +33,7 @@ public struct SuiteRunner: Sendable {
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [ScenarioResult] {
     let runner = self.runner
-    return ParallelWork.map(feed: feed, jobs: jobs, work: { runner.run($0) }, progress: progress, shouldStop: shouldStop)
+    return ParallelWork.map(
+      feed: feed, jobs: jobs, work: { runner.run($0) }, progress: progress, shouldStop: shouldStop)
   }
 }

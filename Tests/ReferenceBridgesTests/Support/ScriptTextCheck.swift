@@ -44,7 +44,8 @@ enum ScriptTextCheck {
     for event in trace.events(named: TraceEventName.userScriptAdded) {
       if let count = event["rawLineSeparators"]?.numberValue, count > 0 {
         problems.append(
-          "user script #\(event.sequence) (\(event["name"]?.stringValue ?? "?")) contains \(Int(count)) raw U+2028/U+2029")
+          "user script #\(event.sequence) (\(event["name"]?.stringValue ?? "?")) contains \(Int(count)) raw U+2028/U+2029"
+        )
       }
     }
     for event in trace.events(named: TraceEventName.evaluate) {
@@ -52,7 +53,8 @@ enum ScriptTextCheck {
       let scalars = script.unicodeScalars
       for forbidden: UInt32 in [0x2028, 0x2029] where scalars.contains(where: { $0.value == forbidden }) {
         problems.append(
-          "evaluated script #\(event.sequence) contains a raw U+\(String(forbidden, radix: 16, uppercase: true)): \(preview(script))")
+          "evaluated script #\(event.sequence) contains a raw U+\(String(forbidden, radix: 16, uppercase: true)): \(preview(script))"
+        )
       }
       if script.hasPrefix(deliveryPrefix) {
         if let problem = deliveryProblem(script) {
@@ -65,7 +67,8 @@ enum ScriptTextCheck {
 
   /// Why a delivery script is not `prefix + literal body of one JSON object + suffix`.
   static func deliveryProblem(_ script: String) -> String? {
-    guard script.hasSuffix(deliverySuffix), script.utf16.count >= deliveryPrefix.utf16.count + deliverySuffix.utf16.count
+    guard script.hasSuffix(deliverySuffix),
+      script.utf16.count >= deliveryPrefix.utf16.count + deliverySuffix.utf16.count
     else { return "does not end with \(deliverySuffix)" }
     let units = Array(script.utf16)
     let body = units[deliveryPrefix.utf16.count..<(units.count - deliverySuffix.utf16.count)]

@@ -106,7 +106,8 @@ extension JSONValue {
 func deliveredMessages(_ page: BridgePage) -> [JSONObject] {
   page.deliveryScripts.compactMap { script in
     let units = Array(script.utf16)
-    let body = units[ScriptTextCheck.deliveryPrefix.utf16.count..<(units.count - ScriptTextCheck.deliverySuffix.utf16.count)]
+    let body = units[
+      ScriptTextCheck.deliveryPrefix.utf16.count..<(units.count - ScriptTextCheck.deliverySuffix.utf16.count)]
     guard case .success(let text) = ScriptTextCheck.decodeSingleQuotedBody(body) else { return nil }
     return (try? JSONValue.parse(text))?.objectValue
   }
