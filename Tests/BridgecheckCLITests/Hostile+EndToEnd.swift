@@ -2,6 +2,12 @@ import Foundation
 import JSONModel
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Untrusted page scripts never take the harness down: the scenarios they
 /// break end with a reason, and the run goes on to the end.
 @Suite("Hostile page bridges", .serialized)
@@ -172,16 +178,25 @@ struct InterruptTests {
     // time limit, a long run to interrupt.
     try scratch.write(
       "loops-after-load.js", "window.WebViewJavascriptBridge = {};\nsetTimeout(function () { for (;;) {} }, 0);\n")
+    // The profile is given (no inference), and each scenario's trace is written as it ends: the
+    // interrupt comes once the first one is, however loaded the machine.
+    let traces = scratch.path("traces")
     process.arguments = [
-      "run", "--js", scratch.path("loops-after-load.js"), "--jobs", "1", "--json", scratch.path("partial.json"),
+      "run", "--js", scratch.path("loops-after-load.js"), "--profile", "wvjb-classic", "--jobs", "1", "--json",
+      scratch.path("partial.json"), "--traces", traces,
     ]
     process.currentDirectoryURL = packageRoot
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // Time for the page script's load check and a few scenarios (each stops its looping timer at
-    // the script time limit, about two seconds in all).
-    Thread.sleep(forTimeInterval: 8)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let deadline = Date().addingTimeInterval(120)
+    while process.isRunning && Date() < deadline
+      && ((try? FileManager.default.contentsOfDirectory(atPath: traces))?.isEmpty ?? true)
+    {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    try #require(process.isRunning, "the run ended before it was interrupted")
     let interruptedAt = Date()
     process.interrupt()
     process.waitUntilExit()
