@@ -6,7 +6,7 @@ import ScenarioRunner
 /// the simulated page, or a real engine when the `bridgecheck` that serves
 /// the worker was built with one. Throws when it cannot (no such engine in
 /// this build, no display).
-public typealias WorkerEngineFactory = (_ name: String) throws(WorkerSetupError) -> PageEngine
+package typealias WorkerEngineFactory = (_ name: String) throws(WorkerSetupError) -> PageEngine
 
 /// What a worker builds from one ``WorkerConfiguration``: the runner and the
 /// implementations behind it. A worker builds one at its first

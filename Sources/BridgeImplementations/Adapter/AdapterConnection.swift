@@ -10,26 +10,26 @@ import JSONModel
 
 /// Limits that turn a misbehaving adapter into an `error` instead of a hung
 /// or exhausted harness.
-public struct AdapterLimits: Sendable, Hashable {
+package struct AdapterLimits: Sendable, Hashable {
   /// The most wall-clock time between writing a command and reading its `done`.
-  public var commandTimeout: Duration
+  package var commandTimeout: Duration
   /// The most events one command may cause.
-  public var maxEventsPerCommand: Int
+  package var maxEventsPerCommand: Int
   /// The most bytes of output one command may cause.
-  public var maxBytesPerCommand: Int
+  package var maxBytesPerCommand: Int
   /// How many of the last stderr lines an error report quotes.
-  public var stderrTailLines: Int
+  package var stderrTailLines: Int
   /// How long an adapter may take to exit after `exit` before it is killed.
-  public var exitGrace: Duration
+  package var exitGrace: Duration
   /// The most wall-clock time from starting the process to reading the
   /// `done` of `hello`, whatever ``commandTimeout`` is: a runtime that starts
   /// slowly (a JVM, an interpreter loading a bridge library, a machine busy
   /// with other jobs) needs more time for its first answer than for the rest,
   /// and one that hangs at once should cost no more than this.
-  public var startupTimeout: Duration
+  package var startupTimeout: Duration
 
   /// Creates limits; the defaults are those of `bridgecheck run`.
-  public init(
+  package init(
     commandTimeout: Duration = .seconds(5), maxEventsPerCommand: Int = 10_000, maxBytesPerCommand: Int = 64 << 20,
     stderrTailLines: Int = 20, exitGrace: Duration = .milliseconds(500), startupTimeout: Duration = .seconds(15)
   ) {
@@ -43,7 +43,7 @@ public struct AdapterLimits: Sendable, Hashable {
 
   /// The limit of the answer to `hello`, from the start of the process:
   /// ``startupTimeout`` (``commandTimeout`` bounds every later command, not this one).
-  public var helloTimeout: Duration { startupTimeout }
+  package var helloTimeout: Duration { startupTimeout }
 }
 
 /// The answer to one command: the events it caused, in order, without the

@@ -16,31 +16,31 @@ import JSONModel
 /// Unlike ``AdapterNativeImplementation``, which only needs to know that an
 /// adapter failed, the doctor reads the raw lines so it can tell the
 /// mistakes apart.
-public enum AdapterDoctor {
+package enum AdapterDoctor {
   /// One check and its outcome.
-  public struct Finding: Sendable, Hashable {
+  package struct Finding: Sendable, Hashable {
     /// Whether the check passed.
-    public var passed: Bool
+    package var passed: Bool
     /// What was checked, e.g. `handshake`.
-    public var title: String
+    package var title: String
     /// What happened and, on failure, how to fix it.
-    public var explanation: String
+    package var explanation: String
   }
 
   /// Everything the doctor found.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// The checks in order; the first failure ends the examination.
-    public var findings: [Finding]
+    package var findings: [Finding]
     /// What the adapter said about itself, if the handshake worked.
-    public var info: AdapterInfo?
+    package var info: AdapterInfo?
     /// The last lines the adapter wrote on stderr.
-    public var stderrTail: String
+    package var stderrTail: String
     /// The adapter's process id (ended when the report is returned).
-    public var processID: Int32?
+    package var processID: Int32?
     /// Whether every check passed.
-    public var passed: Bool { findings.allSatisfy(\.passed) }
+    package var passed: Bool { findings.allSatisfy(\.passed) }
     /// Whether Ctrl-C ended the examination before it finished.
-    public var interrupted: Bool { findings.contains { $0.title == "interrupted" } }
+    package var interrupted: Bool { findings.contains { $0.title == "interrupted" } }
   }
 
   /// Examines the adapter `command`; `timeout` bounds each answer (all of
@@ -50,7 +50,7 @@ public enum AdapterDoctor {
   /// `timeout` is (as in `bridgecheck run`). When `shouldStop` turns true (Ctrl-C)
   /// the examination ends at once with an `interrupted` finding, and the
   /// adapter is ended like at any other end.
-  public static func examine(
+  package static func examine(
     command: [String], timeout: Duration = .seconds(5), startupTimeout: Duration = AdapterLimits().startupTimeout,
     profile: BridgeProfile = .classic, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> Report {
@@ -563,7 +563,7 @@ public enum AdapterDoctor {
 extension AdapterDoctor.Report {
   /// The report as text, one check a line with `ok` or `FAIL`, then the
   /// adapter's last stderr lines when something failed.
-  public var text: String {
+  package var text: String {
     var lines = findings.map { finding in
       "\(finding.passed ? "ok  " : "FAIL") \(finding.title): \(finding.explanation)"
     }

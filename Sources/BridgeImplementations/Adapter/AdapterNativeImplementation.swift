@@ -24,13 +24,13 @@ import Synchronization
 /// everything) and every scenario ends as `error` with the reason, which
 /// ``startupFailure`` also holds; after three failed starts in a row the
 /// adapter is not started again for the rest of the run.
-public struct AdapterNativeImplementation: NativeImplementation {
+package struct AdapterNativeImplementation: NativeImplementation {
   /// The adapter's command line.
-  public let command: [String]
+  package let command: [String]
   /// What the adapter said in its `hello` (a stand-in when that failed).
-  public let info: AdapterInfo
+  package let info: AdapterInfo
   /// Why the first start failed, if it did.
-  public let startupFailure: ImplementationError?
+  package let startupFailure: ImplementationError?
   private let pool: AdapterPool
 
   /// Starts the adapter `command` (the program and its arguments) and shakes
@@ -49,7 +49,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
   ///     processes inherit it. They take turns with that thread, and a
   ///     round trip then costs no wake-up of another CPU. Nil (the default)
   ///     leaves placement to the system.
-  public init(
+  package init(
     command: [String], limits: AdapterLimits = AdapterLimits(),
     protocolMinorVersion: Int = AdapterProtocol.minorVersion,
     sharedCPU: Int? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
@@ -69,18 +69,18 @@ public struct AdapterNativeImplementation: NativeImplementation {
     }
   }
 
-  public var name: String { info.name }
-  public var version: String? { info.version }
-  public var transports: [Transport] { info.transports }
-  public var injections: [Injection] { info.injections }
-  public var features: Set<String> { info.features }
+  package var name: String { info.name }
+  package var version: String? { info.version }
+  package var transports: [Transport] { info.transports }
+  package var injections: [Injection] { info.injections }
+  package var features: Set<String> { info.features }
   /// The minor version of the conversation: the lower of the adapter's and
   /// the one offered (0 when the handshake failed).
-  public var protocolMinorVersion: Int {
+  package var protocolMinorVersion: Int {
     startupFailure == nil ? min(info.minorVersion, pool.offeredMinorVersion) : 0
   }
 
-  public func startSession(
+  package func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
@@ -93,7 +93,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
   /// From 1.3 on, writes `start` at once, without waiting for its answer:
   /// the adapter sets its bridge up while the harness builds the page, and
   /// the answer is read when the session starts.
-  public func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
+  package func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
     let connection: AdapterConnection
     do {
       connection = try pool.checkout()
@@ -113,7 +113,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
     return AdapterPreparedSession(pool: pool, connection: connection)
   }
 
-  public func startSession(
+  package func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents, prepared: (any PreparedNativeSession)?
   ) throws(ImplementationError) -> any NativeSession {
@@ -128,25 +128,25 @@ public struct AdapterNativeImplementation: NativeImplementation {
   /// Ends every idle adapter process (`exit`, then SIGKILL after a grace
   /// period). Call it when the run is over; sessions still open give their
   /// process back later and it is then ended at once.
-  public func shutdown() {
+  package func shutdown() {
     pool.shutdown()
   }
 
   /// Makes SIGTERM and SIGHUP (which skip `atexit`) kill every adapter
   /// process before the harness dies of them; for command-line tools. Signals
   /// that already have a handler are left alone.
-  public static func installTerminationHandlers() {
+  package static func installTerminationHandlers() {
     ChildProcessRegistry.installTerminationHandlers()
   }
 
   /// The process ids of this implementation's idle adapter processes.
-  public var idleProcessIDs: [Int32] { pool.idleProcessIDs }
+  package var idleProcessIDs: [Int32] { pool.idleProcessIDs }
   /// The process ids of every adapter process this implementation started.
-  public var spawnedProcessIDs: [Int32] { pool.spawnedProcessIDs }
+  package var spawnedProcessIDs: [Int32] { pool.spawnedProcessIDs }
 
   /// The ids of the adapter processes alive in this process right now (all
   /// adapters, all implementations).
-  public static var liveProcessIDs: Set<Int32> { ChildProcessRegistry.pids }
+  package static var liveProcessIDs: Set<Int32> { ChildProcessRegistry.pids }
 
   static func fallbackName(_ command: [String]) -> String {
     let word = command.last(where: { !$0.hasPrefix("-") }) ?? command.first ?? "adapter"

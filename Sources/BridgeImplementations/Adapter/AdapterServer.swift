@@ -23,7 +23,7 @@ import ReferenceBridges
 /// }
 /// exit(server.run())
 /// ```
-public protocol AdapterBridge: AnyObject {
+package protocol AdapterBridge: AnyObject {
   /// Registers (or replaces) a native handler.
   func registerHandler(_ name: String, handler: @escaping AdapterBridgeHandler)
   /// Removes a native handler.
@@ -38,19 +38,19 @@ public protocol AdapterBridge: AnyObject {
 
 /// A native handler: the request's data (nil when absent) and, when the page
 /// asked for an answer, the function that sends it.
-public typealias AdapterBridgeHandler = (_ data: JSONValue?, _ respond: ((JSONValue?) -> Void)?) -> Void
+package typealias AdapterBridgeHandler = (_ data: JSONValue?, _ respond: ((JSONValue?) -> Void)?) -> Void
 
 /// What a bridge is built from at each `start`.
-public struct AdapterContext {
+package struct AdapterContext {
   /// The web view to drive (a proxy of the harness's simulated web view).
-  public let webView: AdapterWebView
+  package let webView: AdapterWebView
   /// The scenario's transport, injection, options and page dialect.
-  public let configuration: SessionConfiguration
+  package let configuration: SessionConfiguration
   /// The page bridge to inject, exactly as given by the harness.
-  public let pageScript: String
+  package let pageScript: String
   /// Sends a log line to the harness (`level`: debug, info, warning, error;
   /// `code`: a stable kebab-case identifier).
-  public let log: (_ level: String, _ code: String, _ message: String) -> Void
+  package let log: (_ level: String, _ code: String, _ message: String) -> Void
 }
 
 /// The adapter side of the adapter protocol: reads commands from stdin,
@@ -63,9 +63,9 @@ public struct AdapterContext {
 /// Runs on the calling thread; everything a bridge does happens inside the
 /// command that caused it (evaluations complete when the harness sends
 /// `evaluationResult`).
-public final class AdapterServer: AdapterCommandPerformer {
+package final class AdapterServer: AdapterCommandPerformer {
   /// What the `hello` event says.
-  public let info: AdapterInfo
+  package let info: AdapterInfo
   private let makeBridge: (AdapterContext) throws -> any AdapterBridge
   private var session: ServerSession?
   /// Where the events of the command being answered go.
@@ -89,23 +89,23 @@ public final class AdapterServer: AdapterCommandPerformer {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.ImmediateAnswers.minorVersion
   }
   /// Set by `exit`.
-  public private(set) var exitRequested = false
+  package private(set) var exitRequested = false
 
   /// Creates a server for bridges built by `makeBridge` (called at every `start`).
-  public init(info: AdapterInfo, makeBridge: @escaping (AdapterContext) throws -> any AdapterBridge) {
+  package init(info: AdapterInfo, makeBridge: @escaping (AdapterContext) throws -> any AdapterBridge) {
     self.info = info
     self.makeBridge = makeBridge
   }
 
   /// Serves commands from `input` until `exit` or end of file; returns the
   /// exit status (0, or 1 when the output cannot be written).
-  public func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+  package func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     loop.run(input: input, output: output)
   }
 
   /// Handles one command line; returns the bytes to write (its events and
   /// `done`, one per line).
-  public func handle(line: ArraySlice<UInt8>) -> [UInt8] {
+  package func handle(line: ArraySlice<UInt8>) -> [UInt8] {
     loop.handle(line: line)
   }
 
@@ -115,10 +115,10 @@ public final class AdapterServer: AdapterCommandPerformer {
   }
 
   /// Whether 1.4 text blocks are read (``AdapterCommandPerformer``).
-  public var readsTextBlocks: Bool { speaks14 }
+  package var readsTextBlocks: Bool { speaks14 }
 
   /// Performs one command (``AdapterCommandPerformer``); the loop adds `done`.
-  public func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
+  package func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
     try perform(command)
   }
 
@@ -331,22 +331,22 @@ private final class ServerSession {
 /// The web view an adapter's bridge drives: every call becomes an event for
 /// the harness, which performs it on its simulated web view and reports back
 /// (navigation requests, script messages, evaluation results).
-public final class AdapterWebView: WebViewHost {
+package final class AdapterWebView: WebViewHost {
   /// The navigation policy; the server asks it on every `navigation`
   /// command. Default: allow (the harness then applies the app's policy).
-  public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
+  package var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
   /// A local trace (the harness keeps the real one); nothing reads it.
-  public let trace: Trace
+  package let trace: Trace
   /// The clock stays at 0: the harness's clock is on the other side.
-  public var now: VirtualTime { .zero }
+  package var now: VirtualTime { .zero }
 
   /// Answers the page's dialogs; the server asks it on every `dialog`
   /// command. Default: dismiss.
-  public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss } {
+  package var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss } {
     didSet { server?.emit(AdapterProtocol.Event.handleDialogs, [:]) }
   }
   /// Runs on every `loadFinished` command.
-  public var loadFinishedHandler: (() -> Void)? {
+  package var loadFinishedHandler: (() -> Void)? {
     didSet { server?.emit(AdapterProtocol.Event.observeLoads, [:]) }
   }
 
@@ -377,12 +377,12 @@ public final class AdapterWebView: WebViewHost {
     return [member: .string(script)]
   }
 
-  public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+  package func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
     messageHandlers[name] = handler
     server?.emit(AdapterProtocol.Event.addScriptMessageHandler, ["name": .string(name)])
   }
 
-  public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+  package func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
     let time = injectionTime == .atDocumentStart ? AdapterProtocol.documentStart : AdapterProtocol.documentEnd
     var fields = scriptFields(script.source, member: "source")
     fields["injectionTime"] = .string(time)
@@ -390,11 +390,11 @@ public final class AdapterWebView: WebViewHost {
     server?.emit(AdapterProtocol.Event.addUserScript, fields)
   }
 
-  public func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+  package func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
     evaluate(script, report: completion == nil ? .never : .always, completion: completion)
   }
 
-  public func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
+  package func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
     evaluate(script, report: .failure) { result in
       if case .failure(let error) = result { failure(error) }
     }
@@ -425,7 +425,7 @@ public final class AdapterWebView: WebViewHost {
     }
   }
 
-  public func addJavascriptInterface(
+  package func addJavascriptInterface(
     named name: String, methods: [String], asynchronous: Bool, _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
   ) {
     interfaces[name] = handler

@@ -8,15 +8,15 @@ import Supervision
 /// in two engines, and where their verdicts differ. A difference is re-run
 /// in both with the whole trace recorded, so the report can show the two
 /// traces from the first event where they part.
-public enum EngineFidelity {
+package enum EngineFidelity {
   /// How far a run has got.
-  public struct Progress: Sendable {
+  package struct Progress: Sendable {
     /// Cells (row × fixture, in both engines) done.
-    public var cellsDone: Int
+    package var cellsDone: Int
     /// Cells in all.
-    public var cellCount: Int
+    package var cellCount: Int
     /// The row being run.
-    public var row: String
+    package var row: String
   }
 
   /// Runs `rows` × `fixtures` in `first` and `second` (in this process, one
@@ -32,7 +32,7 @@ public enum EngineFidelity {
   /// the default schedule for most). Where a mutant's verdicts differ, up to
   /// `scheduleSeeds` of its schedules are searched for one that gives the
   /// second engine's verdict (``FidelityCell/schedule``).
-  public static func run(
+  package static func run(
     rows: [FidelityRow], fixtures: [Fixture], first: PageEngine, second: PageEngine, defaultGate: Bool = true,
     scheduleSeeds: Int = ExploreOptions.defaultSeeds,
     progress: (Progress) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
