@@ -90,7 +90,7 @@ enum AdapterBenchmark {
         return
       }
     }
-    let runners = modes.map { ScenarioRunner(page: ReferencePageImplementation(), native: $0.native, tested: .both) }
+    let runners = modes.map { FixtureRunner(page: ReferencePageImplementation(), native: $0.native, tested: .both) }
     var executed: [Int] = []
     for (index, runner) in runners.enumerated() {
       let warmUp = SuiteRunner(runner: runner, jobs: 1).run(fixtures)

@@ -65,17 +65,17 @@ package struct MutationMatrix: Sendable {
   ) -> MutationMatrix {
     let referencePage = ReferencePageImplementation()
     let referenceNative = ReferenceNativeImplementation()
-    var runners: [ScenarioRunner] = [ScenarioRunner(page: referencePage, native: referenceNative, options: options)]
+    var runners: [FixtureRunner] = [FixtureRunner(page: referencePage, native: referenceNative, options: options)]
     for mutant in mutants {
       switch mutant.construction {
       case .pagePatch:
         let page = ReferencePageImplementation(source: mutant.pageSource() ?? "")
         runners.append(
-          ScenarioRunner(
+          FixtureRunner(
             page: page, native: referenceNative, tested: TestedSides(page: true, native: false), options: options))
       case .nativeFault(let fault):
         runners.append(
-          ScenarioRunner(
+          FixtureRunner(
             page: referencePage, native: implementations.native(fault, mutant.crashes),
             tested: TestedSides(page: false, native: true), options: options))
       case .dialectPatch:

@@ -14,7 +14,7 @@ package typealias WorkerEngineFactory = (_ name: String) throws(WorkerSetupError
 /// mutation matrix runs every mutant on the same workers).
 final class WorkerSession {
   let configuration: WorkerConfiguration
-  let runner: ScenarioRunner
+  let runner: FixtureRunner
   private let native: any NativeImplementation
 
   /// Builds the implementations in the engine the configuration names
@@ -24,7 +24,7 @@ final class WorkerSession {
     let page = try configuration.makePage()
     native = configuration.makeNative(sharedCPU: WorkerCPUs.assigned)
     self.configuration = configuration
-    runner = ScenarioRunner(
+    runner = FixtureRunner(
       page: page, native: native, tested: configuration.tested, options: configuration.options, engine: engine)
   }
 

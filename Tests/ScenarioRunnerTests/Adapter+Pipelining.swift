@@ -30,7 +30,7 @@ struct AdapterPipeliningTests {
       command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
     #expect(native.protocolMinorVersion == minor)
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let statuses = SuiteRunner(runner: runner, jobs: 1).run(fixtures).map(\.status)
     native.shutdown()
     func lines(_ path: String) throws -> [String] {

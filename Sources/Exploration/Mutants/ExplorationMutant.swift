@@ -71,7 +71,7 @@ package struct ExplorationMutant: Sendable, Hashable {
   }
 
   /// A runner of this mutant.
-  package func runner(options: RunOptions = RunOptions()) -> ScenarioRunner {
-    ScenarioRunner(page: page, native: native, tested: tested, options: options)
+  package func runner(options: RunOptions = RunOptions()) -> FixtureRunner {
+    FixtureRunner(page: page, native: native, tested: tested, options: options)
   }
 }

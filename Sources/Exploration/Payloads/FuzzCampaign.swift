@@ -65,14 +65,14 @@ package struct FuzzFailure: Sendable {
 /// many threads run (`jobs`).
 package struct FuzzCampaign: Sendable {
   /// The implementations under test.
-  package let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How much to run.
   package let options: FuzzOptions
   /// Threads.
   package let jobs: Int
 
   /// Creates a campaign.
-  package init(runner: ScenarioRunner, options: FuzzOptions, jobs: Int = 1) {
+  package init(runner: FixtureRunner, options: FuzzOptions, jobs: Int = 1) {
     self.runner = runner
     self.options = options
     self.jobs = max(1, jobs)

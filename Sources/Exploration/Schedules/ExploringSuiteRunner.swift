@@ -5,14 +5,14 @@ import ScenarioRunner
 /// ``SuiteRunner`` does. Results come in fixture order.
 package struct ExploringSuiteRunner: Sendable {
   /// The scenario runner shared by every thread.
-  package let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How much to explore each scenario; nil runs the default schedule only.
   package let explore: ExploreOptions?
   /// How many threads run scenarios.
   package let jobs: Int
 
   /// Creates a suite runner.
-  package init(runner: ScenarioRunner, explore: ExploreOptions?, jobs: Int) {
+  package init(runner: FixtureRunner, explore: ExploreOptions?, jobs: Int) {
     self.runner = runner
     self.explore = explore
     self.jobs = max(1, jobs)

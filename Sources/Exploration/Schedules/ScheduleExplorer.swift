@@ -14,12 +14,12 @@ import ScenarioRunner
 /// result says.
 package struct ScheduleExplorer: Sendable {
   /// Runs each schedule.
-  package let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How much to explore.
   package let options: ExploreOptions
 
   /// Creates an explorer.
-  package init(runner: ScenarioRunner, options: ExploreOptions) {
+  package init(runner: FixtureRunner, options: ExploreOptions) {
     self.runner = runner
     self.options = options
   }
@@ -100,7 +100,7 @@ package struct ScheduleExplorer: Sendable {
     let batch = threads == 1 ? 1 : threads * 8
     var next: UInt64 = 1
     let last = UInt64(max(0, options.seeds))
-    var failing: (seed: UInt64, run: ScenarioRunner.ScheduledRun)?
+    var failing: (seed: UInt64, run: FixtureRunner.ScheduledRun)?
     while failing == nil && next <= last {
       if let budget = options.timeBudget, clock.now - start > budget { break }
       let seeds = Array(next...min(last, next + UInt64(batch) - 1))
@@ -188,7 +188,7 @@ package struct ScheduleExplorer: Sendable {
 
   /// Shrinks a failing run and reports it.
   private func failure(
-    _ fixture: Fixture, run: ScenarioRunner.ScheduledRun, found: Found, schedules: Int, distinct: Int,
+    _ fixture: Fixture, run: FixtureRunner.ScheduledRun, found: Found, schedules: Int, distinct: Int,
     progress: @escaping () -> Void, watch: RunWatch?
   ) -> Outcome {
     let runner = self.runner.withoutTraceFiles

@@ -27,7 +27,7 @@ package struct ScheduleSearch: Sendable {
 
   /// Runs each schedule (it must run pages in the simulated engine: a real
   /// engine ignores schedules).
-  package let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// Seeds tried past the default schedule.
   package let seeds: Int
   /// The most runs shrinking may take.
@@ -38,7 +38,7 @@ package struct ScheduleSearch: Sendable {
 
   /// Creates a search.
   package init(
-    runner: ScenarioRunner, seeds: Int = ExploreOptions.defaultSeeds, shrinkRuns: Int = 300, neighbours: Int = 400
+    runner: FixtureRunner, seeds: Int = ExploreOptions.defaultSeeds, shrinkRuns: Int = 300, neighbours: Int = 400
   ) {
     self.runner = runner
     self.seeds = seeds

@@ -41,7 +41,7 @@ package enum EngineFidelity {
       first: first.name, second: second.name, rows: rows.map(\.name), fixtures: fixtures.map(\.id))
     var done = 0
     rowLoop: for row in rows {
-      let runners: (ScenarioRunner, ScenarioRunner)
+      let runners: (FixtureRunner, FixtureRunner)
       do {
         runners = (try runner(row, first, shouldStop), try runner(row, second, shouldStop))
       } catch {
@@ -90,10 +90,10 @@ package enum EngineFidelity {
 
   private static func runner(_ row: FidelityRow, _ engine: PageEngine, _ shouldStop: @escaping @Sendable () -> Bool)
     throws
-    -> ScenarioRunner
+    -> FixtureRunner
   {
     let configuration = row.configuration
-    return ScenarioRunner(
+    return FixtureRunner(
       page: try configuration.makePage(), native: configuration.makeNative(shouldStop: shouldStop),
       tested: configuration.tested, options: configuration.options, engine: engine)
   }
@@ -101,7 +101,7 @@ package enum EngineFidelity {
   /// The cell to report, or nil when the two verdicts agree. A fixture that
   /// one engine skips because of its `engines` field is reported as marked.
   private static func compare(
-    row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, runners: (ScenarioRunner, ScenarioRunner)
+    row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, runners: (FixtureRunner, FixtureRunner)
   ) -> FidelityCell? {
     if let marked = markedCell(
       row: row, fixture: fixture, a, b, first: runners.0.engine.name, second: runners.1.engine.name)
@@ -141,7 +141,7 @@ package enum EngineFidelity {
     status == .error ? .fail : status
   }
 
-  private static func traced(_ runner: ScenarioRunner, _ fixture: Fixture, schedule: ScheduleSpec?) -> (
+  private static func traced(_ runner: FixtureRunner, _ fixture: Fixture, schedule: ScheduleSpec?) -> (
     status: ScenarioStatus, trace: [TraceEvent]
   ) {
     let events = EventCollector()

@@ -201,14 +201,14 @@ package enum SupervisedFidelity {
 /// search: one a row, made when first asked; ``shutdown()`` ends the
 /// adapter processes they started.
 private final class SearchRunners {
-  private var runners: [String: ScenarioRunner?] = [:]
+  private var runners: [String: FixtureRunner?] = [:]
 
   /// The row's runner; nil when its implementations cannot be built here.
-  func runner(for row: FidelityRow) -> ScenarioRunner? {
+  func runner(for row: FidelityRow) -> FixtureRunner? {
     if let made = runners[row.name] { return made }
     let configuration = row.configuration
     let runner = (try? configuration.makePage()).map { page in
-      ScenarioRunner(
+      FixtureRunner(
         page: page, native: configuration.makeNative(), tested: configuration.tested, options: configuration.options)
     }
     runners[row.name] = runner

@@ -1,9 +1,9 @@
 import PageSimulation
 
-extension ScenarioRunner {
+extension FixtureRunner {
   /// One run of a fixture under an explicit schedule.
   package struct ScheduledRun: Sendable {
-    /// The result, as ``ScenarioRunner/run(_:traceObserver:)`` gives it.
+    /// The result, as ``FixtureRunner/run(_:traceObserver:)`` gives it.
     package var result: ScenarioResult
     /// The choices of the run that differ from the default schedule, in the
     /// order they were drawn.

@@ -9,7 +9,7 @@ import PageSimulation
 ///
 /// A runner is a value that workers on several threads may share: every
 /// scenario builds its own page, bridge session and trace.
-package struct ScenarioRunner: Sendable {
+package struct FixtureRunner: Sendable {
   /// The page-side bridge.
   package let page: any PageImplementation
   /// The native-side bridge.
@@ -35,11 +35,11 @@ package struct ScenarioRunner: Sendable {
 
   /// The same runner without a trace folder: the runs of a scenario past
   /// the one whose trace `--traces` keeps (schedule exploration).
-  package var withoutTraceFiles: ScenarioRunner {
+  package var withoutTraceFiles: FixtureRunner {
     guard options.traceDirectory != nil else { return self }
     var options = self.options
     options.traceDirectory = nil
-    return ScenarioRunner(page: page, native: native, tested: tested, options: options, engine: engine)
+    return FixtureRunner(page: page, native: native, tested: tested, options: options, engine: engine)
   }
 
   /// Runs one fixture. Never throws: every failure, including the
@@ -191,7 +191,7 @@ package struct ScenarioRunner: Sendable {
   }
 }
 
-extension ScenarioRunner {
+extension FixtureRunner {
   /// For a failure of a page bridge under test that a field of its profile
   /// plausibly decided, as the trace shows it (``ProfileHint``): which field
   /// and how to change it. nil for the reference page bridge, when only the

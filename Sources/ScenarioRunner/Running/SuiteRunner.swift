@@ -2,12 +2,12 @@
 /// order, whatever order they finished in.
 package struct SuiteRunner: Sendable {
   /// The scenario runner shared by every worker.
-  package let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How many threads run scenarios.
   package let jobs: Int
 
   /// Creates a suite runner.
-  package init(runner: ScenarioRunner, jobs: Int) {
+  package init(runner: FixtureRunner, jobs: Int) {
     self.runner = runner
     self.jobs = max(1, jobs)
   }
