@@ -2,22 +2,22 @@ import JSONModel
 import PageSimulation
 
 /// Why an implementation could not go on: the scenario ends as `error`.
-public struct ImplementationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ImplementationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A stable kebab-case code, e.g. `crashed`, `timeout`, `protocol-violation`.
-  public var code: String
+  package var code: String
   /// What happened, in words.
-  public var message: String
+  package var message: String
   /// The last lines the implementation printed on stderr, if it is a process.
-  public var stderrTail: String?
+  package var stderrTail: String?
 
   /// Creates an error.
-  public init(code: String, message: String, stderrTail: String? = nil) {
+  package init(code: String, message: String, stderrTail: String? = nil) {
     self.code = code
     self.message = message
     self.stderrTail = stderrTail
   }
 
-  public var description: String {
+  package var description: String {
     var text = "\(code): \(message)"
     if let stderrTail, !stderrTail.isEmpty { text += "\nstderr (last lines):\n\(stderrTail)" }
     return text
@@ -28,7 +28,7 @@ public struct ImplementationError: Error, Sendable, Hashable, CustomStringConver
 /// simulated web view, or a real engine's) the way an app's bridge drives a
 /// `WKWebView`: it sees only what a `WKWebView` offers, never the page's
 /// scheduler or clock controls.
-public protocol NativeImplementation: Sendable {
+package protocol NativeImplementation: Sendable {
   /// A short name for reports.
   var name: String { get }
   /// The version the implementation declares, if any.
@@ -70,14 +70,14 @@ public protocol NativeImplementation: Sendable {
 
 /// A session begun by ``NativeImplementation/prepareSession(configuration:pageScript:)``
 /// and not started yet. Dropping it unused gives back what it holds.
-public protocol PreparedNativeSession: AnyObject {}
+package protocol PreparedNativeSession: AnyObject {}
 
 extension NativeImplementation {
-  public func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
+  package func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
     nil
   }
 
-  public func startSession(
+  package func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents, prepared: (any PreparedNativeSession)?
   ) throws(ImplementationError) -> any NativeSession {
@@ -86,7 +86,7 @@ extension NativeImplementation {
 }
 
 /// What a native bridge reports back to the harness during a scenario.
-public protocol NativeSessionEvents: AnyObject {
+package protocol NativeSessionEvents: AnyObject {
   /// A registered native handler was called by the page. `invocation`
   /// identifies it for ``NativeSession/respond(invocation:data:)``;
   /// `canRespond` is false when the page sent no callback id. `answered`
@@ -105,7 +105,7 @@ public protocol NativeSessionEvents: AnyObject {
 ///
 /// Every method runs synchronously on the scenario's thread; a method that
 /// throws ends the scenario as `error`.
-public protocol NativeSession: AnyObject {
+package protocol NativeSession: AnyObject {
   /// Registers a handler; its calls are reported through the events.
   func registerHandler(_ name: String) throws(ImplementationError)
   /// Registers a handler whose scripted answer is known in advance and
@@ -135,7 +135,7 @@ public protocol NativeSession: AnyObject {
 }
 
 extension NativeSession {
-  public func registerHandler(_ name: String, answeringAtOnce answer: ImmediateAnswer?) throws(ImplementationError) {
+  package func registerHandler(_ name: String, answeringAtOnce answer: ImmediateAnswer?) throws(ImplementationError) {
     try registerHandler(name)
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// Implementations are values shared by every worker of a run, so they must
 /// be `Sendable` and must not keep per-scenario state.
-public protocol PageImplementation: Sendable {
+package protocol PageImplementation: Sendable {
   /// A short name for reports, e.g. `reference` or a file name.
   var name: String { get }
   /// The version the implementation declares, if any.
@@ -22,20 +22,20 @@ public protocol PageImplementation: Sendable {
 }
 
 extension PageImplementation {
-  public func pageOptionsScript(for configuration: SessionConfiguration) -> String? { nil }
+  package func pageOptionsScript(for configuration: SessionConfiguration) -> String? { nil }
 }
 
 /// A page bridge whose script is given as text (a JS file's contents).
-public struct ScriptPageImplementation: PageImplementation {
-  public let name: String
-  public let version: String?
-  public let profile: BridgeProfile
-  public let features: Set<String>
+package struct ScriptPageImplementation: PageImplementation {
+  package let name: String
+  package let version: String?
+  package let profile: BridgeProfile
+  package let features: Set<String>
   /// The bridge's source text.
-  public let source: String
+  package let source: String
 
   /// Creates an implementation from a script's text.
-  public init(
+  package init(
     name: String, source: String, version: String? = nil, profile: BridgeProfile = .classic, features: Set<String> = []
   ) {
     self.name = name
@@ -45,5 +45,5 @@ public struct ScriptPageImplementation: PageImplementation {
     self.features = features
   }
 
-  public func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String { source }
+  package func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String { source }
 }

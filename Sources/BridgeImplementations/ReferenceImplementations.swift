@@ -8,13 +8,13 @@ import ReferenceBridges
 /// injects the bridge. The script is the same for every scenario of a
 /// dialect and every native side: for the classic dialect, the file's
 /// classic build (``PageBridgeBuild``), for the others the file itself.
-public struct ReferencePageImplementation: PageImplementation {
-  public var name: String { profile == .reference ? "reference" : "reference (\(profile.name))" }
-  public let version: String? = nil
-  public let profile: BridgeProfile
-  public let features: Set<String> = [ImplementationFeature.answerMissingHandler]
+package struct ReferencePageImplementation: PageImplementation {
+  package var name: String { profile == .reference ? "reference" : "reference (\(profile.name))" }
+  package let version: String? = nil
+  package let profile: BridgeProfile
+  package let features: Set<String> = [ImplementationFeature.answerMissingHandler]
   /// The bridge source; the shipped reference unless replaced (mutants).
-  public let source: String
+  package let source: String
   /// The script injected when the page options name no dialect: the classic
   /// build of `source`, or `source` itself when it has none.
   private let classicScript: String
@@ -23,7 +23,7 @@ public struct ReferencePageImplementation: PageImplementation {
   /// speaking `profile` (by default the classic names, with both classic
   /// transports and injection modes). `buildsClassic: false` injects the
   /// source as it is in the classic dialect too (tests compare the two).
-  public init(
+  package init(
     source: String = ReferenceScripts.pageBridge, profile: BridgeProfile = .reference, buildsClassic: Bool = true
   ) {
     self.source = source
@@ -31,7 +31,7 @@ public struct ReferencePageImplementation: PageImplementation {
     classicScript = buildsClassic ? PageBridgeBuild.classic(from: source) ?? source : source
   }
 
-  public func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String {
+  package func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String {
     Self.namesDialect(configuration) ? source : classicScript
   }
 
@@ -41,7 +41,7 @@ public struct ReferencePageImplementation: PageImplementation {
     configuration.profile.dialectKey != BridgeProfile.reference.dialectKey
   }
 
-  public func pageOptionsScript(for configuration: SessionConfiguration) -> String? {
+  package func pageOptionsScript(for configuration: SessionConfiguration) -> String? {
     Self.optionsAssignment(configuration)
   }
 
@@ -67,30 +67,30 @@ public struct ReferencePageImplementation: PageImplementation {
 }
 
 /// bridgecheck's reference native bridge (``NativeBridge``), in process.
-public struct ReferenceNativeImplementation: NativeImplementation {
-  public let version: String? = nil
-  public let transports = Transport.allCases
-  public let injections = Injection.allCases
-  public let features: Set<String> = [ImplementationFeature.answerMissingHandler]
+package struct ReferenceNativeImplementation: NativeImplementation {
+  package let version: String? = nil
+  package let transports = Transport.allCases
+  package let injections = Injection.allCases
+  package let features: Set<String> = [ImplementationFeature.answerMissingHandler]
   /// Deliberate bugs switched on (mutation testing); empty for the reference.
-  public let faults: Set<NativeBridgeFault>
+  package let faults: Set<NativeBridgeFault>
 
   /// Creates the reference native bridge.
-  public init() {
+  package init() {
     faults = []
   }
 
   /// Creates a mutant of the reference native bridge with the named faults
   /// (unknown names are ignored: ``NativeBridgeFault`` lists the known ones).
-  public init(faults: [String]) {
+  package init(faults: [String]) {
     self.faults = Set(faults.compactMap(NativeBridgeFault.init(rawValue:)))
   }
 
-  public var name: String {
+  package var name: String {
     faults.isEmpty ? "reference" : "reference+" + faults.map(\.rawValue).sorted().joined(separator: "+")
   }
 
-  public func startSession(
+  package func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
@@ -172,7 +172,7 @@ extension NativeBridgeOptions {
   /// The options of the reference native bridge for one scenario: the
   /// profile's signal of the scenario's transport, its injection mode and
   /// the profile itself. The page script is injected exactly as given.
-  public init(configuration: SessionConfiguration, pageScript: String) {
+  package init(configuration: SessionConfiguration, pageScript: String) {
     let profile = configuration.profile
     let signal =
       profile.signal(configuration.transport)
@@ -189,7 +189,7 @@ extension NativeBridgeOptions {
 extension BridgeProfile {
   /// The profile without its name and description: two profiles with the
   /// same key speak the same dialect.
-  public var dialectKey: BridgeProfile {
+  package var dialectKey: BridgeProfile {
     var key = self
     key.name = ""
     key.summary = ""

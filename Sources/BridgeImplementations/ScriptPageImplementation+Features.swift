@@ -2,7 +2,7 @@ import JSONModel
 
 extension ImplementationFeature {
   /// Every optional feature an implementation may declare.
-  public static let known = [answerMissingHandler]
+  package static let known = [answerMissingHandler]
 }
 
 extension ScriptPageImplementation {
@@ -11,7 +11,7 @@ extension ScriptPageImplementation {
   /// instead of being skipped, and before the page bridge is injected the
   /// harness sets `window.bridgecheckOptions` to the scenario's options
   /// (``pageOptionsScript(for:)``), for a bridge that can switch them.
-  public func declaring(_ features: [String]) -> ScriptPageImplementation {
+  package func declaring(_ features: [String]) -> ScriptPageImplementation {
     ScriptPageImplementation(
       name: name, source: source, version: version, profile: profile, features: self.features.union(features))
   }
@@ -19,7 +19,7 @@ extension ScriptPageImplementation {
   /// `window.bridgecheckOptions = {"answerMissingHandler": …};` when the
   /// bridge declares a feature; nil otherwise (a page bridge that declares
   /// none sees nothing of the harness's options).
-  public func pageOptionsScript(for configuration: SessionConfiguration) -> String? {
+  package func pageOptionsScript(for configuration: SessionConfiguration) -> String? {
     guard !features.isEmpty else { return nil }
     let options: JSONObject = ["answerMissingHandler": .bool(configuration.options.answerMissingHandler)]
     return "window.bridgecheckOptions = \(JSONValue.object(options).serialized());\n"

@@ -78,7 +78,7 @@ public final class AdapterCommandLoop<Performer: AdapterCommandPerformer> {
         scanned = start
         // (A `resultBytes` that is no byte count is reported by the performer.)
         if performer.readsTextBlocks, case .command(let command) = parsed,
-          let length = command.integer(AdapterProtocol.TextBlocks.resultBytes), length >= 0
+          let length = command.integer(.resultBytes), length >= 0
         {
           awaitingBlock = (command, length)
           continue
@@ -145,7 +145,7 @@ public final class AdapterCommandLoop<Performer: AdapterCommandPerformer> {
     switch parsed {
     case .blank: return []
     case .invalid(let message):
-      output.emit(AdapterProtocol.Event.error, ["message": .string(message)])
+      output.emit(.error, ["message": .string(message)])
     case .command(let command):
       answer(command)
     }
@@ -159,35 +159,35 @@ public final class AdapterCommandLoop<Performer: AdapterCommandPerformer> {
     let length = block.count - 1
     if block.last != UInt8(ascii: "\n") {
       output.emit(
-        AdapterProtocol.Event.error,
+        .error,
         [
           "message": .string(
             "the result block does not end with a newline after its \(length) bytes (`resultBytes` must count the block's UTF-8 bytes exactly)"
           )
         ])
-      output.emit(AdapterProtocol.Event.done, ["seq": command["seq"] ?? .null])
+      output.emit(.done, ["seq": command[.seq] ?? .null])
       return output.take()
     }
     guard let text = String(validating: block.dropLast(), as: UTF8.self) else {
-      output.emit(AdapterProtocol.Event.error, ["message": "the result block is not UTF-8"])
-      output.emit(AdapterProtocol.Event.done, ["seq": command["seq"] ?? .null])
+      output.emit(.error, ["message": "the result block is not UTF-8"])
+      output.emit(.done, ["seq": command[.seq] ?? .null])
       return output.take()
     }
-    command.removeValue(forKey: AdapterProtocol.TextBlocks.resultBytes)
-    command["result"] = .string(text)
+    command[.resultBytes] = nil
+    command[.result] = .string(text)
     answer(command)
     return output.take()
   }
 
   /// Performs a command and ends its answer with `done`.
   private func answer(_ command: JSONObject) {
-    let seq = command["seq"] ?? .null
+    let seq = command[.seq] ?? .null
     do throws(AdapterProtocolError) {
       try performer.perform(command, output: output)
     } catch {
-      output.emit(AdapterProtocol.Event.error, ["message": .string(error.message)])
+      output.emit(.error, ["message": .string(error.message)])
     }
-    output.emit(AdapterProtocol.Event.done, ["seq": seq])
+    output.emit(.done, ["seq": seq])
   }
 
   /// The index of the first newline in `bytes` at or after `from`.

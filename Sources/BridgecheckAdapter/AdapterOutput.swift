@@ -11,11 +11,11 @@ public final class AdapterOutput {
   /// Creates an empty output.
   public init() {}
 
-  /// Writes the event `type` with `fields` (which must not hold `type`),
-  /// and, when `block` is given, that text as a 1.4 text block after it.
-  public func emit(_ type: String, _ fields: JSONObject, block: String? = nil) {
+  /// Writes `event` with `fields` (which must not hold `type`), and, when
+  /// `block` is given, that text as a 1.4 text block after it.
+  public func emit(_ event: AdapterProtocol.Event, _ fields: JSONObject, block: String? = nil) {
     // Written straight into the output (no merged object, no copy).
-    fields.appendSerializedUTF8(to: &bytes, type: type)
+    fields.appendSerializedUTF8(to: &bytes, type: event.rawValue)
     bytes.append(UInt8(ascii: "\n"))
     if let block {
       bytes.append(contentsOf: block.utf8)

@@ -38,7 +38,7 @@ public enum AdapterProtocol {
     /// reads their answers (in order, before the answer of the next command
     /// it waits for) when it next needs the adapter, and at the end of a
     /// scenario's steps.
-    public static let commands: Set<String> = [Command.registerHandler, Command.removeHandler, Command.stop]
+    public static let commands: Set<Command> = [.registerHandler, .removeHandler, .stop]
     /// `start`: true instead of `pageScript` when the page script is the
     /// same text as in the previous `start` of this process.
     public static let samePageScript = "samePageScript"
@@ -120,86 +120,190 @@ public enum AdapterProtocol {
   }
 
   /// Command types (harness → adapter).
-  public enum Command {
+  public enum Command: String, Sendable, CaseIterable {
     /// Opens the conversation; answered by a `hello` event.
-    public static let hello = "hello"
+    case hello
     /// Begins a scenario: a fresh bridge for its configuration and page script.
-    public static let start = "start"
+    case start
     /// Registers a native handler (`name`; 1.3: its `answer`).
-    public static let registerHandler = "registerHandler"
+    case registerHandler
     /// Removes a native handler (`name`).
-    public static let removeHandler = "removeHandler"
+    case removeHandler
     /// Calls a page handler (`name`, `data`?, `callback`?).
-    public static let callHandler = "callHandler"
+    case callHandler
     /// Answers a handler invocation (`invocation`, `data`?).
-    public static let respond = "respond"
+    case respond
     /// Calls the bridge's `reset()`.
-    public static let reset = "reset"
+    case reset
     /// Asks the page to dispatch synchronously.
-    public static let disableSafetyTimeout = "disableSafetyTimeout"
+    case disableSafetyTimeout
     /// A navigation the page requested (`id`, `url`, `frame`); answered by one `policy`.
-    public static let navigation = "navigation"
+    case navigation
     /// A script message the page posted (`name`, `body`?).
-    public static let scriptMessage = "scriptMessage"
+    case scriptMessage
     /// The outcome of an `evaluate` (`id`, `ok`, `result`? or `error`).
-    public static let evaluationResult = "evaluationResult"
+    case evaluationResult
     /// Ends the scenario.
-    public static let stop = "stop"
+    case stop
     /// Ends the process after its `done`.
-    public static let exit = "exit"
+    case exit
     /// 1.1: a page finished loading (`webView(_:didFinish:)`).
-    public static let loadFinished = "loadFinished"
+    case loadFinished
     /// 1.1: the page opened `alert`, `confirm` or `prompt`; answer with `dialogAnswer`.
-    public static let dialog = "dialog"
+    case dialog
     /// 1.1: the page called a method of a JavaScript interface; answer with `interfaceResult`.
-    public static let interfaceCall = "interfaceCall"
+    case interfaceCall
 
-    /// Every command type.
-    public static let all: Set<String> = [
-      hello, start, registerHandler, removeHandler, callHandler, respond, reset, disableSafetyTimeout, navigation,
-      scriptMessage, evaluationResult, stop, exit, loadFinished, dialog, interfaceCall,
-    ]
+    /// Every command type, by its name on the wire.
+    public static let names: Set<String> = Set(allCases.map(\.rawValue))
+
+    /// The type of `command` (its `type` member), or nil when it has no
+    /// string `type` or one that is no command type.
+    public init?(of command: JSONObject) {
+      guard case .string(let name)? = command[Field.type.rawValue] else { return nil }
+      self.init(rawValue: name)
+    }
   }
 
   /// Event types (adapter → harness).
-  public enum Event {
+  public enum Event: String, Sendable, CaseIterable {
     /// Answers `hello`: the protocol version, name, transports, injections, features.
-    public static let hello = "hello"
+    case hello
     /// Evaluate a script in the page (`id`, `script`).
-    public static let evaluate = "evaluate"
+    case evaluate
     /// Run a script in every page loaded from now on.
-    public static let addUserScript = "addUserScript"
+    case addUserScript
     /// Register `window.webkit.messageHandlers.<name>`.
-    public static let addScriptMessageHandler = "addScriptMessageHandler"
+    case addScriptMessageHandler
     /// The page called a registered native handler.
-    public static let handlerInvoked = "handlerInvoked"
+    case handlerInvoked
     /// The page answered a `callHandler` that had a `callback`.
-    public static let callbackInvoked = "callbackInvoked"
+    case callbackInvoked
     /// A diagnostic of the bridge (`level`, `code`, `message`).
-    public static let log = "log"
+    case log
     /// The decision on a `navigation` (`allow` or `cancel`).
-    public static let policy = "policy"
+    case policy
     /// The adapter cannot carry out the command.
-    public static let error = "error"
+    case error
     /// The end of an answer (`seq`).
-    public static let done = "done"
+    case done
     /// 1.1: add a global object whose methods call the adapter (`interfaceCall`).
-    public static let addJavascriptInterface = "addJavascriptInterface"
+    case addJavascriptInterface
     /// 1.1: send the page's dialogs as `dialog` commands.
-    public static let handleDialogs = "handleDialogs"
+    case handleDialogs
     /// 1.1: send `loadFinished` when a page has finished loading.
-    public static let observeLoads = "observeLoads"
+    case observeLoads
     /// 1.1: the answer to a `dialog` command.
-    public static let dialogAnswer = "dialogAnswer"
+    case dialogAnswer
     /// 1.1: the value of an `interfaceCall` (absent: `undefined`).
-    public static let interfaceResult = "interfaceResult"
+    case interfaceResult
 
-    /// Every event type.
-    public static let all: Set<String> = [
-      hello, evaluate, addUserScript, addScriptMessageHandler, handlerInvoked, callbackInvoked, log, policy, error,
-      done,
-      addJavascriptInterface, handleDialogs, observeLoads, dialogAnswer, interfaceResult,
-    ]
+    /// Every event type, by its name on the wire.
+    public static let names: Set<String> = Set(allCases.map(\.rawValue))
+
+    /// The type of `event` (its `type` member), or nil when it has no
+    /// string `type` or one that is no event type.
+    public init?(of event: JSONObject) {
+      guard case .string(let name)? = event[Field.type.rawValue] else { return nil }
+      self.init(rawValue: name)
+    }
+  }
+
+  /// The members of commands and events (`docs/adapter-protocol/command.schema.json`
+  /// and `event.schema.json` list which message has which).
+  public enum Field: String, Sendable, CaseIterable {
+    /// Every command and event: its type (``Command`` or ``Event``).
+    case type
+    /// Every command, and `done`: the number that pairs a command with its answer.
+    case seq
+    /// `hello`: the protocol version.
+    case `protocol`
+    /// `hello`: the minor version.
+    case minor
+    /// The `hello` event: the adapter's version.
+    case version
+    /// The `hello` event: the transports the adapter supports.
+    case transports
+    /// The `hello` event: the injections the adapter supports.
+    case injections
+    /// The `hello` event: the optional features the adapter supports.
+    case features
+    /// `start`: the session configuration (transport, injection, options, profile).
+    case configuration
+    /// `start`, `evaluate`, `addUserScript`: the page script, or (1.2) true in place of it.
+    case pageScript
+    /// `start` (1.2): true in place of a page script that has not changed.
+    case samePageScript
+    /// `start` (1.3): true in place of a configuration that has not changed.
+    case sameConfiguration
+    /// A handler's, message handler's, interface's or user script's name.
+    case name
+    /// `registerHandler` (1.3): the answer given in advance; `dialogAnswer`: the answer.
+    case answer
+    /// `handlerInvoked` (1.3): true when the adapter answered the call itself.
+    case answered
+    /// The data of a call, a response or a callback.
+    case data
+    /// `callHandler`, `callbackInvoked`: the callback's number.
+    case callback
+    /// `respond`, `handlerInvoked`: the invocation's number.
+    case invocation
+    /// `handlerInvoked`: the handler the page called.
+    case handler
+    /// `handlerInvoked`: whether the call has a response callback.
+    case canRespond
+    /// `navigation`, `evaluate`, `evaluationResult`, `policy`: the number that pairs them.
+    case id
+    /// `navigation`: the URL.
+    case url
+    /// `navigation`: the frame (`main` or `child`).
+    case frame
+    /// `scriptMessage`: the message's body.
+    case body
+    /// `evaluationResult`: whether the script ran without throwing.
+    case ok
+    /// `evaluationResult`: the script's value.
+    case result
+    /// `evaluationResult` (1.4): the byte count of the result's text block.
+    case resultBytes
+    /// `evaluationResult`: what the script threw.
+    case error
+    /// `evaluate`: the script.
+    case script
+    /// `evaluate` (1.4): the byte count of the script's text block.
+    case scriptBytes
+    /// `evaluate` (1.2): which outcomes need an `evaluationResult` (``EvaluationReport``).
+    case report
+    /// `addUserScript`: the script.
+    case source
+    /// `addUserScript`: `document-start` or `document-end`.
+    case injectionTime
+    /// `log`: `debug`, `info`, `warning` or `error`.
+    case level
+    /// `log`: a stable code for the diagnostic.
+    case code
+    /// `log`, `error`, `dialog`: the text.
+    case message
+    /// `policy`: `allow` or `cancel`.
+    case policy
+    /// `dialog`: `alert`, `confirm` or `prompt`.
+    case kind
+    /// `dialog`: a prompt's default text.
+    case defaultText
+    /// `dialogAnswer`: a prompt's answer.
+    case text
+    /// `interfaceCall`: the method called.
+    case method
+    /// `interfaceCall`: the arguments.
+    case arguments
+    /// `interfaceCall` (1.4): the positions of the arguments passed as `undefined`.
+    case undefinedArguments
+    /// `addJavascriptInterface`: the methods of the interface.
+    case methods
+    /// `addJavascriptInterface`: whether its methods answer asynchronously.
+    case asynchronous
+    /// `interfaceResult`: the method's value (absent: `undefined`).
+    case value
   }
 
   /// The `injectionTime` of a document-start user script (`addUserScript`).
@@ -219,9 +323,20 @@ public struct AdapterProtocolError: Error, Sendable, Hashable, CustomStringConve
 }
 
 extension JSONObject {
+  /// The member `field` of a command or event.
+  public subscript(field: AdapterProtocol.Field) -> JSONValue? {
+    get { self[field.rawValue] }
+    set { self[field.rawValue] = newValue }
+  }
+
   /// An integer field, if present and integral.
   package func integer(_ key: String) -> Int? {
     guard let number = self[key]?.numberValue, number == number.rounded(), abs(number) < 9e15 else { return nil }
     return Int(number)
+  }
+
+  /// The member `field`, if present and integral.
+  package func integer(_ field: AdapterProtocol.Field) -> Int? {
+    integer(field.rawValue)
   }
 }

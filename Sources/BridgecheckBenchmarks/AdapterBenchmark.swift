@@ -90,7 +90,7 @@ enum AdapterBenchmark {
         return
       }
     }
-    let runners = modes.map { ScenarioRunner(page: ReferencePageImplementation(), native: $0.native, tested: .both) }
+    let runners = modes.map { FixtureRunner(page: ReferencePageImplementation(), native: $0.native, tested: .both) }
     var executed: [Int] = []
     for (index, runner) in runners.enumerated() {
       let warmUp = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
@@ -195,7 +195,7 @@ enum AdapterBenchmark {
     }
     // 1.2 writes these without waiting; their time is that of reading
     // answers already there (at 1.1 it is a whole round trip each).
-    let pipelined = AdapterProtocol.Pipelining.commands.sorted()
+    let pipelined = AdapterProtocol.Pipelining.commands.map(\.rawValue).sorted()
     let count = pipelined.reduce(0) { $0 + (traffic.commands[$1] ?? 0) }
     let nanoseconds = pipelined.reduce(Int64(0)) { $0 + (traffic.roundTripNanosecondsByCommand[$1] ?? 0) }
     print(

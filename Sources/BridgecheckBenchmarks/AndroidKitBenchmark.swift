@@ -73,7 +73,7 @@ enum AndroidKitBenchmark {
     unpin()
     defer { for mode in modes { (mode.native as? AdapterNativeImplementation)?.shutdown() } }
     let runners = modes.map {
-      ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: $0.native, tested: .both)
+      FixtureRunner(page: ReferencePageImplementation(profile: profile), native: $0.native, tested: .both)
     }
     var executed: [Int] = []
     for (index, runner) in runners.enumerated() {

@@ -17,7 +17,7 @@ enum DefaultGateBenchmark {
       print("  build bridgecheck next to bridgecheck-bench first (swift build -c release)")
       return
     }
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     let rounds = 9
     let jobs = 2
     var floor = Samples()

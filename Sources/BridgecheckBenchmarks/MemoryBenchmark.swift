@@ -13,7 +13,7 @@ enum MemoryBenchmark {
     for shared in [true, false] {
       var options = RunOptions()
       options.sharesContextGroups = shared
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
       var samples: [Int] = []
       let start = residentMiB()

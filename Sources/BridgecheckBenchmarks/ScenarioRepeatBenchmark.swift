@@ -17,7 +17,7 @@ enum ScenarioRepeatBenchmark {
     let runs = environment["BRIDGECHECK_BENCH_RUNS"].flatMap(Int.init) ?? 15
     let prefixes = glob.split(separator: ",").map(String.init)
     let chosen = fixtures.filter { fixture in prefixes.contains { fixture.id.hasPrefix($0) } }
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     print("  \(chosen.count) scenarios matching \(glob), \(runs) runs each, one thread, shared context group:")
     var all = Samples()
     var allCPU = Samples()

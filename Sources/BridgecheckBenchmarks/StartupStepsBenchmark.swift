@@ -16,7 +16,7 @@ enum StartupStepsBenchmark {
     for shared in [true, false] {
       var options = RunOptions()
       options.sharesContextGroups = shared
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
       for fixture in fixtures { _ = runner.run(fixture) }  // warm-up
       // Per step: the suite's total in each round.
@@ -61,7 +61,7 @@ enum StartupStepsBenchmark {
   }
 
   /// Nanoseconds per step of one run of `fixture`.
-  static func measure(_ fixture: Fixture, with runner: ScenarioRunner) -> [String: Int64] {
+  static func measure(_ fixture: Fixture, with runner: FixtureRunner) -> [String: Int64] {
     var stamps: [(step: Step, at: ContinuousClock.Instant)] = []
     let start = ContinuousClock.now
     _ = runner.run(fixture) { event in

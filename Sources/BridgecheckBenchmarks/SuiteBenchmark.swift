@@ -16,8 +16,8 @@ enum SuiteBenchmark {
     guard let fixtures = ShippedFixtures.load() else { return }
     var separate = RunOptions()
     separate.sharesContextGroups = false
-    let shared = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
-    let own = ScenarioRunner(
+    let shared = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let own = FixtureRunner(
       page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: separate)
     _ = SuiteRunner(runner: shared, jobs: 2).run(fixtures)  // warm-up
     print("  \(fixtures.count) scenarios in process, wall time, median (min–max) of \(rounds) rounds:")

@@ -16,7 +16,7 @@ enum SupervisedSuiteBenchmark {
       print("  build bridgecheck next to bridgecheck-bench first (swift build -c release)")
       return
     }
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     let configuration = WorkerConfiguration(page: .reference, native: .reference, tested: .both, options: RunOptions())
     let rounds = 9
     for jobs in [1, 2] {

@@ -47,7 +47,7 @@ enum SwiftKitBenchmark {
     unpin()
     defer { for mode in modes { (mode.native as? AdapterNativeImplementation)?.shutdown() } }
     let runners = modes.map {
-      ScenarioRunner(
+      FixtureRunner(
         page: ReferencePageImplementation(profile: profile), native: $0.native,
         tested: TestedSides(page: false, native: true))
     }

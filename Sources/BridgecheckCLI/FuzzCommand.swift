@@ -102,7 +102,7 @@ struct FuzzCommand: ParsableCommand {
     throw ExitCode(CLIError.gateExitCode)
   }
 
-  private func makeRunner() throws -> ScenarioRunner {
+  private func makeRunner() throws -> FixtureRunner {
     if let mutant { return try ExplorationMutantLookup.named(mutant).runner() }
     var page: any PageImplementation = ReferencePageImplementation()
     if let js {
@@ -127,6 +127,6 @@ struct FuzzCommand: ParsableCommand {
       options.allowTime(for: limits)
     }
     let tested = TestedSides(page: js != nil || nativeCommand == nil, native: nativeCommand != nil || js == nil)
-    return ScenarioRunner(page: page, native: native, tested: tested, options: options)
+    return FixtureRunner(page: page, native: native, tested: tested, options: options)
   }
 }

@@ -51,7 +51,7 @@ extension MatrixCommand {
         _ pageSide: any PageImplementation, _ nativeSide: any NativeImplementation, _ tested: TestedSides,
         _ pageName: ImplementationInfo, _ nativeName: ImplementationInfo
       ) -> InteropPair {
-        let runner = ScenarioRunner(page: pageSide, native: nativeSide, tested: tested)
+        let runner = FixtureRunner(page: pageSide, native: nativeSide, tested: tested)
         let results = SuiteRunner(runner: runner, jobs: jobs).run(
           fixtures, progress: progress.callback("\(bridge.name): \(pageName.name) × \(nativeName.name)"),
           shouldStop: { Interrupt.requested })

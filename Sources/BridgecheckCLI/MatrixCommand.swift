@@ -75,7 +75,7 @@ struct MatrixCommand: ParsableCommand {
       for nativeManifest in natives {
         let native = nativeManifest.nativeImplementation()
         let nativeBaseline = try nativeManifest.baseline()
-        let runner = ScenarioRunner(page: page, native: native)
+        let runner = FixtureRunner(page: page, native: native)
         var results = SuiteRunner(runner: runner, jobs: jobs).run(
           fixtures, progress: progress.callback("\(pageManifest.name) × \(nativeManifest.name)"),
           shouldStop: { Interrupt.requested })

@@ -349,7 +349,7 @@ struct RunCommand: ParsableCommand {
         stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached || breaker.openedOn != nil })
       pool.stopAll()
     } else {
-      let runner = ScenarioRunner(page: page, native: native, tested: tested, options: runOptions, engine: pageEngine)
+      let runner = FixtureRunner(page: page, native: native, tested: tested, options: runOptions, engine: pageEngine)
       let shouldStop: @Sendable () -> Bool = { Interrupt.requested || failures.reached || breaker.openedOn != nil }
       if let feed, let streamed {
         results = SuiteRunner(runner: runner, jobs: scenarioJobs).run(feed, progress: finished, shouldStop: shouldStop)
@@ -506,7 +506,7 @@ struct RunCommand: ParsableCommand {
       guard let fixture = PageScriptLoadCheck.fixture(file: file.path) else { return }
       result = pool.run([fixture], stopReason: { Interrupt.stopReason }).first
     } else {
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: page, native: ReferenceNativeImplementation(), tested: tested, options: runOptions,
         engine: try engine.pageEngine())
       result = runner.run(loadCheck)

@@ -30,31 +30,31 @@ final class NativeKitServer: AdapterCommandPerformer {
   var readsTextBlocks: Bool { minorVersion >= AdapterProtocol.TextBlocks.minorVersion }
 
   func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
-    let type = command["type"]?.stringValue ?? ""
-    switch type {
-    case AdapterProtocol.Command.hello:
-      harnessMinorVersion = command.integer("minor") ?? 0
+    guard let type = command[.type]?.stringValue, !type.isEmpty else {
+      throw AdapterProtocolError("a command needs a string `type`")
+    }
+    guard let known = AdapterProtocol.Command(rawValue: type) else {
+      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+    }
+    switch known {
+    case .hello:
+      harnessMinorVersion = command.integer(.minor) ?? 0
       probed = probe()
-      output.emit(AdapterProtocol.Event.hello, helloFields)
-    case AdapterProtocol.Command.start:
+      output.emit(.hello, helloFields)
+    case .start:
       session = nil
       try start(command)
-    case AdapterProtocol.Command.stop:
+    case .stop:
       session?.end()
       session = nil
       PageScriptStore.log = nil
-    case AdapterProtocol.Command.exit:
+    case .exit:
       session?.end()
       session = nil
       exitRequested = true
-    case "":
-      throw AdapterProtocolError("a command needs a string `type`")
     default:
-      guard AdapterProtocol.Command.all.contains(type) else {
-        throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
-      }
       guard let session else { throw AdapterProtocolError("\(type) before start") }
-      try session.perform(type, command)
+      try session.perform(known, command)
     }
     Self.runMainQueue()
   }
@@ -83,7 +83,7 @@ final class NativeKitServer: AdapterCommandPerformer {
 
   private func start(_ command: JSONObject) throws(AdapterProtocolError) {
     let pageScript: String
-    if let text = command["pageScript"]?.stringValue {
+    if let text = command[.pageScript]?.stringValue {
       pageScript = text
     } else if minorVersion >= AdapterProtocol.Pipelining.minorVersion,
       command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true, let last = lastPageScript
@@ -95,8 +95,7 @@ final class NativeKitServer: AdapterCommandPerformer {
     lastPageScript = pageScript
     PageScriptStore.current = pageScript
     PageScriptStore.log = { [output] level, code, message in
-      output.emit(
-        AdapterProtocol.Event.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
+      output.emit(.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
     }
     let made = NativeKitSession(
       bridgeType: bridgeType, pageScript: pageScript, minorVersion: minorVersion, output: output)

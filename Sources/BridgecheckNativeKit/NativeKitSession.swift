@@ -41,13 +41,13 @@ final class NativeKitSession: WKWebViewHost {
   private var pipelines: Bool { minorVersion >= AdapterProtocol.Pipelining.minorVersion }
   private var answersAtOnce: Bool { minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion }
 
-  private func emit(_ type: String, _ fields: JSONObject, block: String? = nil) {
-    output?.emit(type, fields, block: block)
+  private func emit(_ event: AdapterProtocol.Event, _ fields: JSONObject, block: String? = nil) {
+    output?.emit(event, fields, block: block)
   }
 
   /// An `error` event: the scenario ends with `message`.
   private func fail(_ message: String) {
-    emit(AdapterProtocol.Event.error, ["message": .string(message)])
+    emit(.error, ["message": .string(message)])
   }
 
   /// The JSON form of what the bridge gave, or nil after an `error` event
@@ -66,16 +66,16 @@ final class NativeKitSession: WKWebViewHost {
 
   // MARK: - Commands
 
-  func perform(_ type: String, _ command: JSONObject) throws(AdapterProtocolError) {
-    guard let bridge else { throw AdapterProtocolError("\(type) after the session ended") }
+  func perform(_ type: AdapterProtocol.Command, _ command: JSONObject) throws(AdapterProtocolError) {
+    guard let bridge else { throw AdapterProtocolError("\(type.rawValue) after the session ended") }
     func name() throws(AdapterProtocolError) -> String {
-      guard let name = command["name"]?.stringValue else {
-        throw AdapterProtocolError("\(type): `name` must be a string")
+      guard let name = command[.name]?.stringValue else {
+        throw AdapterProtocolError("\(type.rawValue): `name` must be a string")
       }
       return name
     }
     switch type {
-    case AdapterProtocol.Command.registerHandler:
+    case .registerHandler:
       let handlerName = try name()
       let answer =
         answersAtOnce
@@ -83,57 +83,58 @@ final class NativeKitSession: WKWebViewHost {
       bridge.register(handlerName) { [weak self] data, respond in
         self?.handlerInvoked(handlerName, data: data, respond: respond, answer: answer)
       }
-    case AdapterProtocol.Command.removeHandler:
+    case .removeHandler:
       bridge.remove(try name())
-    case AdapterProtocol.Command.callHandler:
+    case .callHandler:
       let handlerName = try name()
       var callback: ((Any?) -> Void)?
-      if let id = command["callback"], id != .null {
+      if let id = command[.callback], id != .null {
         callback = { [weak self] value in self?.callbackInvoked(id, value: value) }
       }
-      bridge.call(handlerName, data: FoundationJSON.foundation(command["data"]), callback: callback)
-    case AdapterProtocol.Command.respond:
-      guard let invocation = command.integer("invocation") else {
+      bridge.call(handlerName, data: FoundationJSON.foundation(command[.data]), callback: callback)
+    case .respond:
+      guard let invocation = command.integer(.invocation) else {
         throw AdapterProtocolError("respond: `invocation` must be an integer")
       }
       // Kept after use: a second answer reaches the bridge, which must drop it.
-      responders[invocation]?(FoundationJSON.foundation(command["data"]))
-    case AdapterProtocol.Command.reset:
+      responders[invocation]?(FoundationJSON.foundation(command[.data]))
+    case .reset:
       bridge.reset()
-    case AdapterProtocol.Command.disableSafetyTimeout:
+    case .disableSafetyTimeout:
       throw AdapterProtocolError(
         "disableSafetyTimeout: NativeBridgeUnderTest has no safety-timeout switch (a WKWebView bridge dispatches synchronously)"
       )
-    case AdapterProtocol.Command.navigation:
-      guard let id = command["id"], let url = command["url"]?.stringValue else {
+    case .navigation:
+      guard let id = command[.id], let url = command[.url]?.stringValue else {
         throw AdapterProtocolError("navigation: needs `id` and a string `url`")
       }
-      let policy = try decidePolicy(url: url, mainFrame: command["frame"]?.stringValue != "iframe")
-      emit(AdapterProtocol.Event.policy, ["id": id, "policy": .string(policy == .cancel ? "cancel" : "allow")])
-    case AdapterProtocol.Command.scriptMessage:
-      deliver(try name(), body: command["body"])
-    case AdapterProtocol.Command.evaluationResult:
-      guard let id = command.integer("id") else {
+      let policy = try decidePolicy(url: url, mainFrame: command[.frame]?.stringValue != "iframe")
+      emit(.policy, ["id": id, "policy": .string(policy == .cancel ? "cancel" : "allow")])
+    case .scriptMessage:
+      deliver(try name(), body: command[.body])
+    case .evaluationResult:
+      guard let id = command.integer(.id) else {
         throw AdapterProtocolError("evaluationResult: `id` must be an integer")
       }
       guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
         throw AdapterProtocolError("evaluationResult: `resultBytes` must be a byte count (a non-negative integer)")
       }
       guard let completion = evaluations.removeValue(forKey: id) else { return }
-      if command["ok"]?.boolValue == true {
-        completion(FoundationJSON.foundation(command["result"]), nil)
+      if command[.ok]?.boolValue == true {
+        completion(FoundationJSON.foundation(command[.result]), nil)
       } else {
-        completion(nil, Self.wkError(command["error"]))
+        completion(nil, Self.wkError(command[.error]))
       }
-    case AdapterProtocol.Command.loadFinished:
+    case .loadFinished:
       webView.navigationDelegate?.webView(webView, didFinish: WKNavigation())
-    case AdapterProtocol.Command.dialog:
+    case .dialog:
       try answerDialog(command)
-    case AdapterProtocol.Command.interfaceCall:
+    case .interfaceCall:
       throw AdapterProtocolError(
         "interfaceCall: a WKWebView has no JavaScript interfaces (that is Android's addJavascriptInterface)")
-    default:
-      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+    case .hello, .start, .stop, .exit:
+      // Performed by the server, not by a session.
+      break
     }
   }
 
@@ -146,11 +147,11 @@ final class NativeKitSession: WKWebViewHost {
     let invocation = nextInvocation
     responders[invocation] = respond
     var fields: JSONObject = ["handler": .string(handler)]
-    if let json { fields["data"] = json }
-    fields["invocation"] = .number(Double(invocation))
-    fields["canRespond"] = true
+    if let json { fields[.data] = json }
+    fields[.invocation] = .number(Double(invocation))
+    fields[.canRespond] = true
     if answer != nil { fields[AdapterProtocol.ImmediateAnswers.answered] = true }
-    emit(AdapterProtocol.Event.handlerInvoked, fields)
+    emit(.handlerInvoked, fields)
     if let answer {
       let value = FoundationJSON.foundation(answer.data(answering: json))
       for _ in 0..<answer.times { respond(value) }
@@ -160,8 +161,8 @@ final class NativeKitSession: WKWebViewHost {
   private func callbackInvoked(_ id: JSONValue, value: Any?) {
     guard case .success(let json) = json(value, "the answer the bridge passed to a callback") else { return }
     var fields: JSONObject = ["callback": id]
-    if let json { fields["data"] = json }
-    emit(AdapterProtocol.Event.callbackInvoked, fields)
+    if let json { fields[.data] = json }
+    emit(.callbackInvoked, fields)
   }
 
   private func frame(main: Bool, url: URL?) -> WKFrameInfo {
@@ -203,10 +204,10 @@ final class NativeKitSession: WKWebViewHost {
   }
 
   private func answerDialog(_ command: JSONObject) throws(AdapterProtocolError) {
-    let message = command["message"]?.stringValue ?? ""
+    let message = command[.message]?.stringValue ?? ""
     let frame = frame(main: true, url: nil)
     var answer: JSONObject?
-    let kind = command["kind"]?.stringValue ?? "alert"
+    let kind = command[.kind]?.stringValue ?? "alert"
     if let delegate = webView.uiDelegate {
       switch kind {
       case "confirm":
@@ -215,7 +216,7 @@ final class NativeKitSession: WKWebViewHost {
         }
       case "prompt":
         delegate.webView(
-          webView, runJavaScriptTextInputPanelWithPrompt: message, defaultText: command["defaultText"]?.stringValue,
+          webView, runJavaScriptTextInputPanelWithPrompt: message, defaultText: command[.defaultText]?.stringValue,
           initiatedByFrame: frame
         ) { text in
           answer = text.map { ["answer": "text", "text": .string($0)] } ?? ["answer": "dismiss"]
@@ -229,12 +230,12 @@ final class NativeKitSession: WKWebViewHost {
       answer = ["answer": "dismiss"]
     }
     guard let answer else {
-      emit(AdapterProtocol.Event.dialogAnswer, ["answer": "dismiss"])
+      emit(.dialogAnswer, ["answer": "dismiss"])
       throw AdapterProtocolError(
         "dialog: the UI delegate returned without calling the completion handler of the \(kind) panel (the kit needs the answer before the method returns)"
       )
     }
-    emit(AdapterProtocol.Event.dialogAnswer, answer)
+    emit(.dialogAnswer, answer)
   }
 
   /// The ``WKError`` of a failed evaluation.
@@ -275,20 +276,20 @@ final class NativeKitSession: WKWebViewHost {
       fields[AdapterProtocol.TextBlocks.scriptBytes] = .number(Double(script.utf8.count))
       block = script
     } else {
-      fields["script"] = .string(script)
+      fields[.script] = .string(script)
     }
-    fields["id"] = .number(Double(nextEvaluation))
+    fields[.id] = .number(Double(nextEvaluation))
     if let completion {
       evaluations[nextEvaluation] = completion
     } else if pipelines {
       fields[AdapterProtocol.Pipelining.report] = "never"
     }
-    emit(AdapterProtocol.Event.evaluate, fields, block: block)
+    emit(.evaluate, fields, block: block)
   }
 
   func scriptMessageHandlerAdded(name: String) {
     registrations.messageHandlers.append(name)
-    emit(AdapterProtocol.Event.addScriptMessageHandler, ["name": .string(name)])
+    emit(.addScriptMessageHandler, ["name": .string(name)])
   }
 
   func scriptMessageHandlerRemoved(name: String) {
@@ -303,9 +304,9 @@ final class NativeKitSession: WKWebViewHost {
     } else {
       fields = ["source": .string(script.source)]
     }
-    fields["injectionTime"] = .string(
+    fields[.injectionTime] = .string(
       script.injectionTime == .atDocumentStart ? AdapterProtocol.documentStart : AdapterProtocol.documentEnd)
-    emit(AdapterProtocol.Event.addUserScript, fields)
+    emit(.addUserScript, fields)
   }
 
   func userScriptsRemoved() {
@@ -315,11 +316,11 @@ final class NativeKitSession: WKWebViewHost {
 
   func navigationDelegateChanged(isSet: Bool) {
     registrations.interceptsNavigation = isSet || registrations.interceptsNavigation
-    if isSet && minorVersion >= 1 { emit(AdapterProtocol.Event.observeLoads, [:]) }
+    if isSet && minorVersion >= 1 { emit(.observeLoads, [:]) }
   }
 
   func uiDelegateChanged(isSet: Bool) {
     registrations.showsPanels = isSet || registrations.showsPanels
-    if isSet && minorVersion >= 1 { emit(AdapterProtocol.Event.handleDialogs, [:]) }
+    if isSet && minorVersion >= 1 { emit(.handleDialogs, [:]) }
   }
 }

@@ -4,7 +4,7 @@ import JSRuntime
 
 /// Why a page script's dialect cannot be worked out. Each says what is
 /// wrong with the file, where, and what to do.
-public enum PageInferenceFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PageInferenceFailure: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file has nothing but white space and comments.
   case empty(file: String)
   /// The file is not JavaScript: a syntax error at a line and column.
@@ -18,7 +18,7 @@ public enum PageInferenceFailure: Error, Sendable, Hashable, CustomStringConvert
   /// recognise.
   case noBridge(file: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .empty(let file):
       return
@@ -47,10 +47,10 @@ public enum PageInferenceFailure: Error, Sendable, Hashable, CustomStringConvert
 /// the nearest shipped profile with those facts (``InferredDialect``).
 /// Deterministic: the page runs on a virtual clock with a fixed seed, and
 /// every candidate is tried in a fixed order.
-public enum PageDialectInference {
+package enum PageDialectInference {
   /// The dialect of the page bridge `source` (read from `file`, which names
   /// it in messages), given the shipped profiles in order of preference.
-  public static func infer(source: String, file: String, shipped: [BridgeProfile]) -> Result<
+  package static func infer(source: String, file: String, shipped: [BridgeProfile]) -> Result<
     InferredDialect, PageInferenceFailure
   > {
     let agents = shipped.compactMap(\.userAgent).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -68,7 +68,7 @@ public enum PageDialectInference {
   /// What the probes establish about the page bridge `source`; `userAgents`
   /// are tried in turn when it sends nothing readable under the simulated
   /// page's own.
-  public static func facts(source: String, file: String, userAgents: [String] = []) -> Result<
+  package static func facts(source: String, file: String, userAgents: [String] = []) -> Result<
     DialectFacts, PageInferenceFailure
   > {
     if let problem = ScriptCheck.problem(in: source, file: file) { return .failure(problem) }

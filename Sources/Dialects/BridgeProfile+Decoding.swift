@@ -3,53 +3,53 @@ import JSONModel
 
 /// A problem in an implementation file (profile or manifest): the file, the
 /// JSON pointer, what is wrong and how to fix it.
-public struct ImplementationFileProblem: Error, Sendable, Hashable, CustomStringConvertible {
-  public var file: String
-  public var pointer: JSONPointer
-  public var message: String
-  public var hint: String?
+package struct ImplementationFileProblem: Error, Sendable, Hashable, CustomStringConvertible {
+  package var file: String
+  package var pointer: JSONPointer
+  package var message: String
+  package var hint: String?
 
-  public init(file: String, pointer: JSONPointer, message: String, hint: String? = nil) {
+  package init(file: String, pointer: JSONPointer, message: String, hint: String? = nil) {
     self.file = file
     self.pointer = pointer
     self.message = message
     self.hint = hint
   }
 
-  public var description: String {
+  package var description: String {
     "\(file)\(pointer.isRoot ? "" : "#" + pointer.description): \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
   }
 }
 
 /// Every problem of a profile file, reported together.
-public struct ProfileProblems: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ProfileProblems: Error, Sendable, Hashable, CustomStringConvertible {
   /// The problems, in the order of the file.
-  public var problems: [ImplementationFileProblem]
+  package var problems: [ImplementationFileProblem]
 
-  public init(_ problems: [ImplementationFileProblem]) { self.problems = problems }
+  package init(_ problems: [ImplementationFileProblem]) { self.problems = problems }
 
-  public var description: String { problems.map(\.description).joined(separator: "\n") }
+  package var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 extension BridgeProfile {
   /// The members of a profile file.
-  public static let fileFields = [
+  package static let fileFields = [
     "$schema", "name", "description", "describes", "names", "fields", "signals", "queue", "delivery", "injections",
     "handshake", "dispatch", "userAgent", "typedMessages", "convention", "twoArgumentCall", "callbackData", "peers",
     "startupQueue",
   ]
   /// The members of the earlier, flat profile format, still read.
-  public static let legacyFileFields = [
+  package static let legacyFileFields = [
     "globalName", "fetchQueueFunction", "handleMessageFunction", "queueMessageURL", "bridgeLoadedURL",
     "messageHandlerName", "transports",
   ]
 
   /// The folder of the shipped profiles.
-  public static let shippedFolder = "conformance/profiles"
+  package static let shippedFolder = "conformance/profiles"
 
   /// Reads a profile: a name of a file in `conformance/profiles/` (e.g.
   /// `wvjb-classic`) or a path to a JSON file. Every problem is reported.
-  public static func load(_ nameOrPath: String, profilesFolder: String = shippedFolder) -> Result<
+  package static func load(_ nameOrPath: String, profilesFolder: String = shippedFolder) -> Result<
     BridgeProfile, ProfileProblems
   > {
     let path =
@@ -78,7 +78,7 @@ extension BridgeProfile {
   }
 
   /// The names of the profiles in `folder`, sorted.
-  public static func shippedNames(in folder: String = shippedFolder) -> [String] {
+  package static func shippedNames(in folder: String = shippedFolder) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
       .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
   }
@@ -86,7 +86,7 @@ extension BridgeProfile {
   /// Decodes and validates a profile object: every problem, each with the
   /// JSON pointer and a hint. A mechanism the harness cannot honour is a
   /// problem, never a silent allow.
-  public static func decode(_ value: JSONValue, file: String) -> Result<BridgeProfile, ProfileProblems> {
+  package static func decode(_ value: JSONValue, file: String) -> Result<BridgeProfile, ProfileProblems> {
     var reader = ProfileReader(file: file)
     let profile = reader.read(value)
     // The checks across members run too (every problem at once), except

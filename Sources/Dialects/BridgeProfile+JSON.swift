@@ -6,7 +6,7 @@ import JSONModel
 /// in a fixed order, so the text is deterministic.
 extension BridgeProfile {
   /// The profile as JSON (every member written, defaults included).
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object = JSONObject()
     object["name"] = .string(name)
     object["description"] = .string(summary)
@@ -81,7 +81,7 @@ extension BridgeProfile {
   }
 
   /// One line saying what the profile describes, for `bridgecheck profiles`.
-  public var describesLine: String {
+  package var describesLine: String {
     guard let describes else { return summary }
     return "\(describes.project) \(describes.versions)"
   }

@@ -8,7 +8,7 @@ extension BridgeProfile {
   /// One phrase per way its messages travel differently (empty for a
   /// dialect with classic messages): host-object calls with a message's
   /// parts, typed messages, URI-encoded delivery.
-  public var wirePhrases: [String] {
+  package var wirePhrases: [String] {
     var phrases: [String] = []
     if let (signal, calls) = hostObjectCalls {
       var phrase = "host calls \(signal.name).<handler>(json, id)"

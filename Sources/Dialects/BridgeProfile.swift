@@ -1,31 +1,31 @@
 /// The names a dialect gives the page API and its start-up.
-public struct DialectNames: Sendable, Hashable {
+package struct DialectNames: Sendable, Hashable {
   /// The page global holding the bridge (`window.WebViewJavascriptBridge`).
-  public var global: String
+  package var global: String
   /// The page method registering a handler.
-  public var registerHandler: String
+  package var registerHandler: String
   /// The page method calling a native handler.
-  public var callHandler: String
+  package var callHandler: String
   /// The page function the native side calls to fetch the queue.
-  public var fetchQueue: String
+  package var fetchQueue: String
   /// The page function receiving one native message.
-  public var handleMessage: String
+  package var handleMessage: String
   /// The page method of the start-up handshake (`init`), when the dialect has one.
-  public var initFunction: String
+  package var initFunction: String
   /// The array the page's setup code keeps its callbacks in until the bridge
   /// exists (`WVJBCallbacks`, `WKWVJBCallbacks`), or nil when there is none.
-  public var callbacksArray: String?
+  package var callbacksArray: String?
   /// The document event the bridge fires once it exists
   /// (`WebViewJavascriptBridgeReady`), or nil.
-  public var readyEvent: String?
+  package var readyEvent: String?
   /// The page's own setup function (`setupWebViewJavascriptBridge`), or nil.
-  public var setupFunction: String?
+  package var setupFunction: String?
   /// The page method switching off the safety timeout
   /// (`disableJavscriptAlertBoxSafetyTimeout`), or nil.
-  public var disableSafetyTimeout: String?
+  package var disableSafetyTimeout: String?
 
   /// Creates names; every parameter defaults to classic WVJB 6.x.
-  public init(
+  package init(
     global: String = BridgeProfile.classicGlobal, registerHandler: String = "registerHandler",
     callHandler: String = "callHandler", fetchQueue: String = "_fetchQueue",
     handleMessage: String = "_handleMessageFromObjC", initFunction: String = "init",
@@ -53,71 +53,71 @@ public struct DialectNames: Sendable, Hashable {
 /// played) in its own dialect. `docs/protocol.md` section 9 describes it.
 ///
 /// The default is classic WebViewJavascriptBridge 6.x.
-public struct BridgeProfile: Sendable, Hashable {
+package struct BridgeProfile: Sendable, Hashable {
   /// The profile's name, e.g. `wvjb-classic`.
-  public var name: String
+  package var name: String
   /// What the profile describes, in words.
-  public var summary: String
+  package var summary: String
   /// The project and versions described, if the profile describes one.
-  public var describes: DescribedProject?
+  package var describes: DescribedProject?
   /// The page API's names.
-  public var names: DialectNames
+  package var names: DialectNames
   /// The message field names.
-  public var fields: MessageFieldNames
+  package var fields: MessageFieldNames
   /// The ways the page may signal, the preferred first.
-  public var signals: [SignalMechanism]
+  package var signals: [SignalMechanism]
   /// How the queue reaches the native side.
-  public var queue: QueueReturn
+  package var queue: QueueReturn
   /// The URL prefix of a queue returned by navigation
   /// (``QueueReturn/navigation``).
-  public var queueReturnURL: String
+  package var queueReturnURL: String
   /// How a queue or message is written in transit.
-  public var encoding: TextEncoding
+  package var encoding: TextEncoding
   /// The object wrapping the payload in transit, if any.
-  public var envelope: Envelope?
+  package var envelope: Envelope?
   /// How a message is handed to the page's entry point.
-  public var delivery: DeliveryArgument
+  package var delivery: DeliveryArgument
   /// The ways the native side may inject the page bridge, the preferred first.
-  public var injectionModes: [Injection]
+  package var injectionModes: [Injection]
   /// The URL the page navigates to (or announces) for ``Injection/bridgeLoaded``.
-  public var bridgeLoadedURL: String
+  package var bridgeLoadedURL: String
   /// The script message handler whose post asks for ``Injection/onPost``.
-  public var injectHandlerName: String
+  package var injectHandlerName: String
   /// The start-up handshake.
-  public var handshake: StartupHandshake
+  package var handshake: StartupHandshake
   /// How incoming messages are dispatched.
-  public var dispatch: DispatchMode
+  package var dispatch: DispatchMode
   /// The page handler the native side calls to switch the safety timeout
   /// off (`_disableJavascriptAlertBoxSafetyTimeout`), or nil when the
   /// dialect has no switch.
-  public var safetyTimeoutHandler: String?
+  package var safetyTimeoutHandler: String?
   /// The page's `navigator.userAgent`, or nil for the simulated page's own.
-  public var userAgent: String?
+  package var userAgent: String?
   /// Messages typed by a member, with one id for both directions
   /// (``TypedMessages``), or nil for classic messages.
-  public var typedMessages: TypedMessages? = nil
+  package var typedMessages: TypedMessages? = nil
   /// How the page API is called and messages and answers are laid out
   /// (classic WVJB unless the profile's `convention` says otherwise).
-  public var convention: CallingConvention = .classic
+  package var convention: CallingConvention = .classic
   /// What the dialect's native side does with messages it sends before the
   /// page bridge is injected (`startupQueue`; held and sent right behind
   /// the injection unless the profile says otherwise).
-  public var startupQueue: StartupQueue = .afterInjection
+  package var startupQueue: StartupQueue = .afterInjection
   /// Whether `callHandler(name, fn)` takes `fn` as the callback (profile
   /// member `twoArgumentCall`). Upstream WVJB 4.x, 5.0.1, 5.0.2 and 5.0.4
   /// and Android JsBridge 1.0.x have only `callHandler(name, data,
   /// callback)`: there the function is data, and fixtures that call the
   /// two-argument form are skipped.
-  public var twoArgumentCall = true
+  package var twoArgumentCall = true
   /// How the page bridge hands an answer to the page's callback (profile
   /// member `callbackData`).
-  public var callbackData: CallbackData = .value
+  package var callbackData: CallbackData = .value
   /// What the real implementations of the dialect's other sides do, where
   /// it decides a rule's level (profile member `peers`, ``PeerFact``).
-  public var peers: [StatedPeerFact] = []
+  package var peers: [StatedPeerFact] = []
 
   /// Creates a profile; every parameter defaults to classic WVJB 6.x.
-  public init(
+  package init(
     name: String = "wvjb-classic", summary: String = "", describes: DescribedProject? = nil,
     names: DialectNames = DialectNames(), fields: MessageFieldNames = .classic,
     signals: [SignalMechanism] = [SignalMechanism(kind: .iframe)], queue: QueueReturn = .fetch,
@@ -148,23 +148,23 @@ public struct BridgeProfile: Sendable, Hashable {
   }
 
   /// Classic WVJB's page global.
-  public static let classicGlobal = "WebViewJavascriptBridge"
+  package static let classicGlobal = "WebViewJavascriptBridge"
   /// Classic WVJB's queue signal URL.
-  public static let classicQueueURL = "https://__wvjb_queue_message__"
+  package static let classicQueueURL = "https://__wvjb_queue_message__"
   /// Classic WVJB's injection request URL.
-  public static let classicBridgeLoadedURL = "https://__bridge_loaded__"
+  package static let classicBridgeLoadedURL = "https://__bridge_loaded__"
   /// Classic WVJB's safety-timeout page handler.
-  public static let classicSafetyTimeoutHandler = "_disableJavascriptAlertBoxSafetyTimeout"
+  package static let classicSafetyTimeoutHandler = "_disableJavascriptAlertBoxSafetyTimeout"
 
   /// Classic WebViewJavascriptBridge as upstream's page script (6.x) speaks
   /// it: iframe signals only, injected on `__bridge_loaded__` only, deferred
   /// dispatch. The default dialect of a `--js` page bridge.
-  public static let classic = BridgeProfile()
+  package static let classic = BridgeProfile()
 
   /// bridgecheck's reference page bridge with no profile named: the classic
   /// names, both classic transports (iframe, then message handlers named
   /// like the global) and both classic injection modes.
-  public static let reference = BridgeProfile(
+  package static let reference = BridgeProfile(
     name: "reference",
     signals: [SignalMechanism(kind: .iframe), SignalMechanism(kind: .messageHandlers)],
     injectionModes: [.bridgeLoaded, .documentStart])
@@ -172,33 +172,33 @@ public struct BridgeProfile: Sendable, Hashable {
   // MARK: - Views used across the harness
 
   /// The page global holding the bridge.
-  public var globalName: String { names.global }
+  package var globalName: String { names.global }
   /// The page function returning and emptying the queue.
-  public var fetchQueueFunction: String { names.fetchQueue }
+  package var fetchQueueFunction: String { names.fetchQueue }
   /// The page function receiving one native message.
-  public var handleMessageFunction: String { names.handleMessage }
+  package var handleMessageFunction: String { names.handleMessage }
   /// The kinds of signal the dialect has, in order of preference.
-  public var transports: [Transport] { signals.map(\.kind) }
+  package var transports: [Transport] { signals.map(\.kind) }
   /// The injection modes, in order of preference.
-  public var injections: [Injection] { injectionModes }
+  package var injections: [Injection] { injectionModes }
 
   /// The signal of `kind`, if the dialect has one.
-  public func signal(_ kind: Transport) -> SignalMechanism? { signals.first { $0.kind == kind } }
+  package func signal(_ kind: Transport) -> SignalMechanism? { signals.first { $0.kind == kind } }
 
   /// The URL of the first navigation signal (the classic queue URL when
   /// there is none).
-  public var queueMessageURL: String { signals.first { $0.kind.isNavigation }?.url ?? Self.classicQueueURL }
+  package var queueMessageURL: String { signals.first { $0.kind.isNavigation }?.url ?? Self.classicQueueURL }
 
   /// The name of the first message-handlers signal (the global's name when
   /// there is none).
-  public var messageHandlerName: String { signal(.messageHandlers)?.name ?? names.global }
+  package var messageHandlerName: String { signal(.messageHandlers)?.name ?? names.global }
 
   /// The script that fetches the page's queue.
-  public var fetchQueueScript: String { "\(names.global).\(names.fetchQueue)();" }
+  package var fetchQueueScript: String { "\(names.global).\(names.fetchQueue)();" }
 
   /// Whether the dialect's names, fields, URLs and mechanisms are those of
   /// classic WVJB (the signals, injection modes and dispatch aside).
-  public var speaksClassicWire: Bool {
+  package var speaksClassicWire: Bool {
     names.global == Self.classicGlobal && names.fetchQueue == "_fetchQueue"
       && names.handleMessage == "_handleMessageFromObjC" && fields == .classic && queue == .fetch
       && encoding == .json && envelope == nil && delivery == .jsonString && typedMessages == nil

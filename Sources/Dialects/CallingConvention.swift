@@ -15,25 +15,25 @@ import JSONModel
 /// `(id, value)`; the module/action bridge splits the handler name into two
 /// record members, names the page function its answers go to, and takes
 /// the answer to a native call from the evaluation's completion value.
-public struct CallingConvention: Sendable, Hashable {
+package struct CallingConvention: Sendable, Hashable {
   /// How page code calls a native handler through `names.callHandler`.
-  public var pageCall: PageCallShape
+  package var pageCall: PageCallShape
   /// ``PageCallShape/paramsCallback`` only: the member of the params
   /// object that holds the callback function (`callBack`).
-  public var callbackKey: String
+  package var callbackKey: String
   /// How page code registers a handler the native side calls.
-  public var pageRegister: PageRegisterShape
+  package var pageRegister: PageRegisterShape
   /// Where a page-to-native request carries its handler name.
-  public var handlerName: HandlerNamePlacement
+  package var handlerName: HandlerNamePlacement
   /// Where a page-to-native request carries its callback id.
-  public var callbackId: CallbackIdPlacement
+  package var callbackId: CallbackIdPlacement
   /// How an answer to a page request reaches the page.
-  public var answers: AnswerDelivery
+  package var answers: AnswerDelivery
   /// How the native side calls a page handler, and how it gets the answer.
-  public var nativeCalls: NativeCallDelivery
+  package var nativeCalls: NativeCallDelivery
 
   /// Creates a convention; every parameter defaults to classic WVJB.
-  public init(
+  package init(
     pageCall: PageCallShape = .wvjb, callbackKey: String = "callBack", pageRegister: PageRegisterShape = .wvjb,
     handlerName: HandlerNamePlacement = .field, callbackId: CallbackIdPlacement = .message,
     answers: AnswerDelivery = .message, nativeCalls: NativeCallDelivery = .message
@@ -48,21 +48,21 @@ public struct CallingConvention: Sendable, Hashable {
   }
 
   /// Classic WVJB.
-  public static let classic = CallingConvention()
+  package static let classic = CallingConvention()
 
   /// Whether the native side can call the page at all.
-  public var nativeCanCallPage: Bool { nativeCalls != .none }
+  package var nativeCanCallPage: Bool { nativeCalls != .none }
 
   /// Whether messages and answers are laid out as classic WVJB's (only the
   /// page API's shape differs, if anything): such a convention goes with
   /// any message form, typed messages and host-object calls included.
-  public var keepsClassicWire: Bool {
+  package var keepsClassicWire: Bool {
     handlerName == .field && callbackId == .message && answers == .message && nativeCalls == .message
   }
 }
 
 /// How page code calls a native handler.
-public enum PageCallShape: String, Sendable, Hashable, CaseIterable {
+package enum PageCallShape: String, Sendable, Hashable, CaseIterable {
   /// `callHandler(name, data?, callback?)` (classic WVJB).
   case wvjb
   /// `callHandler(name, params)`, the callback function in
@@ -79,7 +79,7 @@ public enum PageCallShape: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How page code registers a handler for the native side.
-public enum PageRegisterShape: String, Sendable, Hashable, CaseIterable {
+package enum PageRegisterShape: String, Sendable, Hashable, CaseIterable {
   /// `registerHandler(name, fn(data, responseCallback))` (classic WVJB).
   case wvjb
   /// `registerHandler(name, fn(data))`: the handler's return value is its
@@ -95,7 +95,7 @@ public enum PageRegisterShape: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where a page-to-native request carries its handler name.
-public enum HandlerNamePlacement: Sendable, Hashable {
+package enum HandlerNamePlacement: Sendable, Hashable {
   /// In the message's handler-name field (classic WVJB).
   case field
   /// In the signal URL, between the signal URL and the payload, as
@@ -110,7 +110,7 @@ public enum HandlerNamePlacement: Sendable, Hashable {
 }
 
 /// Where a page-to-native request carries its callback id.
-public enum CallbackIdPlacement: String, Sendable, Hashable, CaseIterable {
+package enum CallbackIdPlacement: String, Sendable, Hashable, CaseIterable {
   /// A member of the message (classic WVJB).
   case message
   /// A member of the data object (mushao's `params.callBackId`): the data
@@ -119,7 +119,7 @@ public enum CallbackIdPlacement: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How the native side's answer to a page request reaches the page.
-public enum AnswerDelivery: Sendable, Hashable {
+package enum AnswerDelivery: Sendable, Hashable {
   /// A `{responseId, responseData}` message delivered like any other
   /// (classic WVJB).
   case message
@@ -131,7 +131,7 @@ public enum AnswerDelivery: Sendable, Hashable {
 }
 
 /// How the native side calls a page handler.
-public enum NativeCallDelivery: Sendable, Hashable {
+package enum NativeCallDelivery: Sendable, Hashable {
   /// A `{handlerName, data, callbackId}` message, answered by a response
   /// message (classic WVJB).
   case message
@@ -147,14 +147,14 @@ public enum NativeCallDelivery: Sendable, Hashable {
 extension BridgeProfile {
   /// The request member naming the page function an answer goes to, when
   /// the convention has one (`callbackFunction`).
-  public var answerFunctionField: String? {
+  package var answerFunctionField: String? {
     if case .functionCall(_, let field) = convention.answers { return field }
     return nil
   }
 
   /// Whether the page's answer to `message` (classic names), a native
   /// request, is the completion value of the script that delivers it.
-  public func answersByCompletionValue(_ message: JSONObject) -> Bool {
+  package func answersByCompletionValue(_ message: JSONObject) -> Bool {
     guard case .functionCall = convention.nativeCalls else { return false }
     return message["responseId"] == nil
   }
@@ -163,7 +163,7 @@ extension BridgeProfile {
 extension CallingConvention {
   /// What the convention changes from WVJB, in a few words each, for
   /// `bridgecheck profiles` (empty for classic WVJB).
-  public var differences: [String] {
+  package var differences: [String] {
     var words: [String] = []
     if pageCall != .wvjb { words.append("\(pageCall.rawValue) calls") }
     if pageRegister == .awaited { words.append("page handlers answer with their awaited return value") }

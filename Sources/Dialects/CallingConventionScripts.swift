@@ -11,7 +11,7 @@ extension BridgeProfile {
   /// request named (the convention's function field, carried in the
   /// answer under that name) when that is a function path, else to the
   /// convention's function.
-  public func conventionDeliveryScript(for message: JSONObject) -> String? {
+  package func conventionDeliveryScript(for message: JSONObject) -> String? {
     if let responseID = message["responseId"] {
       guard case .functionCall(let function, let field) = convention.answers else { return nil }
       var target = function
@@ -192,7 +192,7 @@ extension BridgeProfile {
   /// The script delivering `raw` (a fixture's `wire.toPage` text, classic
   /// names) when the convention makes that delivery a function call; nil
   /// when it is delivered as a message (or `raw` is not a JSON object).
-  public func conventionDeliveryScript(forRaw raw: String) -> String? {
+  package func conventionDeliveryScript(forRaw raw: String) -> String? {
     guard convention != .classic, case .object(let message)? = try? JSONValue.parse(raw) else { return nil }
     return conventionDeliveryScript(for: message)
   }

@@ -7,7 +7,7 @@ import JSONModel
 extension BridgeProfile {
   /// The message (classic field names) a delivery script carries, or nil
   /// when `script` is not one delivery to this dialect's entry point.
-  public func decodeDelivery(_ script: String) -> JSONObject? {
+  package func decodeDelivery(_ script: String) -> JSONObject? {
     if convention != .classic, let message = decodeConventionDelivery(script) { return message }
     var body = Substring(script)
     if body.hasPrefix("window.") { body = body.dropFirst("window.".count) }
@@ -37,10 +37,10 @@ extension BridgeProfile {
 }
 
 /// JavaScript string literals, read back.
-public enum JavaScriptLiteral {
+package enum JavaScriptLiteral {
   /// The value of a single- or double-quoted literal (the whole of
   /// `literal`), or nil when it is not exactly one literal.
-  public static func unescape(_ literal: Substring) -> String? {
+  package static func unescape(_ literal: Substring) -> String? {
     let scalars = Array(literal.unicodeScalars)
     guard let quote = scalars.first, quote == "'" || quote == "\"", scalars.count >= 2, scalars.last == quote else {
       return nil

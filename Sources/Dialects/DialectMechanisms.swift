@@ -1,6 +1,6 @@
 /// How the page signals the native side: the kind of a ``SignalMechanism``.
 /// Fixtures name a kind in `setup.transport` when they need it.
-public enum Transport: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Transport: String, Sendable, Hashable, Codable, CaseIterable {
   /// A hidden iframe navigates to the signal URL (classic WVJB).
   case iframe
   /// `window.webkit.messageHandlers.<name>.postMessage(…)` (WKWebView style).
@@ -18,29 +18,29 @@ public enum Transport: String, Sendable, Hashable, Codable, CaseIterable {
   case prompt
 
   /// Whether the signal is a navigation request.
-  public var isNavigation: Bool { self == .iframe || self == .location }
+  package var isNavigation: Bool { self == .iframe || self == .location }
 }
 
 /// One way the page signals the native side, with its parameters.
-public struct SignalMechanism: Sendable, Hashable {
+package struct SignalMechanism: Sendable, Hashable {
   /// The kind of signal.
-  public var kind: Transport
+  package var kind: Transport
   /// Navigation signals: the URL the page navigates to (any scheme and
   /// host the harness can intercept, e.g. `yy://__QUEUE_MESSAGE__/`). With
   /// messages carried in the URL, the payload follows it.
-  public var url: String
+  package var url: String
   /// Message handlers, channels and host objects: the name the page uses.
-  public var name: String
+  package var name: String
   /// Host objects: the method the page calls (`name.method(payload)`).
-  public var method: String
+  package var method: String
   /// Prompt signals: the first argument (`prompt(marker, payload)`).
-  public var marker: String
+  package var marker: String
   /// Host objects: how calls carry a message's parts (JsBridge 2.x), or
   /// nil when the method takes one encoded payload.
-  public var hostCalls: HostObjectCalls? = nil
+  package var hostCalls: HostObjectCalls? = nil
 
   /// Creates a signal; unused parameters keep their classic defaults.
-  public init(
+  package init(
     kind: Transport, url: String = BridgeProfile.classicQueueURL, name: String = BridgeProfile.classicGlobal,
     method: String = "postMessage", marker: String = "_wvjb_signal"
   ) {
@@ -53,7 +53,7 @@ public struct SignalMechanism: Sendable, Hashable {
 }
 
 /// How the queued messages reach the native side once it is signalled.
-public enum QueueReturn: String, Sendable, Hashable, CaseIterable {
+package enum QueueReturn: String, Sendable, Hashable, CaseIterable {
   /// The native side evaluates the fetch call, whose completion value is
   /// the queue text (classic WVJB).
   case fetch
@@ -68,11 +68,11 @@ public enum QueueReturn: String, Sendable, Hashable, CaseIterable {
   case perMessage = "per-message"
 
   /// Whether the native side evaluates the fetch call.
-  public var fetches: Bool { self == .fetch || self == .navigation }
+  package var fetches: Bool { self == .fetch || self == .navigation }
 }
 
 /// How a queue (or one message) is written in transit.
-public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
+package enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   /// JSON text as it is.
   case json
   /// JSON text passed through `encodeURIComponent`.
@@ -87,17 +87,17 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
 
 /// An object that wraps the payload in transit: the payload goes under
 /// ``payloadKey``, next to fixed members (`{"url": …, "messages": […]}`).
-public struct Envelope: Sendable, Hashable {
+package struct Envelope: Sendable, Hashable {
   /// The member holding the messages (an array, or one message).
-  public var payloadKey: String
+  package var payloadKey: String
   /// Fixed members written next to it.
-  public var constants: [String: String]
+  package var constants: [String: String]
   /// A member holding a counter that grows with every envelope sent
   /// (from 1), or nil.
-  public var counterKey: String?
+  package var counterKey: String?
 
   /// Creates an envelope.
-  public init(payloadKey: String, constants: [String: String] = [:], counterKey: String? = nil) {
+  package init(payloadKey: String, constants: [String: String] = [:], counterKey: String? = nil) {
     self.payloadKey = payloadKey
     self.constants = constants
     self.counterKey = counterKey
@@ -106,7 +106,7 @@ public struct Envelope: Sendable, Hashable {
 
 /// How a page bridge hands an answer to the callback that page code gave
 /// `callHandler` (profile member `callbackData`).
-public enum CallbackData: String, Sendable, Hashable, CaseIterable {
+package enum CallbackData: String, Sendable, Hashable, CaseIterable {
   /// The answer's value, as the native side sent it (classic WVJB).
   case value
   /// The JSON text of the answer (`JSON.stringify(responseData)`; nothing
@@ -116,7 +116,7 @@ public enum CallbackData: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How the native side hands one message to the page's entry point.
-public enum DeliveryArgument: String, Sendable, Hashable, CaseIterable {
+package enum DeliveryArgument: String, Sendable, Hashable, CaseIterable {
   /// The JSON text in a single-quoted string literal (classic WVJB).
   case jsonString = "json-string"
   /// The message as an object literal (JSON written as JavaScript).
@@ -128,7 +128,7 @@ public enum DeliveryArgument: String, Sendable, Hashable, CaseIterable {
 
 /// When the native side puts the page bridge into the page: the kind of an
 /// injection. Fixtures name one in `setup.injection` when they need it.
-public enum Injection: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Injection: String, Sendable, Hashable, Codable, CaseIterable {
   /// When the page navigates to the bridge-loaded URL (classic WVJB, through
   /// the page's setup snippet).
   case bridgeLoaded = "bridge-loaded"
@@ -149,7 +149,7 @@ public enum Injection: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// How the page bridge dispatches a message the native side delivers.
-public enum DispatchMode: String, Sendable, Hashable, Codable, CaseIterable {
+package enum DispatchMode: String, Sendable, Hashable, Codable, CaseIterable {
   /// From a zero-delay timer, after the native evaluation returned (the
   /// classic "safety timeout"), until it is switched off (when the dialect
   /// has a switch); then synchronously.
@@ -160,7 +160,7 @@ public enum DispatchMode: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What the page must do before native messages reach its handlers.
-public enum StartupHandshake: String, Sendable, Hashable, CaseIterable {
+package enum StartupHandshake: String, Sendable, Hashable, CaseIterable {
   /// Nothing: messages are dispatched as they arrive.
   case none
   /// The page calls `init(defaultHandler)` on the bridge; messages that
@@ -170,16 +170,16 @@ public enum StartupHandshake: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The project and versions a profile describes.
-public struct DescribedProject: Sendable, Hashable {
+package struct DescribedProject: Sendable, Hashable {
   /// The project (`owner/name` or a product name).
-  public var project: String
+  package var project: String
   /// The versions, e.g. `6.0.x`.
-  public var versions: String
+  package var versions: String
   /// Where its code is published, if anywhere.
-  public var home: String?
+  package var home: String?
 
   /// Creates a description.
-  public init(project: String, versions: String, home: String? = nil) {
+  package init(project: String, versions: String, home: String? = nil) {
     self.project = project
     self.versions = versions
     self.home = home

@@ -1,5 +1,5 @@
 /// What a navigation URL is to a bridge of a dialect.
-public enum DialectURL: Sendable, Hashable {
+package enum DialectURL: Sendable, Hashable {
   /// A queue signal; `payload` is the encoded text after the signal URL
   /// when the dialect carries messages in the URL, nil otherwise.
   case signal(payload: String?)
@@ -17,7 +17,7 @@ public enum DialectURL: Sendable, Hashable {
 extension BridgeProfile {
   /// The schemes that only this dialect's bridge uses (not `http`,
   /// `https`), lower-cased: every URL of such a scheme is the bridge's.
-  public var customSchemes: Set<String> {
+  package var customSchemes: Set<String> {
     var urls = signals.filter { $0.kind.isNavigation }.map(\.url)
     if queue == .navigation { urls.append(queueReturnURL) }
     if injectionModes.contains(.bridgeLoaded) { urls.append(bridgeLoadedURL) }
@@ -25,13 +25,13 @@ extension BridgeProfile {
   }
 
   /// Whether the signal URLs carry their payload after the URL.
-  public var signalCarriesPayload: Bool { queue == .inSignal || queue == .perMessage }
+  package var signalCarriesPayload: Bool { queue == .inSignal || queue == .perMessage }
 
   /// Classifies a navigation URL for this dialect. URLs compare by scheme
   /// and host, lower-cased (and by path when the dialect's URL has one);
   /// a URL carrying a payload (a returned queue, a message in the signal)
   /// compares by prefix, the scheme and host in any case.
-  public func classify(navigation url: String) -> DialectURL {
+  package func classify(navigation url: String) -> DialectURL {
     if queue == .navigation, let payload = Self.payload(of: url, after: queueReturnURL) {
       return .returnedQueue(payload)
     }

@@ -19,20 +19,20 @@ import JSONModel
 /// - With ``returnAnswers``, a string that a request's call returns is the
 ///   JSON text of the answer, at once; anything else means the answer, if
 ///   any, comes later as a message.
-public struct HostObjectCalls: Sendable, Hashable {
+package struct HostObjectCalls: Sendable, Hashable {
   /// Whether requests call a method named after the handler.
-  public var handlerMethods: Bool
+  package var handlerMethods: Bool
   /// The method answers go to (`response`).
-  public var answerMethod: String
+  package var answerMethod: String
   /// Whether a string returned by a request's call answers it at once.
-  public var returnAnswers: Bool
+  package var returnAnswers: Bool
   /// Whether the signal's method takes the requests that have no handler
   /// method (`{handlerName, data}` as JSON text); false when the profile
   /// says `"method": null`.
-  public var genericMethod: Bool
+  package var genericMethod: Bool
 
   /// Creates the description; the defaults are JsBridge 2.x's.
-  public init(
+  package init(
     handlerMethods: Bool = true, answerMethod: String = "response", returnAnswers: Bool = true,
     genericMethod: Bool = false
   ) {
@@ -47,7 +47,7 @@ public struct HostObjectCalls: Sendable, Hashable {
   /// letter, `$` or `_`, then letters, digits, `$` or `_`; Unicode letters
   /// count, as they do in Java's method names and JavaScript's property
   /// accesses).
-  public static func isHandlerMethodName(_ name: String) -> Bool {
+  package static func isHandlerMethodName(_ name: String) -> Bool {
     var scalars = name.unicodeScalars.makeIterator()
     guard let first = scalars.next(), first == "$" || first == "_" || first.properties.isIDStart else { return false }
     while let scalar = scalars.next() {
@@ -57,11 +57,11 @@ public struct HostObjectCalls: Sendable, Hashable {
   }
 
   /// The members it adds to a `host-object` signal in a profile file.
-  public static let members = ["handlerMethods", "answerMethod", "returnAnswers"]
+  package static let members = ["handlerMethods", "answerMethod", "returnAnswers"]
 }
 
 /// What one host-object call carried, read in classic terms.
-public enum HostCallContent: Sendable, Hashable {
+package enum HostCallContent: Sendable, Hashable {
   /// A message with classic field names.
   case message(JSONObject)
   /// Arguments that are no message of the dialect, with the reason.
@@ -70,7 +70,7 @@ public enum HostCallContent: Sendable, Hashable {
 
 extension BridgeProfile {
   /// The host-object signal whose calls carry a message's parts, if any.
-  public var hostObjectCalls: (signal: SignalMechanism, calls: HostObjectCalls)? {
+  package var hostObjectCalls: (signal: SignalMechanism, calls: HostObjectCalls)? {
     guard let signal = signal(.hostObject), let calls = signal.hostCalls else { return nil }
     return (signal, calls)
   }
@@ -79,7 +79,7 @@ extension BridgeProfile {
   /// names a page calls): the signal's method, the answer method and, with
   /// handler methods, one per handler whose name is a JavaScript identifier
   /// and not one of the other two; sorted, so every side writes the same.
-  public func hostObjectMethods(handlers: [String]) -> [String] {
+  package func hostObjectMethods(handlers: [String]) -> [String] {
     guard let (signal, calls) = hostObjectCalls else { return [] }
     let fixed = (calls.genericMethod ? [signal.method] : []) + [calls.answerMethod]
     let named =
@@ -91,7 +91,7 @@ extension BridgeProfile {
   /// this dialect: false only when requests reach native code as host
   /// methods named after their handlers, with no generic method, and
   /// `name` cannot be such a method.
-  public func pageCallCanReachNative(_ name: String) -> Bool {
+  package func pageCallCanReachNative(_ name: String) -> Bool {
     guard let (_, calls) = hostObjectCalls, calls.handlerMethods, !calls.genericMethod else { return true }
     return HostObjectCalls.isHandlerMethodName(name)
   }
@@ -99,7 +99,7 @@ extension BridgeProfile {
   /// The message that a call of `method` on the host object carried, in
   /// classic terms, or why it carries none. `arguments` are the call's, as
   /// JSON (nil for `undefined`).
-  public func hostCallContent(method: String, arguments: [JSONValue?]) -> HostCallContent {
+  package func hostCallContent(method: String, arguments: [JSONValue?]) -> HostCallContent {
     guard let (signal, calls) = hostObjectCalls else { return .malformed("the dialect has no host-object calls") }
     let text = arguments.first ?? nil
     var data: JSONValue?

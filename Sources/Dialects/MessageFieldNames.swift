@@ -1,20 +1,20 @@
 import JSONModel
 
 /// The names of the five message fields of a dialect.
-public struct MessageFieldNames: Sendable, Hashable {
+package struct MessageFieldNames: Sendable, Hashable {
   /// Classic `handlerName`.
-  public var handlerName: String
+  package var handlerName: String
   /// Classic `data`.
-  public var data: String
+  package var data: String
   /// Classic `callbackId`.
-  public var callbackId: String
+  package var callbackId: String
   /// Classic `responseId`.
-  public var responseId: String
+  package var responseId: String
   /// Classic `responseData`.
-  public var responseData: String
+  package var responseData: String
 
   /// Creates field names; every parameter defaults to classic WVJB.
-  public init(
+  package init(
     handlerName: String = "handlerName", data: String = "data", callbackId: String = "callbackId",
     responseId: String = "responseId", responseData: String = "responseData"
   ) {
@@ -26,18 +26,18 @@ public struct MessageFieldNames: Sendable, Hashable {
   }
 
   /// Classic WVJB field names.
-  public static let classic = MessageFieldNames()
+  package static let classic = MessageFieldNames()
 
   /// The classic names, in the order of ``all``.
-  public static let classicNames = classic.all
+  package static let classicNames = classic.all
 
   /// The five names in a fixed order: handlerName, data, callbackId,
   /// responseId, responseData.
-  public var all: [String] { [handlerName, data, callbackId, responseId, responseData] }
+  package var all: [String] { [handlerName, data, callbackId, responseId, responseData] }
 
   /// Builds names from a partial map of classic name → dialect name;
   /// returns nil when a key is not a classic field name.
-  public init?(renaming map: [String: String]) {
+  package init?(renaming map: [String: String]) {
     var names = MessageFieldNames.classic
     for (classic, renamed) in map {
       switch classic {
@@ -53,12 +53,12 @@ public struct MessageFieldNames: Sendable, Hashable {
   }
 
   /// The names as a JSON object keyed by the classic names.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object(JSONObject(zip(Self.classicNames, all).map { ($0, JSONValue.string($1)) }))
   }
 
   /// `message`, written with classic field names, renamed for the wire.
-  public func toWire(_ message: JSONObject) -> JSONObject {
+  package func toWire(_ message: JSONObject) -> JSONObject {
     guard self != .classic else { return message }
     let renamed = all
     var wire = JSONObject()
@@ -72,7 +72,7 @@ public struct MessageFieldNames: Sendable, Hashable {
   /// `message` as it came over the wire, with classic field names. A
   /// classic name that this dialect renames is not one of its fields, so it
   /// is dropped rather than read as that field.
-  public func fromWire(_ message: JSONObject) -> JSONObject {
+  package func fromWire(_ message: JSONObject) -> JSONObject {
     guard self != .classic else { return message }
     let renamed = all
     var result = JSONObject()

@@ -4,9 +4,9 @@
 /// profile: the global it waits for, the callbacks array it keeps, and how
 /// it asks for injection (a navigation to the bridge-loaded URL, a post to
 /// the injection handler, or nothing when the native side injects anyway).
-public enum PageSetupSnippet {
+package enum PageSetupSnippet {
   /// The snippet, or nil when the dialect has no setup function.
-  public static func source(for profile: BridgeProfile) -> String? {
+  package static func source(for profile: BridgeProfile) -> String? {
     guard let function = profile.names.setupFunction, let array = profile.names.callbacksArray else { return nil }
     let global = profile.names.global
     let request: String

@@ -1,6 +1,6 @@
 /// Which side of a bridge a peer fact is about: the sides of the dialect
 /// that a bridge under test meets.
-public enum PeerSide: String, Sendable, Hashable, CaseIterable {
+package enum PeerSide: String, Sendable, Hashable, CaseIterable {
   /// The native sides of the dialect (the peers of a page bridge).
   case native
   /// The page scripts of the dialect (the peers of a native bridge).
@@ -19,7 +19,7 @@ public enum PeerSide: String, Sendable, Hashable, CaseIterable {
 /// level for its dialect. A fact is a statement about code that exists
 /// (the profile says where, in `evidence`), never a wish: without it the
 /// fixture keeps its own level.
-public enum PeerFact: String, Sendable, Hashable, CaseIterable {
+package enum PeerFact: String, Sendable, Hashable, CaseIterable {
   /// Every native side of the dialect ignores a response whose id matches
   /// no pending callback (so a page that sends a second answer to one
   /// request hurts none of them).
@@ -40,7 +40,7 @@ public enum PeerFact: String, Sendable, Hashable, CaseIterable {
   case evaluatesAsynchronously = "evaluates-asynchronously"
 
   /// The side the fact is about.
-  public var side: PeerSide {
+  package var side: PeerSide {
     switch self {
     case .ignoresUnknownResponseIDs, .requestDataNullReadsAsAbsent, .responseDataNullReadsAsAbsent,
       .evaluatesAsynchronously:
@@ -49,7 +49,7 @@ public enum PeerFact: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The fact in words, completing "every native side of the dialect …".
-  public var phrase: String {
+  package var phrase: String {
     switch self {
     case .ignoresUnknownResponseIDs: "ignores a response whose id matches no pending callback"
     case .requestDataNullReadsAsAbsent: "hands a request's null data to its handler as absent data"
@@ -61,14 +61,14 @@ public enum PeerFact: String, Sendable, Hashable, CaseIterable {
 
 /// One fact of a profile's `peers` member, with the evidence: where the
 /// real code of that side shows it.
-public struct StatedPeerFact: Sendable, Hashable {
+package struct StatedPeerFact: Sendable, Hashable {
   /// The fact.
-  public var fact: PeerFact
+  package var fact: PeerFact
   /// Where it was read (project, version, file and function), in words.
-  public var evidence: String
+  package var evidence: String
 
   /// Creates a stated fact.
-  public init(_ fact: PeerFact, evidence: String) {
+  package init(_ fact: PeerFact, evidence: String) {
     self.fact = fact
     self.evidence = evidence
   }
@@ -76,5 +76,5 @@ public struct StatedPeerFact: Sendable, Hashable {
 
 extension BridgeProfile {
   /// The stated fact `fact`, if the profile states it.
-  public func stated(_ fact: PeerFact) -> StatedPeerFact? { peers.first { $0.fact == fact } }
+  package func stated(_ fact: PeerFact) -> StatedPeerFact? { peers.first { $0.fact == fact } }
 }

@@ -202,13 +202,13 @@ extension ProfileReader {
 
 extension CallingConvention {
   /// Whether `path` is a dotted path of identifiers (`window.A.b`).
-  public static func isFunctionPath(_ path: String) -> Bool {
+  package static func isFunctionPath(_ path: String) -> Bool {
     let parts = path.split(separator: ".", omittingEmptySubsequences: false)
     return !parts.isEmpty && parts.allSatisfy { ProfileReader.isIdentifier(String($0)) }
   }
 
   /// The convention as the profile member `convention` writes it.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object = JSONObject()
     var call: JSONObject = ["kind": .string(pageCall.rawValue)]
     if pageCall == .paramsCallback { call["callbackKey"] = .string(callbackKey) }

@@ -2,7 +2,7 @@
 /// before the page bridge is injected (profile member `startupQueue`).
 /// The reference native bridge plays the dialect's native side this way, so
 /// that a page bridge is judged against the start-up its real peer has.
-public enum StartupQueue: String, Sendable, Hashable, CaseIterable {
+package enum StartupQueue: String, Sendable, Hashable, CaseIterable {
   /// Held, and sent in order right behind the injection evaluation, before
   /// anything the page schedules while it is injected (WVJB's Objective-C
   /// side, JsBridge's and the prompt-based Android bridge's Java sides).

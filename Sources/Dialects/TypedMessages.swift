@@ -20,9 +20,9 @@ import JSONModel
 /// Every request carries an id (either side may answer any request), so a
 /// side numbers all its requests; the other side echoes the id in its
 /// answer, and the type tells a request from an answer with the same id.
-public struct TypedMessages: Sendable, Hashable {
+package struct TypedMessages: Sendable, Hashable {
   /// How a side writes the ids it issues.
-  public enum IDForm: String, Sendable, Hashable, CaseIterable {
+  package enum IDForm: String, Sendable, Hashable, CaseIterable {
     /// Numbers counted by each side from 0 (Flutter's `index`).
     case counter
     /// Strings, as classic WVJB issues them.
@@ -30,21 +30,21 @@ public struct TypedMessages: Sendable, Hashable {
   }
 
   /// The member holding the id (`index`).
-  public var idField: String
+  package var idField: String
   /// The member holding the type (`type`).
-  public var typeField: String
+  package var typeField: String
   /// The type of a request (`request`).
-  public var request: String
+  package var request: String
   /// The type of an answer (`response`).
-  public var response: String
+  package var response: String
   /// The type of the answer to a request for a missing handler (`error`),
   /// or nil when the dialect has none.
-  public var error: String?
+  package var error: String?
   /// How ids are written.
-  public var ids: IDForm
+  package var ids: IDForm
 
   /// Creates the description; the defaults are the Flutter wrappers'.
-  public init(
+  package init(
     idField: String = "index", typeField: String = "type", request: String = "request", response: String = "response",
     error: String? = "error", ids: IDForm = .counter
   ) {
@@ -59,13 +59,13 @@ public struct TypedMessages: Sendable, Hashable {
   /// The first counter id of the requests the harness plays on a side's
   /// behalf (`wire.toNative`, `wire.toPage`) without an id of their own:
   /// far beyond what a side counts to in a scenario.
-  public static let playedIDBase = 1_000_000
+  package static let playedIDBase = 1_000_000
 
   /// The members of its JSON form.
-  public static let members = ["idField", "typeField", "request", "response", "error", "ids"]
+  package static let members = ["idField", "typeField", "request", "response", "error", "ids"]
 
   /// Its JSON form (the `typedMessages` member of a profile).
-  public var json: JSONValue {
+  package var json: JSONValue {
     [
       "idField": .string(idField), "typeField": .string(typeField), "request": .string(request),
       "response": .string(response), "error": error.map(JSONValue.string) ?? .null, "ids": .string(ids.rawValue),
@@ -74,7 +74,7 @@ public struct TypedMessages: Sendable, Hashable {
 
   /// The classic form of an ``error`` message: the response settling
   /// request `id` for the missing handler `handlerName`.
-  public static func noHandlerResponse(id: JSONValue, handlerName: JSONValue?) -> JSONObject {
+  package static func noHandlerResponse(id: JSONValue, handlerName: JSONValue?) -> JSONObject {
     var message: JSONObject = ["responseId": id, "error": "no-handler"]
     if let handlerName { message["handlerName"] = handlerName }
     return message
@@ -82,7 +82,7 @@ public struct TypedMessages: Sendable, Hashable {
 
   /// `message` (classic field names) as this dialect writes it; `fields`
   /// renames the handler name and data members.
-  public func toWire(_ message: JSONObject, fields: MessageFieldNames) -> JSONObject {
+  package func toWire(_ message: JSONObject, fields: MessageFieldNames) -> JSONObject {
     var wire = JSONObject()
     if let responseID = message["responseId"] {
       let answer = message["responseData"]
@@ -108,7 +108,7 @@ public struct TypedMessages: Sendable, Hashable {
 
   /// `message` as it came over the wire, in classic terms; a message of
   /// no known type is returned as it is (the native side reports it).
-  public func fromWire(_ message: JSONObject, fields: MessageFieldNames) -> JSONObject {
+  package func fromWire(_ message: JSONObject, fields: MessageFieldNames) -> JSONObject {
     guard let type = message[typeField]?.stringValue else { return message }
     var classic = JSONObject()
     let id = message[idField]

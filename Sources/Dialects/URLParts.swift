@@ -1,12 +1,12 @@
 /// The parts of a URL that bridges read: the scheme and the host, both
 /// lower-cased (ASCII), as a URL parser reads them; user info, port, path,
 /// query and fragment are set aside.
-public enum URLParts {
+package enum URLParts {
   /// The lower-cased scheme and host of `url`, or nil when it has no
   /// scheme. A URL without an authority (`wvjbscheme:foo`) has an empty
   /// host. `lowercasingHost: false` (FAULT `host-case-sensitive` only)
   /// returns the host as written.
-  public static func schemeAndHost(of url: String, lowercasingHost: Bool = true) -> (scheme: String, host: String)? {
+  package static func schemeAndHost(of url: String, lowercasingHost: Bool = true) -> (scheme: String, host: String)? {
     let bytes = Array(url.utf8)
     // Leading and trailing C0 controls and spaces are stripped by URL parsers.
     var start = 0

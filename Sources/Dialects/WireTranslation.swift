@@ -12,13 +12,13 @@ extension BridgeProfile {
   /// rules; otherwise the fields are renamed and then laid out as the
   /// calling convention says (``conventionLayout(_:)``). A profile cannot
   /// have both (``ProfileReader`` says so).
-  public func toWire(_ message: JSONObject) -> JSONObject {
+  package func toWire(_ message: JSONObject) -> JSONObject {
     if let typedMessages { return typedMessages.toWire(message, fields: fields) }
     return conventionLayout(fields.toWire(message))
   }
 
   /// `message` as it came over the wire, with classic field names.
-  public func fromWire(_ message: JSONObject) -> JSONObject {
+  package func fromWire(_ message: JSONObject) -> JSONObject {
     if let typedMessages { return typedMessages.fromWire(message, fields: fields) }
     return fields.fromWire(conventionUnlayout(message))
   }
@@ -32,7 +32,7 @@ extension BridgeProfile {
   /// encoding undone, the envelope opened, a single message (per-message
   /// dialects) put in an array. Text that cannot be read that way is
   /// returned as it is, for the native side to report as malformed.
-  public func queueText(fromTransit transit: String) -> String {
+  package func queueText(fromTransit transit: String) -> String {
     if let separator = urlPathSeparator { return urlPathQueueText(transit, separator: separator) ?? transit }
     var text = transit
     if encoding == .uriJSON {
@@ -51,7 +51,7 @@ extension BridgeProfile {
 
   /// The page-side text of a queue of `messages` (classic field names) as
   /// this dialect puts it in transit; `counter` numbers the envelope.
-  public func transitText(of messages: [JSONObject], counter: Int = 1) -> String {
+  package func transitText(of messages: [JSONObject], counter: Int = 1) -> String {
     var value: JSONValue = .array(messages.map { .object(toWire($0)) })
     if queue == .perMessage, messages.count == 1 { value = .object(toWire(messages[0])) }
     if let envelope {
@@ -71,7 +71,7 @@ extension BridgeProfile {
   /// `per-message`, one payload per message of a valid array; otherwise
   /// one. Nil when the dialect wraps payloads in an envelope and `text` is
   /// not JSON (an envelope cannot hold it).
-  public func transitPayloads(ofQueueText text: String) -> [String]? {
+  package func transitPayloads(ofQueueText text: String) -> [String]? {
     let parsed = try? JSONValue.parse(text)
     if let separator = urlPathSeparator {
       guard case .array(let entries)? = parsed else { return nil }
@@ -107,7 +107,7 @@ extension BridgeProfile {
   }
 
   /// JavaScript's `encodeURIComponent`.
-  public static func encodeURIComponent(_ text: String) -> String {
+  package static func encodeURIComponent(_ text: String) -> String {
     var allowed = CharacterSet.alphanumerics.intersection(
       CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
     allowed.insert(charactersIn: "-_.!~*'()")
@@ -120,7 +120,7 @@ extension BridgeProfile {
   /// object has its fields renamed; anything else (malformed text on
   /// purpose) is delivered as written. Nil when the dialect delivers
   /// objects and `raw` is not one (it cannot be delivered as written).
-  public func deliverable(_ raw: String) -> String? {
+  package func deliverable(_ raw: String) -> String? {
     guard case .object(let message)? = try? JSONValue.parse(raw) else {
       if delivery == .uriJSONString { return Self.encodeURIComponent(raw) }
       return delivery == .jsonString ? raw : nil
@@ -132,7 +132,7 @@ extension BridgeProfile {
   /// What the harness makes the page's queue fetch return, in the dialect:
   /// message objects (in an array, or in the JSON text of an array) have
   /// their fields renamed; anything else is returned as written.
-  public func queued(_ result: JSONValue?) -> JSONValue? {
+  package func queued(_ result: JSONValue?) -> JSONValue? {
     if encoding == .object, queue == .fetch, case .string(let text)? = result,
       case .array(let entries)? = try? JSONValue.parse(text)
     {

@@ -1,12 +1,12 @@
 /// A byte count as people read it in messages: `64 MiB`, `1.5 KiB`, `12 bytes`.
-public struct ByteCount: CustomStringConvertible, Sendable, Hashable {
+package struct ByteCount: CustomStringConvertible, Sendable, Hashable {
   /// The number of bytes.
-  public var bytes: Int
+  package var bytes: Int
 
   /// Wraps a number of bytes.
-  public init(_ bytes: Int) { self.bytes = bytes }
+  package init(_ bytes: Int) { self.bytes = bytes }
 
-  public var description: String {
+  package var description: String {
     let units: [(Int, String)] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
     for (size, name) in units where bytes >= size {
       let tenths = (bytes * 10 + size / 2) / size

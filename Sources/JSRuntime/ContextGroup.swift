@@ -146,20 +146,20 @@ final class ContextGroup {
 /// (``retireOnThisThread()`` does it too), and the next page gets a fresh
 /// group. Memory of closed pages is collected every ``collectionInterval``
 /// pages.
-public enum SharedContextGroup {
+package enum SharedContextGroup {
   /// How many global contexts a shared group creates between full garbage
   /// collections.
-  public static let collectionInterval = 64
+  package static let collectionInterval = 64
   /// How many global contexts a shared group creates before it is retired
   /// (the next context starts a fresh group): the engine keeps the compiled
   /// form of every script it evaluated, payloads included, in a cache of its
   /// own per group, so a group is not kept for ever.
-  public static let recycleInterval = 1_000
+  package static let recycleInterval = 1_000
 
   /// Retires the calling thread's shared group, if it has one: the next
   /// shared context created on this thread gets a fresh group. Contexts
   /// still open in the old group keep working.
-  public static func retireOnThisThread() {
+  package static func retireOnThisThread() {
     guard let pointer = pthread_getspecific(key) else { return }
     Unmanaged<ContextGroup>.fromOpaque(pointer).takeUnretainedValue().retire()
   }
@@ -167,7 +167,7 @@ public enum SharedContextGroup {
   /// Identifies the calling thread's current shared group (a number that
   /// changes whenever the thread gets a fresh group), or nil when it has none
   /// or its group is retired.
-  public static var serialOnThisThread: Int? {
+  package static var serialOnThisThread: Int? {
     guard let pointer = pthread_getspecific(key) else { return nil }
     let group = Unmanaged<ContextGroup>.fromOpaque(pointer).takeUnretainedValue()
     return group.isRetired ? nil : group.serial
@@ -207,14 +207,14 @@ public enum SharedContextGroup {
 /// in any context of the group without being parsed or copied again (the
 /// page environment, a harness helper). Keep one instance per script for the
 /// life of the program: the parsed form is cached by the instance.
-public final class PreparedScript: Sendable {
+package final class PreparedScript: Sendable {
   /// The script text.
-  public let source: String
+  package let source: String
   /// The name errors and stacks report for this script.
-  public let sourceURL: String
+  package let sourceURL: String
 
   /// Prepares `source`; nothing is parsed until a context evaluates it.
-  public init(source: String, sourceURL: String) {
+  package init(source: String, sourceURL: String) {
     self.source = source
     self.sourceURL = sourceURL
   }

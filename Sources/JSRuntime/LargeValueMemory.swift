@@ -12,17 +12,17 @@ import CProcessControl
 /// the next ones instead of being returned at once: what a process keeps is
 /// bounded by that, and larger buffers (a hostile page's 200 MB string)
 /// still go back to the kernel when freed.
-public enum LargeValueMemory {
+package enum LargeValueMemory {
   /// Buffers at least this large get pages of their own (returned when freed).
-  public static let ownPagesThreshold: Int32 = 32 << 20
+  package static let ownPagesThreshold: Int32 = 32 << 20
   /// The most freed memory at the top of the heap that is kept for reuse.
-  public static let keptFreeMemory: Int32 = 64 << 20
+  package static let keptFreeMemory: Int32 = 64 << 20
 
   /// Applies the settings to this process (idempotent; false, and nothing
   /// changed, with a C library other than glibc). Call it early, before
   /// large values are allocated.
   @discardableResult
-  public static func keepFreedBuffersForReuse() -> Bool {
+  package static func keepFreedBuffersForReuse() -> Bool {
     bridgecheck_tune_allocator(ownPagesThreshold, keptFreeMemory) == 0
   }
 }

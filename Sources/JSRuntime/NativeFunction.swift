@@ -7,49 +7,49 @@ import JSONModel
 /// Return `nil` for `undefined`. A thrown Swift error becomes a JavaScript
 /// `Error` whose message is the error's description (``NativeFunctionError``
 /// lets you choose the message and error name exactly).
-public typealias NativeFunction = (NativeCall) throws -> ScriptValue?
+package typealias NativeFunction = (NativeCall) throws -> ScriptValue?
 
 /// The arguments of one call from JavaScript into a ``NativeFunction``.
-public struct NativeCall {
+package struct NativeCall {
   /// The context the call runs in.
-  public let context: ScriptContext
+  package let context: ScriptContext
   /// The JavaScript `this` of the call.
-  public let this: ScriptValue
+  package let this: ScriptValue
   /// The arguments, in order.
-  public let arguments: [ScriptValue]
+  package let arguments: [ScriptValue]
 
   /// The argument at `index`, or `undefined` when the caller passed fewer.
-  public subscript(index: Int) -> ScriptValue {
+  package subscript(index: Int) -> ScriptValue {
     index < arguments.count ? arguments[index] : context.undefined
   }
 }
 
 /// An error a ``NativeFunction`` throws to raise a specific JavaScript error.
-public struct NativeFunctionError: Error, Sendable, CustomStringConvertible {
+package struct NativeFunctionError: Error, Sendable, CustomStringConvertible {
   /// The JavaScript error constructor's name, e.g. `TypeError`.
-  public var name: String
+  package var name: String
   /// The message of the JavaScript error.
-  public var message: String
+  package var message: String
 
   /// Creates an error raised as `new <name>(message)` in JavaScript.
-  public init(_ message: String, name: String = "Error") {
+  package init(_ message: String, name: String = "Error") {
     self.name = name
     self.message = message
   }
 
-  public var description: String { "\(name): \(message)" }
+  package var description: String { "\(name): \(message)" }
 }
 
 /// An error a ``NativeFunction`` throws to raise `value` itself in
 /// JavaScript: the exception a nested evaluation ended with (a script a
 /// worker imports), so that the caller's `try`/`catch` sees the very value
 /// the script threw, and a termination stays a termination.
-public struct RethrownValue: Error {
+package struct RethrownValue: Error {
   /// What to throw; a value of the context the function belongs to.
-  public let value: ScriptValue
+  package let value: ScriptValue
 
   /// Throws `value` unchanged.
-  public init(_ value: ScriptValue) { self.value = value }
+  package init(_ value: ScriptValue) { self.value = value }
 }
 
 /// Holds a native function's closure for as long as its context is open. The

@@ -21,26 +21,26 @@ import JSONModel
 ///
 /// Threading: a context is not `Sendable`. Create it, use it and close it on
 /// one thread at a time; separate contexts may run on separate threads.
-public final class ScriptContext {
+package final class ScriptContext {
   /// Settings fixed at creation.
-  public struct Configuration: Sendable {
+  package struct Configuration: Sendable {
     /// The budget of each top-level evaluate or call; `nil` means no limit.
-    public var timeLimit: Duration?
+    package var timeLimit: Duration?
     /// How deep ``ScriptValue/toJSON()`` follows nested arrays and objects
     /// before it reports an error (this also catches cyclic values).
-    public var maxConversionDepth: Int
+    package var maxConversionDepth: Int
     /// A name for the context, shown by debuggers.
-    public var name: String?
+    package var name: String?
     /// The longest string, in UTF-16 code units, that crosses from the
     /// engine into Swift (``ScriptValue/toJSON()``, ``ScriptValue/stringValue``);
     /// longer ones are an error before anything is copied (see
     /// ``ScriptError/Kind-swift.enum/sizeLimit``). Default 32 Mi units (64 MiB).
-    public var maxStringLength: Int
+    package var maxStringLength: Int
     /// The most a value converted by ``ScriptValue/toJSON()`` may hold,
     /// counted as the UTF-8 bytes of its strings and keys plus 16 bytes per
     /// value. Default 64 MiB (a 10 MB string payload counts 10 MiB; a
     /// 10-million-element array counts 160 MiB and stops before it is read).
-    public var maxConversionSize: Int
+    package var maxConversionSize: Int
     /// Whether the context lives in the calling thread's shared context
     /// group (``SharedContextGroup``) instead of a group of its own. A fresh
     /// global context in a shared group costs a fraction of a fresh group,
@@ -48,10 +48,10 @@ public final class ScriptContext {
     /// still a world of its own. Use such a context only on the thread that
     /// created it. Ignored without a ``timeLimit`` (the engine's time limit
     /// is per group). Default false.
-    public var sharesContextGroup: Bool
+    package var sharesContextGroup: Bool
 
     /// Creates a configuration; the defaults suit untrusted page scripts.
-    public init(
+    package init(
       timeLimit: Duration? = .seconds(1), maxConversionDepth: Int = 2_000, name: String? = nil,
       maxStringLength: Int = 32 << 20, maxConversionSize: Int = 64 << 20, sharesContextGroup: Bool = false
     ) {
@@ -65,7 +65,7 @@ public final class ScriptContext {
   }
 
   /// The settings this context was created with.
-  public let configuration: Configuration
+  package let configuration: Configuration
 
   /// The group, until ``close()``.
   private var group: ContextGroup?
@@ -106,7 +106,7 @@ public final class ScriptContext {
 
   /// Creates an open context. It has no `WebAssembly` (see `engineOptions`;
   /// if the engine was started with it, the global is deleted).
-  public init(configuration: Configuration = Configuration()) {
+  package init(configuration: Configuration = Configuration()) {
     Self.engineOptions
     self.configuration = configuration
     let group =
@@ -156,18 +156,18 @@ public final class ScriptContext {
   /// The value thrown by the most recent entry that failed (kept protected
   /// until the next failure), so that a caller can hand the original error
   /// object to page code such as `window.onerror`.
-  public private(set) var lastException: ScriptValue?
+  package private(set) var lastException: ScriptValue?
 
   /// Whether ``close()`` has run.
-  public var isClosed: Bool { raw == nil }
+  package var isClosed: Bool { raw == nil }
 
   /// Whether a script of this context is running now (the caller is inside
   /// one of its entries, e.g. in a native function it called).
-  public var isRunning: Bool { entryDepth > 0 }
+  package var isRunning: Bool { entryDepth > 0 }
 
   /// Destroys the JavaScript world and releases every native function.
   /// Idempotent. Must not be called while a script of this context runs.
-  public func close() {
+  package func close() {
     guard let context = raw else { return }
     precondition(entryDepth == 0, "ScriptContext.close() called from inside a running script")
     lastException = nil
@@ -215,12 +215,12 @@ public final class ScriptContext {
   /// terminated and further entries fail at once with
   /// ``ScriptError/Kind-swift.enum/timeLimit``, until the next task begins.
   /// Without a task, each top-level entry has the whole limit.
-  public func beginTask() {
+  package func beginTask() {
     budget?.begin()
   }
 
   /// Ends the current task (see ``beginTask()``).
-  public func endTask() {
+  package func endTask() {
     budget?.end()
   }
 
@@ -228,7 +228,7 @@ public final class ScriptContext {
   /// (or, outside a task, the running entry) has used its time limit. Native
   /// functions that page code calls in a loop the watchdog cannot see (one
   /// microtask after another, each a fresh entry for the engine) call it.
-  public func checkTimeBudget() throws(ScriptError) {
+  package func checkTimeBudget() throws(ScriptError) {
     guard let budget, budget.used(at: .now) >= budget.limit else { return }
     throw budgetError(budget)
   }
@@ -237,7 +237,7 @@ public final class ScriptContext {
   /// time) and refuses every later entry of the current task, as if the task
   /// had used its budget. A native function calls it when the page passed a
   /// limit and nothing it does from now on matters.
-  public func terminateSoon() {
+  package func terminateSoon() {
     guard budget != nil, raw != nil, let group else { return }
     wasTerminated = true
     budget?.exhaust()
@@ -245,7 +245,7 @@ public final class ScriptContext {
   }
 
   /// Whether the current task has used its whole budget.
-  public var isTaskBudgetExhausted: Bool {
+  package var isTaskBudgetExhausted: Bool {
     guard let budget else { return false }
     return budget.isExhausted || (budget.isOpen && budget.used(at: .now) >= budget.limit)
   }
@@ -285,7 +285,7 @@ public final class ScriptContext {
   /// - Throws: ``ScriptError`` for syntax errors, uncaught exceptions, the time
   ///   limit, stack overflow and out-of-memory conditions.
   @discardableResult
-  public func evaluate(_ source: String, sourceURL: String? = nil) throws(ScriptError) -> ScriptValue {
+  package func evaluate(_ source: String, sourceURL: String? = nil) throws(ScriptError) -> ScriptValue {
     let result = try evaluateRaw(source, sourceURL: sourceURL)
     return ScriptValue(context: self, raw: result)
   }
@@ -298,7 +298,7 @@ public final class ScriptContext {
   /// its text is parsed once per context group (see ``PreparedScript``).
   /// Same results and errors as ``evaluate(_:sourceURL:)``.
   @discardableResult
-  public func evaluate(_ script: PreparedScript) throws(ScriptError) -> ScriptValue {
+  package func evaluate(_ script: PreparedScript) throws(ScriptError) -> ScriptValue {
     let context = try open()
     guard let parsed = group?.parsed(script) else {
       return try evaluate(script.source, sourceURL: script.sourceURL)
@@ -310,7 +310,7 @@ public final class ScriptContext {
   }
 
   /// Checks `source` for syntax errors without running it.
-  public func checkSyntax(_ source: String, sourceURL: String? = nil) throws(ScriptError) {
+  package func checkSyntax(_ source: String, sourceURL: String? = nil) throws(ScriptError) {
     let context = try open()
     var exception: JSValueRef?
     let ok = JSStrings.with(source) { script in
@@ -342,44 +342,44 @@ public final class ScriptContext {
   // MARK: - Values
 
   /// The global object (`globalThis`, `window` in a page).
-  public var globalObject: ScriptValue {
+  package var globalObject: ScriptValue {
     guard let context = raw else { return undefined }
     return ScriptValue(context: self, raw: JSContextGetGlobalObject(context))
   }
 
   /// `undefined`.
-  public var undefined: ScriptValue { ScriptValue(context: self, raw: raw.map { JSValueMakeUndefined($0) }) }
+  package var undefined: ScriptValue { ScriptValue(context: self, raw: raw.map { JSValueMakeUndefined($0) }) }
 
   /// `null`.
-  public var null: ScriptValue { ScriptValue(context: self, raw: raw.map { JSValueMakeNull($0) }) }
+  package var null: ScriptValue { ScriptValue(context: self, raw: raw.map { JSValueMakeNull($0) }) }
 
   /// A JavaScript string.
-  public func string(_ value: String) -> ScriptValue {
+  package func string(_ value: String) -> ScriptValue {
     guard let context = raw else { return undefined }
     let made = JSStrings.with(value) { JSValueMakeString(context, $0) }
     return ScriptValue(context: self, raw: made)
   }
 
   /// A JavaScript number.
-  public func number(_ value: Double) -> ScriptValue {
+  package func number(_ value: Double) -> ScriptValue {
     ScriptValue(context: self, raw: raw.map { JSValueMakeNumber($0, value) })
   }
 
   /// A JavaScript boolean.
-  public func boolean(_ value: Bool) -> ScriptValue {
+  package func boolean(_ value: Bool) -> ScriptValue {
     ScriptValue(context: self, raw: raw.map { JSValueMakeBoolean($0, value) })
   }
 
   /// Builds the JavaScript value for a JSON value; `nil` gives `undefined`.
   /// The value is built directly, without calling the page's `JSON.parse`.
-  public func value(_ json: JSONValue?) -> ScriptValue {
+  package func value(_ json: JSONValue?) -> ScriptValue {
     guard let context = raw else { return undefined }
     return ScriptValue(context: self, raw: JSONConversion.makeValue(json, in: context))
   }
 
   /// Makes a JavaScript function that runs `body`. The function lives until
   /// the context is closed.
-  public func makeFunction(named name: String, _ body: @escaping NativeFunction) -> ScriptValue {
+  package func makeFunction(named name: String, _ body: @escaping NativeFunction) -> ScriptValue {
     guard let context = raw else { return undefined }
     let box = NativeFunctionBox(context: self, name: name, body: body)
     let object = JSObjectMake(context, nativeFunctionClass, Unmanaged.passUnretained(box).toOpaque())!
@@ -390,7 +390,7 @@ public final class ScriptContext {
 
   /// Calls `handler` with the reason of every promise rejection that no
   /// handler caught.
-  public func onUnhandledRejection(_ handler: @escaping (ScriptValue) -> Void) {
+  package func onUnhandledRejection(_ handler: @escaping (ScriptValue) -> Void) {
     guard let context = raw else { return }
     let function = makeFunction(named: "unhandledRejection") { call in
       handler(call[1])

@@ -3,9 +3,9 @@
 ///
 /// A failing script is ordinary data for bridgecheck (it becomes part of a
 /// scenario's trace), so this is a value type that is cheap to copy and compare.
-public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Why the script stopped.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  package enum Kind: String, Sendable, Hashable, Codable {
     /// The script threw a value (an `Error` object or anything else).
     case exception
     /// The source text did not parse.
@@ -25,23 +25,23 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The category of failure.
-  public var kind: Kind
+  package var kind: Kind
   /// The error's `name` (`TypeError`, `SyntaxError`, …), or `nil` when the
   /// thrown value was not an error object.
-  public var name: String?
+  package var name: String?
   /// The error message, or the string conversion of a thrown non-error value.
-  public var message: String
+  package var message: String
   /// The source name given to the evaluation the error came from, if known.
-  public var sourceURL: String?
+  package var sourceURL: String?
   /// 1-based line of the throw site, if the engine reported one.
-  public var line: Int?
+  package var line: Int?
   /// 1-based column of the throw site, if the engine reported one.
-  public var column: Int?
+  package var column: Int?
   /// The JavaScript stack trace, if the engine recorded one.
-  public var stack: String?
+  package var stack: String?
 
   /// Creates an error; all location fields are optional.
-  public init(
+  package init(
     kind: Kind, name: String? = nil, message: String, sourceURL: String? = nil,
     line: Int? = nil, column: Int? = nil, stack: String? = nil
   ) {
@@ -55,12 +55,12 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A ``Kind-swift.enum/sizeLimit`` error with `message`.
-  public static func sizeLimit(_ message: String) -> ScriptError {
+  package static func sizeLimit(_ message: String) -> ScriptError {
     ScriptError(kind: .sizeLimit, name: "RangeError", message: message)
   }
 
   /// `Name: message (source:line:column)`, the way a console prints it.
-  public var description: String {
+  package var description: String {
     var text = name.map { "\($0): \(message)" } ?? message
     if let line {
       let source = sourceURL ?? "<anonymous>"

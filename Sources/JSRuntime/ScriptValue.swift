@@ -7,14 +7,14 @@ import JSONModel
 /// lives. It belongs to one ``ScriptContext``; once that context is closed,
 /// every operation throws ``ScriptError/Kind-swift.enum/contextClosed`` and
 /// the accessors return `nil`.
-public final class ScriptValue {
+package final class ScriptValue {
   /// The JavaScript type of a value.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     case undefined, null, boolean, number, string, object, function, symbol, bigint
   }
 
   /// The context this value belongs to.
-  public let context: ScriptContext
+  package let context: ScriptContext
   private let raw: JSValueRef?
 
   init(context: ScriptContext, raw: JSValueRef?) {
@@ -37,7 +37,7 @@ public final class ScriptValue {
   }
 
   /// The JavaScript type of the value (`function` for callable objects).
-  public var kind: Kind {
+  package var kind: Kind {
     guard let open = context.raw, let raw else { return .undefined }
     switch JSValueGetType(open, raw) {
     case kJSTypeUndefined: return .undefined
@@ -54,25 +54,25 @@ public final class ScriptValue {
   }
 
   /// Whether the value is `undefined`.
-  public var isUndefined: Bool { kind == .undefined }
+  package var isUndefined: Bool { kind == .undefined }
   /// Whether the value is `null`.
-  public var isNull: Bool { kind == .null }
+  package var isNull: Bool { kind == .null }
   /// Whether the value can be called.
-  public var isFunction: Bool { kind == .function }
+  package var isFunction: Bool { kind == .function }
   /// Whether the value is an object (functions included).
-  public var isObject: Bool { kind == .object || kind == .function }
+  package var isObject: Bool { kind == .object || kind == .function }
 
   /// The string, if the value is a string. A string longer than the
   /// context's ``ScriptContext/Configuration/maxStringLength`` gives only
   /// that many UTF-16 units (use ``stringValue(maxLength:)`` to know).
-  public var stringValue: String? {
+  package var stringValue: String? {
     stringValue(maxLength: context.configuration.maxStringLength)?.text
   }
 
   /// At most the first `maxLength` UTF-16 units of the string, if the value
   /// is a string, and how many units were left out. Only the prefix is
   /// copied out of the engine.
-  public func stringValue(maxLength: Int) -> (text: String, omitted: Int)? {
+  package func stringValue(maxLength: Int) -> (text: String, omitted: Int)? {
     guard let open = context.raw, let raw, JSValueIsString(open, raw),
       let string = JSValueToStringCopy(open, raw, nil)
     else { return nil }
@@ -81,13 +81,13 @@ public final class ScriptValue {
   }
 
   /// The number, if the value is a number.
-  public var numberValue: Double? {
+  package var numberValue: Double? {
     guard let open = context.raw, let raw, JSValueIsNumber(open, raw) else { return nil }
     return JSValueToNumber(open, raw, nil)
   }
 
   /// The boolean, if the value is a boolean.
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     guard let open = context.raw, let raw, JSValueIsBoolean(open, raw) else { return nil }
     return JSValueToBoolean(open, raw)
   }
@@ -95,7 +95,7 @@ public final class ScriptValue {
   /// `String(value)` in JavaScript (which may run the value's `toString`),
   /// cut at `maxLength` UTF-16 units (by default the context's
   /// ``ScriptContext/Configuration/maxStringLength``).
-  public func toString(maxLength: Int? = nil) throws(ScriptError) -> String {
+  package func toString(maxLength: Int? = nil) throws(ScriptError) -> String {
     let open = try context.open()
     guard let raw else { return "undefined" }
     var result: JSStringRef?
@@ -111,12 +111,12 @@ public final class ScriptValue {
   /// The value as JSON data: `nil` for `undefined` (see ``JSONValue`` for
   /// what a conversion keeps). Throws for values nested deeper than the
   /// context's limit (cyclic values included) and for getters that throw.
-  public func toJSON() throws(ScriptError) -> JSONValue? {
+  package func toJSON() throws(ScriptError) -> JSONValue? {
     try JSONConversion.toJSON(rawValue, owner: context)
   }
 
   /// Reads `self[name]`.
-  public func property(_ name: String) throws(ScriptError) -> ScriptValue {
+  package func property(_ name: String) throws(ScriptError) -> ScriptValue {
     let open = try context.open()
     guard let object = objectRef else {
       throw ScriptError(kind: .exception, name: "TypeError", message: "cannot read '\(name)' of \(kind.rawValue)")
@@ -128,7 +128,7 @@ public final class ScriptValue {
   }
 
   /// Writes `self[name] = value`.
-  public func setProperty(_ name: String, _ value: ScriptValue) throws(ScriptError) {
+  package func setProperty(_ name: String, _ value: ScriptValue) throws(ScriptError) {
     let open = try context.open()
     guard let object = objectRef else {
       throw ScriptError(kind: .exception, name: "TypeError", message: "cannot set '\(name)' on \(kind.rawValue)")
@@ -144,7 +144,7 @@ public final class ScriptValue {
   /// - Parameters:
   ///   - arguments: the arguments, in order.
   ///   - this: the receiver; `undefined` when omitted.
-  public func call(_ arguments: [ScriptValue] = [], this: ScriptValue? = nil) throws(ScriptError) -> ScriptValue {
+  package func call(_ arguments: [ScriptValue] = [], this: ScriptValue? = nil) throws(ScriptError) -> ScriptValue {
     let open = try context.open()
     guard let function = objectRef, JSObjectIsFunction(open, function) else {
       throw ScriptError(kind: .exception, name: "TypeError", message: "\(kind.rawValue) is not a function")

@@ -7,18 +7,18 @@ import ScenarioRunner
 /// script and the command of its native side. The interop matrix runs each
 /// side with the reference other side and both together; the mutation
 /// matrix runs the dialect's mutants with the other side of this bridge.
-public struct DialectBridge: Sendable, Hashable {
+package struct DialectBridge: Sendable, Hashable {
   /// The dialect, e.g. `wvjb-4` (the folder under `conformance/dialects/`).
-  public var name: String
+  package var name: String
   /// The profile: a shipped name or a file (resolved by the loader).
-  public var profile: String
+  package var profile: String
   /// The page script's path (resolved by the loader).
-  public var page: String
+  package var page: String
   /// The native side's adapter command, words resolved by the loader.
-  public var native: [String]
+  package var native: [String]
 
   /// Creates an entry.
-  public init(name: String, profile: String, page: String, native: [String]) {
+  package init(name: String, profile: String, page: String, native: [String]) {
     self.name = name
     self.profile = profile
     self.page = page
@@ -32,7 +32,7 @@ public struct DialectBridge: Sendable, Hashable {
   /// JSON pointer and a hint. `resolvePath` turns a relative path of the
   /// file (a page script, a word of the command with a `/`) into one the
   /// process can open; `resolveProfile` does the same for a profile name.
-  public static func loadAll(
+  package static func loadAll(
     from file: String, resolvePath: (String) -> String = { $0 }, resolveProfile: (String) -> String = { $0 }
   ) -> Result<[DialectBridge], LoadProblems> {
     func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil) -> FixtureProblem {
@@ -104,10 +104,10 @@ public struct DialectBridge: Sendable, Hashable {
 }
 
 /// Every problem found while loading a file, each with its pointer and a hint.
-public struct LoadProblems: Error, Sendable {
+package struct LoadProblems: Error, Sendable {
   /// The problems.
-  public var problems: [FixtureProblem]
+  package var problems: [FixtureProblem]
 
   /// Wraps `problems`.
-  public init(_ problems: [FixtureProblem]) { self.problems = problems }
+  package init(_ problems: [FixtureProblem]) { self.problems = problems }
 }

@@ -135,7 +135,7 @@ enum DialectMutantLoading {
 
 extension Mutant {
   /// The patched text of a dialect mutant's file, or nil.
-  public func dialectSource() -> String? {
+  package func dialectSource() -> String? {
     guard case .dialectPatch(let patch) = construction,
       var source = FileManager.default.contents(atPath: patch.file).flatMap({ String(data: $0, encoding: .utf8) })
     else { return nil }

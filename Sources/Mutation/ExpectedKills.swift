@@ -5,20 +5,20 @@ import ScenarioRunner
 /// The committed mutant × fixture matrix (`conformance/mutants/expected-kills.json`):
 /// for each mutant, the fixtures it must fail. A change that weakens a
 /// fixture (or breaks a mutant) shows up as a difference.
-public struct ExpectedKills: Sendable, Equatable {
+package struct ExpectedKills: Sendable, Equatable {
   /// Mutant name → fixture ids.
-  public var kills: [String: Set<String>]
+  package var kills: [String: Set<String>]
   /// Mutant name → why it cannot be judged yet (``Mutant/notYetJudged``).
-  public var notYetJudged: [String: String]
+  package var notYetJudged: [String: String]
 
   /// Creates an expectation.
-  public init(kills: [String: Set<String>], notYetJudged: [String: String] = [:]) {
+  package init(kills: [String: Set<String>], notYetJudged: [String: String] = [:]) {
     self.kills = kills
     self.notYetJudged = notYetJudged
   }
 
   /// Reads the file; `nil` when it does not exist.
-  public static func load(from path: String) -> Result<ExpectedKills?, FixtureProblem> {
+  package static func load(from path: String) -> Result<ExpectedKills?, FixtureProblem> {
     guard let data = FileManager.default.contents(atPath: path) else { return .success(nil) }
     do {
       let root = try JSONValue.parse(utf8: [UInt8](data))
@@ -43,7 +43,7 @@ public struct ExpectedKills: Sendable, Equatable {
   }
 
   /// The file text: mutants and ids sorted, one id a line.
-  public var serialized: String {
+  package var serialized: String {
     let entries = kills.sorted { $0.key < $1.key }.map { name, ids in
       (name, JSONValue.array(ids.sorted().map { .string($0) }))
     }
@@ -56,7 +56,7 @@ public struct ExpectedKills: Sendable, Equatable {
   }
 
   /// Lines describing how `actual` differs from this expectation.
-  public func differences(from actual: ExpectedKills) -> [String] {
+  package func differences(from actual: ExpectedKills) -> [String] {
     var lines: [String] = []
     for name in Set(kills.keys).union(actual.kills.keys).sorted() {
       let expected = kills[name] ?? []

@@ -13,11 +13,11 @@ import ScenarioRunner
 /// `"schedules": "default"` runs the mutant under the default gate's
 /// schedules (``Mutant/judgedUnderDefaultGate``); `"single"`, the default,
 /// under the default schedule only.
-public struct MutantCatalog: Sendable {
+package struct MutantCatalog: Sendable {
   /// The mutants, sorted by name.
-  public var mutants: [Mutant]
+  package var mutants: [Mutant]
   /// Problems found while loading (each names file, pointer and a hint).
-  public var problems: [FixtureProblem]
+  package var problems: [FixtureProblem]
 
   /// Loads every mutant under `folder`, checking each patch against the
   /// reference page bridge (every `find` must occur exactly once) and each
@@ -28,7 +28,7 @@ public struct MutantCatalog: Sendable {
   /// `conformance/dialects/dialects.json` of the package `folder` is in);
   /// the list's paths, and the mutants' `file`, are relative to the package
   /// root the list is in (two levels up from it).
-  public static func load(
+  package static func load(
     from folder: String, referencePage: String = ReferenceScripts.pageBridge, dialectList: String? = nil
   ) -> MutantCatalog {
     var mutants: [Mutant] = []
@@ -172,7 +172,7 @@ public struct MutantCatalog: Sendable {
 
 extension Mutant {
   /// The reference page bridge with this mutant's patch applied.
-  public func pageSource(reference: String = ReferenceScripts.pageBridge) -> String? {
+  package func pageSource(reference: String = ReferenceScripts.pageBridge) -> String? {
     guard case .pagePatch(let replacements) = construction else { return nil }
     var source = reference
     for replacement in replacements {

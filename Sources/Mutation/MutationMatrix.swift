@@ -3,34 +3,34 @@ import Exploration
 import ScenarioRunner
 
 /// Every mutant run against every fixture, plus the reference pair.
-public struct MutationMatrix: Sendable {
+package struct MutationMatrix: Sendable {
   /// The fixtures, in order.
-  public var fixtures: [Fixture]
+  package var fixtures: [Fixture]
   /// The mutants, in order.
-  public var mutants: [Mutant]
+  package var mutants: [Mutant]
   /// The reference pair's results, in fixture order.
-  public var reference: [ScenarioResult]
+  package var reference: [ScenarioResult]
   /// Mutant name → ids of the fixtures it fails (fail or error); only
   /// mutants with at least one cell run.
-  public var kills: [String: Set<String>]
+  package var kills: [String: Set<String>]
   /// How many cells ran (all of them unless the run was interrupted).
-  public var cellsRun: Int
+  package var cellsRun: Int
   /// How many cells the matrix has: (mutants + 1 + dialect references) × fixtures.
-  public var cellCount: Int
+  package var cellCount: Int
   /// Mutants that cannot be judged yet (``Mutant/notYetJudged``): listed
   /// with their reason, not run, neither killed nor surviving.
-  public var notYetJudged: [Mutant] = []
+  package var notYetJudged: [Mutant] = []
   /// The results of each dialect bridge's own unpatched pair (page script
   /// and native side under the dialect's profile), by dialect, in fixture
   /// order: the reference of the dialect's mutants.
-  public var dialectReferences: [String: [ScenarioResult]]
+  package var dialectReferences: [String: [ScenarioResult]]
 
   /// Whether every cell ran: only a complete matrix may be compared with,
   /// or written as, the expected one.
-  public var isComplete: Bool { cellsRun == cellCount }
+  package var isComplete: Bool { cellsRun == cellCount }
 
   /// Creates a matrix from its parts.
-  public init(
+  package init(
     fixtures: [Fixture], mutants: [Mutant], reference: [ScenarioResult], kills: [String: Set<String>],
     cellsRun: Int? = nil, cellCount: Int? = nil, dialectReferences: [String: [ScenarioResult]] = [:]
   ) {
@@ -45,13 +45,13 @@ public struct MutationMatrix: Sendable {
   }
 
   /// Builds the implementations a mutant stands for.
-  public struct Implementations: Sendable {
+  package struct Implementations: Sendable {
     /// The native side for a fault name: in process for ordinary faults, in
     /// a separate process (adapter) for faults that crash.
-    public var native: @Sendable (_ fault: String, _ crashes: Bool) -> any NativeImplementation
+    package var native: @Sendable (_ fault: String, _ crashes: Bool) -> any NativeImplementation
 
     /// Creates the factory.
-    public init(native: @escaping @Sendable (_ fault: String, _ crashes: Bool) -> any NativeImplementation) {
+    package init(native: @escaping @Sendable (_ fault: String, _ crashes: Bool) -> any NativeImplementation) {
       self.native = native
     }
   }
@@ -59,23 +59,23 @@ public struct MutationMatrix: Sendable {
   /// Runs the matrix on `jobs` threads, in this process: page patches and
   /// native faults only (dialect mutants run their own bridges' processes:
   /// ``SupervisedMutationMatrix``).
-  public static func run(
+  package static func run(
     fixtures: [Fixture], mutants: [Mutant], implementations: Implementations, options: RunOptions = RunOptions(),
     jobs: Int
   ) -> MutationMatrix {
     let referencePage = ReferencePageImplementation()
     let referenceNative = ReferenceNativeImplementation()
-    var runners: [ScenarioRunner] = [ScenarioRunner(page: referencePage, native: referenceNative, options: options)]
+    var runners: [FixtureRunner] = [FixtureRunner(page: referencePage, native: referenceNative, options: options)]
     for mutant in mutants {
       switch mutant.construction {
       case .pagePatch:
         let page = ReferencePageImplementation(source: mutant.pageSource() ?? "")
         runners.append(
-          ScenarioRunner(
+          FixtureRunner(
             page: page, native: referenceNative, tested: TestedSides(page: true, native: false), options: options))
       case .nativeFault(let fault):
         runners.append(
-          ScenarioRunner(
+          FixtureRunner(
             page: referencePage, native: implementations.native(fault, mutant.crashes),
             tested: TestedSides(page: false, native: true), options: options))
       case .dialectPatch:
@@ -109,19 +109,19 @@ public struct MutationMatrix: Sendable {
   }
 
   /// Fixtures no mutant fails: they prove nothing yet.
-  public var uncaughtFixtures: [Fixture] {
+  package var uncaughtFixtures: [Fixture] {
     let killed = kills.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     return fixtures.filter { !killed.contains($0.id) }
   }
 
   /// Mutants that fail no fixture: a bug the suite does not catch.
-  public var survivingMutants: [Mutant] { mutants.filter { kills[$0.name, default: []].isEmpty } }
+  package var survivingMutants: [Mutant] { mutants.filter { kills[$0.name, default: []].isEmpty } }
 
   /// Must and should fixtures the reference pairs do not pass: a failure
   /// or error of the reference pair or of a dialect bridge's own pair, and
   /// a fixture the reference pair skips (its dialect cannot express it)
   /// that no dialect bridge's pair passes either.
-  public var referenceFailures: [ScenarioResult] {
+  package var referenceFailures: [ScenarioResult] {
     let dialectResults = dialectReferences.keys.sorted().flatMap { dialectReferences[$0] ?? [] }
     let passedElsewhere = Set(dialectResults.filter { $0.status == .pass }.map(\.scenario.id))
     let main = reference.filter { result in

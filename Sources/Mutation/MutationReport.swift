@@ -1,8 +1,8 @@
 /// The mutation matrix as text: the score, then what is wrong, then each
 /// mutant with the fixtures it fails.
-public enum MutationReport {
+package enum MutationReport {
   /// The report; `differences` are lines from ``ExpectedKills/differences(from:)``.
-  public static func text(_ matrix: MutationMatrix, differences: [String], verbose: Bool) -> String {
+  package static func text(_ matrix: MutationMatrix, differences: [String], verbose: Bool) -> String {
     guard matrix.isComplete else { return partialText(matrix, verbose: verbose) }
     var lines: [String] = []
     let caught = matrix.fixtures.count - matrix.uncaughtFixtures.count
@@ -76,7 +76,7 @@ public enum MutationReport {
   /// Whether the matrix meets the bar: the reference passes every must and
   /// should fixture, every fixture is caught, every mutant is killed, and
   /// the matrix matches the expected one.
-  public static func passes(_ matrix: MutationMatrix, differences: [String]) -> Bool {
+  package static func passes(_ matrix: MutationMatrix, differences: [String]) -> Bool {
     matrix.isComplete && matrix.referenceFailures.isEmpty && matrix.uncaughtFixtures.isEmpty
       && matrix.survivingMutants.isEmpty
       && differences.isEmpty

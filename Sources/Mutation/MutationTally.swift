@@ -4,24 +4,24 @@ import ScenarioRunner
 /// what the report needs: which fixtures each mutant fails, and the
 /// reference pair's results cut to a verdict (no trace, payloads bounded).
 /// Memory does not grow with the number of cells beyond one bit each.
-public struct MutationTally: Sendable {
+package struct MutationTally: Sendable {
   /// The fixtures, in order.
-  public let fixtures: [Fixture]
+  package let fixtures: [Fixture]
   /// The mutants, in order (row `r` of the matrix is mutant `r - 1`; row 0
   /// is the reference pair).
-  public let mutants: [Mutant]
+  package let mutants: [Mutant]
   /// The dialect bridges whose unpatched pair runs too, after the mutants
   /// (the reference of their dialect's mutants).
-  public let dialects: [String]
+  package let dialects: [String]
   private var reference: [ScenarioResult?]
   private var dialectReferences: [[ScenarioResult?]]
   private var kills: [String: Set<String>] = [:]
   private var doneInRow: [Int]
   /// Cells judged so far.
-  public private(set) var cellsDone = 0
+  package private(set) var cellsDone = 0
 
   /// An empty tally.
-  public init(fixtures: [Fixture], mutants: [Mutant], dialects: [String] = []) {
+  package init(fixtures: [Fixture], mutants: [Mutant], dialects: [String] = []) {
     self.fixtures = fixtures
     self.mutants = mutants
     self.dialects = dialects
@@ -31,18 +31,18 @@ public struct MutationTally: Sendable {
   }
 
   /// Every cell: the reference row, one row per mutant, one per dialect reference.
-  public var cellCount: Int { (mutants.count + 1 + dialects.count) * fixtures.count }
+  package var cellCount: Int { (mutants.count + 1 + dialects.count) * fixtures.count }
 
   /// Mutant rows whose every cell is judged.
-  public var mutantsDone: Int { doneInRow.dropFirst().prefix(mutants.count).filter { $0 == fixtures.count }.count }
+  package var mutantsDone: Int { doneInRow.dropFirst().prefix(mutants.count).filter { $0 == fixtures.count }.count }
 
   /// The row and fixture of a cell.
-  public func position(of cell: Int) -> (row: Int, fixture: Int) {
+  package func position(of cell: Int) -> (row: Int, fixture: Int) {
     (cell / fixtures.count, cell % fixtures.count)
   }
 
   /// Records the result of `cell`.
-  public mutating func record(cell: Int, _ result: ScenarioResult) {
+  package mutating func record(cell: Int, _ result: ScenarioResult) {
     let (row, fixture) = position(of: cell)
     cellsDone += 1
     doneInRow[row] += 1
@@ -59,7 +59,7 @@ public struct MutationTally: Sendable {
 
   /// The matrix of what was recorded; ``MutationMatrix/isComplete`` says
   /// whether every cell was.
-  public var matrix: MutationMatrix {
+  package var matrix: MutationMatrix {
     var byMutant: [String: Set<String>] = [:]
     for (row, mutant) in mutants.enumerated() where doneInRow[row + 1] > 0 {
       byMutant[mutant.name] = kills[mutant.name, default: []]

@@ -10,17 +10,17 @@ import Supervision
 /// run` (the workers' share of the memory limit, plus a bit a cell here),
 /// a mutant that crashes or hangs costs one worker, and Ctrl-C stops the
 /// workers at once.
-public enum SupervisedMutationMatrix {
+package enum SupervisedMutationMatrix {
   /// How far a run has got, for a progress line.
-  public struct Progress: Sendable {
+  package struct Progress: Sendable {
     /// Cells judged so far.
-    public var cellsDone: Int
+    package var cellsDone: Int
     /// Cells in all: (mutants + 1) × fixtures.
-    public var cellCount: Int
+    package var cellCount: Int
     /// Mutants whose every cell is judged.
-    public var mutantsDone: Int
+    package var mutantsDone: Int
     /// Mutants in all.
-    public var mutantCount: Int
+    package var mutantCount: Int
   }
 
   /// The worker configuration of each row: the reference pair, then each
@@ -32,7 +32,7 @@ public enum SupervisedMutationMatrix {
   /// the dialect bridge's other side under the dialect's profile; after the
   /// mutants comes one row per dialect of `dialects`: the bridge's own pair,
   /// unpatched.
-  public static func configurations(
+  package static func configurations(
     mutants: [Mutant], executable: String, options: RunOptions = RunOptions(), copies: [String: String] = [:],
     dialects: [DialectBridge] = []
   ) -> [WorkerConfiguration] {
@@ -82,7 +82,7 @@ public enum SupervisedMutationMatrix {
 
   /// The dialect bridges the judged dialect mutants patch, by name: each
   /// adds a row (its own unpatched pair).
-  public static func dialects(of mutants: [Mutant]) -> [DialectBridge] {
+  package static func dialects(of mutants: [Mutant]) -> [DialectBridge] {
     var found: [String: DialectBridge] = [:]
     for mutant in mutants {
       if case .dialectPatch(let patch) = mutant.construction { found[patch.bridge.name] = patch.bridge }
@@ -96,7 +96,7 @@ public enum SupervisedMutationMatrix {
   /// (``MutationMatrix/isComplete`` is false). A cell that ran out of
   /// wall-clock time runs once more, alone, before it counts, so the
   /// matrix depends on the bridges, not on how busy the machine is.
-  public static func run(
+  package static func run(
     fixtures: [Fixture], mutants: [Mutant], executable: String, jobs: Int,
     limits: SupervisorLimits = SupervisorLimits(), options: RunOptions = RunOptions(),
     progress: (Progress) -> Void = { _ in }, stopReason: () -> StopReason? = { nil }

@@ -9,9 +9,9 @@
 /// 0xE2 lead byte to the next with `memchr`, so a script (a page bridge of
 /// tens of kilobytes, a megabyte payload) costs little more than its length
 /// in vector loads.
-public enum LineSeparators {
+package enum LineSeparators {
   /// How many raw U+2028 and U+2029 `text` holds.
-  public static func count(in text: String) -> Int {
+  package static func count(in text: String) -> Int {
     var count = 0
     forEach(in: text) {
       count += 1
@@ -21,7 +21,7 @@ public enum LineSeparators {
   }
 
   /// Whether `text` holds a raw U+2028 or U+2029.
-  public static func occur(in text: String) -> Bool {
+  package static func occur(in text: String) -> Bool {
     var found = false
     forEach(in: text) {
       found = true

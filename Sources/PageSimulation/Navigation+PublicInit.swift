@@ -4,14 +4,14 @@
 /// public initialiser with the same labels cannot be declared next to them.)
 extension NavigationAction {
   /// A navigation request as the page would make it.
-  public static func request(url: String, frame: FrameKind, frameID: Int? = nil) -> NavigationAction {
+  package static func request(url: String, frame: FrameKind, frameID: Int? = nil) -> NavigationAction {
     NavigationAction(url: url, frame: frame, frameID: frameID)
   }
 }
 
 extension ScriptMessage {
   /// A posted message (`body` nil for `undefined`).
-  public static func posted(name: String, body: JSONValueOrUndefined) -> ScriptMessage {
+  package static func posted(name: String, body: JSONValueOrUndefined) -> ScriptMessage {
     ScriptMessage(name: name, body: body)
   }
 }
@@ -19,7 +19,7 @@ extension ScriptMessage {
 extension PageDialog {
   /// A dialog the page opened, as a host stand-in (the adapter's proxy web
   /// view) receives it from the harness.
-  public static func opened(kind: Kind, message: String, defaultText: String?) -> PageDialog {
+  package static func opened(kind: Kind, message: String, defaultText: String?) -> PageDialog {
     PageDialog(kind: kind, message: message, defaultText: defaultText)
   }
 }

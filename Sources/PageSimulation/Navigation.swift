@@ -1,7 +1,7 @@
 import JSONModel
 
 /// Which frame asked for a navigation.
-public enum FrameKind: String, Sendable, Hashable, Codable {
+package enum FrameKind: String, Sendable, Hashable, Codable {
   /// The page itself (`location.href = …`).
   case main
   /// An iframe (its `src`, or its insertion into the document).
@@ -10,18 +10,18 @@ public enum FrameKind: String, Sendable, Hashable, Codable {
 
 /// A navigation the page asked for, as the host's policy sees it
 /// (the shape of `WKNavigationAction`).
-public struct NavigationAction: Sendable, Hashable {
+package struct NavigationAction: Sendable, Hashable {
   /// The requested URL as WebKit hands it to the host: parsed and
   /// serialized (``NavigationURL``), not the text the page wrote.
-  public var url: String
+  package var url: String
   /// The frame that navigates.
-  public var frame: FrameKind
+  package var frame: FrameKind
   /// The iframe's identity within its page, for iframe navigations.
-  public var frameID: Int?
+  package var frameID: Int?
 }
 
 /// The host's answer to a navigation request.
-public enum NavigationPolicy: String, Sendable, Hashable, Codable {
+package enum NavigationPolicy: String, Sendable, Hashable, Codable {
   /// Let the navigation happen.
   case allow
   /// Stop it (what a bridge does with its own signalling URLs).
@@ -29,21 +29,21 @@ public enum NavigationPolicy: String, Sendable, Hashable, Codable {
 }
 
 /// A blocking dialog the page opened.
-public struct PageDialog: Sendable, Hashable {
+package struct PageDialog: Sendable, Hashable {
   /// Which dialog.
-  public enum Kind: String, Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable {
     case alert, confirm, prompt
   }
   /// Which dialog.
-  public var kind: Kind
+  package var kind: Kind
   /// The text shown.
-  public var message: String
+  package var message: String
   /// The default answer of a `prompt`.
-  public var defaultText: String?
+  package var defaultText: String?
 }
 
 /// What the host answers to a dialog.
-public enum DialogAnswer: Sendable, Hashable {
+package enum DialogAnswer: Sendable, Hashable {
   /// Dismiss (`alert`), "Cancel" (`confirm` gives false, `prompt` gives null).
   case dismiss
   /// "OK" on a `confirm`.
@@ -53,33 +53,33 @@ public enum DialogAnswer: Sendable, Hashable {
 }
 
 /// A body posted by `window.webkit.messageHandlers.<name>.postMessage(body)`.
-public struct ScriptMessage: Sendable, Hashable {
+package struct ScriptMessage: Sendable, Hashable {
   /// The handler name the page posted to.
-  public var name: String
+  package var name: String
   /// The body, cloned out of the page (`nil` for `undefined`). Object keys
   /// come out sorted: WebKit does not keep their order either.
-  public var body: JSONValueOrUndefined
+  package var body: JSONValueOrUndefined
 }
 
 /// A JSON value, or `nil` for JavaScript `undefined`.
-public typealias JSONValueOrUndefined = JSONValue?
+package typealias JSONValueOrUndefined = JSONValue?
 
 /// A script that a load runs (the page's own `<script>` elements, in order).
-public struct PageScript: Sendable, Hashable {
+package struct PageScript: Sendable, Hashable {
   /// A name for errors and traces, e.g. `index.html#script1`.
-  public var name: String
+  package var name: String
   /// The script text.
-  public var source: String
+  package var source: String
 
   /// Creates a page script.
-  public init(name: String, source: String) {
+  package init(name: String, source: String) {
     self.name = name
     self.source = source
   }
 }
 
 /// When a host-provided user script runs (the shape of `WKUserScript`).
-public enum UserScriptInjectionTime: String, Sendable, Hashable {
+package enum UserScriptInjectionTime: String, Sendable, Hashable {
   /// Before any page script, in the same task that creates the page.
   case atDocumentStart
   /// After the page scripts, before the `DOMContentLoaded` event.
@@ -87,14 +87,14 @@ public enum UserScriptInjectionTime: String, Sendable, Hashable {
 }
 
 /// What to load: a URL (reported by `location.href`) and the page's scripts.
-public struct PageSource: Sendable, Hashable {
+package struct PageSource: Sendable, Hashable {
   /// The page URL.
-  public var url: String
+  package var url: String
   /// The page's scripts, run in order, one task each.
-  public var scripts: [PageScript]
+  package var scripts: [PageScript]
 
   /// Creates a page source.
-  public init(url: String, scripts: [PageScript]) {
+  package init(url: String, scripts: [PageScript]) {
     self.url = url
     self.scripts = scripts
   }
@@ -104,4 +104,4 @@ public struct PageSource: Sendable, Hashable {
 /// ``SimulatedWebView/addHostFunction(named:_:)``). Arguments arrive as JSON
 /// (`nil` for `undefined`); the return value goes back the same way. A thrown
 /// error becomes a JavaScript `Error` with the error's description.
-public typealias HostFunction = ([JSONValue?]) throws -> JSONValue?
+package typealias HostFunction = ([JSONValue?]) throws -> JSONValue?

@@ -5,37 +5,37 @@ import JSRuntime
 /// instead of running until memory or patience runs out. The defaults are
 /// far above what any legitimate bridge does (the reference pair's largest
 /// scenario records 255 trace events and has a handful of timers pending).
-public struct PageLimits: Sendable, Hashable {
+package struct PageLimits: Sendable, Hashable {
   /// The longest console line kept, in UTF-16 units; longer lines are cut
   /// with a note saying how much was left out. Default 64 Ki.
-  public var consoleLineLength: Int
+  package var consoleLineLength: Int
   /// The most console text (UTF-8 bytes, after cutting lines) one web view
   /// records; past it the page has passed a limit. Default 4 MiB.
-  public var consoleTotalBytes: Int
+  package var consoleTotalBytes: Int
   /// The most trace events one web view records; later events are dropped
   /// and the page has passed a limit. Default 20,000.
-  public var maxTraceEvents: Int
+  package var maxTraceEvents: Int
   /// The most timers (`setTimeout`, `setInterval`) pending at once in a page;
   /// the next one throws a `RangeError` and the page has passed a limit.
   /// Default 10,000.
-  public var maxPendingTimers: Int
+  package var maxPendingTimers: Int
   /// The most scheduler tasks pending at once (timers, navigations, host
   /// work); past it new navigation requests are dropped and the page has
   /// passed a limit. Default 20,000.
-  public var maxPendingTasks: Int
+  package var maxPendingTasks: Int
   /// The most promises one page may reject through `Promise.reject`; the
   /// next call throws a `RangeError` and the page has passed a limit.
   /// Default 10,000. (The engine reports every unhandled rejection to the
   /// host one by one, at about 2 µs each, so a flood of them would cost
   /// seconds per scenario after the script itself was stopped.)
-  public var maxRejectedPromises: Int
+  package var maxRejectedPromises: Int
   /// The most dedicated workers one page may start (each is a JavaScript
   /// global of its own); the next `new Worker` throws a `RangeError` and the
   /// page has passed a limit. Default 64.
-  public var maxWorkers: Int
+  package var maxWorkers: Int
 
   /// Creates limits; the defaults suit untrusted page bridges.
-  public init(
+  package init(
     consoleLineLength: Int = 65_536, consoleTotalBytes: Int = 4 << 20, maxTraceEvents: Int = 20_000,
     maxPendingTimers: Int = 10_000, maxPendingTasks: Int = 20_000, maxRejectedPromises: Int = 10_000,
     maxWorkers: Int = 64
@@ -52,26 +52,26 @@ public struct PageLimits: Sendable, Hashable {
 
 /// The first limit a page passed (see ``SimulatedWebView/limitViolation``).
 /// Once set, the scheduler's callers should stop: the page cannot be judged.
-public struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
+package struct PageLimitViolation: Sendable, Hashable, CustomStringConvertible {
   /// Which limit, in kebab case: `script-time`, `console-output`,
   /// `trace-events`, `pending-timers`, `pending-tasks`, `rejected-promises`, `value-size`, `workers`,
   /// `unavailable-feature`.
-  public var limit: String
+  package var limit: String
   /// What happened, in words, naming the limit passed.
-  public var message: String
+  package var message: String
   /// The sequence number of the `page-limit-exceeded` trace event.
-  public var sequence: Int
+  package var sequence: Int
 
   /// Records that a page passed `limit` in `trace` (a `page-limit-exceeded`
   /// event, kept even when the trace is full) and returns the violation that
   /// points at it. Both engines record their limits this way.
-  public static func record(limit: String, message: String, in trace: Trace) -> PageLimitViolation {
+  package static func record(limit: String, message: String, in trace: Trace) -> PageLimitViolation {
     let event = trace.recordPastCapacity(
       .page, TraceEventName.pageLimitExceeded, ["limit": .string(limit), "message": .string(message)])
     return PageLimitViolation(limit: limit, message: message, sequence: event.sequence)
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 extension Duration {

@@ -1,5 +1,5 @@
 /// Whether a task belongs to the page or to the host around it.
-public enum TaskKind: String, Sendable, Hashable {
+package enum TaskKind: String, Sendable, Hashable {
   /// Page work: timers, page scripts, script evaluations. Tied to one page
   /// world: dropped when that world is destroyed.
   case page
@@ -8,7 +8,7 @@ public enum TaskKind: String, Sendable, Hashable {
 }
 
 /// Why ``PageScheduler/runUntilIdle(maxTasks:maxTime:)`` returned.
-public enum SettleOutcome: Sendable, Hashable {
+package enum SettleOutcome: Sendable, Hashable {
   /// No task is pending.
   case idle
   /// The task budget ran out with tasks still pending.
@@ -25,7 +25,7 @@ public enum SettleOutcome: Sendable, Hashable {
 /// ``runUntilIdle(maxTasks:maxTime:)`` and ``advance(by:)`` jump the clock
 /// to the next due task. Tasks due at the same time run in the order chosen
 /// by the ``SchedulingPolicy`` (FIFO by default).
-public final class PageScheduler {
+package final class PageScheduler {
   private struct Entry {
     let id: Int
     let due: VirtualTime
@@ -36,9 +36,9 @@ public final class PageScheduler {
   }
 
   /// The current virtual time.
-  public private(set) var now: VirtualTime = .zero
+  package private(set) var now: VirtualTime = .zero
   /// The policy choosing among tasks due at the same time.
-  public var policy: any SchedulingPolicy
+  package var policy: any SchedulingPolicy
   /// Called just before each task runs (the web view records it in the trace).
   var willRun: ((ReadyTask) -> Void)?
 
@@ -46,18 +46,18 @@ public final class PageScheduler {
   private var entries: [Entry] = []
   private var nextID = 0
   /// Number of tasks run so far.
-  public private(set) var tasksRun = 0
+  package private(set) var tasksRun = 0
 
   /// Creates an empty scheduler at time zero.
-  public init(policy: any SchedulingPolicy = FIFOSchedulingPolicy()) {
+  package init(policy: any SchedulingPolicy = FIFOSchedulingPolicy()) {
     self.policy = policy
   }
 
   /// Number of tasks waiting to run.
-  public var pendingCount: Int { entries.count }
+  package var pendingCount: Int { entries.count }
 
   /// The due time of the earliest pending task.
-  public var nextDueTime: VirtualTime? { entries.first?.due }
+  package var nextDueTime: VirtualTime? { entries.first?.due }
 
   /// Schedules `action` to run `delay` milliseconds from now.
   ///
@@ -66,7 +66,7 @@ public final class PageScheduler {
   ///     drops it when that world goes away.
   /// - Returns: an id for ``cancel(_:)``.
   @discardableResult
-  public func schedule(
+  package func schedule(
     after delay: Int64 = 0, kind: TaskKind, world: Int? = nil, label: String,
     _ action: @escaping () -> Void
   ) -> Int {
@@ -91,26 +91,26 @@ public final class PageScheduler {
 
   /// Removes a pending task; returns whether it was pending.
   @discardableResult
-  public func cancel(_ id: Int) -> Bool {
+  package func cancel(_ id: Int) -> Bool {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
     entries.remove(at: index)
     return true
   }
 
   /// Drops every pending task of a page world.
-  public func cancelAll(world: Int) {
+  package func cancelAll(world: Int) {
     entries.removeAll { $0.world == world }
   }
 
   /// Drops every pending task.
-  public func cancelAll() {
+  package func cancelAll() {
     entries.removeAll()
   }
 
   /// Runs one task that is due now, if any, without moving the clock.
   /// Returns whether a task ran.
   @discardableResult
-  public func runNextDueTask() -> Bool {
+  package func runNextDueTask() -> Bool {
     guard let due = nextDueTime, due <= now else { return false }
     runOne(at: due)
     return true
@@ -124,7 +124,7 @@ public final class PageScheduler {
   ///     timers that re-arm themselves).
   ///   - maxTime: the latest virtual time the clock may reach.
   ///   - shouldStop: checked before each task; returning true stops the run.
-  public func runUntilIdle(
+  package func runUntilIdle(
     maxTasks: Int = 100_000, maxTime: VirtualTime? = nil, shouldStop: () -> Bool = { false }
   ) -> SettleOutcome {
     var budget = maxTasks
@@ -143,7 +143,7 @@ public final class PageScheduler {
 
   /// Runs every task due within the next `milliseconds`, then sets the clock
   /// to exactly `now + milliseconds`.
-  public func advance(
+  package func advance(
     by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false }
   ) -> SettleOutcome {
     let target = now.advanced(by: milliseconds)

@@ -694,7 +694,7 @@ struct PageInternals {
 extension JSONValue {
   /// The value with the keys of every object sorted (as WebKit delivers
   /// script message bodies: their key order is not kept).
-  public var withSortedKeys: JSONValue {
+  package var withSortedKeys: JSONValue {
     switch self {
     case .array(let elements):
       return .array(elements.map(\.withSortedKeys))

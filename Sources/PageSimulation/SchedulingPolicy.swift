@@ -1,13 +1,13 @@
 /// What a scheduling policy may know about a task that is ready to run.
-public struct ReadyTask: Sendable, Hashable {
+package struct ReadyTask: Sendable, Hashable {
   /// The task's identity, unique within its scheduler.
-  public var id: Int
+  package var id: Int
   /// When the task became due.
-  public var due: VirtualTime
+  package var due: VirtualTime
   /// Whether it belongs to the page (timers, scripts) or to the host.
-  public var kind: TaskKind
+  package var kind: TaskKind
   /// A short description, e.g. `timer 3` or `evaluate`.
-  public var label: String
+  package var label: String
 }
 
 /// Chooses which ready task runs next.
@@ -16,16 +16,16 @@ public struct ReadyTask: Sendable, Hashable {
 /// in the order they were scheduled. A policy returns the index of its choice.
 /// Policies must be deterministic functions of their own state and the
 /// candidates, so that a run can be replayed.
-public protocol SchedulingPolicy {
+package protocol SchedulingPolicy {
   /// Returns an index into `candidates` (never empty).
   mutating func choose(among candidates: [ReadyTask]) -> Int
 }
 
 /// Runs tasks in the order they were scheduled (the default, and what a
 /// single-threaded browser event loop does for tasks due at the same time).
-public struct FIFOSchedulingPolicy: SchedulingPolicy {
+package struct FIFOSchedulingPolicy: SchedulingPolicy {
   /// Creates the policy.
-  public init() {}
+  package init() {}
 
-  public mutating func choose(among candidates: [ReadyTask]) -> Int { 0 }
+  package mutating func choose(among candidates: [ReadyTask]) -> Int { 0 }
 }

@@ -1,14 +1,14 @@
 /// A small deterministic generator (SplitMix64): the same seed gives the same
 /// sequence on every machine, which keeps `Math.random` in the page
 /// reproducible.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// Creates a generator from a seed.
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,7 +17,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
   }
 
   /// A double in [0, 1) with 53 random bits, like `Math.random()`.
-  public mutating func nextUnitInterval() -> Double {
+  package mutating func nextUnitInterval() -> Double {
     Double(next() >> 11) * 0x1.0p-53
   }
 }

@@ -10,23 +10,23 @@ import JSRuntime
 /// runs with the same inputs record the same ``Trace``.
 ///
 /// Not thread-safe: one web view belongs to one thread.
-public final class SimulatedWebView {
+package final class SimulatedWebView {
   /// The settings of this web view.
-  public let configuration: PageConfiguration
+  package let configuration: PageConfiguration
   /// The event loop of the page and the host.
-  public let scheduler: PageScheduler
+  package let scheduler: PageScheduler
   /// Everything that happened so far.
-  public let trace: Trace
+  package let trace: Trace
 
   /// The navigation policy (the part of `WKNavigationDelegate` that decides).
   /// Called once per navigation request, in a host task. Default: allow.
-  public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
+  package var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
   /// Answers `alert`, `confirm` and `prompt` synchronously, as a
   /// `WKUIDelegate` does. Default: dismiss (no UI delegate).
-  public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
+  package var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
   /// Called in a host task of its own once a page has finished loading
   /// (after its `load` event), as `webView(_:didFinish:)`; nil for none.
-  public var loadFinishedHandler: (() -> Void)?
+  package var loadFinishedHandler: (() -> Void)?
 
   private var hostFunctions: [(name: String, body: HostFunction)] = []
   private var javascriptInterfaces: [(name: String, methods: [String])] = []
@@ -48,11 +48,11 @@ public final class SimulatedWebView {
   /// too large to leave the engine), or nil. Once set, the page cannot be
   /// judged: callers should stop running tasks (the scheduler keeps going
   /// if asked; every later limit is only recorded as it happens).
-  public private(set) var limitViolation: PageLimitViolation?
+  package private(set) var limitViolation: PageLimitViolation?
   private var limitsPassed: Set<String> = []
 
   /// Creates a web view with no page loaded.
-  public init(
+  package init(
     configuration: PageConfiguration = PageConfiguration(), policy: any SchedulingPolicy = FIFOSchedulingPolicy()
   ) {
     self.configuration = configuration
@@ -109,7 +109,7 @@ public final class SimulatedWebView {
   deinit { world?.close() }
 
   /// Destroys the page and drops every pending task. The web view stays usable.
-  public func close() {
+  package func close() {
     if let world { unload(world) }
     scheduler.cancelAll()
   }
@@ -117,16 +117,16 @@ public final class SimulatedWebView {
   // MARK: - Page state
 
   /// Whether a page world exists (a load ran and no reload is in progress).
-  public var isPageLoaded: Bool { world != nil }
+  package var isPageLoaded: Bool { world != nil }
   /// The URL of the loaded page.
-  public var url: String? { world?.url }
+  package var url: String? { world?.url }
   /// A counter that increases with every page world created (1 for the first load).
-  public var pageGeneration: Int { generation }
+  package var pageGeneration: Int { generation }
 
   // MARK: - Configuration of the page
 
   /// Adds a script the web view runs in every page it loads, like `WKUserScript`.
-  public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+  package func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
     userScripts.append((script, injectionTime))
     var fields: JSONObject = [
       "name": .string(script.name),
@@ -139,23 +139,23 @@ public final class SimulatedWebView {
   }
 
   /// The user scripts added so far, in the order they run.
-  public var installedUserScripts: [PageScript] { userScripts.map(\.script) }
+  package var installedUserScripts: [PageScript] { userScripts.map(\.script) }
 
   /// Removes every user script (pages already loaded keep what ran).
-  public func removeAllUserScripts() { userScripts.removeAll() }
+  package func removeAllUserScripts() { userScripts.removeAll() }
 
   /// Makes `window.webkit.messageHandlers[name].postMessage(body)` deliver to
   /// `handler`, now and in every later page. The handler runs synchronously
   /// inside `postMessage`, so messages reach it in order and before any
   /// navigation the same task requests (as measured in WebKit).
-  public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+  package func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
     if messageHandlers[name] == nil { messageHandlerNames.append(name) }
     messageHandlers[name] = handler
     world?.addMessageHandler(name)
   }
 
   /// Removes a script message handler from the current and later pages.
-  public func removeScriptMessageHandler(named name: String) {
+  package func removeScriptMessageHandler(named name: String) {
     messageHandlers[name] = nil
     messageHandlerNames.removeAll { $0 == name }
     world?.removeMessageHandler(name)
@@ -165,7 +165,7 @@ public final class SimulatedWebView {
   /// from now on, before any user or page script runs. It is how a harness
   /// gives its own page-side helpers a channel to Swift that page code
   /// cannot intercept. The property is non-enumerable and read-only.
-  public func addHostFunction(named name: String, _ body: @escaping HostFunction) {
+  package func addHostFunction(named name: String, _ body: @escaping HostFunction) {
     hostFunctions.append((name, body))
   }
 
@@ -177,7 +177,7 @@ public final class SimulatedWebView {
   /// interface (a channel: Flutter's `JavaScriptChannel`, React Native's
   /// `postMessage`) returns `undefined` at once and runs `handler` in a host
   /// task of its own.
-  public func addJavascriptInterface(
+  package func addJavascriptInterface(
     named name: String, methods: [String], asynchronous: Bool = false,
     _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
   ) {
@@ -204,7 +204,7 @@ public final class SimulatedWebView {
   /// Loads a page in a host task: a fresh world, document-start user
   /// scripts, then each page script in a page task of its own, then
   /// document-end user scripts and the `DOMContentLoaded` and `load` events.
-  public func load(_ page: PageSource) {
+  package func load(_ page: PageSource) {
     scheduler.schedule(kind: .host, label: "load \(page.url)") { [unowned self] in
       self.performLoad(page)
     }
@@ -213,7 +213,7 @@ public final class SimulatedWebView {
   /// Reloads the current page in a host task: the page world is destroyed
   /// (timers, handlers, page state) and rebuilt from the same source. The
   /// web view, its handlers and whatever native bridge drives it survive.
-  public func reload() {
+  package func reload() {
     scheduler.schedule(kind: .host, label: "reload") { [unowned self] in
       guard let source = self.source else { return }
       self.performLoad(source)
@@ -270,7 +270,7 @@ public final class SimulatedWebView {
   /// Evaluates `script` in the page in a later page task; `completion` then
   /// runs in a host task of its own, as on iOS. The result is the script's
   /// completion value as JSON (`nil` for `undefined`).
-  public func evaluateJavaScript(
+  package func evaluateJavaScript(
     _ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)? = nil
   ) {
     let delay = chooser?.delay(.evaluateLatency, source: "evaluate", now: scheduler.now) ?? 0
@@ -284,7 +284,7 @@ public final class SimulatedWebView {
 
   /// The schedule explorer, when the scheduler's policy is one (see
   /// ``ScheduleChooser``); nil runs the default schedule.
-  public var chooser: ScheduleChooser? { scheduler.policy as? ScheduleChooser }
+  package var chooser: ScheduleChooser? { scheduler.policy as? ScheduleChooser }
 
   private func performEvaluation(_ script: String) -> Result<JSONValue?, ScriptError> {
     trace.record(.host, TraceEventName.evaluate, ["script": .string(script)])
@@ -319,7 +319,7 @@ public final class SimulatedWebView {
   /// are uncaught page exceptions. Scripts are not recorded as host
   /// evaluations, so a harness can drive the page without showing up as the
   /// native side.
-  public func runInPage(_ script: PageScript) {
+  package func runInPage(_ script: PageScript) {
     let delay = chooser?.delay(.stepLatency, source: "steps", now: scheduler.now) ?? 0
     scheduler.schedule(after: delay, kind: .page, label: "page \(script.name)") { [unowned self] in
       guard let world = self.world else {
@@ -335,7 +335,7 @@ public final class SimulatedWebView {
   /// Runs tasks until none is pending or a budget runs out (see
   /// ``PageScheduler/runUntilIdle(maxTasks:maxTime:)``).
   @discardableResult
-  public func runUntilIdle(
+  package func runUntilIdle(
     maxTasks: Int = 100_000, maxTime: VirtualTime? = nil, shouldStop: () -> Bool = { false }
   ) -> SettleOutcome {
     scheduler.runUntilIdle(maxTasks: maxTasks, maxTime: maxTime, shouldStop: shouldStop)
@@ -343,7 +343,7 @@ public final class SimulatedWebView {
 
   /// Moves the virtual clock forward, running every task that falls due.
   @discardableResult
-  public func advance(
+  package func advance(
     by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false }
   ) -> SettleOutcome {
     scheduler.advance(by: milliseconds, maxTasks: maxTasks, shouldStop: shouldStop)
@@ -378,7 +378,7 @@ extension SimulatedWebView {
   /// so that nothing the engine may still hold of that page reaches the next.
   /// (Groups in which a script was terminated or a page passed a limit are
   /// retired without it.)
-  public static func retireSharedContextGroup() {
+  package static func retireSharedContextGroup() {
     SharedContextGroup.retireOnThisThread()
   }
 }

@@ -1,7 +1,7 @@
 import JSONModel
 
 /// Who caused a trace event.
-public enum TraceSource: String, Sendable, Hashable, Codable {
+package enum TraceSource: String, Sendable, Hashable, Codable {
   /// The page: its scripts, timers, console, navigations and errors.
   case page
   /// The web view around the page: evaluations, policy decisions, loads.
@@ -17,20 +17,20 @@ public enum TraceSource: String, Sendable, Hashable, Codable {
 /// Events are data: a stable kebab-case `name` (see ``TraceEventName``) and
 /// a JSON object of fields, so that reports can print them and fixtures can
 /// match them without knowing Swift types.
-public struct TraceEvent: Sendable, Hashable, CustomStringConvertible {
+package struct TraceEvent: Sendable, Hashable, CustomStringConvertible {
   /// Position in the trace, from 0; unique and increasing.
-  public var sequence: Int
+  package var sequence: Int
   /// Virtual time at which it happened.
-  public var time: VirtualTime
+  package var time: VirtualTime
   /// Who caused it.
-  public var source: TraceSource
+  package var source: TraceSource
   /// What happened, e.g. `navigation-requested`.
-  public var name: String
+  package var name: String
   /// The details, e.g. `{"url": "https://__bridge_loaded__", "frame": "iframe"}`.
-  public var fields: JSONObject
+  package var fields: JSONObject
 
   /// Creates an event.
-  public init(sequence: Int, time: VirtualTime, source: TraceSource, name: String, fields: JSONObject) {
+  package init(sequence: Int, time: VirtualTime, source: TraceSource, name: String, fields: JSONObject) {
     self.sequence = sequence
     self.time = time
     self.source = source
@@ -39,19 +39,19 @@ public struct TraceEvent: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The field `key`, if present.
-  public subscript(key: String) -> JSONValue? { fields[key] }
+  package subscript(key: String) -> JSONValue? { fields[key] }
 
   /// One line: `#12 @0ms page navigation-requested {"url":…}`.
-  public var description: String {
+  package var description: String {
     "#\(sequence) @\(time) \(source.rawValue) \(name) \(JSONValue.object(fields))"
   }
 
   /// The keys ``json`` uses for the event itself.
-  public static let headerKeys: Set<String> = ["seq", "time", "source", "event"]
+  package static let headerKeys: Set<String> = ["seq", "time", "source", "event"]
 
   /// The event as a JSON object (`seq`, `time`, `source`, `event`, then the
   /// fields; a field named like a header key is written with a leading `_`).
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object: JSONObject = [
       "seq": .number(Double(sequence)),
       "time": .number(Double(time.milliseconds)),
@@ -68,93 +68,93 @@ public struct TraceEvent: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The event names the page simulation records.
-public enum TraceEventName {
+package enum TraceEventName {
   /// A scheduled task started: `label`, `kind` (`page` or `host`).
-  public static let task = "task"
+  package static let task = "task"
   /// A page world was created: `url`, `generation`.
-  public static let pageLoaded = "page-loaded"
+  package static let pageLoaded = "page-loaded"
   /// A page world was destroyed: `url`, `generation`.
-  public static let pageUnloaded = "page-unloaded"
+  package static let pageUnloaded = "page-unloaded"
   /// A page script or user script ran: `name`, `phase`.
-  public static let scriptRun = "script-run"
+  package static let scriptRun = "script-run"
   /// The host installed a user script (`WKUserScript`): `name`,
   /// `injectionTime` (`document-start` or `document-end`), `length` (UTF-16
   /// units), and `rawLineSeparators` (how many raw U+2028/U+2029 its text
   /// holds) when there are any. The text itself is not recorded (a whole
   /// page bridge, in every scenario).
-  public static let userScriptAdded = "user-script-added"
+  package static let userScriptAdded = "user-script-added"
   /// The host started evaluating a script: `script`.
-  public static let evaluate = "evaluate"
+  package static let evaluate = "evaluate"
   /// An evaluation finished: `ok`, and `result` or `error`.
-  public static let evaluateResult = "evaluate-result"
+  package static let evaluateResult = "evaluate-result"
   /// A pending iframe navigation was dropped because its frame left the
   /// document before it fired: `frameId`, `url`.
-  public static let navigationDropped = "navigation-dropped"
+  package static let navigationDropped = "navigation-dropped"
   /// The page asked to navigate: `url`, `frame` (`iframe` or `main`), `frameId`.
-  public static let navigationRequested = "navigation-requested"
+  package static let navigationRequested = "navigation-requested"
   /// The host's policy answered: `url`, `frame`, `policy` (`allow` or `cancel`).
-  public static let navigationDecided = "navigation-decided"
+  package static let navigationDecided = "navigation-decided"
   /// A pending iframe navigation was replaced by a later `src`: `frameId`, `url`, `replacedBy`.
-  public static let navigationReplaced = "navigation-replaced"
+  package static let navigationReplaced = "navigation-replaced"
   /// A console call: `level`, `text`.
-  public static let console = "console"
+  package static let console = "console"
   /// An exception no page code caught: `message`, `name`, `source`, `line`, `column`, `task`.
-  public static let uncaughtException = "uncaught-exception"
+  package static let uncaughtException = "uncaught-exception"
   /// A promise rejection no handler caught: `reason`.
-  public static let unhandledRejection = "unhandled-rejection"
+  package static let unhandledRejection = "unhandled-rejection"
   /// The engine stopped a script: `reason` (`time-limit`, …), `task`.
-  public static let scriptTerminated = "script-terminated"
+  package static let scriptTerminated = "script-terminated"
   /// `alert`, `confirm` or `prompt`: `kind`, `message`, `default`, `answer`.
-  public static let dialog = "dialog"
+  package static let dialog = "dialog"
   /// `window.webkit.messageHandlers.<name>.postMessage(body)`: `name`, `body`.
-  public static let scriptMessage = "script-message"
+  package static let scriptMessage = "script-message"
   /// The page called a method of a JavaScript interface (`name`, `method`, `arguments`).
-  public static let interfaceCalled = "interface-called"
+  package static let interfaceCalled = "interface-called"
   /// A synchronous JavaScript interface method returned a value to the page
   /// (fields `name`, `method`, `result`); not recorded for `undefined`.
-  public static let interfaceReturned = "interface-returned"
+  package static let interfaceReturned = "interface-returned"
   /// A task budget ran out while settling: `reason`.
-  public static let budgetExhausted = "budget-exhausted"
+  package static let budgetExhausted = "budget-exhausted"
   /// The page passed one of its limits (see ``PageLimits``) and the run
   /// should stop: `limit`, `message`.
-  public static let pageLimitExceeded = "page-limit-exceeded"
+  package static let pageLimitExceeded = "page-limit-exceeded"
   /// The page made a dedicated worker: `worker` (its id in the page), `url`, `name`.
-  public static let workerCreated = "worker-created"
+  package static let workerCreated = "worker-created"
   /// A worker ended (terminated, closed itself, its script not loaded): `worker`, `reason`.
-  public static let workerEnded = "worker-ended"
+  package static let workerEnded = "worker-ended"
   /// An exception or unhandled rejection in a worker's own code: `worker`,
   /// `kind` (`exception`, `syntax`, `unhandled-rejection`), and the error's
   /// fields. It reaches the page (an `uncaught-exception` there) only when
   /// neither the worker nor the worker object's handlers handle it.
-  public static let workerError = "worker-error"
+  package static let workerError = "worker-error"
   /// Page code (or a worker's) touched an API that WebKit has and the
   /// simulated page lacks: `api` (e.g. `fetch`, `document.cookie`), `worker`.
   /// Once per API and page.
-  public static let pageAPIMissing = "page-api-missing"
+  package static let pageAPIMissing = "page-api-missing"
 }
 
 /// The ordered record of a simulation.
-public final class Trace {
+package final class Trace {
   /// Every event so far, in order.
-  public private(set) var events: [TraceEvent] = []
+  package private(set) var events: [TraceEvent] = []
   private let clock: () -> VirtualTime
   /// Called with every event kept, as it is recorded (a worker process logs
   /// them for its supervisor, which reads the last ones if the worker dies).
-  public var observer: ((TraceEvent) -> Void)?
+  package var observer: ((TraceEvent) -> Void)?
   /// The most events ``record(_:_:_:)`` keeps; later ones are dropped.
-  public var capacity = Int.max
+  package var capacity = Int.max
   /// How many events were dropped because the trace was full.
-  public private(set) var droppedCount = 0
+  package private(set) var droppedCount = 0
   /// Called once, with the capacity, when the first event is dropped.
-  public var onFull: ((Int) -> Void)?
+  package var onFull: ((Int) -> Void)?
 
   /// Creates an empty trace reading times from `clock`.
-  public init(clock: @escaping () -> VirtualTime) { self.clock = clock }
+  package init(clock: @escaping () -> VirtualTime) { self.clock = clock }
 
   /// Appends an event at the current virtual time (unless the trace is full:
   /// the event is then counted in ``droppedCount`` and not kept).
   @discardableResult
-  public func record(_ source: TraceSource, _ name: String, _ fields: JSONObject = [:]) -> TraceEvent {
+  package func record(_ source: TraceSource, _ name: String, _ fields: JSONObject = [:]) -> TraceEvent {
     let event = TraceEvent(sequence: events.count, time: clock(), source: source, name: name, fields: fields)
     guard events.count < capacity else {
       droppedCount += 1
@@ -177,8 +177,8 @@ public final class Trace {
   }
 
   /// The events named `name`, in order.
-  public func events(named name: String) -> [TraceEvent] { events.filter { $0.name == name } }
+  package func events(named name: String) -> [TraceEvent] { events.filter { $0.name == name } }
 
   /// The whole trace, one event a line.
-  public var text: String { events.map(\.description).joined(separator: "\n") }
+  package var text: String { events.map(\.description).joined(separator: "\n") }
 }

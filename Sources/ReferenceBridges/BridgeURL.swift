@@ -6,7 +6,7 @@ import Dialects
 /// (ASCII), and user info, port, path, query and fragment are ignored, so
 /// `HTTPS://__WVJB_QUEUE_MESSAGE__/` and `wvjbscheme://__BRIDGE_LOADED__?x`
 /// are recognised.
-public enum BridgeURL: Sendable, Hashable {
+package enum BridgeURL: Sendable, Hashable {
   /// `https` or `wvjbscheme` with host `__wvjb_queue_message__`: the page
   /// has queued messages; fetch them.
   case queueMessage
@@ -22,14 +22,14 @@ public enum BridgeURL: Sendable, Hashable {
   case notBridge
 
   /// The host of the queue signal URL.
-  public static let queueMessageHost = "__wvjb_queue_message__"
+  package static let queueMessageHost = "__wvjb_queue_message__"
   /// The host of the injection request URL.
-  public static let bridgeLoadedHost = "__bridge_loaded__"
+  package static let bridgeLoadedHost = "__bridge_loaded__"
   /// The legacy bridge scheme.
-  public static let legacyScheme = "wvjbscheme"
+  package static let legacyScheme = "wvjbscheme"
 
   /// Classifies `url`.
-  public init(_ url: String) {
+  package init(_ url: String) {
     guard let (scheme, host) = Self.schemeAndHost(of: url) else {
       self = .notBridge
       return
@@ -49,7 +49,7 @@ public enum BridgeURL: Sendable, Hashable {
   }
 
   /// Whether the bridge handles this URL itself (and cancels it).
-  public var isBridgeURL: Bool { self != .notBridge }
+  package var isBridgeURL: Bool { self != .notBridge }
 
   /// The faults that change how URLs are classified.
   static let classificationFaults: Set<NativeBridgeFault> = [

@@ -4,4 +4,4 @@ import PageSimulation
 /// kept for Swift ports that use the `BridgeImplementations` library). The
 /// simulated web view, the adapter's proxy web view and the exploration
 /// mutants' faulty view all conform to it.
-public typealias BridgeWebView = WebViewHost
+package typealias BridgeWebView = WebViewHost

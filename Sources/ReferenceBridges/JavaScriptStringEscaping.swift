@@ -22,9 +22,9 @@
 /// scalars only (anything that would be a lone surrogate was already
 /// replaced by U+FFFD when the string was made), so the output never
 /// contains one either.
-public enum JavaScriptStringEscaping {
+package enum JavaScriptStringEscaping {
   /// The body of a single-quoted literal whose value is `text`.
-  public static func singleQuotedLiteralBody(_ text: String) -> String {
+  package static func singleQuotedLiteralBody(_ text: String) -> String {
     var text = text
     return text.withUTF8 { bytes in
       makeString(prefix: [], body: bytes, suffix: [])
@@ -202,7 +202,7 @@ public enum JavaScriptStringEscaping {
 
 /// The body of a single-quoted JavaScript string literal whose value is
 /// `text`; see ``JavaScriptStringEscaping``.
-public func javaScriptStringLiteralBody(_ text: String) -> String {
+package func javaScriptStringLiteralBody(_ text: String) -> String {
   JavaScriptStringEscaping.singleQuotedLiteralBody(text)
 }
 

@@ -50,29 +50,29 @@ import PageSimulation
 /// Everything runs on the caller's thread, synchronously with the web view's
 /// scheduler: handlers and callbacks run inside the host task that processes
 /// a fetched batch. No Dispatch, no async. Not thread-safe.
-public final class NativeBridge {
+package final class NativeBridge {
   /// Answers a request, at most once; the value becomes `responseData`
   /// (nil is sent as JSON `null`).
-  public typealias ResponseCallback = (JSONValue?) -> Void
+  package typealias ResponseCallback = (JSONValue?) -> Void
   /// A native handler: the request's `data` (nil when the page sent no
   /// `data` key, i.e. `undefined`) and a response callback when the page
   /// asked for an answer (nil otherwise).
-  public typealias Handler = (_ data: JSONValue?, _ responseCallback: ResponseCallback?) -> Void
+  package typealias Handler = (_ data: JSONValue?, _ responseCallback: ResponseCallback?) -> Void
 
   /// The web view the bridge drives (a ``SimulatedWebView``, a stand-in, or a real engine: see ``WebViewHost``).
-  public let webView: any WebViewHost
+  package let webView: any WebViewHost
   /// The options the bridge was created with.
-  public let options: NativeBridgeOptions
+  package let options: NativeBridgeOptions
   /// The app's own navigation policy: decides every navigation that is not a
   /// bridge URL. Initially the policy the web view had when the bridge was
   /// installed.
-  public var appNavigationPolicy: (NavigationAction) -> NavigationPolicy
+  package var appNavigationPolicy: (NavigationAction) -> NavigationPolicy
   /// Receives every log entry at or above ``minimumLogLevel``. Default:
   /// records into `webView.trace` (source `.native`, event `native-log`).
-  public var logHandler: (NativeBridgeLog) -> Void
+  package var logHandler: (NativeBridgeLog) -> Void
   /// Entries below this level are neither built nor handed to
   /// ``logHandler``. Default: `.debug` (everything).
-  public var minimumLogLevel: NativeBridgeLog.Level = .debug
+  package var minimumLogLevel: NativeBridgeLog.Level = .debug
 
   var handlers: [ExactName: Handler] = [:]
   var pendingCallbacks: [ExactName: ResponseCallback] = [:]
@@ -92,7 +92,7 @@ public final class NativeBridge {
   let injectionScript: String
   /// Number of injections seen (evaluations, or announcements of a
   /// document-start bridge).
-  public private(set) var injectionCount = 0
+  package private(set) var injectionCount = 0
   /// FAULT `signal-dropped-while-fetching` only: a fetch is in flight.
   private var faultFetchInFlight = false
   /// FAULT `startup-queue-replayed` only: the start-up messages last
@@ -100,7 +100,7 @@ public final class NativeBridge {
   private var faultKeptStartupMessages: [JSONObject] = []
 
   /// Installs a bridge on `webView`.
-  public init(webView: any WebViewHost, options: NativeBridgeOptions = NativeBridgeOptions()) {
+  package init(webView: any WebViewHost, options: NativeBridgeOptions = NativeBridgeOptions()) {
     self.webView = webView
     self.options = options
     startupQueue = options.profile.startupQueue == .none ? nil : []
@@ -179,13 +179,13 @@ public final class NativeBridge {
 
   /// Registers (or replaces) the native handler for `name`. Names match
   /// exactly (Unicode scalars, case-sensitive), as in JavaScript.
-  public func registerHandler(_ name: String, handler: @escaping Handler) {
+  package func registerHandler(_ name: String, handler: @escaping Handler) {
     handlers[ExactName(name)] = handler
     refreshHostObjectMethods()
   }
 
   /// Removes the handler for `name`; later requests for it are missing-handler requests.
-  public func removeHandler(_ name: String) {
+  package func removeHandler(_ name: String) {
     // FAULT remove-handler-ignored: the handler stays registered.
     if faults.contains(.removeHandlerIgnored) { return }
     handlers[ExactName(name)] = nil
@@ -197,7 +197,7 @@ public final class NativeBridge {
   /// `responseCallback`, the request carries a fresh `objc_cb_<N>` id and the
   /// callback runs at most once, with the page's `responseData` (nil when
   /// the page answered `undefined`).
-  public func callHandler(_ name: String, data: JSONValue? = nil, responseCallback: ResponseCallback? = nil) {
+  package func callHandler(_ name: String, data: JSONValue? = nil, responseCallback: ResponseCallback? = nil) {
     guard options.profile.convention.nativeCanCallPage else {
       log(
         .warning, .sendFailed,
@@ -230,7 +230,7 @@ public final class NativeBridge {
   /// the ones dropped are gone, so a late answer to an old id either is
   /// unknown or (if a new call reused the id before it arrived) settles the
   /// new callback; the protocol accepts that race (`docs/protocol.md#startup-reset`).
-  public func reset() {
+  package func reset() {
     let dropped = pendingCallbacks.count
     let unsent = startupQueue?.count ?? 0
     // FAULT reset-keeps-callbacks: pending callbacks survive the reset.
@@ -249,24 +249,24 @@ public final class NativeBridge {
   /// Asks the page to dispatch incoming messages synchronously, by calling
   /// the page handler `_disableJavascriptAlertBoxSafetyTimeout` (no data, no
   /// callback). The request itself is dispatched under the old mode.
-  public func disableJavascriptAlertBoxSafetyTimeout() {
+  package func disableJavascriptAlertBoxSafetyTimeout() {
     // FAULT safety-timeout-never-disabled: nothing is sent.
     if faults.contains(.safetyTimeoutNeverDisabled) { return }
     callHandler(PageInjection.safetyTimeoutHandlerName)
   }
 
   /// The number of native callbacks waiting for an answer.
-  public var pendingCallbackCount: Int { pendingCallbacks.count + pendingCounterCallbacks.count }
+  package var pendingCallbackCount: Int { pendingCallbacks.count + pendingCounterCallbacks.count }
   /// Whether the start-up queue exists (messages are held until injection).
-  public var isHoldingStartupMessages: Bool { startupQueue != nil }
+  package var isHoldingStartupMessages: Bool { startupQueue != nil }
   /// The number of messages in the start-up queue.
-  public var startupQueueCount: Int { startupQueue?.count ?? 0 }
+  package var startupQueueCount: Int { startupQueue?.count ?? 0 }
 
   // MARK: - Navigation and script messages
 
   /// The bridge's navigation decision: bridge URLs are handled and
   /// cancelled, everything else goes to ``appNavigationPolicy``.
-  public func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
+  package func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
     // FAULT host-case-sensitive, legacy-scheme-ignored, bridge-url-substring-match,
     // https-underscore-host-cancelled: see BridgeURL(_:faults:).
     let url = classify(action.url)

@@ -2,7 +2,7 @@
 /// mutation testing only (see `conformance/mutants/native/`): each one is a
 /// realistic bug seen in native bridges, switched on by name through
 /// ``NativeBridgeOptions/faults``. A correct bridge has none.
-public enum NativeBridgeFault: String, Sendable, Hashable, CaseIterable {
+package enum NativeBridgeFault: String, Sendable, Hashable, CaseIterable {
   /// A response whose `responseId` is unknown calls a missing callback and
   /// traps (upstream WVJB's nil-block crash).
   case unknownResponseCrashes = "unknown-response-crashes"

@@ -2,9 +2,9 @@ import JSONModel
 import PageSimulation
 
 /// One diagnostic of a ``NativeBridge``.
-public struct NativeBridgeLog: Sendable, Hashable, CustomStringConvertible {
+package struct NativeBridgeLog: Sendable, Hashable, CustomStringConvertible {
   /// How serious it is.
-  public enum Level: String, Sendable, Hashable, Comparable, CaseIterable {
+  package enum Level: String, Sendable, Hashable, Comparable, CaseIterable {
     case debug, info, warning, error
 
     private var rank: Int {
@@ -16,94 +16,94 @@ public struct NativeBridgeLog: Sendable, Hashable, CustomStringConvertible {
       }
     }
 
-    public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
   }
 
   /// A stable kebab-case identifier of what happened; tests and reports
   /// match on it, never on ``message``.
-  public struct Code: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-    public var description: String { rawValue }
+  package struct Code: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    package var rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package init(stringLiteral value: String) { rawValue = value }
+    package var description: String { rawValue }
 
     // Life cycle (info).
     /// The page bridge was evaluated in the page (`onBridgeLoaded`), or a
     /// document-start page bridge announced itself.
-    public static let injected: Code = "injected"
+    package static let injected: Code = "injected"
     /// The injection evaluation failed (error).
-    public static let injectionFailed: Code = "injection-failed"
+    package static let injectionFailed: Code = "injection-failed"
     /// The start-up queue was sent (`message` gives the count).
-    public static let startupFlushed: Code = "startup-flushed"
+    package static let startupFlushed: Code = "startup-flushed"
     /// ``NativeBridge/reset()`` ran (`message` gives the dropped callbacks).
-    public static let reset: Code = "reset"
+    package static let reset: Code = "reset"
 
     // Traffic (debug).
     /// A message was evaluated in the page (or queued for start-up, see ``startupQueued``).
-    public static let sent: Code = "sent"
+    package static let sent: Code = "sent"
     /// A message was held in the start-up queue.
-    public static let startupQueued: Code = "startup-queued"
+    package static let startupQueued: Code = "startup-queued"
     /// A message came from the page.
-    public static let received: Code = "received"
+    package static let received: Code = "received"
     /// A fetched batch was processed (`message` gives the count).
-    public static let fetched: Code = "fetched"
+    package static let fetched: Code = "fetched"
 
     // Problems (warning).
     /// The fetch result was missing, not a string or an empty string.
-    public static let emptyQueue: Code = "empty-queue"
+    package static let emptyQueue: Code = "empty-queue"
     /// Evaluating `_fetchQueue()` failed (no page bridge, page gone, …).
-    public static let fetchFailed: Code = "fetch-failed"
+    package static let fetchFailed: Code = "fetch-failed"
     /// The fetched string is not valid JSON.
-    public static let malformedQueue: Code = "malformed-queue"
+    package static let malformedQueue: Code = "malformed-queue"
     /// The fetched JSON is not an array; the batch is dropped.
-    public static let queueNotArray: Code = "queue-not-array"
+    package static let queueNotArray: Code = "queue-not-array"
     /// A batch entry is not a JSON object; it is skipped.
-    public static let nonObjectMessage: Code = "non-object-message"
+    package static let nonObjectMessage: Code = "non-object-message"
     /// A response whose `responseId` matches no pending native callback.
-    public static let unknownResponseID: Code = "unknown-response-id"
+    package static let unknownResponseID: Code = "unknown-response-id"
     /// A native handler answered a second time; nothing was sent.
-    public static let duplicateResponse: Code = "duplicate-response"
+    package static let duplicateResponse: Code = "duplicate-response"
     /// A request for a handler that is not registered.
-    public static let noHandler: Code = "no-handler"
+    package static let noHandler: Code = "no-handler"
     /// A bridge-looking URL that is no bridge command; cancelled.
-    public static let unknownBridgeURL: Code = "unknown-bridge-url"
+    package static let unknownBridgeURL: Code = "unknown-bridge-url"
     /// Evaluating a message in the page failed (page gone, no page bridge).
-    public static let sendFailed: Code = "send-failed"
+    package static let sendFailed: Code = "send-failed"
     /// A message was sent before the page bridge was injected in a dialect
     /// whose native side keeps no start-up queue (``StartupQueue/none``).
-    public static let sentBeforeInjection: Code = "sent-before-injection"
+    package static let sentBeforeInjection: Code = "sent-before-injection"
   }
 
   /// How serious it is.
-  public var level: Level
+  package var level: Level
   /// What happened (stable).
-  public var code: Code
+  package var code: Code
   /// Details for people (wording not stable).
-  public var message: String
+  package var message: String
 
   /// Creates a log entry.
-  public init(level: Level, code: Code, message: String) {
+  package init(level: Level, code: Code, message: String) {
     self.level = level
     self.code = code
     self.message = message
   }
 
   /// `warning unknown-response-id: …`.
-  public var description: String { "\(level.rawValue) \(code.rawValue): \(message)" }
+  package var description: String { "\(level.rawValue) \(code.rawValue): \(message)" }
 
   /// The trace fields of the default log handler: `level`, `code`, `message`.
-  public var traceFields: JSONObject {
+  package var traceFields: JSONObject {
     ["level": .string(level.rawValue), "code": .string(code.rawValue), "message": .string(message)]
   }
 }
 
 extension NativeBridgeLog {
   /// The trace event name the default log handler records (source `.native`).
-  public static let traceEventName = "native-log"
+  package static let traceEventName = "native-log"
 
   /// A log handler that records into `trace` as source `.native`, event
   /// ``traceEventName``, fields `level`, `code`, `message`.
-  public static func recorder(into trace: Trace) -> (NativeBridgeLog) -> Void {
+  package static func recorder(into trace: Trace) -> (NativeBridgeLog) -> Void {
     { [weak trace] log in trace?.record(.native, traceEventName, log.traceFields) }
   }
 }

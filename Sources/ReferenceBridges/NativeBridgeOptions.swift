@@ -1,9 +1,9 @@
 import Dialects
 
 /// How a ``NativeBridge`` talks to its page. Fixed at creation.
-public struct NativeBridgeOptions: Sendable {
+package struct NativeBridgeOptions: Sendable {
   /// How the page signals that it has queued messages.
-  public enum Transport: Sendable, Hashable {
+  package enum Transport: Sendable, Hashable {
     /// The page navigates a hidden iframe to `https://__wvjb_queue_message__`.
     case iframe
     /// The page posts to `window.webkit.messageHandlers[name]`; the native
@@ -21,7 +21,7 @@ public struct NativeBridgeOptions: Sendable {
     case prompt(marker: String)
 
     /// The transport of a dialect's signal.
-    public init(_ signal: SignalMechanism) {
+    package init(_ signal: SignalMechanism) {
       switch signal.kind {
       case .iframe: self = .iframe
       case .location: self = .location
@@ -46,7 +46,7 @@ public struct NativeBridgeOptions: Sendable {
   }
 
   /// When the page bridge gets into the page.
-  public enum Injection: String, Sendable, Hashable {
+  package enum Injection: String, Sendable, Hashable {
     /// The native side evaluates the page bridge when the page navigates to
     /// `https://__bridge_loaded__` (the classic way: the page's
     /// `setupWebViewJavascriptBridge` snippet asks for it).
@@ -69,7 +69,7 @@ public struct NativeBridgeOptions: Sendable {
     case shippedByPage
 
     /// The injection mode of a dialect.
-    public init(_ injection: Dialects.Injection) {
+    package init(_ injection: Dialects.Injection) {
       switch injection {
       case .bridgeLoaded: self = .onBridgeLoaded
       case .documentStart: self = .atDocumentStart
@@ -82,20 +82,20 @@ public struct NativeBridgeOptions: Sendable {
   }
 
   /// The script message handler name the reference page bridge uses by default.
-  public static let defaultMessageHandlerName = "WebViewJavascriptBridge"
+  package static let defaultMessageHandlerName = "WebViewJavascriptBridge"
 
   /// How the page signals queued messages. Default: `.iframe`.
-  public var transport: Transport
+  package var transport: Transport
   /// When the page bridge is injected. Default: `.onBridgeLoaded`.
-  public var injection: Injection
+  package var injection: Injection
   /// Whether a request for a missing native handler that carries a
   /// `callbackId` is answered with `{"error":"no-handler","handlerName":…}`.
   /// The same value is passed to the page bridge. Default: `false`, like
   /// upstream (the caller's callback then never fires).
-  public var answerMissingHandler: Bool
+  package var answerMissingHandler: Bool
   /// The page-side bridge the native side injects. Any page bridge file can
   /// be used.
-  public var pageBridgeScript: String
+  package var pageBridgeScript: String
   /// Whether the native side configures the page bridge itself, by
   /// prefixing it with a `window.WVJBReferenceOptions` assignment (which
   /// other scripts ignore). Default `true`: a standalone bridge (the demo,
@@ -104,17 +104,17 @@ public struct NativeBridgeOptions: Sendable {
   /// reference page bridge from the page (its own document-start script),
   /// and every native side injects the page script exactly as given, so
   /// every native side sees the same script.
-  public var configuresPageBridge = true
+  package var configuresPageBridge = true
   /// The dialect the page bridge speaks (names, fields, signal URLs, how
   /// the queue comes back, the encoding, the delivery form). Default:
   /// classic WVJB.
-  public var profile: BridgeProfile = .classic
+  package var profile: BridgeProfile = .classic
   /// Deliberate bugs to switch on, for mutation testing only; empty for a
   /// correct bridge.
-  public var faults: Set<NativeBridgeFault> = []
+  package var faults: Set<NativeBridgeFault> = []
 
   /// Creates options; the defaults are the upstream profile.
-  public init(
+  package init(
     transport: Transport = .iframe,
     injection: Injection = .onBridgeLoaded,
     answerMissingHandler: Bool = false,

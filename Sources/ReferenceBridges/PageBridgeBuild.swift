@@ -6,7 +6,7 @@
 /// others keep their indentation, so that an error's line and column are
 /// the file's; the behaviour is the file's own (a test runs the suite with
 /// both and compares the traces).
-public enum PageBridgeBuild {
+package enum PageBridgeBuild {
   /// The line that opens a region kept only for dialects.
   static let beginMarker = "//@dialects-only"
   /// The line that closes it.
@@ -17,7 +17,7 @@ public enum PageBridgeBuild {
   /// template literal (a backtick outside comment lines) or a line that ends
   /// inside a string continued with a backslash, where removing a line that
   /// starts with `//` could change a string. Callers then inject `source`.
-  public static func classic(from source: String) -> String? {
+  package static func classic(from source: String) -> String? {
     var kept: [Substring] = []
     var inRegion = false
     for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -6,16 +6,16 @@ import Foundation
 /// Lookup never traps: it tries the resource bundle next to the executable
 /// (how SwiftPM installs resources), then the source tree this file was
 /// compiled from (a checkout, where `swift build` and `swift test` run).
-public enum ReferenceScripts {
+package enum ReferenceScripts {
   /// The reference page-side bridge (`page-bridge.js`).
-  public static let pageBridge = load("page-bridge.js")
+  package static let pageBridge = load("page-bridge.js")
   /// A web page's own setup snippet (`setupWebViewJavascriptBridge`).
-  public static let setupSnippet = load("page-setup-snippet.js")
+  package static let setupSnippet = load("page-setup-snippet.js")
   /// The demo page script that uses the snippet (`demo-page.js`).
-  public static let demoPage = load("demo-page.js")
+  package static let demoPage = load("demo-page.js")
 
   /// Where a resource file lives on disk, if it can be found.
-  public static func url(of name: String) -> URL? {
+  package static func url(of name: String) -> URL? {
     candidateDirectories().map { $0.appendingPathComponent(name) }
       .first { FileManager.default.fileExists(atPath: $0.path) }
   }

@@ -8,26 +8,26 @@ import ScenarioRunner
 /// keeps messages and traces verbatim.)
 ///
 /// Everything here is pure and deterministic.
-public enum FailureText {
+package enum FailureText {
   /// How many characters of a trace event's field value are shown before it
   /// is cut with an ellipsis (the serialized JSON text of the value counts).
-  public static let defaultFieldLimit = 160
+  package static let defaultFieldLimit = 160
 
   /// How many characters of a headline (first line of a message) one-line
   /// places show: JUnit `message` attributes, Markdown table cells.
-  public static let headlineLimit = 300
+  package static let headlineLimit = 300
 
   /// The marker in front of the trace event a failure is about.
-  public static let focusMarker = "> "
+  package static let focusMarker = "> "
   /// The marker in front of the other trace events (as wide as the focus marker).
-  public static let plainMarker = "  "
+  package static let plainMarker = "  "
 
   // MARK: - Lines
 
   /// The lines of `text`, split at LF, CR and CRLF (the line ends of
   /// CommonMark, XML and most terminals; U+2028 and U+2029 are not line ends
   /// here, they are shown by ``visible(_:keepingLineBreaks:)``).
-  public static func lines(_ text: String) -> [String] {
+  package static func lines(_ text: String) -> [String] {
     var lines: [String] = []
     var current = String.UnicodeScalarView()
     var previousWasCR = false
@@ -51,7 +51,7 @@ public enum FailureText {
   /// The first line of `message` that is not blank, without its trailing
   /// whitespace; `""` when there is no message or it is blank. The line is
   /// returned as written: formats escape it themselves.
-  public static func firstLine(_ message: String?) -> String {
+  package static func firstLine(_ message: String?) -> String {
     guard let message else { return "" }
     for line in lines(message) {
       let trimmed = trimmingTrailingWhitespace(line)
@@ -62,7 +62,7 @@ public enum FailureText {
 
   /// The one-line account of a result: the first line of its message, or a
   /// sentence naming the status when there is no message.
-  public static func headline(_ result: ScenarioResult) -> String {
+  package static func headline(_ result: ScenarioResult) -> String {
     let line = firstLine(result.message)
     if !line.isEmpty { return line }
     switch result.status {
@@ -76,20 +76,20 @@ public enum FailureText {
   }
 
   /// The first non-blank line of a skip reason, or `"no reason given"`.
-  public static func skipReason(_ result: ScenarioResult) -> String {
+  package static func skipReason(_ result: ScenarioResult) -> String {
     let line = firstLine(result.message)
     return line.isEmpty ? "no reason given" : line
   }
 
   /// Whether a result is a failure a report lists: `fail`, `error` or
   /// `xpass`, gating or not.
-  public static func isFailure(_ status: ScenarioStatus) -> Bool {
+  package static func isFailure(_ status: ScenarioStatus) -> Bool {
     status == .fail || status == .error || status == .xpass
   }
 
   /// `text` cut to at most `limit` characters (grapheme clusters), with `…`
   /// in place of what was cut.
-  public static func truncated(_ text: String, to limit: Int) -> String {
+  package static func truncated(_ text: String, to limit: Int) -> String {
     guard limit > 0 else { return text.isEmpty ? "" : "…" }
     guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
     else { return text }
@@ -103,7 +103,7 @@ public enum FailureText {
   /// U+2028/U+2029, bidirectional formatting characters (which reorder the
   /// text around them), U+FEFF, and the non-characters U+FFFE and U+FFFF.
   /// Tab and line feed are included; callers that keep them say so.
-  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x2028, 0x2029: true
@@ -115,14 +115,14 @@ public enum FailureText {
 
   /// The marker shown for an unprintable scalar: `\u{1B}`, `\u{2028}`
   /// (uppercase hex, at least two digits).
-  public static func marker(for scalar: Unicode.Scalar) -> String {
+  package static func marker(for scalar: Unicode.Scalar) -> String {
     "\\u{" + hex(scalar.value, minimumDigits: 2) + "}"
   }
 
   /// `text` with every ``isInvisible(_:)`` scalar replaced by its
   /// ``marker(for:)``; line feeds (and CRLF/CR line ends, as LF) and tabs
   /// are kept when `keepingLineBreaks` is `true`.
-  public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
+  package static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
     guard text.unicodeScalars.contains(where: isInvisible) else { return text }
     if keepingLineBreaks {
       return lines(text).map { visibleKeepingTabs($0) }.joined(separator: "\n")
@@ -153,7 +153,7 @@ public enum FailureText {
   /// The lines of a message as reports print them: unprintable characters
   /// made visible (tabs kept), each line cut to `lineLimit` characters when
   /// one is given, and trailing blank lines dropped.
-  public static func messageLines(_ message: String?, lineLimit: Int? = nil) -> [String] {
+  package static func messageLines(_ message: String?, lineLimit: Int? = nil) -> [String] {
     guard let message else { return [] }
     var result = lines(message).map { line -> String in
       let shown = visibleKeepingTabs(trimmingTrailingWhitespace(line))
@@ -172,7 +172,7 @@ public enum FailureText {
   /// characters are escaped: inside the JSON as `\u2028`-style JSON escapes
   /// (so the braces still hold JSON, apart from cut values), in the event
   /// name as ``marker(for:)``.
-  public static func eventLine(_ event: TraceEvent, fieldLimit: Int = defaultFieldLimit) -> String {
+  package static func eventLine(_ event: TraceEvent, fieldLimit: Int = defaultFieldLimit) -> String {
     var fields = "{"
     var first = true
     for (key, value) in event.fields {
@@ -186,7 +186,7 @@ public enum FailureText {
 
   /// The trace excerpt of a result, one event a line, each prefixed with
   /// ``focusMarker`` (the event the failure is about) or ``plainMarker``.
-  public static func traceLines(_ result: ScenarioResult, fieldLimit: Int = defaultFieldLimit) -> [String] {
+  package static func traceLines(_ result: ScenarioResult, fieldLimit: Int = defaultFieldLimit) -> [String] {
     let focus = result.detail?.focus
     return result.trace.map { event in
       (event.sequence == focus ? focusMarker : plainMarker) + eventLine(event, fieldLimit: fieldLimit)
@@ -196,7 +196,7 @@ public enum FailureText {
   /// A heading for the trace excerpt: which events it shows out of how many,
   /// e.g. `trace: events #3–#9 of 40 (">" marks the event the failure is about)`;
   /// `nil` when the result has no trace.
-  public static func traceHeading(_ result: ScenarioResult) -> String? {
+  package static func traceHeading(_ result: ScenarioResult) -> String? {
     guard let first = result.trace.first, let last = result.trace.last else { return nil }
     let total = max(result.traceEventCount, result.trace.count)
     let range: String
@@ -213,7 +213,7 @@ public enum FailureText {
 
   /// Where the failing expectation is written: `file#/json/pointer`, or the
   /// file alone when the failure has no pointer.
-  public static func location(_ result: ScenarioResult) -> String {
+  package static func location(_ result: ScenarioResult) -> String {
     guard let pointer = result.detail?.pointer else { return result.scenario.file }
     return result.scenario.file + "#" + pointer.description
   }

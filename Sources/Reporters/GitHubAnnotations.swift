@@ -11,9 +11,9 @@ import ScenarioRunner
 ///
 /// GitHub shows at most 10 error annotations of a step: after
 /// ``limit`` − 1 failures, the last one counts the rest.
-public enum GitHubAnnotations {
+package enum GitHubAnnotations {
   /// The most annotations written.
-  public static let limit = 10
+  package static let limit = 10
 
   /// The workflow commands, one a line (empty when the run passes).
   /// - Parameters:
@@ -21,7 +21,7 @@ public enum GitHubAnnotations {
   ///     relative to it, as GitHub needs them; others keep their path.
   ///   - readFile: reads a fixture file, to find the line of a failing
   ///     expectation (nil: the file is not read and the line is 1).
-  public static func render(
+  package static func render(
     _ report: RunReport, workspace: String?, readFile: (String) -> String? = { _ in nil }
   ) -> String {
     var lines: [String] = []

@@ -6,7 +6,7 @@ import ScenarioRunner
 /// cells coloured by verdict and never by pass rate, expected failures
 /// named and not counted as passes, messages cut to a bounded size.
 /// All text that comes from implementations is escaped.
-public enum InteropMatrixReport {
+package enum InteropMatrixReport {
   /// The longest failure line the Markdown file shows, in characters.
   static let lineLimit = 300
 
@@ -33,7 +33,7 @@ public enum InteropMatrixReport {
   /// The Markdown report: the pairs' table, then `dialects` (one row per
   /// dialect bridge of our own, each side alone and both), then every
   /// failure.
-  public static func markdown(
+  package static func markdown(
     _ pairs: [InteropPair], toolVersion: String, fixtureCount: Int, dialects: [InteropDialectRow] = []
   ) -> String {
     let areas = areas(pairs)
@@ -103,7 +103,7 @@ public enum InteropMatrixReport {
   }
 
   /// The HTML page; `explanations` maps fixture ids to their `explain` text.
-  public static func html(
+  package static func html(
     _ pairs: [InteropPair], toolVersion: String, fixtureCount: Int, explanations: [String: String]
   ) -> String {
     InteropMatrixPage(pairs: pairs, toolVersion: toolVersion, fixtureCount: fixtureCount, explanations: explanations)

@@ -1,19 +1,19 @@
 import ScenarioRunner
 
 /// One pair of implementations run over the suite.
-public struct InteropPair: Sendable {
+package struct InteropPair: Sendable {
   /// The page side.
-  public var page: ImplementationInfo
+  package var page: ImplementationInfo
   /// The native side.
-  public var native: ImplementationInfo
+  package var native: ImplementationInfo
   /// Its results, in fixture order.
-  public var results: [ScenarioResult]
+  package var results: [ScenarioResult]
 
   /// Creates a pair; results are kept with their payloads bounded
   /// (``ScenarioResult/bounded()``) and without trace excerpts, which the
   /// matrix never shows, so that one failing megabyte scenario cannot make
   /// the published files megabytes.
-  public init(page: ImplementationInfo, native: ImplementationInfo, results: [ScenarioResult]) {
+  package init(page: ImplementationInfo, native: ImplementationInfo, results: [ScenarioResult]) {
     self.page = page
     self.native = native
     self.results = results.map { result in
@@ -24,7 +24,7 @@ public struct InteropPair: Sendable {
   }
 
   /// "page × native".
-  public var title: String { "\(Self.label(page)) × \(Self.label(native))" }
+  package var title: String { "\(Self.label(page)) × \(Self.label(native))" }
 
   static func label(_ info: ImplementationInfo) -> String {
     info.name + (info.version.map { " \($0)" } ?? "")

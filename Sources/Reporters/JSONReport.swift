@@ -52,26 +52,26 @@ import ScenarioRunner
 /// - Trace events are `TraceEvent.json` objects: `seq`, `time` (virtual
 ///   milliseconds), `source`, `event`, then the event's own fields.
 /// - Keys appear in the order above; results in the report's order.
-public enum JSONReport {
+package enum JSONReport {
   /// How to render.
-  public struct Options: Sendable, Hashable {
+  package struct Options: Sendable, Hashable {
     /// Write every `durationMs` as 0 (for golden files and diffs).
-    public var redactDurations: Bool
+    package var redactDurations: Bool
 
     /// Creates options.
-    public init(redactDurations: Bool = false) {
+    package init(redactDurations: Bool = false) {
       self.redactDurations = redactDurations
     }
   }
 
   /// The report as pretty-printed JSON (two-space indent, like
   /// `JSON.stringify(value, null, 2)`) with a trailing newline.
-  public static func render(_ report: RunReport, options: Options = Options()) -> String {
+  package static func render(_ report: RunReport, options: Options = Options()) -> String {
     document(report, options: options).serialized(pretty: true) + "\n"
   }
 
   /// The report as a JSON value.
-  public static func document(_ report: RunReport, options: Options = Options()) -> JSONValue {
+  package static func document(_ report: RunReport, options: Options = Options()) -> JSONValue {
     let summary = report.summary
     var summaryObject: JSONObject = [
       "total": number(summary.total),
@@ -120,7 +120,7 @@ public enum JSONReport {
 
   /// One entry of `results`; `reproduce` is the command line that runs it
   /// again (``RunReport/reproduceCommand(for:)``).
-  public static func result(
+  package static func result(
     for result: ScenarioResult, gate: Level, reproduce: String? = nil, options: Options = Options()
   ) -> JSONValue {
     let scenario = result.scenario

@@ -11,22 +11,22 @@ import ScenarioRunner
 /// A trace field the report had to rename (a field called like a header
 /// key, `seq`, `time`, `source` or `event`, is written `_seq`…) is read back
 /// under its own name.
-public enum JSONReportReader {
+package enum JSONReportReader {
   /// What is wrong with a report: where (a JSON pointer) and what.
-  public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+  package struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the report.
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
     /// What is wrong.
-    public var message: String
+    package var message: String
 
     /// `#/pointer: message`, or the message alone at the root.
-    public var description: String {
+    package var description: String {
       pointer.isRoot ? message : "#\(pointer.description): \(message)"
     }
   }
 
   /// The run `text` describes.
-  public static func read(_ text: String) throws(Problem) -> RunReport {
+  package static func read(_ text: String) throws(Problem) -> RunReport {
     let value: JSONValue
     do {
       value = try JSONValue.parse(text)
@@ -37,7 +37,7 @@ public enum JSONReportReader {
   }
 
   /// The run `value` describes.
-  public static func read(_ value: JSONValue) throws(Problem) -> RunReport {
+  package static func read(_ value: JSONValue) throws(Problem) -> RunReport {
     var reader = Reader()
     return try reader.report(value)
   }

@@ -22,23 +22,23 @@ import ScenarioRunner
 /// - `failures`, `errors` and `skipped` count those elements.
 ///
 /// The document is well-formed for any text (see ``XMLEscaping``).
-public enum JUnitReport {
+package enum JUnitReport {
   /// How to render.
-  public struct Options: Sendable, Hashable {
+  package struct Options: Sendable, Hashable {
     /// Write every `time` as 0.000 (for golden files and diffs).
-    public var redactDurations: Bool
+    package var redactDurations: Bool
     /// How many characters of each trace field value are shown.
-    public var fieldLimit: Int
+    package var fieldLimit: Int
 
     /// Creates options.
-    public init(redactDurations: Bool = false, fieldLimit: Int = FailureText.defaultFieldLimit) {
+    package init(redactDurations: Bool = false, fieldLimit: Int = FailureText.defaultFieldLimit) {
       self.redactDurations = redactDurations
       self.fieldLimit = fieldLimit
     }
   }
 
   /// The XML document, with a trailing newline.
-  public static func render(_ report: RunReport, options: Options = Options()) -> String {
+  package static func render(_ report: RunReport, options: Options = Options()) -> String {
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites"
     let counts = Counts(report.results, gate: report.gate)

@@ -12,25 +12,25 @@ import ScenarioRunner
 /// Text from fixtures and bridges is escaped: table cells stay on one line
 /// and cannot close the table or start HTML; code blocks use a fence longer
 /// than any backtick run inside them.
-public enum MarkdownReport {
+package enum MarkdownReport {
   /// How to render.
-  public struct Options: Sendable, Hashable {
+  package struct Options: Sendable, Hashable {
     /// Write durations as 0 (for golden files and diffs).
-    public var redactDurations: Bool
+    package var redactDurations: Bool
     /// How many gating failures get a `<details>` section; the rest are
     /// counted (a step summary is limited to 1 MiB).
-    public var maxDetails: Int
+    package var maxDetails: Int
     /// How many characters of each message line a `<details>` shows.
-    public var messageLineLimit: Int
+    package var messageLineLimit: Int
     /// How many characters of each trace field value are shown.
-    public var fieldLimit: Int
+    package var fieldLimit: Int
     /// What fixture file and protocol links start with: empty for links
     /// relative to the bridgecheck checkout, or a URL ending in `/`, e.g.
     /// `https://github.com/org/bridgecheck/blob/v1.2.0/`.
-    public var linkBase: String
+    package var linkBase: String
 
     /// Creates options.
-    public init(
+    package init(
       redactDurations: Bool = false, maxDetails: Int = 50, messageLineLimit: Int = 2_000,
       fieldLimit: Int = FailureText.defaultFieldLimit, linkBase: String = ""
     ) {
@@ -43,7 +43,7 @@ public enum MarkdownReport {
   }
 
   /// The Markdown text, with a trailing newline.
-  public static func render(_ report: RunReport, options: Options = Options()) -> String {
+  package static func render(_ report: RunReport, options: Options = Options()) -> String {
     let summary = report.summary
     let gating = report.gatingFailures
     let gate = report.gate.rawValue
@@ -312,7 +312,7 @@ public enum MarkdownReport {
 
   /// A fenced code block holding `lines`, with a fence longer than any run
   /// of backticks in them (at least three).
-  public static func codeBlock(_ lines: [String]) -> [String] {
+  package static func codeBlock(_ lines: [String]) -> [String] {
     let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: lines) + 1))
     return [fence + "text"] + lines + [fence]
   }
@@ -320,13 +320,13 @@ public enum MarkdownReport {
   /// Text for a table cell: one line (line breaks as `<br>`), `|` and other
   /// Markdown punctuation backslash-escaped, `<`, `>`, `&` as entities,
   /// unprintable characters as `\u{XX}` markers.
-  public static func cell(_ text: String) -> String {
+  package static func cell(_ text: String) -> String {
     FailureText.lines(text).map(inline).joined(separator: "<br>")
   }
 
   /// Text for running Markdown (a paragraph or a cell): as ``cell(_:)``,
   /// but line breaks become visible markers too.
-  public static func inline(_ text: String) -> String {
+  package static func inline(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     for scalar in FailureText.visible(text).unicodeScalars {
       switch scalar {

@@ -27,27 +27,27 @@ import ScenarioRunner
 /// and no `NO_COLOR`). Text from fixtures and bridges has its control
 /// characters escaped, so a bridge cannot move the cursor or recolour the
 /// terminal.
-public enum TerminalReport {
+package enum TerminalReport {
   /// How to render.
-  public struct Options: Sendable, Hashable {
+  package struct Options: Sendable, Hashable {
     /// Use ANSI colours.
-    public var useColor: Bool
+    package var useColor: Bool
     /// Print the trace excerpt under each failure, and the ids of skipped
     /// and expected-failure scenarios.
-    public var verbose: Bool
+    package var verbose: Bool
     /// Print durations as 0.
-    public var redactDurations: Bool
+    package var redactDurations: Bool
     /// How many characters of each message line are printed.
-    public var messageLineLimit: Int
+    package var messageLineLimit: Int
     /// How many characters of each trace field value are printed.
-    public var fieldLimit: Int
+    package var fieldLimit: Int
     /// The terminal's width in columns: message lines and lists of ids are
     /// wrapped to it; nil (a pipe or file) keeps message lines whole and
     /// wraps id lists at 100.
-    public var width: Int?
+    package var width: Int?
 
     /// Creates options.
-    public init(
+    package init(
       useColor: Bool = false, verbose: Bool = false, redactDurations: Bool = false, messageLineLimit: Int = 400,
       fieldLimit: Int = FailureText.defaultFieldLimit, width: Int? = nil
     ) {
@@ -61,7 +61,7 @@ public enum TerminalReport {
   }
 
   /// The whole report, ending with the summary line and a newline.
-  public static func render(_ report: RunReport, options: Options = Options()) -> String {
+  package static func render(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     var out: [String] = []
     let note = MissingPageAPIsNote.lines(report)
@@ -139,7 +139,7 @@ public enum TerminalReport {
   /// verdict, e.g. `bridgecheck: 83 scenarios — 80 passed, 1 failed, 0 errors,
   /// 2 skipped, 0 xfail, 0 xpass — 0 gating — 0.42s — PASS (gate: must)`
   /// (the failure is below the gate).
-  public static func summaryLine(_ report: RunReport, options: Options = Options()) -> String {
+  package static func summaryLine(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     let summary = report.summary
     let counts = [
@@ -164,7 +164,7 @@ public enum TerminalReport {
   /// Which schedules the run ran each scenario under and how many ran, e.g.
   /// `schedules: the default gate's 6 (default, steps-apart, …): 810 run over 135 scenarios, 700 distinct, 0 failing`;
   /// nil for a run that does not say (a real engine's).
-  public static func schedulesLine(_ report: RunReport) -> String? {
+  package static func schedulesLine(_ report: RunReport) -> String? {
     let totals = report.exploration.map(explorationCounts)
     guard let schedules = report.schedules else {
       return totals.map { "schedules: " + $0 }
@@ -174,7 +174,7 @@ public enum TerminalReport {
 
   /// How many schedules ran, e.g.
   /// `810 run over 135 scenarios, 700 distinct, 0 failing`.
-  public static func explorationCounts(_ exploration: ExplorationTotals) -> String {
+  package static func explorationCounts(_ exploration: ExplorationTotals) -> String {
     ReportFormatting.plural(exploration.schedules, "schedule") + " run over "
       + ReportFormatting.plural(exploration.scenarios, "scenario")
       + ", \(exploration.distinctSchedules) distinct, \(exploration.failing) failing"

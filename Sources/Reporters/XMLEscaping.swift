@@ -1,10 +1,10 @@
 /// Escaping for XML 1.0 documents that must stay well-formed whatever text a
 /// bridge under test printed.
-public enum XMLEscaping {
+package enum XMLEscaping {
   /// Whether XML 1.0 allows `scalar` in a document at all, even as a
   /// character reference (`Char` production: tab, LF, CR, U+0020–U+D7FF,
   /// U+E000–U+FFFD, U+10000–U+10FFFF).
-  public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09, 0x0A, 0x0D: true
     case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
@@ -17,14 +17,14 @@ public enum XMLEscaping {
   /// and U+2029 as character references, characters XML 1.0 forbids
   /// (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE, U+FFFF) as a
   /// visible `\u{XX}` marker (see ``FailureText/marker(for:)``). Tab and LF stay.
-  public static func text(_ text: String) -> String {
+  package static func text(_ text: String) -> String {
     escape(text, inAttribute: false)
   }
 
   /// `text` for a double-quoted attribute value: as ``text(_:)``, and tab,
   /// LF and CR as character references (attribute-value normalization would
   /// turn them into spaces).
-  public static func attribute(_ text: String) -> String {
+  package static func attribute(_ text: String) -> String {
     escape(text, inAttribute: true)
   }
 

@@ -23,29 +23,29 @@ import BridgeImplementations
 /// - an explicit configuration that cannot give each worker its floor is
 ///   refused before anything runs (``WorkerBudgetError``: the arithmetic and
 ///   the fix).
-public struct WorkerBudget: Sendable, Hashable {
+package struct WorkerBudget: Sendable, Hashable {
   /// Worker processes.
-  public let jobs: Int
+  package let jobs: Int
   /// The most resident memory of all the workers' processes, in bytes.
-  public let memoryLimit: Int
+  package let memoryLimit: Int
 
   /// Each worker's share of ``memoryLimit``.
-  public var share: Int { memoryLimit / jobs }
+  package var share: Int { memoryLimit / jobs }
 
   /// What each worker of a kind needs and gets.
-  public struct WorkerKind: Sendable, Hashable {
+  package struct WorkerKind: Sendable, Hashable {
     /// The least memory a worker may be given: below it, ordinary scenarios
     /// of a correct pair would pass it.
-    public var floor: Int
+    package var floor: Int
     /// A worker's share when the total is not given.
-    public var defaultShare: Int
+    package var defaultShare: Int
     /// The least default total (what a run had before the total scaled).
-    public var minimumTotal: Int
+    package var minimumTotal: Int
     /// What the workers run, for messages ("a worker of the simulated page").
-    public var name: String
+    package var name: String
 
     /// Creates a kind.
-    public init(floor: Int, defaultShare: Int, minimumTotal: Int, name: String) {
+    package init(floor: Int, defaultShare: Int, minimumTotal: Int, name: String) {
       self.floor = floor
       self.defaultShare = defaultShare
       self.minimumTotal = minimumTotal
@@ -53,16 +53,16 @@ public struct WorkerBudget: Sendable, Hashable {
     }
 
     /// `bridgecheck run` in the simulated page (default total 2 GB).
-    public static let simulated = WorkerKind(
+    package static let simulated = WorkerKind(
       floor: 256 << 20, defaultShare: 512 << 20, minimumTotal: 2 << 30, name: "a worker of the simulated page")
     /// `bridgecheck mutants` (default total 1 GB: its scenarios are the
     /// suite's own, with the reference bridges or their mutants).
-    public static let mutants = WorkerKind(
+    package static let mutants = WorkerKind(
       floor: 256 << 20, defaultShare: 512 << 20, minimumTotal: 1 << 30, name: "a worker of the mutation matrix")
     /// `bridgecheck run --engine webkitgtk` and `fidelity`: a worker holds
     /// GTK and a web view (about 180 MB), and below it a web process (about
     /// 200 MB with a page loaded) and a network process (about 60 MB).
-    public static let webKit = WorkerKind(
+    package static let webKit = WorkerKind(
       floor: 768 << 20, defaultShare: 1 << 30, minimumTotal: 2 << 30,
       name: "a worker of the real engine (with its web and network processes)")
   }
@@ -71,7 +71,7 @@ public struct WorkerBudget: Sendable, Hashable {
   /// for the defaults); `cores` the CPUs this process may use;
   /// `machineMemory` the memory of the machine (nil when unknown: the
   /// default total is then not capped).
-  public static func resolve(
+  package static func resolve(
     jobs: Int?, memoryLimit: Int?, kind: WorkerKind, cores: Int, machineMemory: Int?
   ) throws(WorkerBudgetError) -> WorkerBudget {
     let cores = max(1, cores)
@@ -134,31 +134,31 @@ public struct WorkerBudget: Sendable, Hashable {
 
 /// A `--jobs` and `--memory-limit` that cannot work together, with the
 /// arithmetic and what to give instead.
-public struct WorkerBudgetError: Error, Sendable, CustomStringConvertible {
+package struct WorkerBudgetError: Error, Sendable, CustomStringConvertible {
   /// What is wrong, with the arithmetic.
-  public var problem: String
+  package var problem: String
   /// What to give instead.
-  public var fix: String
+  package var fix: String
 
   init(_ problem: String, fix: String) {
     self.problem = problem
     self.fix = fix
   }
 
-  public var description: String { problem + "\n  hint: " + fix }
+  package var description: String { problem + "\n  hint: " + fix }
 }
 
 /// The memory of the machine bridgecheck runs on, as far as it may use it.
-public enum MachineMemory {
+package enum MachineMemory {
   /// The environment variable that states it (e.g. `16G`), for a machine
   /// whose limit bridgecheck cannot read, and for tests.
-  public static let environmentKey = "BRIDGECHECK_MACHINE_MEMORY"
+  package static let environmentKey = "BRIDGECHECK_MACHINE_MEMORY"
 
   /// The smaller of the machine's RAM (`MemTotal` of `/proc/meminfo`) and
   /// the memory limit of this process's control group (v2 `memory.max`, v1
   /// `memory.limit_in_bytes`), in bytes; ``environmentKey`` when set; nil
   /// when none can be read.
-  public static var bytes: Int? {
+  package static var bytes: Int? {
     if let text = getenv(environmentKey).map({ String(cString: $0) }), let stated = parse(text) { return stated }
     let ram = ProcFile.contents(of: "/proc/meminfo").flatMap(memTotal)
     let limits = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"].compactMap { path in

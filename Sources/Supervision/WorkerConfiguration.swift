@@ -9,9 +9,9 @@ import ScenarioRunner
 /// supervisor: which implementations, which sides are under test, and the
 /// limits. Sent as the first line of the worker's standard input, and again
 /// whenever a scenario needs another (the mutation matrix).
-public struct WorkerConfiguration: Sendable, Equatable {
+package struct WorkerConfiguration: Sendable, Equatable {
   /// The page side.
-  public enum Page: Sendable, Hashable {
+  package enum Page: Sendable, Hashable {
     /// bridgecheck's reference page bridge.
     case reference
     /// The reference page bridge's driver with another source: a mutant
@@ -29,7 +29,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
   }
 
   /// The native side.
-  public enum Native: Sendable, Hashable {
+  package enum Native: Sendable, Hashable {
     /// bridgecheck's reference native bridge, in process.
     case reference
     /// The reference native bridge with deliberate bugs switched on (the
@@ -43,32 +43,32 @@ public struct WorkerConfiguration: Sendable, Equatable {
   }
 
   /// The page side.
-  public var page: Page
+  package var page: Page
   /// The native side.
-  public var native: Native
+  package var native: Native
   /// Which sides are under test.
-  public var tested: TestedSides
+  package var tested: TestedSides
   /// Limits and seed.
-  public var options: RunOptions
+  package var options: RunOptions
   /// Whether results come back as verdicts only: no trace excerpt, and
   /// message and detail cut to a bounded size (``ScenarioResult/bounded()``).
   /// The mutation matrix needs no more, and a megabyte payload in each of
   /// thousands of results is memory the supervisor would hold for nothing.
-  public var verdictsOnly: Bool
+  package var verdictsOnly: Bool
 
   /// Schedule exploration of every scenario (`run --explore`), or nil.
-  public var explore: ExploreOptions?
+  package var explore: ExploreOptions?
 
   /// The engine the pages run in, by name (``PageEngine/name``): `simulated`
   /// or a real engine the worker can make (`webkitgtk`).
-  public var engine: String = PageEngine.simulated.name
+  package var engine: String = PageEngine.simulated.name
 
   /// Optional features a script page bridge declares (`run --page-feature`,
   /// ``ImplementationFeature``); empty for the others.
-  public var pageFeatures: [String] = []
+  package var pageFeatures: [String] = []
 
   /// Creates a configuration.
-  public init(
+  package init(
     page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false,
     explore: ExploreOptions? = nil, engine: String = PageEngine.simulated.name
   ) {
@@ -83,7 +83,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
 
   /// Two configurations are equal when a worker would build the same
   /// runner from them.
-  public static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
+  package static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
     lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested && lhs.engine == rhs.engine
       && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore
       && lhs.wireValue["options"] == rhs.wireValue["options"]
@@ -93,13 +93,13 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// Whether the worker starts processes of its own for a scenario (an
   /// adapter, a real engine's web and network processes), whose memory
   /// counts with the worker's.
-  public var hasProcessesBelowWorker: Bool {
+  package var hasProcessesBelowWorker: Bool {
     if case .adapter = native { return true }
     return engine != PageEngine.simulated.name
   }
 
   /// Builds the page implementation this configuration names.
-  public func makePage() throws(WorkerSetupError) -> any PageImplementation {
+  package func makePage() throws(WorkerSetupError) -> any PageImplementation {
     let made = try page.make()
     guard !pageFeatures.isEmpty, let script = made as? ScriptPageImplementation else { return made }
     return script.declaring(pageFeatures)
@@ -108,7 +108,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
   /// Builds the native implementation this configuration names (an adapter
   /// starts its first process at once, on `sharedCPU` when one is given:
   /// see ``AdapterNativeImplementation/init(command:limits:protocolMinorVersion:sharedCPU:shouldStop:)``).
-  public func makeNative(
+  package func makeNative(
     sharedCPU: Int? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> any NativeImplementation {
     switch native {
@@ -130,7 +130,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
 extension WorkerConfiguration.Page {
   /// Builds the page implementation: the reference, or the script file in
   /// its profile (the default, upstream 6.x, when none is named).
-  public func make() throws(WorkerSetupError) -> any PageImplementation {
+  package func make() throws(WorkerSetupError) -> any PageImplementation {
     switch self {
     case .reference:
       return ReferencePageImplementation()
@@ -174,26 +174,26 @@ extension WorkerConfiguration.Page {
 
 /// A worker configuration that cannot be built (a file that went away
 /// since the supervisor read it, a profile that no longer loads).
-public struct WorkerSetupError: Error, Sendable, CustomStringConvertible {
+package struct WorkerSetupError: Error, Sendable, CustomStringConvertible {
   /// What is wrong.
-  public var message: String
+  package var message: String
   /// What to do about it.
-  public var hint: String?
+  package var hint: String?
 
   /// Creates an error.
-  public init(_ message: String, hint: String?) {
+  package init(_ message: String, hint: String?) {
     self.message = message
     self.hint = hint
   }
 
-  public var description: String { message + (hint.map { "\n  hint: \($0)" } ?? "") }
+  package var description: String { message + (hint.map { "\n  hint: \($0)" } ?? "") }
 }
 
 // MARK: - As JSON
 
 extension WorkerConfiguration {
   /// The configuration as one JSON value.
-  public var wireValue: JSONValue {
+  package var wireValue: JSONValue {
     var pageObject: JSONObject
     switch page {
     case .reference: pageObject = ["kind": "reference"]
@@ -244,7 +244,7 @@ extension WorkerConfiguration {
   }
 
   /// Reads back ``wireValue``; nil when `value` is not one.
-  public init?(wireValue value: JSONValue) {
+  package init?(wireValue value: JSONValue) {
     switch value["page"]?["kind"]?.stringValue {
     case "reference":
       page = value["page"]?["profile"]?.stringValue.map { .referenceInProfile(profile: $0) } ?? .reference

@@ -10,19 +10,20 @@ import ScenarioRunner
 
 /// The limits a supervisor enforces on its workers, from outside: whatever
 /// the code under test does inside a worker, these hold.
-public struct SupervisorLimits: Sendable, Hashable {
+package struct SupervisorLimits: Sendable, Hashable {
   /// How long past a scenario's wall-clock limit the worker is given to end
   /// it by itself (with its own, more precise error) before it is killed.
-  public var grace: Duration
+  package var grace: Duration
   /// The most resident memory the processes of the whole run may use, in
   /// bytes: each of the `jobs` workers (with every adapter below it) gets an
   /// equal share.
-  public var memoryLimit: Int
+  package var memoryLimit: Int
   /// How often a busy worker's memory is measured.
-  public var memoryInterval: Duration
+  package var memoryInterval: Duration
 
   /// Creates limits; the defaults are those of `bridgecheck run`.
-  public init(grace: Duration = .seconds(2), memoryLimit: Int = 2 << 30, memoryInterval: Duration = .milliseconds(10)) {
+  package init(grace: Duration = .seconds(2), memoryLimit: Int = 2 << 30, memoryInterval: Duration = .milliseconds(10))
+  {
     self.grace = grace
     self.memoryLimit = memoryLimit
     self.memoryInterval = memoryInterval
@@ -30,7 +31,7 @@ public struct SupervisorLimits: Sendable, Hashable {
 }
 
 /// Why a supervised run stopped early.
-public enum StopReason: Sendable, Hashable {
+package enum StopReason: Sendable, Hashable {
   /// SIGINT (Ctrl-C).
   case interrupt
   /// SIGTERM.
@@ -60,7 +61,7 @@ public enum StopReason: Sendable, Hashable {
 ///   process that owns the pool is one too (`ProcessTree.becomeSubreaper()`,
 ///   its own choice: a test process must not be one), so no adapter, nor
 ///   anything an adapter detached, outlives the run.
-public final class WorkerPool {
+package final class WorkerPool {
   private let executable: String
   private let configuration: WorkerConfiguration
   private let jobs: Int
@@ -72,16 +73,16 @@ public final class WorkerPool {
   private var workers: [WorkerProcess] = []
   private let clock = ContinuousClock()
   /// The most resident memory seen in one worker's processes, in bytes.
-  public private(set) var peakWorkerMemory = 0
+  package private(set) var peakWorkerMemory = 0
   /// How many workers were started in all.
-  public private(set) var workersStarted = 0
+  package private(set) var workersStarted = 0
 
   /// Creates a pool. `executable` is the `bridgecheck` binary that serves
   /// `worker`; `environment` is added to the workers'. With `pinsWorkers`
   /// (the default), each worker that runs an adapter shares a CPU of its own
   /// with it, when this thread may run on at least `jobs` CPUs
   /// (``WorkerCPUs``).
-  public init(
+  package init(
     executable: String, configuration: WorkerConfiguration, jobs: Int, limits: SupervisorLimits = SupervisorLimits(),
     environment: [String: String] = [:], pinsWorkers: Bool = true
   ) {
@@ -117,7 +118,7 @@ public final class WorkerPool {
   /// `error` saying so, and those not started are left out. Once
   /// `stopHandingOut` answers true (`--max-failures`), no more scenarios are
   /// started; those running finish, and those not started are left out.
-  public func run(
+  package func run(
     _ fixtures: [Fixture], progress: (Int, ScenarioResult) -> Void = { _, _ in },
     stopReason: () -> StopReason? = { nil }, stopHandingOut: () -> Bool = { false }
   ) -> [ScenarioResult] {
@@ -140,7 +141,7 @@ public final class WorkerPool {
   /// and hands each result to `result` with its index as it arrives, in no
   /// particular order; nothing is kept here, so memory does not grow with
   /// `count`. Limits and stopping as in ``run(_:progress:stopReason:stopHandingOut:)``.
-  public func run(
+  package func run(
     count: Int, assignment: (Int) -> (fixture: Fixture, configuration: WorkerConfiguration),
     result: (Int, ScenarioResult) -> Void, stopReason: () -> StopReason? = { nil },
     stopHandingOut: () -> Bool = { false }
@@ -230,7 +231,7 @@ public final class WorkerPool {
 
   /// Starts the workers now (they set up while the caller loads fixtures);
   /// ``run(_:progress:stopReason:)`` otherwise starts them as it needs them.
-  public func prestart() {
+  package func prestart() {
     while workers.count < jobs, startWorker() != nil {}
   }
 
@@ -266,7 +267,7 @@ public final class WorkerPool {
 
   /// Ends every worker: their standard input closes (they exit by
   /// themselves when idle), and whatever is left is killed.
-  public func stopAll() {
+  package func stopAll() {
     for worker in workers { worker.process.closeInput() }
     let deadline = clock.now.advanced(by: .milliseconds(500))
     for worker in workers {
@@ -280,7 +281,7 @@ public final class WorkerPool {
 
   /// Kills every worker at once, with everything below it (nothing will be
   /// run: the supervisor found the run cannot go on).
-  public func abandon() {
+  package func abandon() {
     for worker in workers { worker.process.signalKill() }
     for worker in workers {
       worker.kill()

@@ -18,20 +18,20 @@ import ScenarioRunner
 ///
 /// A worker trusts nothing it runs: the supervisor kills it when a scenario
 /// passes its wall-clock or memory limit, and starts another.
-public enum WorkerService {
+package enum WorkerService {
   /// The environment variable that gives a worker its share of the run's
   /// memory limit, in bytes (a real engine holds its web process to part of it).
-  public static let memoryShareKey = "BRIDGECHECK_WORKER_MEMORY"
+  package static let memoryShareKey = "BRIDGECHECK_WORKER_MEMORY"
 
   /// The share of the run's memory limit this worker was given, if any.
-  public static var memoryShare: Int? {
+  package static var memoryShare: Int? {
     getenv(memoryShareKey).flatMap { Int(String(cString: $0)) }
   }
 
   /// Serves until standard input ends; returns the exit status. Pages run
   /// in the engine each configuration names, made by `makeEngine` (the
   /// simulated page only, by default).
-  public static func serve(makeEngine: WorkerEngineFactory = simulatedOnly) -> Int32 {
+  package static func serve(makeEngine: WorkerEngineFactory = simulatedOnly) -> Int32 {
     // The protocol gets a descriptor of its own; standard output goes to
     // standard error, so that no stray print can corrupt the protocol.
     let channel = dup(STDOUT_FILENO)
@@ -135,7 +135,7 @@ public enum WorkerService {
 
 extension WorkerService {
   /// The engine factory of a build without a real engine.
-  public static func simulatedOnly(_ name: String) throws(WorkerSetupError) -> PageEngine {
+  package static func simulatedOnly(_ name: String) throws(WorkerSetupError) -> PageEngine {
     guard name == PageEngine.simulated.name else {
       throw WorkerSetupError("this bridgecheck was built without the engine \(name)", hint: nil)
     }

@@ -6,7 +6,7 @@ import ScenarioRunner
 /// the simulated page, or a real engine when the `bridgecheck` that serves
 /// the worker was built with one. Throws when it cannot (no such engine in
 /// this build, no display).
-public typealias WorkerEngineFactory = (_ name: String) throws(WorkerSetupError) -> PageEngine
+package typealias WorkerEngineFactory = (_ name: String) throws(WorkerSetupError) -> PageEngine
 
 /// What a worker builds from one ``WorkerConfiguration``: the runner and the
 /// implementations behind it. A worker builds one at its first
@@ -14,7 +14,7 @@ public typealias WorkerEngineFactory = (_ name: String) throws(WorkerSetupError)
 /// mutation matrix runs every mutant on the same workers).
 final class WorkerSession {
   let configuration: WorkerConfiguration
-  let runner: ScenarioRunner
+  let runner: FixtureRunner
   private let native: any NativeImplementation
 
   /// Builds the implementations in the engine the configuration names
@@ -24,7 +24,7 @@ final class WorkerSession {
     let page = try configuration.makePage()
     native = configuration.makeNative(sharedCPU: WorkerCPUs.assigned)
     self.configuration = configuration
-    runner = ScenarioRunner(
+    runner = FixtureRunner(
       page: page, native: native, tested: configuration.tested, options: configuration.options, engine: engine)
   }
 

@@ -3,9 +3,9 @@
 /// `WebKitGTK` (`swift build --traits WebKitGTK`, which needs Debian's
 /// `libwebkit2gtk-4.1-dev`); without it this module holds only
 /// ``isBuilt``, so that the default build needs JavaScriptCore alone.
-public enum WebKitEngine {
+package enum WebKitEngine {
   /// Whether this build has the real engine.
-  public static var isBuilt: Bool {
+  package static var isBuilt: Bool {
     #if WebKitGTK
       true
     #else
@@ -15,12 +15,12 @@ public enum WebKitEngine {
 }
 
 /// Why the real engine could not do what was asked.
-public struct WebKitError: Error, Sendable, CustomStringConvertible {
+package struct WebKitError: Error, Sendable, CustomStringConvertible {
   /// What went wrong, for a person.
-  public var message: String
+  package var message: String
 
   /// Creates an error with its message.
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
-  public var description: String { message }
+  package var description: String { message }
 }

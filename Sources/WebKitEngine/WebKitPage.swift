@@ -13,7 +13,7 @@
   /// only on the engine thread. A navigation other than the page's own load
   /// is recorded in ``navigationRequests`` and cancelled, as a bridge that
   /// intercepts its signal URLs does; `about:blank` is recorded and allowed.
-  public final class WebKitPage: @unchecked Sendable {
+  package final class WebKitPage: @unchecked Sendable {
     private let engine: EngineThread
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var view: UnsafeMutablePointer<WebKitWebView>?
@@ -31,7 +31,7 @@
 
     /// Creates a web view in an offscreen window with script message
     /// handlers of these names; throws when GTK cannot start (no display).
-    public init(messageHandlers: [String] = []) throws(WebKitError) {
+    package init(messageHandlers: [String] = []) throws(WebKitError) {
       guard let engine = EngineThread.shared else {
         throw WebKitError("GTK could not start: no display (run under xvfb-run, or set DISPLAY)")
       }
@@ -83,7 +83,7 @@
     }
 
     /// Loads `html` as the page at `baseURL` and waits until it has loaded.
-    public func load(html: String, baseURL: String, timeout: Double = 10) throws(WebKitError) {
+    package func load(html: String, baseURL: String, timeout: Double = 10) throws(WebKitError) {
       let ok = engine.run { () -> Bool in
         self.loadFinished = false
         self.pageURL = baseURL
@@ -97,7 +97,7 @@
     /// Evaluates `script` in the page and returns its completion value as
     /// JSON (nil for `undefined`), as `evaluateJavaScript` hands it to a
     /// native side.
-    public func evaluate(_ script: String, timeout: Double = 10) throws(WebKitError) -> JSONValue? {
+    package func evaluate(_ script: String, timeout: Double = 10) throws(WebKitError) -> JSONValue? {
       let outcome = engine.run { () -> Result<String?, WebKitError> in
         let call = EvaluationCall()
         let finished:
@@ -135,32 +135,32 @@
     }
 
     /// Lets the page run for `seconds` of real time (its timers, its posts).
-    public func settle(seconds: Double) {
+    package func settle(seconds: Double) {
       engine.run { _ = EngineThread.spin(seconds: seconds) { false } }
     }
 
     /// The navigation requests the host saw so far (all cancelled but
     /// `about:blank`), in order.
-    public var navigationRequests: [String] { engine.run { self.navigations } }
+    package var navigationRequests: [String] { engine.run { self.navigations } }
 
     /// Lets the page run until the host has seen more than `count`
     /// navigation requests or `timeout` seconds pass; whether it has.
     @discardableResult
-    public func waitForNavigationRequests(moreThan count: Int, timeout: Double) -> Bool {
+    package func waitForNavigationRequests(moreThan count: Int, timeout: Double) -> Bool {
       engine.run { EngineThread.spin(seconds: timeout) { self.navigations.count > count } }
     }
 
     /// The WebKitGTK library this process runs, e.g. `2.48.3`.
-    public static var engineVersion: String {
+    package static var engineVersion: String {
       "\(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version())"
     }
 
     /// The bodies posted to the script message handlers so far.
-    public var scriptMessages: [(handler: String, body: JSONValue?)] { engine.run { self.messages } }
+    package var scriptMessages: [(handler: String, body: JSONValue?)] { engine.run { self.messages } }
 
     /// Destroys the web view and its window (a page dropped without it
     /// keeps them until the process ends).
-    public func close() {
+    package func close() {
       engine.run {
         if let window = self.window { gtk_widget_destroy(window) }
         self.window = nil

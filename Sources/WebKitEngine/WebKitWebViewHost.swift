@@ -30,30 +30,30 @@
   /// events for the page's own scripts, and telling a main-frame navigation
   /// from an iframe's (WebKitGTK's `decide-policy` does not say: every
   /// request is reported as an iframe's).
-  public final class WebKitWebViewHost: HarnessWebViewHost {
+  package final class WebKitWebViewHost: HarnessWebViewHost {
     /// The navigation policy, asked in a host task for every request but the page's own load.
-    public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
+    package var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
     /// Answers the page's `alert`, `confirm` and `prompt`. Default: dismiss.
-    public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
+    package var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss }
     /// Called in a host task once a page has finished loading; nil for none.
-    public var loadFinishedHandler: (() -> Void)?
+    package var loadFinishedHandler: (() -> Void)?
     /// What happened so far.
-    public let trace: Trace
+    package let trace: Trace
     /// Real milliseconds per virtual millisecond.
-    public let scale: Double
+    package let scale: Double
     /// The longest a settle may wait, in real seconds, whatever virtual time it was given.
-    public let maxSettleSeconds: Double
+    package let maxSettleSeconds: Double
     /// How long, in real milliseconds, nothing may arrive before the page
     /// counts as idle (an iframe the page just added asks its navigation a
     /// moment later, and nothing in the page says it will); then the page is
     /// asked for its pending timers, a round trip through its process.
     /// Default 20, or `BRIDGECHECK_WEBKIT_QUIET_MS` (the suite passed with
     /// 2 here; a slower machine may need more).
-    public var quietMilliseconds: Double =
+    package var quietMilliseconds: Double =
       Double(ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_QUIET_MS"] ?? "") ?? 20
     /// The settings the page was asked for (the user agent is honoured; the
     /// seed, epoch and limits belong to the simulated page).
-    public let configuration: PageConfiguration
+    package let configuration: PageConfiguration
 
     private let engine: EngineThread
     private let origin: UInt64
@@ -92,7 +92,7 @@
     private var source: PageSource?
     private var generation = 0
     /// The tasks run so far.
-    public private(set) var tasksRun = 0
+    package private(set) var tasksRun = 0
     /// The CPU time of this process's web processes (where the page runs).
     private let webProcesses = WebProcessUsage()
     /// Their CPU time when this host was made, and when last measured.
@@ -114,7 +114,7 @@
     private var consoleBytes = 0
 
     /// Creates a web view with no page loaded; nil when GTK cannot start (no display).
-    public init?(
+    package init?(
       configuration: PageConfiguration = PageConfiguration(), scale: Double = 1, maxSettleSeconds: Double = 15
     ) {
       guard let engine = EngineThread.shared else { return nil }
@@ -147,12 +147,12 @@
     }
 
     /// Real time since creation, in virtual milliseconds.
-    public var now: VirtualTime { VirtualTime(milliseconds: Self.milliseconds(since: origin, scale: scale)) }
+    package var now: VirtualTime { VirtualTime(milliseconds: Self.milliseconds(since: origin, scale: scale)) }
     /// Always nil: latencies are the engine's.
-    public var chooser: ScheduleChooser? { nil }
+    package var chooser: ScheduleChooser? { nil }
     /// The first limit the page passed (see the type's documentation), or
     /// nil: the scenario cannot be judged.
-    public private(set) var limitViolation: PageLimitViolation?
+    package private(set) var limitViolation: PageLimitViolation?
 
     /// Records that the page passed `limit` (the first one wins; each kind
     /// is recorded once).
@@ -164,7 +164,7 @@
 
     /// The CPU time of the page's web process since this host was made,
     /// measured at most every 10 ms.
-    public var pageCPUTime: Duration {
+    package var pageCPUTime: Duration {
       let now = ContinuousClock.now
       if lastCPUSample.map({ now - $0 >= .milliseconds(10) }) ?? true {
         lastCPUSample = now
@@ -173,12 +173,12 @@
       return max(.zero, lastCPUTime - createdCPUTime)
     }
     /// The user scripts added so far, in the order they run.
-    public var installedUserScripts: [PageScript] { userScripts.map(\.script) }
+    package var installedUserScripts: [PageScript] { userScripts.map(\.script) }
 
     // MARK: - Content
 
     /// Adds a user script to every page loaded from now on.
-    public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+    package func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
       addScript(script, injectionTime: injectionTime, asPageCode: false)
     }
 
@@ -187,7 +187,7 @@
     /// so that what the harness's helpers throw reaches `window.onerror`
     /// with its message (WebKit mutes a user script's exceptions). Recorded
     /// as a user script, as in the simulated page.
-    public func addPageHelperScript(_ script: PageScript) {
+    package func addPageHelperScript(_ script: PageScript) {
       addScript(script, injectionTime: .atDocumentStart, asPageCode: true)
     }
 
@@ -203,13 +203,13 @@
     }
 
     /// Registers `window.webkit.messageHandlers[name]` now and for every later page.
-    public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+    package func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
       messageHandlers[name] = handler
       engine.perform { self.view?.registerMessageHandler(name) }
     }
 
     /// Installs a host function (through the synchronous channel) in every page loaded from now on.
-    public func addHostFunction(named name: String, _ body: @escaping HostFunction) {
+    package func addHostFunction(named name: String, _ body: @escaping HostFunction) {
       if hostFunctions[name] == nil { hostFunctionNames.append(name) }
       hostFunctions[name] = body
     }
@@ -217,12 +217,12 @@
     /// Installs a recorder: a call reaches the host asynchronously (a
     /// script message of the channel's own world), in order with the
     /// page's other events, without stopping the page.
-    public func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void) {
+    package func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void) {
       recorders[name] = body
     }
 
     /// Adds a JavaScript interface, built on a host function, to every page loaded from now on.
-    public func addJavascriptInterface(
+    package func addJavascriptInterface(
       named name: String, methods: [String], asynchronous: Bool,
       _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
     ) {
@@ -246,12 +246,12 @@
     // MARK: - Loading and evaluating
 
     /// Loads `page` in a host task: its scripts become `<script>` elements of their own.
-    public func load(_ page: PageSource) {
+    package func load(_ page: PageSource) {
       hostTasks.append(("load \(page.url)", { [unowned self] in self.performLoad(page) }))
     }
 
     /// Loads the current page again in a host task.
-    public func reload() {
+    package func reload() {
       hostTasks.append(("reload", { [unowned self] in if let source = self.source { self.performLoad(source) } }))
     }
 
@@ -304,7 +304,7 @@
     /// Evaluates `script` in the page; `completion` runs in a host task with its value as JSON.
     /// The `evaluate` event is recorded when the script starts running in
     /// the page (it first calls the host), as in the simulated page.
-    public func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+    package func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
       nextEvaluation += 1
       let number = nextEvaluation
       unstarted[number] = script
@@ -328,7 +328,7 @@
 
     /// Runs `script` as the page's own code (not recorded as an evaluation;
     /// a failure is an uncaught exception).
-    public func runInPage(_ script: PageScript) {
+    package func runInPage(_ script: PageScript) {
       trace.record(.page, TraceEventName.task, ["label": .string("page \(script.name)"), "kind": "page"])
       trace.record(.page, TraceEventName.scriptRun, ["name": .string(script.name), "phase": "page-task"])
       submit { [unowned self] in
@@ -338,19 +338,19 @@
     }
 
     /// Runs `body` as a host task once `milliseconds` of virtual time have passed.
-    public func scheduleHostTask(after milliseconds: Int64, label: String, _ body: @escaping () -> Void) {
+    package func scheduleHostTask(after milliseconds: Int64, label: String, _ body: @escaping () -> Void) {
       timers.append((now.milliseconds + max(0, milliseconds), label, body))
     }
 
     /// Ends the page's web process as a crash would: the scenario then ends
     /// as an error with ``limitViolation`` (what a test of the host uses).
-    public func endWebProcess() {
+    package func endWebProcess() {
       guard let view else { return }
       engine.perform { view.terminateWebProcess() }
     }
 
     /// Destroys the web view; open decisions are cancelled, open dialogs dismissed.
-    public func close() {
+    package func close() {
       guard let view else { return }
       self.view = nil
       engine.perform { view.recycle() }
@@ -365,7 +365,7 @@
     /// and a quiet moment), or a budget runs out (`maxTime` as real time,
     /// at most ``maxSettleSeconds``).
     @discardableResult
-    public func runUntilIdle(maxTasks: Int = 100_000, maxTime: VirtualTime? = nil, shouldStop: () -> Bool = { false })
+    package func runUntilIdle(maxTasks: Int = 100_000, maxTime: VirtualTime? = nil, shouldStop: () -> Bool = { false })
       -> SettleOutcome
     {
       let limit = now.milliseconds + Int64(maxSettleSeconds * 1000 / scale)
@@ -377,7 +377,7 @@
 
     /// Lets `milliseconds` of virtual time pass in real time, running host tasks as they come.
     @discardableResult
-    public func advance(by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false })
+    package func advance(by milliseconds: Int64, maxTasks: Int = 100_000, shouldStop: () -> Bool = { false })
       -> SettleOutcome
     {
       let until = now.milliseconds + max(0, milliseconds)
@@ -713,7 +713,8 @@
     /// WebKit ends a web process that stays over it. Throws when GTK cannot
     /// start (no display). The memory limit is taken from the first call, which
     /// also makes the first web view (and so the first web process).
-    public static func webKitGTK(scale: Double = 1, webProcessMemoryLimit: Int? = nil) throws(WebKitError) -> PageEngine
+    package static func webKitGTK(scale: Double = 1, webProcessMemoryLimit: Int? = nil) throws(WebKitError)
+      -> PageEngine
     {
       if EngineThread.webProcessMemoryLimit == nil { EngineThread.webProcessMemoryLimit = webProcessMemoryLimit }
       guard let thread = EngineThread.shared else {

@@ -81,7 +81,7 @@ struct DefaultGateScheduleTests {
       #expect(source.components(separatedBy: find).count == 2)
       source = source.replacingOccurrences(of: find, with: try #require(step["replace"]?.stringValue))
     }
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ScriptPageImplementation(name: "worker-dispatch.js", source: source),
       native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))

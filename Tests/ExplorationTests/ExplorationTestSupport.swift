@@ -9,7 +9,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
   .deletingLastPathComponent()
 
 /// The reference pair.
-let referenceRunner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+let referenceRunner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
 
 /// A temporary folder, removed by the caller.
 func temporaryFolder() throws -> URL {

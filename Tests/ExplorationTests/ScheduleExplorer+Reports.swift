@@ -71,14 +71,14 @@ struct PageScheduleMutantDialectTests {
     let profile = try BridgeProfile.load(
       profileName, profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path
     ).get()
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(source: source, profile: profile), native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
     let fixture = try shippedFixture(ExplorationCatch.queuedAfterSignalFixture)
     #expect(runner.run(fixture).status == .pass, "the default schedule misses it")
     let outcome = ScheduleExplorer(runner: runner, options: seedsOnly).explore(fixture)
     #expect(outcome.failingSeed != nil, "no seed of \(ExploreOptions.defaultSeeds) caught it in \(profileName)")
-    let reference = ScenarioRunner(
+    let reference = FixtureRunner(
       page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
     #expect(reference.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
   }

@@ -56,7 +56,7 @@ struct PageBridgeBuildSameResultsTests {
     for (index, source) in sources.enumerated() {
       let page = ReferencePageImplementation(source: source, buildsClassic: classicBuild)
       let bridges = Set([source, PageBridgeBuild.classic(from: source) ?? source])
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: page, native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: index == 0))
       for (number, fixture) in fixtures.enumerated() where index == 0 || number % 4 == index % 4 {
         var trace: [TraceEvent] = []

@@ -55,7 +55,7 @@ struct RaceMutantDefaultGateTests {
     let profile = try BridgeProfile.load(
       "jsbridge-1", profilesFolder: Self.root.appendingPathComponent("conformance/profiles").path
     ).get()
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ScriptPageImplementation(name: "mutant.js", source: source, profile: profile),
       native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: false))
     let explorer = ScheduleExplorer(runner: runner, options: Self.gate)
@@ -68,7 +68,7 @@ struct RaceMutantDefaultGateTests {
       #expect(outcome.failingSchedule != nil)
     }
     // The dialect bridge it patches passes the same fixtures under the gate.
-    let correct = ScenarioRunner(
+    let correct = FixtureRunner(
       page: ScriptPageImplementation(
         name: "page.js",
         source: try String(
@@ -85,7 +85,7 @@ struct RaceMutantDefaultGateTests {
   func signalRearmedByTimer() throws {
     let mutant = try Self.mutant("page-signal-rearmed-by-timer")
     #expect(mutant.judgedUnderDefaultGate)
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(source: try #require(mutant.pageSource())),
       native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
@@ -97,7 +97,7 @@ struct RaceMutantDefaultGateTests {
     // Shrunk to one late timer, which fails the mutant and passes the reference pair.
     #expect(outcome.shrunk.count == 1 && outcome.shrunk.first?.point == .timerLatency)
     #expect(runner.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .fail)
-    let reference = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let reference = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     #expect(reference.run(fixture, schedule: .deviations(outcome.shrunk)).result.status == .pass)
     // The mutation matrix judges it under the default gate too.
     let matrix = MutationMatrix.run(

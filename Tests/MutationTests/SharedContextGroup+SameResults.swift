@@ -40,7 +40,7 @@ struct SharedContextGroupSameResultsTests {
     return (page + native).reduce(into: Set<String>()) { $0.formUnion(expected.kills[$1.name] ?? []) }
   }
 
-  private func runners(sharing: Bool) throws -> [ScenarioRunner] {
+  private func runners(sharing: Bool) throws -> [FixtureRunner] {
     var options = RunOptions()
     options.sharesContextGroups = sharing
     let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
@@ -50,11 +50,11 @@ struct SharedContextGroupSameResultsTests {
       .prefix(2)
     try #require(page.count == 2 && native.count == 2, "the catalog has page and native mutants")
     var runners = [
-      ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
+      FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
     ]
     for mutant in page {
       runners.append(
-        ScenarioRunner(
+        FixtureRunner(
           page: ReferencePageImplementation(source: try #require(mutant.pageSource())),
           native: ReferenceNativeImplementation(),
           tested: TestedSides(page: true, native: false), options: options))
@@ -62,7 +62,7 @@ struct SharedContextGroupSameResultsTests {
     for mutant in native {
       guard case .nativeFault(let fault) = mutant.construction else { continue }
       runners.append(
-        ScenarioRunner(
+        FixtureRunner(
           page: ReferencePageImplementation(), native: ReferenceNativeImplementation(faults: [fault]),
           tested: TestedSides(page: false, native: true), options: options))
     }

@@ -43,7 +43,7 @@ struct AdapterConformanceTests {
     #expect(native.features.contains(ImplementationFeature.answerMissingHandler))
     let fixtures = AdapterTestSupport.fixtures
     #expect(fixtures.count > 10)
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let results = SuiteRunner(runner: runner, jobs: 2).run(fixtures)
     #expect(results.count == fixtures.count)
     for result in results {
@@ -66,7 +66,7 @@ struct AdapterConformanceTests {
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
     #expect(native.protocolMinorVersion == minor)
     #expect(native.name == "reference")
-    let adapterRunner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let adapterRunner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = AdapterTestSupport.fixtures
     let mismatches = ParallelWork.map(count: fixtures.count, jobs: 2) { index -> String? in
       let fixture = fixtures[index]
@@ -97,7 +97,7 @@ struct AdapterConformanceTests {
     let native = AdapterNativeImplementation(
       command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(), native: native, tested: TestedSides(page: false, native: true))
     let pageFixtures = AdapterTestSupport.fixtures.filter { $0.subject == .page }.prefix(3)
     for fixture in pageFixtures {
@@ -113,7 +113,7 @@ struct AdapterConformanceTests {
       command: AdapterTestSupport.pythonAdapter, limits: AdapterTestSupport.verdictLimits)
     let first = native.idleProcessIDs
     #expect(first.count == 1, "the handshake process waits for the first scenario")
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = try AdapterTestSupport.nativeFixtures(6)
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
     #expect(

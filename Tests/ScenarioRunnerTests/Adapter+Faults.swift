@@ -60,7 +60,7 @@ struct AdapterFaultTests {
         native.protocolMinorVersion == (minor < 2 ? 0 : minor),
         "\(fault.script) speaks 1.\(native.protocolMinorVersion)")
     }
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = try AdapterTestSupport.nativeFixtures(2)
     #expect(fixtures.count == 2)
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
@@ -120,7 +120,7 @@ struct AdapterFaultTests {
       command: command, limits: AdapterLimits(commandTimeout: .seconds(2), startupTimeout: .seconds(5)))
     #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
     #expect(native.protocolMinorVersion == minor)
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = Array(
       try AdapterTestSupport.nativeFixtures(40).filter { !$0.setup.nativeHandlers.isEmpty }.prefix(3))
     try #require(fixtures.count >= 2, "fixtures with native handlers")
@@ -154,7 +154,7 @@ struct AdapterFaultTests {
     try AdapterTestSupport.requireFixtures()
     let native = AdapterNativeImplementation(command: AdapterTestSupport.pythonAdapter)
     defer { native.shutdown() }
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixtures = try AdapterTestSupport.nativeFixtures(2)
     #expect(runner.run(fixtures[0]).status == .pass)
     // Kill this implementation's idle process behind the pool's back, as a crash would.
@@ -188,7 +188,7 @@ struct AdapterFaultTests {
       command: slowStart, limits: AdapterLimits(commandTimeout: .seconds(1), startupTimeout: .seconds(20)))
     defer { patient.shutdown() }
     #expect(patient.startupFailure == nil, "\(patient.startupFailure?.message ?? "")")
-    let passed = ScenarioRunner(page: ReferencePageImplementation(), native: patient, tested: .both).run(fixture)
+    let passed = FixtureRunner(page: ReferencePageImplementation(), native: patient, tested: .both).run(fixture)
     #expect(passed.status == .pass, "\(passed.message ?? "")")
 
     let hasty = AdapterNativeImplementation(
@@ -214,7 +214,7 @@ struct AdapterFaultTests {
       command: command, limits: AdapterLimits(maxBytesPerCommand: 2_000), protocolMinorVersion: minor)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil)
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let fixture = try #require(try AdapterTestSupport.nativeFixtures(40).first { !$0.setup.nativeHandlers.isEmpty })
     let result = runner.run(fixture)
     #expect(result.status == .error)
@@ -229,7 +229,7 @@ struct AdapterFaultTests {
       command: AdapterTestSupport.faulty("hang"), limits: AdapterLimits(commandTimeout: .seconds(30)),
       shouldStop: { interrupted.load(ordering: .relaxed) })
     #expect(native.startupFailure == nil)
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let clock = ContinuousClock()
     let start = clock.now
     let stopper = Thread {
@@ -251,7 +251,7 @@ struct AdapterFaultTests {
     let native = AdapterNativeImplementation(command: ["bridgecheck-no-such-adapter-program"])
     defer { native.shutdown() }
     #expect(native.startupFailure?.code == "spawn-failed")
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let result = runner.run(try AdapterTestSupport.nativeFixtures(1)[0])
     #expect(result.status == .error)
     #expect(result.message?.contains("no such program") == true, "\(result.message ?? "")")

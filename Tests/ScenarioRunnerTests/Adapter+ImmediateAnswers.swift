@@ -161,7 +161,7 @@ struct AdapterImmediateAnswerTests {
         withExtendedLifetime(prepared) {}
       }
       #expect(native.idleProcessIDs == process, "dropped unused, it gives the process back")
-      let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+      let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
       let result = runner.run(fixture)
       #expect(result.status == .pass, "minor \(minor): \(result.status) \(result.message ?? "")")
       #expect(native.spawnedProcessIDs == process, "the same process served the scenario")

@@ -30,7 +30,7 @@ struct AdapterPipeliningTests {
       command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
     #expect(native.protocolMinorVersion == minor)
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let statuses = SuiteRunner(runner: runner, jobs: 1).run(fixtures).map(\.status)
     native.shutdown()
     func lines(_ path: String) throws -> [String] {
@@ -88,20 +88,20 @@ struct AdapterPipeliningTests {
     #expect(connection.pipelines)
     let configuration = AdapterProtocol.configurationJSON(
       SessionConfiguration(transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: .classic))
-    _ = try connection.exchange("start", ["configuration": configuration, "pageScript": "/* page */"])
-    try connection.post("registerHandler", ["name": "echo"])
+    _ = try connection.exchange(.start, ["configuration": configuration, "pageScript": "/* page */"])
+    try connection.post(.registerHandler, ["name": "echo"])
     #expect(connection.hasUnansweredCommands)
     // 2 MB of data: more than a pipe holds, so the harness reads while it writes.
     let long = JSONValue.string(String(repeating: "x", count: 2 << 20))
-    let answers = try connection.exchange("callHandler", ["name": "ping", "data": long])
-    #expect(answers.map(\.command) == ["registerHandler", "callHandler"])
+    let answers = try connection.exchange(.callHandler, ["name": "ping", "data": long])
+    #expect(answers.map(\.command) == [.registerHandler, .callHandler])
     #expect(answers.map(\.seq) == [3, 4])
     #expect(answers[1].events.contains { $0["code"] == "startup-queued" }, "held until injection: \(answers[1].events)")
     #expect(!connection.hasUnansweredCommands)
-    try connection.post("removeHandler", ["name": "echo"])
-    try connection.post("stop")
+    try connection.post(.removeHandler, ["name": "echo"])
+    try connection.post(.stop)
     let settled = try connection.settle()
-    #expect(settled.map(\.command) == ["removeHandler", "stop"])
+    #expect(settled.map(\.command) == [.removeHandler, .stop])
     #expect(try connection.settle().isEmpty)
   }
 

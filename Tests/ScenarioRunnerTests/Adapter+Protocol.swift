@@ -128,7 +128,7 @@ struct AdapterProtocolTests {
   // MARK: - The documents
 
   @Test func schemasListEveryCommandAndEvent() throws {
-    for (file, types) in [("command", AdapterProtocol.Command.all), ("event", AdapterProtocol.Event.all)] {
+    for (file, types) in [("command", AdapterProtocol.Command.names), ("event", AdapterProtocol.Event.names)] {
       let path = packageRoot.appendingPathComponent("docs/adapter-protocol/\(file).schema.json").path
       let data = try #require(FileManager.default.contents(atPath: path), "\(path) is missing")
       let schema = try JSONValue.parse(utf8: [UInt8](data))
@@ -139,9 +139,29 @@ struct AdapterProtocolTests {
     }
     let document = try String(
       contentsOf: packageRoot.appendingPathComponent("docs/adapter-protocol.md"), encoding: .utf8)
-    for type in AdapterProtocol.Command.all.union(AdapterProtocol.Event.all) {
+    for type in AdapterProtocol.Command.names.union(AdapterProtocol.Event.names) {
       #expect(document.contains("| `\(type)` |"), "docs/adapter-protocol.md has no table row for \(type)")
     }
+  }
+
+  @Test("AdapterProtocol.Field names exactly the members the schemas give commands and events")
+  func fieldsAreTheSchemasMembers() throws {
+    var members: Set<String> = []
+    for file in ["command", "event"] {
+      let path = packageRoot.appendingPathComponent("docs/adapter-protocol/\(file).schema.json").path
+      let data = try #require(FileManager.default.contents(atPath: path), "\(path) is missing")
+      let schema = try JSONValue.parse(utf8: [UInt8](data))
+      let types = file == "command" ? AdapterProtocol.Command.names : AdapterProtocol.Event.names
+      for type in types {
+        members.formUnion(schema["$defs"]?[type]?["properties"]?.objectValue?.keys ?? [])
+      }
+    }
+    let fields = Set(AdapterProtocol.Field.allCases.map(\.rawValue))
+    #expect(!members.isEmpty)
+    #expect(
+      fields == members,
+      "AdapterProtocol.Field lacks \(members.subtracting(fields).sorted()) and has \(fields.subtracting(members).sorted()) that no schema gives a command or event"
+    )
   }
 
   // MARK: - doctor

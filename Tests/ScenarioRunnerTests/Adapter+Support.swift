@@ -57,7 +57,7 @@ enum AdapterTestSupport {
     let native = AdapterNativeImplementation(
       command: command, limits: AdapterTestSupport.verdictLimits, protocolMinorVersion: minor)
     #expect(native.startupFailure == nil, "\(native.startupFailure?.message ?? "")")
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: native, tested: .both)
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: native, tested: .both)
     let results = SuiteRunner(runner: runner, jobs: 1).run(fixtures)
     native.shutdown()
     func lines(_ path: String) throws -> [String] {
@@ -182,7 +182,7 @@ enum AdapterTestSupport {
   }
 
   /// Runs one fixture and returns the verdict and the whole trace.
-  static func execute(_ fixture: Fixture, with runner: ScenarioRunner) -> (
+  static func execute(_ fixture: Fixture, with runner: FixtureRunner) -> (
     status: ScenarioStatus, message: String?, trace: [TraceEvent]
   ) {
     if let reason = runner.skipReason(fixture) { return (.skip, reason, []) }

@@ -98,9 +98,9 @@ struct AdapterDialectTests {
       command: try AdapterTestSupport.referenceAdapter(), limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(native.startupFailure.map(String.init(describing:)) ?? "")")
-    let inProcess = ScenarioRunner(
+    let inProcess = FixtureRunner(
       page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
-    let adapter = ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: native)
+    let adapter = FixtureRunner(page: ReferencePageImplementation(profile: profile), native: native)
     var compared = 0
     for fixture in AdapterTestSupport.fixtures where fixture.subject != .page && !fixture.id.contains("megabyte") {
       let expected = inProcess.run(fixture)

@@ -33,8 +33,8 @@ struct FailureTextProfileTests {
     return source
   }
 
-  static func runner(_ source: String, _ profile: BridgeProfile) -> ScenarioRunner {
-    ScenarioRunner(
+  static func runner(_ source: String, _ profile: BridgeProfile) -> FixtureRunner {
+    FixtureRunner(
       page: ScriptPageImplementation(name: "page.js", source: source, profile: profile),
       native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))

@@ -35,12 +35,12 @@ struct FixtureEngineTests {
     let outcome = try load(#"{"only": ["simulated"], "because": "the frame is not reported"}"#)
     let fixture = try #require(outcome.fixtures.first)
     #expect(fixture.engines?.only == ["simulated"])
-    let simulated = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let simulated = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     #expect(simulated.skipReason(fixture) == nil)
     let other = PageEngine(name: "webkitgtk") { configuration, policy in
       PageEngine.simulated.makeHost(configuration, policy)
     }
-    let elsewhere = ScenarioRunner(
+    let elsewhere = FixtureRunner(
       page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: other)
     #expect(
       elsewhere.skipReason(fixture)

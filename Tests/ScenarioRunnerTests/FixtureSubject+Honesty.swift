@@ -113,7 +113,7 @@ struct FixtureSubjectHonestyTests {
   /// side plays the page.
   @Test(arguments: pages)
   func nativeFixturesPassWithEveryCorrectPageSide(side: Side) throws {
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: try Self.pageImplementation(side), native: ReferenceNativeImplementation(),
       tested: TestedSides(page: false, native: true))
     for fixture in Self.fixtures where fixture.subject == .native {
@@ -131,7 +131,7 @@ struct FixtureSubjectHonestyTests {
     let native = AdapterNativeImplementation(command: try Self.nativeCommand(side))
     defer { native.shutdown() }
     #expect(native.startupFailure == nil, "\(side.name): \(native.startupFailure.map { "\($0)" } ?? "")")
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(profile: try Self.profile(side.profile)), native: native,
       tested: TestedSides(page: true, native: false))
     for fixture in Self.fixtures where fixture.subject == .page {

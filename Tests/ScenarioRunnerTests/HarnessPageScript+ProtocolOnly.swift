@@ -37,8 +37,8 @@ struct HarnessPageScriptProtocolOnlyTests {
     return source
   }
 
-  static func runner(_ source: String, profile: BridgeProfile) -> ScenarioRunner {
-    ScenarioRunner(
+  static func runner(_ source: String, profile: BridgeProfile) -> FixtureRunner {
+    FixtureRunner(
       page: ScriptPageImplementation(name: "patched.js", source: source, profile: profile),
       native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: false))
   }
@@ -77,7 +77,7 @@ struct HarnessPageScriptProtocolOnlyTests {
       "jsbridge-1", profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path
     ).get()
     // The reference page bridge learns its dialect from the harness's page options.
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(source: source, profile: profile), native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
     var passed = 0

@@ -52,7 +52,7 @@ struct LevelByPeersTests {
     for (profile, level) in [
       (BridgeProfile.classic, Level.must), (Self.profile(stating: [.ignoresUnknownResponseIDs]), .should),
     ] {
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: ScriptPageImplementation(name: "answers-twice", source: source, profile: profile),
         native: ReferenceNativeImplementation(),
         tested: TestedSides(page: true, native: false))
@@ -139,8 +139,8 @@ struct PageAPIApplicabilityTests {
       """
   }
 
-  static func runner(_ profile: BridgeProfile) -> ScenarioRunner {
-    ScenarioRunner(page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
+  static func runner(_ profile: BridgeProfile) -> FixtureRunner {
+    FixtureRunner(page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
   }
 
   @Test func aTwoArgumentCallIsSkippedWhereThePageAPIHasNone() throws {

@@ -75,7 +75,7 @@ struct MissingPageAPITests {
 
   @Test func aBridgeStoppedByAMissingPageAPIAtInjectionIsAnErrorNamingIt() throws {
     let page = ScriptPageImplementation(name: "needs-a-page-api", source: "document.elementFromPoint(0, 0);")
-    let runner = ScenarioRunner(page: page, native: ReferenceNativeImplementation())
+    let runner = FixtureRunner(page: page, native: ReferenceNativeImplementation())
     let result = runner.run(try fixture(ScenarioRunnerMiniatureTests.echoFixture))
     #expect(result.status == .error)
     #expect(

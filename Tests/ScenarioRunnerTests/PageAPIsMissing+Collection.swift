@@ -12,7 +12,7 @@ import Testing
 struct PageAPIsMissingTests {
   private func run(_ head: String) throws -> ScenarioResult {
     let source = head + "\n" + ReferencePageImplementation().source
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ScriptPageImplementation(name: "touching", source: source), native: ReferenceNativeImplementation())
     return runner.run(try fixture(ScenarioRunnerMiniatureTests.echoFixture))
   }

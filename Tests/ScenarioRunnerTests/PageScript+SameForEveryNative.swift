@@ -64,7 +64,7 @@ struct PageScriptSameForEveryNativeTests {
   @Test func theReferenceNativeEvaluatesThePageScriptAsGiven() throws {
     let native = Recording()
     let page = ReferencePageImplementation()
-    let result = ScenarioRunner(page: page, native: native).run(try fixture(Self.fixtureText))
+    let result = FixtureRunner(page: page, native: native).run(try fixture(Self.fixtureText))
     #expect(result.status == .pass, "\(result.message ?? "")")
     let classic = try #require(PageBridgeBuild.classic(from: page.source))
     #expect(native.pageScript == classic)

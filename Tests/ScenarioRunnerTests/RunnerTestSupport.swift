@@ -23,7 +23,7 @@ struct FixtureLoadFailure: Error, CustomStringConvertible {
 }
 
 /// The reference pair.
-let referenceRunner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+let referenceRunner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
 
 /// The package root (for loading the shipped fixtures).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -29,7 +29,7 @@ struct ScenarioRunnerDialectTests {
   func referencePairPassesWhatTheDialectCanExpress(name: String) throws {
     let profile = try Self.profile(name)
     #expect(profile.describes != nil, "\(name) names the project and versions it describes")
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(profile: profile), native: ReferenceNativeImplementation())
     let outcome = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
     var passed = 0
@@ -52,7 +52,7 @@ struct ScenarioRunnerDialectTests {
   }
 
   @Test func aRenamedGlobalKeepsTheStartUpAndBurstFixtures() throws {
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(profile: try Self.profile("wkwebview-port")),
       native: ReferenceNativeImplementation())
     let outcome = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])

@@ -12,7 +12,7 @@ struct ScenarioRunnerLimitTests {
   /// The reference page bridge with `tail` appended (it runs after the bridge is defined).
   private func run(_ tail: String) throws -> ScenarioResult {
     let source = ReferencePageImplementation().source + "\n" + tail
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ScriptPageImplementation(name: "hostile", source: source), native: ReferenceNativeImplementation(),
       options: RunOptions(scriptTimeLimit: .milliseconds(250)))
     return runner.run(try fixture(ScenarioRunnerMiniatureTests.echoFixture))
@@ -61,7 +61,7 @@ struct ScenarioRunnerLimitTests {
 struct ScenarioRunnerNeverIdleTests {
   private func run(_ tail: String, options: RunOptions) throws -> ScenarioResult {
     let source = ReferencePageImplementation().source + "\n" + tail
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ScriptPageImplementation(name: "never-idle", source: source), native: ReferenceNativeImplementation(),
       options: options)
     return runner.run(try fixture(ScenarioRunnerMiniatureTests.echoFixture))

@@ -61,7 +61,7 @@ struct ScenarioRunnerMiniatureTests {
     page: any PageImplementation = ReferencePageImplementation(),
     native: any NativeImplementation = ReferenceNativeImplementation()
   ) throws -> ScenarioResult {
-    let runner = ScenarioRunner(page: page, native: native, options: RunOptions(scriptTimeLimit: .milliseconds(250)))
+    let runner = FixtureRunner(page: page, native: native, options: RunOptions(scriptTimeLimit: .milliseconds(250)))
     return runner.run(try fixture(Self.echoFixture))
   }
 
@@ -126,7 +126,7 @@ struct ScenarioRunnerMiniatureTests {
       EventPattern(
         event: "page-callback-invoked", fields: [("label", .exact("c1")), ("data", .exact(99))], pointer: .root)
     ]
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     let results = SuiteRunner(runner: runner, jobs: 2).run([bad, good, bad, good])
     #expect(results.map(\.status) == [.fail, .pass, .fail, .pass])
     #expect(
@@ -138,7 +138,7 @@ struct ScenarioRunnerMiniatureTests {
   @Test func runsAreDeterministic() throws {
     var impossible = try fixture(Self.echoFixture)
     impossible.expect.events = [EventPattern(event: "console", fields: [("text", .exact("never"))], pointer: .root)]
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: RunOptions(seed: 7))
     let first = SuiteRunner(runner: runner, jobs: 2).run(Array(repeating: impossible, count: 4))
     let second = SuiteRunner(runner: runner, jobs: 1).run(Array(repeating: impossible, count: 4))
@@ -153,7 +153,7 @@ struct ScenarioRunnerMiniatureTests {
   @Test func skipsAreExplained() throws {
     var native = try fixture(Self.echoFixture)
     native.subject = .native
-    let pageOnly = ScenarioRunner(
+    let pageOnly = FixtureRunner(
       page: ReferencePageImplementation(), native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))
     let result = pageOnly.run(native)
@@ -161,7 +161,7 @@ struct ScenarioRunnerMiniatureTests {
     #expect(result.message?.contains("judges the native side") == true)
     var needsFeature = try fixture(Self.echoFixture)
     needsFeature.setup.options.answerMissingHandler = true
-    let plain = ScenarioRunner(
+    let plain = FixtureRunner(
       page: ScriptPageImplementation(name: "plain.js", source: ""), native: ReferenceNativeImplementation())
     #expect(plain.run(needsFeature).message?.contains("answer-missing-handler") == true)
   }

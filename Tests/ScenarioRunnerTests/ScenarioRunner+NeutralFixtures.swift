@@ -12,10 +12,10 @@ import Testing
 struct NeutralFixtureTests {
   static let shipped = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path]).fixtures
 
-  static func runner(_ profile: String) throws -> ScenarioRunner {
+  static func runner(_ profile: String) throws -> FixtureRunner {
     let folder = packageRoot.appendingPathComponent("conformance/profiles").path
     let loaded = try BridgeProfile.load(profile, profilesFolder: folder).get()
-    return ScenarioRunner(page: ReferencePageImplementation(profile: loaded), native: ReferenceNativeImplementation())
+    return FixtureRunner(page: ReferencePageImplementation(profile: loaded), native: ReferenceNativeImplementation())
   }
 
   static func shippedFixture(_ id: String) throws -> Fixture {

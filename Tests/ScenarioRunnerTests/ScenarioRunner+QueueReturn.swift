@@ -16,12 +16,12 @@ import Testing
 struct QueueReturnTests {
   static let fixtures = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path]).fixtures
 
-  static func runner(_ profile: String, traces: String) throws -> (ScenarioRunner, BridgeProfile) {
+  static func runner(_ profile: String, traces: String) throws -> (FixtureRunner, BridgeProfile) {
     let folder = packageRoot.appendingPathComponent("conformance/profiles").path
     let loaded = try BridgeProfile.load(profile, profilesFolder: folder).get()
     var options = RunOptions()
     options.traceDirectory = traces
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(profile: loaded), native: ReferenceNativeImplementation(), options: options)
     return (runner, loaded)
   }

@@ -62,7 +62,7 @@ struct ScenarioRunnerSharedGroupIsolationTests {
     """
 
   @Test func aHostilePageBridgeLeavesNothingForTheNextScenario() throws {
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     let hostile = try scenario("hostile", script: Self.hostileScript)
     let probe = try scenario("probe", script: Self.probeScript, expectedLog: "leaks: []")
     SharedContextGroup.retireOnThisThread()  // a fresh group, far from its recycling
@@ -87,7 +87,7 @@ struct ScenarioRunnerSharedGroupIsolationTests {
   /// A page that passes a limit, or a scenario that ends in an error for any
   /// reason, is followed by a fresh context group.
   @Test func anErrorOrALimitGivesTheNextScenarioAFreshGroup() throws {
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(), native: ReferenceNativeImplementation(),
       options: RunOptions(scriptTimeLimit: .milliseconds(50)))
     let quiet = try scenario("quiet", script: "console.log('quiet')", expectedLog: "quiet")
@@ -112,7 +112,7 @@ struct ScenarioRunnerSharedGroupIsolationTests {
   @Test func aGroupPerPageWhenAsked() throws {
     var options = RunOptions()
     options.sharesContextGroups = false
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), options: options)
     SharedContextGroup.retireOnThisThread()
     let quiet = try scenario("quiet", script: "console.log('quiet')", expectedLog: "quiet")

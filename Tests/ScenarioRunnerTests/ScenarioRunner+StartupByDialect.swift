@@ -30,7 +30,7 @@ struct ScenarioRunnerStartupByDialectTests {
       }
     }
     let profile = try BridgeProfile.load(name, profilesFolder: profiles).get()
-    let runner = ScenarioRunner(
+    let runner = FixtureRunner(
       page: ScriptPageImplementation(name: "page.js", source: source, profile: profile),
       native: ReferenceNativeImplementation(),
       tested: TestedSides(page: true, native: false))

@@ -11,7 +11,7 @@ struct WorkerResultTests {
   @Test func theWholeSuiteGivesTheSameResultsInWorkersAsInProcess() throws {
     let fixtures = shippedFixtures()
     try #require(fixtures.count > 100)
-    let runner = ScenarioRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
+    let runner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
     let inProcess = SuiteRunner(runner: runner, jobs: 2).run(fixtures)
     let pool = WorkerPool(executable: try workerExecutable(), configuration: referenceConfiguration(), jobs: 2)
     let supervised = pool.run(fixtures)
@@ -40,7 +40,7 @@ struct WorkerResultTests {
       tested: TestedSides(page: true, native: false),
       options: RunOptions())
     let page = try configuration.makePage()
-    let inProcess = ScenarioRunner(
+    let inProcess = FixtureRunner(
       page: page, native: ReferenceNativeImplementation(), tested: configuration.tested
     ).run(chosen[0])
     let pool = WorkerPool(executable: try workerExecutable(), configuration: configuration, jobs: 1)

@@ -24,7 +24,7 @@ import WebKitEngine
 
     /// Runs a fixture; its result and every trace event it recorded.
     static func run(_ id: String) throws -> (result: ScenarioResult, trace: [TraceEvent]) {
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK()
       )
       var events: [TraceEvent] = []
@@ -80,7 +80,7 @@ import WebKitEngine
   struct WebKitHostSurvey {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_SURVEY"] == "1"))
     func everyShippedFixture() throws {
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK()
       )
       let folder = WebKitHostFixtureTests.root.appendingPathComponent("Fixtures").path

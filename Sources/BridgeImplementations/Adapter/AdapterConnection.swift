@@ -10,26 +10,26 @@ import JSONModel
 
 /// Limits that turn a misbehaving adapter into an `error` instead of a hung
 /// or exhausted harness.
-public struct AdapterLimits: Sendable, Hashable {
+package struct AdapterLimits: Sendable, Hashable {
   /// The most wall-clock time between writing a command and reading its `done`.
-  public var commandTimeout: Duration
+  package var commandTimeout: Duration
   /// The most events one command may cause.
-  public var maxEventsPerCommand: Int
+  package var maxEventsPerCommand: Int
   /// The most bytes of output one command may cause.
-  public var maxBytesPerCommand: Int
+  package var maxBytesPerCommand: Int
   /// How many of the last stderr lines an error report quotes.
-  public var stderrTailLines: Int
+  package var stderrTailLines: Int
   /// How long an adapter may take to exit after `exit` before it is killed.
-  public var exitGrace: Duration
+  package var exitGrace: Duration
   /// The most wall-clock time from starting the process to reading the
   /// `done` of `hello`, whatever ``commandTimeout`` is: a runtime that starts
   /// slowly (a JVM, an interpreter loading a bridge library, a machine busy
   /// with other jobs) needs more time for its first answer than for the rest,
   /// and one that hangs at once should cost no more than this.
-  public var startupTimeout: Duration
+  package var startupTimeout: Duration
 
   /// Creates limits; the defaults are those of `bridgecheck run`.
-  public init(
+  package init(
     commandTimeout: Duration = .seconds(5), maxEventsPerCommand: Int = 10_000, maxBytesPerCommand: Int = 64 << 20,
     stderrTailLines: Int = 20, exitGrace: Duration = .milliseconds(500), startupTimeout: Duration = .seconds(15)
   ) {
@@ -43,14 +43,14 @@ public struct AdapterLimits: Sendable, Hashable {
 
   /// The limit of the answer to `hello`, from the start of the process:
   /// ``startupTimeout`` (``commandTimeout`` bounds every later command, not this one).
-  public var helloTimeout: Duration { startupTimeout }
+  package var helloTimeout: Duration { startupTimeout }
 }
 
 /// The answer to one command: the events it caused, in order, without the
 /// final `done`.
 struct AdapterAnswer {
   /// The command's type.
-  let command: String
+  let command: AdapterProtocol.Command
   /// The command's `seq`.
   let seq: Int
   /// Its events.
@@ -121,11 +121,11 @@ final class AdapterConnection: @unchecked Sendable {
   func handshake() throws(ImplementationError) -> AdapterInfo {
     let events =
       try exchange(
-        AdapterProtocol.Command.hello,
+        .hello,
         ["protocol": .number(Double(AdapterProtocol.version)), "minor": .number(Double(offeredMinorVersion))],
         timeout: limits.helloTimeout
       ).last?.events ?? []
-    let hellos = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
+    let hellos = events.filter { AdapterProtocol.Event(of: $0) == .hello }
     guard hellos.count == 1, let hello = hellos.first else {
       throw fail(
         "handshake-failed",
@@ -196,7 +196,8 @@ final class AdapterConnection: @unchecked Sendable {
   /// its own (the last one): first those of commands written earlier with
   /// ``post(_:_:)``, in order. `timeout` replaces the command timeout for
   /// each answer.
-  func exchange(_ type: String, _ fields: JSONObject = [:], timeout: Duration? = nil) throws(ImplementationError)
+  func exchange(_ type: AdapterProtocol.Command, _ fields: JSONObject = [:], timeout: Duration? = nil)
+    throws(ImplementationError)
     -> [AdapterAnswer]
   {
     let seq = try writeCommand(type, fields, timeout: timeout)
@@ -206,7 +207,7 @@ final class AdapterConnection: @unchecked Sendable {
   /// Writes one command without waiting for its answer (protocol 1.2's
   /// pipelined commands): the answer is read by the next ``exchange(_:_:timeout:)``
   /// or ``settle(timeout:)``.
-  func post(_ type: String, _ fields: JSONObject = [:]) throws(ImplementationError) {
+  func post(_ type: AdapterProtocol.Command, _ fields: JSONObject = [:]) throws(ImplementationError) {
     _ = try writeCommand(type, fields, timeout: nil)
   }
 
@@ -223,7 +224,7 @@ final class AdapterConnection: @unchecked Sendable {
   /// Ends the adapter: `exit`, a short wait, then SIGKILL if it is still there.
   func shutdown() {
     if failure == nil {
-      _ = try? exchange(AdapterProtocol.Command.exit, timeout: min(limits.commandTimeout, .seconds(1)))
+      _ = try? exchange(.exit, timeout: min(limits.commandTimeout, .seconds(1)))
     }
     process.terminate(grace: limits.exitGrace)
     if failure == nil {
@@ -242,9 +243,9 @@ final class AdapterConnection: @unchecked Sendable {
   /// A command written whose `done` has not been read yet.
   private struct Unanswered {
     let seq: Int
-    let type: String
+    let type: AdapterProtocol.Command
     let bytesWritten: Int
-    var what: String { "command `\(type)` (seq \(seq))" }
+    var what: String { "command `\(type.rawValue)` (seq \(seq))" }
   }
 
   /// Commands written and not answered yet, oldest first.
@@ -256,7 +257,8 @@ final class AdapterConnection: @unchecked Sendable {
 
   /// Numbers and serializes a command and writes it whole (reading the
   /// adapter's output meanwhile, so that neither side can block the other).
-  private func writeCommand(_ type: String, _ fields: JSONObject, timeout: Duration?) throws(ImplementationError) -> Int
+  private func writeCommand(_ type: AdapterProtocol.Command, _ fields: JSONObject, timeout: Duration?)
+    throws(ImplementationError) -> Int
   {
     if let failure { throw failure }
     if unanswered.isEmpty { try checkNothingUnsolicited() }
@@ -267,17 +269,17 @@ final class AdapterConnection: @unchecked Sendable {
     commandLine = []
     line.removeAll(keepingCapacity: line.capacity <= 1 << 20)
     // 1.4: a long string result crosses as a block of raw text after the line.
-    if speaks14, type == AdapterProtocol.Command.evaluationResult, case .string(let text)? = fields["result"],
+    if speaks14, type == .evaluationResult, case .string(let text)? = fields[.result],
       text.utf8.count >= AdapterProtocol.TextBlocks.minimumBytes
     {
       var header = fields
       header.removeValue(forKey: "result")
       header[AdapterProtocol.TextBlocks.resultBytes] = .number(Double(text.utf8.count))
-      header.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
+      header.appendSerializedUTF8(to: &line, type: type.rawValue, extra: ("seq", .number(Double(seq))))
       line.append(UInt8(ascii: "\n"))
       line.append(contentsOf: text.utf8)
     } else {
-      fields.appendSerializedUTF8(to: &line, type: type, extra: ("seq", .number(Double(seq))))
+      fields.appendSerializedUTF8(to: &line, type: type.rawValue, extra: ("seq", .number(Double(seq))))
     }
     line.append(UInt8(ascii: "\n"))
     defer { commandLine = line }
@@ -355,9 +357,8 @@ final class AdapterConnection: @unchecked Sendable {
           }
           event = parsed
         }
-        let eventType = event["type"]?.stringValue ?? ""
-        if eventType == AdapterProtocol.Event.done {
-          guard let doneSeq = event.integer("seq") else {
+        if AdapterProtocol.Event(of: event) == .done {
+          guard let doneSeq = event.integer(.seq) else {
             throw fail("protocol-violation", "answered \(head.what) with a done event that has no integer `seq`")
           }
           guard doneSeq == head.seq else {
@@ -371,7 +372,8 @@ final class AdapterConnection: @unchecked Sendable {
           let answered = clock.now
           if AdapterTraffic.isCounting {
             AdapterTraffic.record(
-              command: head.type, written: head.bytesWritten, read: partialAnswerBytes, elapsed: answered - waitStarted)
+              command: head.type.rawValue, written: head.bytesWritten, read: partialAnswerBytes,
+              elapsed: answered - waitStarted)
           }
           partialAnswer = []
           partialAnswerBytes = 0
@@ -548,14 +550,14 @@ final class AdapterConnection: @unchecked Sendable {
     -> PendingTextBlock?
   {
     guard event[AdapterProtocol.TextBlocks.scriptBytes] != nil else { return nil }
-    let type = event["type"]?.stringValue ?? ""
-    guard type == AdapterProtocol.Event.evaluate else {
+    guard AdapterProtocol.Event(of: event) == .evaluate else {
+      let type = event[.type]?.stringValue ?? ""
       throw fail(
         "protocol-violation",
         "sent `\(AdapterProtocol.TextBlocks.scriptBytes)` in a `\(type)` event while handling \(what()); only `evaluate` has a script block"
       )
     }
-    guard let length = event.integer(AdapterProtocol.TextBlocks.scriptBytes), length >= 0, event["script"] == nil else {
+    guard let length = event.integer(AdapterProtocol.TextBlocks.scriptBytes), length >= 0, event[.script] == nil else {
       throw fail(
         "protocol-violation",
         "sent an `evaluate` event whose `\(AdapterProtocol.TextBlocks.scriptBytes)` is not a byte count (a non-negative integer, and no `script` beside it) while handling \(what())"
@@ -588,7 +590,7 @@ final class AdapterConnection: @unchecked Sendable {
       throw fail("protocol-violation", "sent a script block that is not UTF-8 while handling \(what())")
     }
     var event = block.event
-    event["script"] = .string(text)
+    event[.script] = .string(text)
     partialAnswerBytes += block.length + 1
     inputStart = end + 1
     pendingBlock = nil
@@ -623,16 +625,16 @@ final class AdapterConnection: @unchecked Sendable {
         "printed a line that is not JSON while handling \(what()): \(Self.excerpt(line)) (\(error)); stdout carries protocol lines only, diagnostics go to stderr"
       )
     }
-    guard case .object(let object) = value, let type = object["type"]?.stringValue else {
+    guard case .object(let object) = value, let type = object[.type]?.stringValue else {
       throw fail(
         "protocol-violation",
         "printed a line that is not an event while handling \(what()): \(Self.excerpt(line)) (every line must be a JSON object with a string `type`)"
       )
     }
-    guard AdapterProtocol.Event.all.contains(type) else {
+    guard AdapterProtocol.Event.names.contains(type) else {
       throw fail(
         "protocol-violation",
-        "sent an event of unknown type \(JSONValue.string(type)) while handling \(what()); known: \(AdapterProtocol.Event.all.sorted().joined(separator: ", "))"
+        "sent an event of unknown type \(JSONValue.string(type)) while handling \(what()); known: \(AdapterProtocol.Event.names.sorted().joined(separator: ", "))"
       )
     }
     return object

@@ -16,31 +16,31 @@ import JSONModel
 /// Unlike ``AdapterNativeImplementation``, which only needs to know that an
 /// adapter failed, the doctor reads the raw lines so it can tell the
 /// mistakes apart.
-public enum AdapterDoctor {
+package enum AdapterDoctor {
   /// One check and its outcome.
-  public struct Finding: Sendable, Hashable {
+  package struct Finding: Sendable, Hashable {
     /// Whether the check passed.
-    public var passed: Bool
+    package var passed: Bool
     /// What was checked, e.g. `handshake`.
-    public var title: String
+    package var title: String
     /// What happened and, on failure, how to fix it.
-    public var explanation: String
+    package var explanation: String
   }
 
   /// Everything the doctor found.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// The checks in order; the first failure ends the examination.
-    public var findings: [Finding]
+    package var findings: [Finding]
     /// What the adapter said about itself, if the handshake worked.
-    public var info: AdapterInfo?
+    package var info: AdapterInfo?
     /// The last lines the adapter wrote on stderr.
-    public var stderrTail: String
+    package var stderrTail: String
     /// The adapter's process id (ended when the report is returned).
-    public var processID: Int32?
+    package var processID: Int32?
     /// Whether every check passed.
-    public var passed: Bool { findings.allSatisfy(\.passed) }
+    package var passed: Bool { findings.allSatisfy(\.passed) }
     /// Whether Ctrl-C ended the examination before it finished.
-    public var interrupted: Bool { findings.contains { $0.title == "interrupted" } }
+    package var interrupted: Bool { findings.contains { $0.title == "interrupted" } }
   }
 
   /// Examines the adapter `command`; `timeout` bounds each answer (all of
@@ -50,7 +50,7 @@ public enum AdapterDoctor {
   /// `timeout` is (as in `bridgecheck run`). When `shouldStop` turns true (Ctrl-C)
   /// the examination ends at once with an `interrupted` finding, and the
   /// adapter is ended like at any other end.
-  public static func examine(
+  package static func examine(
     command: [String], timeout: Duration = .seconds(5), startupTimeout: Duration = AdapterLimits().startupTimeout,
     profile: BridgeProfile = .classic, shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> Report {
@@ -111,13 +111,13 @@ public enum AdapterDoctor {
       // 1. Handshake.
       guard
         let hello = roundTrip(
-          "hello",
+          .hello,
           [
             "protocol": .number(Double(AdapterProtocol.version)),
             "minor": .number(Double(AdapterProtocol.minorVersion)),
           ], first: true)
       else { return }
-      let hellos = hello.filter { $0["type"]?.stringValue == AdapterProtocol.Event.hello }
+      let hellos = hello.filter { AdapterProtocol.Event(of: $0) == .hello }
       guard let helloEvent = hellos.first else {
         return failure(
           "handshake",
@@ -164,36 +164,36 @@ public enum AdapterDoctor {
       let pageScript = "/* bridgecheck doctor: a page bridge would be here */"
       guard
         roundTrip(
-          "start",
+          .start,
           ["configuration": AdapterProtocol.configurationJSON(configuration), "pageScript": .string(pageScript)])
           != nil,
-        roundTrip("registerHandler", ["name": "doctorHandler"]) != nil
+        roundTrip(.registerHandler, ["name": "doctorHandler"]) != nil
       else { return }
       pass("start", "start and registerHandler were answered with done")
 
       // The page asks for the bridge the way the dialect does.
-      let request: (command: String, fields: JSONObject, what: String)?
+      let request: (command: AdapterProtocol.Command, fields: JSONObject, what: String)?
       switch injection {
       case .bridgeLoaded:
         request = (
-          "navigation", ["id": 1, "url": .string(profile.bridgeLoadedURL), "frame": "iframe"],
+          .navigation, ["id": 1, "url": .string(profile.bridgeLoadedURL), "frame": "iframe"],
           "a navigation to \(profile.bridgeLoadedURL)"
         )
       case .onPost:
         request = (
-          "scriptMessage", ["name": .string(profile.injectHandlerName)], "a post to \(profile.injectHandlerName)"
+          .scriptMessage, ["name": .string(profile.injectHandlerName)], "a post to \(profile.injectHandlerName)"
         )
       case .afterLoad:
-        request = ("loadFinished", [:], "the end of a page load (loadFinished)")
+        request = (.loadFinished, [:], "the end of a page load (loadFinished)")
       case .documentStart, .documentEnd, .page:
         request = nil
       }
       if let request {
         guard let injected = roundTrip(request.command, request.fields) else { return }
-        if request.command == "navigation" {
+        if request.command == .navigation {
           guard checkPolicy(injected, id: 1, expected: "cancel", url: profile.bridgeLoadedURL) else { return }
         }
-        guard let evaluation = injected.first(where: { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate })
+        guard let evaluation = injected.first(where: { AdapterProtocol.Event(of: $0) == .evaluate })
         else {
           return failure(
             "injection",
@@ -209,14 +209,14 @@ public enum AdapterDoctor {
         }
         pass("injection", "\(request.what) made the bridge evaluate the page script")
         guard
-          roundTrip("evaluationResult", ["id": evaluation["id"] ?? .null, "ok": true]) != nil
+          roundTrip(.evaluationResult, ["id": evaluation["id"] ?? .null, "ok": true]) != nil
         else { return }
       } else if injection == .page {
         pass("injection", "page injection: the page ships the bridge, the adapter injects nothing")
       } else {
         pass("injection", "\(injection.rawValue) injection: the page script is a user script")
       }
-      guard let ordinary = roundTrip("navigation", ["id": 2, "url": "https://example.com/", "frame": "main"]) else {
+      guard let ordinary = roundTrip(.navigation, ["id": 2, "url": "https://example.com/", "frame": "main"]) else {
         return
       }
       guard checkPolicy(ordinary, id: 2, expected: "allow", url: "https://example.com/") else { return }
@@ -232,10 +232,10 @@ public enum AdapterDoctor {
       if !profile.convention.nativeCanCallPage {
         pass("native call", "not checked: in the dialect \(profile.name) the native side cannot call the page")
       } else {
-        guard let call = roundTrip("callHandler", ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else {
+        guard let call = roundTrip(.callHandler, ["name": "doctorPing", "data": ["n": 1], "callback": 1]) else {
           return
         }
-        let delivery = call.first { $0["type"]?.stringValue == AdapterProtocol.Event.evaluate }
+        let delivery = call.first { AdapterProtocol.Event(of: $0) == .evaluate }
         if pipelines, let report = delivery?[AdapterProtocol.Pipelining.report],
           report.stringValue.flatMap(AdapterProtocol.EvaluationReport.init(rawValue:)) == nil
         {
@@ -264,9 +264,9 @@ public enum AdapterDoctor {
         let configurationJSON = AdapterProtocol.configurationJSON(configuration)
         guard
           let answers = pipelined([
-            ("stop", [:]),
-            ("start", ["configuration": configurationJSON, AdapterProtocol.Pipelining.samePageScript: true]),
-            ("registerHandler", ["name": "doctorHandler"]), ("stop", [:]),
+            (.stop, [:]),
+            (.start, ["configuration": configurationJSON, AdapterProtocol.Pipelining.samePageScript: true]),
+            (.registerHandler, ["name": "doctorHandler"]), (.stop, [:]),
           ])
         else { return }
         pass(
@@ -274,12 +274,12 @@ public enum AdapterDoctor {
           "stop, start with samePageScript, registerHandler and stop, written together, were answered in order "
             + "(\(answers.map(\.count).reduce(0, +)) event(s))")
       } else {
-        guard roundTrip("stop") != nil else { return }
+        guard roundTrip(.stop) != nil else { return }
         pass("stop", "stop was answered with done")
       }
 
       // 3. Exit.
-      guard roundTrip("exit") != nil else { return }
+      guard roundTrip(.exit) != nil else { return }
       if probe.process.waitForExit(timeout: .seconds(2)) {
         pass("exit", "the adapter answered exit and ended (\(probe.process.exitDescription ?? "exited"))")
       } else {
@@ -291,7 +291,7 @@ public enum AdapterDoctor {
     }
 
     private mutating func checkPolicy(_ events: [JSONObject], id: Int, expected: String, url: String) -> Bool {
-      let policies = events.filter { $0["type"]?.stringValue == AdapterProtocol.Event.policy }
+      let policies = events.filter { AdapterProtocol.Event(of: $0) == .policy }
       guard let policy = policies.first else {
         failure(
           "navigation",
@@ -346,19 +346,21 @@ public enum AdapterDoctor {
 
     /// Sends one command and reads its events up to done; nil (with a
     /// finding) when something is wrong.
-    mutating func roundTrip(_ type: String, _ fields: JSONObject = [:], first: Bool = false) -> [JSONObject]? {
+    mutating func roundTrip(_ type: AdapterProtocol.Command, _ fields: JSONObject = [:], first: Bool = false)
+      -> [JSONObject]?
+    {
       guard let seq = send([(type, fields)]).first else { return nil }
-      return readAnswer(to: type, seq: seq, first: first)
+      return readAnswer(to: type.rawValue, seq: seq, first: first)
     }
 
     /// Writes `commands` in one go, as 1.2 allows, then reads their answers
     /// in order; nil (with a finding) when something is wrong.
-    mutating func pipelined(_ commands: [(type: String, fields: JSONObject)]) -> [[JSONObject]]? {
+    mutating func pipelined(_ commands: [(type: AdapterProtocol.Command, fields: JSONObject)]) -> [[JSONObject]]? {
       let numbers = send(commands)
       guard numbers.count == commands.count else { return nil }
       var answers: [[JSONObject]] = []
       for (command, number) in zip(commands, numbers) {
-        guard let events = readAnswer(to: command.type, seq: number, first: false) else { return nil }
+        guard let events = readAnswer(to: command.type.rawValue, seq: number, first: false) else { return nil }
         answers.append(events)
       }
       return answers
@@ -366,24 +368,24 @@ public enum AdapterDoctor {
 
     /// Numbers and writes commands in one write; their seqs, or none (with
     /// a finding) when the adapter does not read them.
-    private mutating func send(_ commands: [(type: String, fields: JSONObject)]) -> [Int] {
+    private mutating func send(_ commands: [(type: AdapterProtocol.Command, fields: JSONObject)]) -> [Int] {
       var text = ""
       var numbers: [Int] = []
       for (type, fields) in commands {
         seq += 1
         numbers.append(seq)
-        var message: JSONObject = ["type": .string(type), "seq": .number(Double(seq))]
+        var message: JSONObject = ["type": .string(type.rawValue), "seq": .number(Double(seq))]
         for (key, value) in fields { message[key] = value }
         text += JSONValue.object(message).serialized() + "\n"
       }
-      let type = commands.map(\.type).joined(separator: " and ")
+      let type = commands.map(\.type.rawValue).joined(separator: " and ")
       guard probe.send(text) else {
         if probe.stopRequested {
           interrupted(waitingFor: "the adapter to read \(type)")
           return []
         }
         failure(
-          commands.first?.type ?? type,
+          commands.first?.type.rawValue ?? type,
           "could not write the \(type) command: the adapter closed its stdin\(exitClause())")
         return []
       }
@@ -446,18 +448,18 @@ public enum AdapterDoctor {
                 + #"must be an object with a string "type", e.g. {"type":"done","seq":\#(seq)}"#)
             return nil
           }
-          guard AdapterProtocol.Event.all.contains(eventType) else {
+          guard let known = AdapterProtocol.Event(rawValue: eventType) else {
             failure(
               "JSON",
               "the answer to \(type) has an event of unknown type \(JSONValue.string(eventType)); known types: "
-                + AdapterProtocol.Event.all.sorted().joined(separator: ", "))
+                + AdapterProtocol.Event.names.sorted().joined(separator: ", "))
             return nil
           }
-          if eventType == AdapterProtocol.Event.error {
+          if known == .error {
             failure(type, "the adapter reported an error: \(event["message"]?.stringValue ?? "(no message)")")
             return nil
           }
-          if eventType == AdapterProtocol.Event.done {
+          if known == .done {
             guard let doneSeq = event.integer("seq") else {
               failure("seq", "the done event of \(type) has no integer seq; write {\"type\":\"done\",\"seq\":\(seq)}")
               return nil
@@ -563,7 +565,7 @@ public enum AdapterDoctor {
 extension AdapterDoctor.Report {
   /// The report as text, one check a line with `ok` or `FAIL`, then the
   /// adapter's last stderr lines when something failed.
-  public var text: String {
+  package var text: String {
     var lines = findings.map { finding in
       "\(finding.passed ? "ok  " : "FAIL") \(finding.title): \(finding.explanation)"
     }

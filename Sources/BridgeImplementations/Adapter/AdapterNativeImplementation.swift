@@ -24,13 +24,13 @@ import Synchronization
 /// everything) and every scenario ends as `error` with the reason, which
 /// ``startupFailure`` also holds; after three failed starts in a row the
 /// adapter is not started again for the rest of the run.
-public struct AdapterNativeImplementation: NativeImplementation {
+package struct AdapterNativeImplementation: NativeImplementation {
   /// The adapter's command line.
-  public let command: [String]
+  package let command: [String]
   /// What the adapter said in its `hello` (a stand-in when that failed).
-  public let info: AdapterInfo
+  package let info: AdapterInfo
   /// Why the first start failed, if it did.
-  public let startupFailure: ImplementationError?
+  package let startupFailure: ImplementationError?
   private let pool: AdapterPool
 
   /// Starts the adapter `command` (the program and its arguments) and shakes
@@ -49,7 +49,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
   ///     processes inherit it. They take turns with that thread, and a
   ///     round trip then costs no wake-up of another CPU. Nil (the default)
   ///     leaves placement to the system.
-  public init(
+  package init(
     command: [String], limits: AdapterLimits = AdapterLimits(),
     protocolMinorVersion: Int = AdapterProtocol.minorVersion,
     sharedCPU: Int? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
@@ -69,18 +69,18 @@ public struct AdapterNativeImplementation: NativeImplementation {
     }
   }
 
-  public var name: String { info.name }
-  public var version: String? { info.version }
-  public var transports: [Transport] { info.transports }
-  public var injections: [Injection] { info.injections }
-  public var features: Set<String> { info.features }
+  package var name: String { info.name }
+  package var version: String? { info.version }
+  package var transports: [Transport] { info.transports }
+  package var injections: [Injection] { info.injections }
+  package var features: Set<String> { info.features }
   /// The minor version of the conversation: the lower of the adapter's and
   /// the one offered (0 when the handshake failed).
-  public var protocolMinorVersion: Int {
+  package var protocolMinorVersion: Int {
     startupFailure == nil ? min(info.minorVersion, pool.offeredMinorVersion) : 0
   }
 
-  public func startSession(
+  package func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {
@@ -93,7 +93,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
   /// From 1.3 on, writes `start` at once, without waiting for its answer:
   /// the adapter sets its bridge up while the harness builds the page, and
   /// the answer is read when the session starts.
-  public func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
+  package func prepareSession(configuration: SessionConfiguration, pageScript: String) -> (any PreparedNativeSession)? {
     let connection: AdapterConnection
     do {
       connection = try pool.checkout()
@@ -113,7 +113,7 @@ public struct AdapterNativeImplementation: NativeImplementation {
     return AdapterPreparedSession(pool: pool, connection: connection)
   }
 
-  public func startSession(
+  package func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents, prepared: (any PreparedNativeSession)?
   ) throws(ImplementationError) -> any NativeSession {
@@ -128,25 +128,25 @@ public struct AdapterNativeImplementation: NativeImplementation {
   /// Ends every idle adapter process (`exit`, then SIGKILL after a grace
   /// period). Call it when the run is over; sessions still open give their
   /// process back later and it is then ended at once.
-  public func shutdown() {
+  package func shutdown() {
     pool.shutdown()
   }
 
   /// Makes SIGTERM and SIGHUP (which skip `atexit`) kill every adapter
   /// process before the harness dies of them; for command-line tools. Signals
   /// that already have a handler are left alone.
-  public static func installTerminationHandlers() {
+  package static func installTerminationHandlers() {
     ChildProcessRegistry.installTerminationHandlers()
   }
 
   /// The process ids of this implementation's idle adapter processes.
-  public var idleProcessIDs: [Int32] { pool.idleProcessIDs }
+  package var idleProcessIDs: [Int32] { pool.idleProcessIDs }
   /// The process ids of every adapter process this implementation started.
-  public var spawnedProcessIDs: [Int32] { pool.spawnedProcessIDs }
+  package var spawnedProcessIDs: [Int32] { pool.spawnedProcessIDs }
 
   /// The ids of the adapter processes alive in this process right now (all
   /// adapters, all implementations).
-  public static var liveProcessIDs: Set<Int32> { ChildProcessRegistry.pids }
+  package static var liveProcessIDs: Set<Int32> { ChildProcessRegistry.pids }
 
   static func fallbackName(_ command: [String]) -> String {
     let word = command.last(where: { !$0.hasPrefix("-") }) ?? command.first ?? "adapter"
@@ -301,7 +301,7 @@ final class AdapterPreparedSession: PreparedNativeSession {
 
   deinit {
     guard let connection else { return }
-    if connection.isUsable { try? connection.post(AdapterProtocol.Command.stop) }
+    if connection.isUsable { try? connection.post(.stop) }
     pool.checkin(connection)
   }
 }
@@ -366,7 +366,7 @@ final class AdapterNativeSession: NativeSession {
       } else {
         let fields = Self.startFields(on: connection, configuration: configuration, pageScript: pageScript)
         connection.forgetLastStart()
-        try send(AdapterProtocol.Command.start, fields)
+        try send(.start, fields)
         connection.rememberStart(pageScript: pageScript, configuration: configuration)
       }
     } catch {
@@ -389,12 +389,12 @@ final class AdapterNativeSession: NativeSession {
     if connection.speaks13, connection.lastStartConfiguration == configuration {
       fields[AdapterProtocol.ImmediateAnswers.sameConfiguration] = true
     } else {
-      fields["configuration"] = connection.configurationJSON(configuration)
+      fields[.configuration] = connection.configurationJSON(configuration)
     }
     if connection.pipelines && connection.lastPageScript == pageScript {
       fields[AdapterProtocol.Pipelining.samePageScript] = true
     } else {
-      fields["pageScript"] = .string(pageScript)
+      fields[.pageScript] = .string(pageScript)
     }
     return fields
   }
@@ -405,7 +405,7 @@ final class AdapterNativeSession: NativeSession {
   {
     let fields = startFields(on: connection, configuration: configuration, pageScript: pageScript)
     connection.forgetLastStart()
-    try connection.post(AdapterProtocol.Command.start, fields)
+    try connection.post(.start, fields)
     connection.rememberStart(pageScript: pageScript, configuration: configuration)
   }
 
@@ -425,33 +425,33 @@ final class AdapterNativeSession: NativeSession {
     } else {
       handlersAnsweredAtOnce.remove(name)
     }
-    try sendOrPost(AdapterProtocol.Command.registerHandler, fields)
+    try sendOrPost(.registerHandler, fields)
   }
 
   func removeHandler(_ name: String) throws(ImplementationError) {
     handlersAnsweredAtOnce.remove(name)
-    try sendOrPost(AdapterProtocol.Command.removeHandler, ["name": .string(name)])
+    try sendOrPost(.removeHandler, ["name": .string(name)])
   }
 
   func respond(invocation: Int, data: JSONValue?) throws(ImplementationError) {
     var fields: JSONObject = ["invocation": .number(Double(invocation))]
-    if let data { fields["data"] = data }
-    try send(AdapterProtocol.Command.respond, fields)
+    if let data { fields[.data] = data }
+    try send(.respond, fields)
   }
 
   func callHandler(_ name: String, data: JSONValue?, callback: Int?) throws(ImplementationError) {
     var fields: JSONObject = ["name": .string(name)]
-    if let data { fields["data"] = data }
-    if let callback { fields["callback"] = .number(Double(callback)) }
-    try send(AdapterProtocol.Command.callHandler, fields)
+    if let data { fields[.data] = data }
+    if let callback { fields[.callback] = .number(Double(callback)) }
+    try send(.callHandler, fields)
   }
 
   func reset() throws(ImplementationError) {
-    try send(AdapterProtocol.Command.reset)
+    try send(.reset)
   }
 
   func disableSafetyTimeout() throws(ImplementationError) {
-    try send(AdapterProtocol.Command.disableSafetyTimeout)
+    try send(.disableSafetyTimeout)
   }
 
   /// The failure that ends the scenario, if any. Reading it first reads the
@@ -478,9 +478,9 @@ final class AdapterNativeSession: NativeSession {
       // `stop` ends the bridge; its events concern nobody any more. From
       // 1.2 on its answer is read when the process is next used.
       if connection.pipelines {
-        try? connection.post(AdapterProtocol.Command.stop)
+        try? connection.post(.stop)
       } else {
-        _ = try? connection.exchange(AdapterProtocol.Command.stop)
+        _ = try? connection.exchange(.stop)
       }
     }
     pool.checkin(connection)
@@ -496,7 +496,7 @@ final class AdapterNativeSession: NativeSession {
       "id": .number(Double(id)), "url": .string(action.url), "frame": .string(action.frame.rawValue),
     ]
     do {
-      let policy = try send(AdapterProtocol.Command.navigation, fields, navigationID: id)
+      let policy = try send(.navigation, fields, navigationID: id)
       // `allow` means "not mine": the app's own policy decides (docs/adapter-protocol.md).
       return policy == .cancel ? .cancel : appNavigationPolicy(action)
     } catch {
@@ -510,28 +510,28 @@ final class AdapterNativeSession: NativeSession {
     var fields: JSONObject = ["id": id]
     switch result {
     case .success(let value):
-      fields["ok"] = true
-      if let value { fields["result"] = value }
+      fields[.ok] = true
+      if let value { fields[.result] = value }
     case .failure(let error):
-      fields["ok"] = false
-      fields["error"] = AdapterProtocol.errorJSON(error)
+      fields[.ok] = false
+      fields[.error] = AdapterProtocol.errorJSON(error)
     }
-    _ = try? send(AdapterProtocol.Command.evaluationResult, fields)
+    _ = try? send(.evaluationResult, fields)
   }
 
   private func scriptMessageReceived(_ message: ScriptMessage) {
     guard !closed, storedFailure == nil, connection != nil else { return }
     var fields: JSONObject = ["name": .string(message.name)]
-    if let body = message.body { fields["body"] = body }
-    _ = try? send(AdapterProtocol.Command.scriptMessage, fields)
+    if let body = message.body { fields[.body] = body }
+    _ = try? send(.scriptMessage, fields)
   }
 
   private func dialogOpened(_ dialog: PageDialog) -> DialogAnswer {
     guard !closed, storedFailure == nil, connection != nil else { return .dismiss }
     var fields: JSONObject = ["kind": .string(dialog.kind.rawValue), "message": .string(dialog.message)]
-    if let text = dialog.defaultText { fields["defaultText"] = .string(text) }
+    if let text = dialog.defaultText { fields[.defaultText] = .string(text) }
     answer = nil
-    _ = try? send(AdapterProtocol.Command.dialog, fields)
+    _ = try? send(.dialog, fields)
     defer { answer = nil }
     return answer.map(AdapterProtocol.answer(from:)) ?? .dismiss
   }
@@ -546,14 +546,14 @@ final class AdapterNativeSession: NativeSession {
     if !undefined.isEmpty, connection?.speaks14 == true {
       fields[AdapterProtocol.UndefinedArguments.member] = .array(undefined.map { .number(Double($0)) })
     }
-    _ = try? send(AdapterProtocol.Command.interfaceCall, fields)
+    _ = try? send(.interfaceCall, fields)
     defer { answer = nil }
     return answer?["value"]
   }
 
   private func loadFinished() {
     guard !closed, storedFailure == nil, connection != nil else { return }
-    _ = try? send(AdapterProtocol.Command.loadFinished)
+    _ = try? send(.loadFinished)
   }
 
   // MARK: - Commands and events
@@ -561,12 +561,12 @@ final class AdapterNativeSession: NativeSession {
   /// A command whose answer can wait (1.2's pipelined commands): written
   /// without waiting when the adapter speaks 1.2, sent and answered at once
   /// otherwise.
-  private func sendOrPost(_ type: String, _ fields: JSONObject) throws(ImplementationError) {
+  private func sendOrPost(_ type: AdapterProtocol.Command, _ fields: JSONObject) throws(ImplementationError) {
     if let storedFailure { throw storedFailure }
     guard let connection, !closed else { return }
     let changesInterfaces =
       interfacesFollowHandlers
-      && (type == AdapterProtocol.Command.registerHandler || type == AdapterProtocol.Command.removeHandler)
+      && (type == .registerHandler || type == .removeHandler)
     guard connection.pipelines, AdapterProtocol.Pipelining.commands.contains(type), !changesInterfaces else {
       try send(type, fields)
       return
@@ -583,7 +583,8 @@ final class AdapterNativeSession: NativeSession {
   /// written earlier without waiting). For `navigation`, returns the policy
   /// the adapter chose (`allow` defers to the app's policy).
   @discardableResult
-  private func send(_ type: String, _ fields: JSONObject = [:], navigationID: Int? = nil) throws(ImplementationError)
+  private func send(_ type: AdapterProtocol.Command, _ fields: JSONObject = [:], navigationID: Int? = nil)
+    throws(ImplementationError)
     -> NavigationPolicy?
   {
     if let storedFailure { throw storedFailure }
@@ -605,33 +606,36 @@ final class AdapterNativeSession: NativeSession {
   {
     var policy: NavigationPolicy?
     for (index, answer) in answers.enumerated() {
-      let type = answer.command
+      let type = answer.command.rawValue
       let navigationID = index == answers.count - 1 ? navigationID : nil
       for event in answer.events {
         // A command issued while dispatching (an answer from a handler) may
         // have failed; the rest of this batch is then moot.
         if let storedFailure { throw storedFailure }
         if closed { break }
-        let eventType = event["type"]?.stringValue ?? ""
-        if eventType == AdapterProtocol.Event.policy {
+        // (Every event read has a known type: the connection checks it.)
+        guard let eventType = AdapterProtocol.Event(of: event) else {
+          throw violation("sent an event of no known type in answer to `\(type)`")
+        }
+        if eventType == .policy {
           guard let navigationID else {
             throw violation("sent a policy event in answer to `\(type)`; policy answers `navigation` only")
           }
-          guard event.integer("id") == navigationID else {
+          guard event.integer(.id) == navigationID else {
             throw violation(
-              "sent a policy event for navigation \(event["id"] ?? .null) while navigation \(navigationID) was pending")
+              "sent a policy event for navigation \(event[.id] ?? .null) while navigation \(navigationID) was pending")
           }
           guard policy == nil else { throw violation("sent two policy events for navigation \(navigationID)") }
-          switch event["policy"]?.stringValue {
+          switch event[.policy]?.stringValue {
           case "allow": policy = .allow
           case "cancel": policy = .cancel
           default:
             throw violation(
-              "sent a policy event whose `policy` is neither \"allow\" nor \"cancel\": \(event["policy"] ?? .null)")
+              "sent a policy event whose `policy` is neither \"allow\" nor \"cancel\": \(event[.policy] ?? .null)")
           }
           continue
         }
-        try dispatch(event, type: eventType, command: type)
+        try dispatch(event, type: eventType, command: answer.command)
       }
     }
     if let storedFailure { throw storedFailure }
@@ -645,10 +649,12 @@ final class AdapterNativeSession: NativeSession {
     return nil
   }
 
-  private func dispatch(_ event: JSONObject, type: String, command: String) throws(ImplementationError) {
+  private func dispatch(_ event: JSONObject, type: AdapterProtocol.Event, command: AdapterProtocol.Command)
+    throws(ImplementationError)
+  {
     switch type {
-    case AdapterProtocol.Event.evaluate:
-      guard let id = event["id"], let script = script(of: event, member: "script") else {
+    case .evaluate:
+      guard let id = event[.id], let script = script(of: event, member: "script") else {
         throw violation(
           "sent an evaluate event without an `id` and a string `script`\(pipelining(or: "or `pageScript`: true"))")
       }
@@ -678,13 +684,13 @@ final class AdapterNativeSession: NativeSession {
         webView.evaluateJavaScript(script, completion: nil)
       }
 
-    case AdapterProtocol.Event.addUserScript:
+    case .addUserScript:
       guard let source = script(of: event, member: "source") else {
         throw violation(
           "sent an addUserScript event without a string `source`\(pipelining(or: "or `pageScript`: true"))")
       }
       let time: UserScriptInjectionTime
-      switch event["injectionTime"]?.stringValue {
+      switch event[.injectionTime]?.stringValue {
       case AdapterProtocol.documentStart: time = .atDocumentStart
       case AdapterProtocol.documentEnd: time = .atDocumentEnd
       default:
@@ -692,20 +698,20 @@ final class AdapterNativeSession: NativeSession {
           "sent an addUserScript event whose `injectionTime` is neither \"document-start\" nor \"document-end\"")
       }
       userScriptCount += 1
-      let name = event["name"]?.stringValue ?? "adapter-user-script-\(userScriptCount).js"
+      let name = event[.name]?.stringValue ?? "adapter-user-script-\(userScriptCount).js"
       webView.addUserScript(PageScript(name: name, source: source), injectionTime: time)
 
-    case AdapterProtocol.Event.addScriptMessageHandler:
-      guard let name = event["name"]?.stringValue else {
+    case .addScriptMessageHandler:
+      guard let name = event[.name]?.stringValue else {
         throw violation("sent an addScriptMessageHandler event without a string `name`")
       }
       webView.addScriptMessageHandler(named: name) { [weak self] message in
         self?.scriptMessageReceived(message)
       }
 
-    case AdapterProtocol.Event.handlerInvoked:
-      guard let handler = event["handler"]?.stringValue, let invocation = event.integer("invocation"),
-        let canRespond = event["canRespond"]?.boolValue
+    case .handlerInvoked:
+      guard let handler = event[.handler]?.stringValue, let invocation = event.integer(.invocation),
+        let canRespond = event[.canRespond]?.boolValue
       else {
         throw violation(
           "sent a handlerInvoked event without a string `handler`, an integer `invocation` and a boolean `canRespond`")
@@ -725,52 +731,52 @@ final class AdapterNativeSession: NativeSession {
         }
       }
       events?.handlerInvoked(
-        handler, data: event["data"], invocation: invocation, canRespond: canRespond, answered: answered)
+        handler, data: event[.data], invocation: invocation, canRespond: canRespond, answered: answered)
 
-    case AdapterProtocol.Event.callbackInvoked:
-      guard let callback = event.integer("callback") else {
+    case .callbackInvoked:
+      guard let callback = event.integer(.callback) else {
         throw violation("sent a callbackInvoked event without an integer `callback`")
       }
-      events?.callbackInvoked(callback: callback, data: event["data"])
+      events?.callbackInvoked(callback: callback, data: event[.data])
 
-    case AdapterProtocol.Event.log:
-      guard let level = event["level"]?.stringValue, Self.logLevels.contains(level),
-        let code = event["code"]?.stringValue, let message = event["message"]?.stringValue
+    case .log:
+      guard let level = event[.level]?.stringValue, Self.logLevels.contains(level),
+        let code = event[.code]?.stringValue, let message = event[.message]?.stringValue
       else {
         throw violation(
           "sent a log event without `level` (debug, info, warning or error), a string `code` and a string `message`")
       }
       events?.log(level: level, code: code, message: message)
 
-    case AdapterProtocol.Event.addJavascriptInterface:
-      guard let name = event["name"]?.stringValue, let methods = event["methods"]?.arrayValue?.compactMap(\.stringValue)
+    case .addJavascriptInterface:
+      guard let name = event[.name]?.stringValue, let methods = event[.methods]?.arrayValue?.compactMap(\.stringValue)
       else {
         throw violation("sent an addJavascriptInterface event without a string `name` and an array `methods`")
       }
-      let asynchronous = event["asynchronous"]?.boolValue ?? false
+      let asynchronous = event[.asynchronous]?.boolValue ?? false
       webView.addJavascriptInterface(named: name, methods: methods, asynchronous: asynchronous) {
         [weak self] method, arguments in
         self?.interfaceCalled(name, method: method, arguments: arguments)
       }
 
-    case AdapterProtocol.Event.handleDialogs:
+    case .handleDialogs:
       webView.dialogHandler = { [weak self] dialog in self?.dialogOpened(dialog) ?? .dismiss }
 
-    case AdapterProtocol.Event.observeLoads:
+    case .observeLoads:
       webView.loadFinishedHandler = { [weak self] in self?.loadFinished() }
 
-    case AdapterProtocol.Event.dialogAnswer where command == AdapterProtocol.Command.dialog,
-      AdapterProtocol.Event.interfaceResult where command == AdapterProtocol.Command.interfaceCall:
+    case .dialogAnswer where command == .dialog, .interfaceResult where command == .interfaceCall:
       answer = event
 
-    case AdapterProtocol.Event.error:
-      let message = event["message"]?.stringValue ?? "(no message)"
+    case .error:
+      let message = event[.message]?.stringValue ?? "(no message)"
       throw stop(
         ImplementationError(
-          code: "adapter-error", message: "the adapter reported an error while handling `\(command)`: \(message)"))
+          code: "adapter-error",
+          message: "the adapter reported an error while handling `\(command.rawValue)`: \(message)"))
 
     default:
-      throw violation("sent a \(type) event in answer to `\(command)`")
+      throw violation("sent a \(type.rawValue) event in answer to `\(command.rawValue)`")
     }
   }
 

@@ -8,7 +8,7 @@ extension AdapterProtocol {
   /// The `configuration` object of a `start` command. `profile` holds the
   /// classic flat names (1.0) and, since 1.1, the whole dialect under
   /// `profile.dialect` (the profile file format).
-  public static func configurationJSON(_ configuration: SessionConfiguration) -> JSONValue {
+  package static func configurationJSON(_ configuration: SessionConfiguration) -> JSONValue {
     let profile = configuration.profile
     return [
       "transport": .string(configuration.transport.rawValue),
@@ -31,7 +31,7 @@ extension AdapterProtocol {
   /// Reads the `configuration` object of a `start` command (missing parts
   /// take the classic defaults; `profile.dialect`, when present, is the
   /// whole dialect).
-  public static func configuration(from value: JSONValue?) throws(AdapterProtocolError) -> SessionConfiguration {
+  package static func configuration(from value: JSONValue?) throws(AdapterProtocolError) -> SessionConfiguration {
     guard let object = value?.objectValue else {
       throw AdapterProtocolError("start: `configuration` must be an object")
     }
@@ -62,7 +62,7 @@ extension AdapterProtocol {
   }
 
   /// The members of a `dialogAnswer` event for `answer`.
-  public static func answerJSON(_ answer: DialogAnswer) -> JSONObject {
+  package static func answerJSON(_ answer: DialogAnswer) -> JSONObject {
     switch answer {
     case .dismiss: ["answer": "dismiss"]
     case .confirm: ["answer": "confirm"]
@@ -71,7 +71,7 @@ extension AdapterProtocol {
   }
 
   /// Reads a `dialogAnswer` event.
-  public static func answer(from event: JSONObject) -> DialogAnswer {
+  package static func answer(from event: JSONObject) -> DialogAnswer {
     switch event["answer"]?.stringValue {
     case "confirm": .confirm
     case "text": .text(event["text"]?.stringValue ?? "")
@@ -81,7 +81,7 @@ extension AdapterProtocol {
 
   /// The `error` object of a failed `evaluationResult`: `kind`, `message`,
   /// and `name`, `sourceURL`, `line`, `column` when known.
-  public static func errorJSON(_ error: ScriptError) -> JSONValue {
+  package static func errorJSON(_ error: ScriptError) -> JSONValue {
     var object: JSONObject = ["kind": .string(error.kind.rawValue), "message": .string(error.message)]
     if let name = error.name { object["name"] = .string(name) }
     if let source = error.sourceURL { object["sourceURL"] = .string(source) }
@@ -91,7 +91,7 @@ extension AdapterProtocol {
   }
 
   /// Reads the `error` object of a failed `evaluationResult`.
-  public static func scriptError(from value: JSONValue?) -> ScriptError {
+  package static func scriptError(from value: JSONValue?) -> ScriptError {
     let object = value?.objectValue ?? [:]
     return ScriptError(
       kind: ScriptError.Kind(rawValue: object["kind"]?.stringValue ?? "") ?? .exception,
@@ -101,24 +101,24 @@ extension AdapterProtocol {
 }
 
 /// What an adapter says about itself in its `hello` event.
-public struct AdapterInfo: Sendable, Hashable {
+package struct AdapterInfo: Sendable, Hashable {
   /// The protocol version it speaks.
-  public var protocolVersion: Int
+  package var protocolVersion: Int
   /// The minor version it speaks (0 when its `hello` gives none).
-  public var minorVersion: Int
+  package var minorVersion: Int
   /// Its name, for reports.
-  public var name: String
+  package var name: String
   /// Its version, if it gave one.
-  public var version: String?
+  package var version: String?
   /// The transports it supports.
-  public var transports: [Transport]
+  package var transports: [Transport]
   /// The injection modes it supports.
-  public var injections: [Injection]
+  package var injections: [Injection]
   /// The optional features it supports.
-  public var features: Set<String>
+  package var features: Set<String>
 
   /// Creates a description.
-  public init(
+  package init(
     protocolVersion: Int = AdapterProtocol.version, minorVersion: Int = AdapterProtocol.minorVersion, name: String,
     version: String? = nil,
     transports: [Transport] = Transport.allCases, injections: [Injection] = Injection.allCases,
@@ -134,7 +134,7 @@ public struct AdapterInfo: Sendable, Hashable {
   }
 
   /// The `hello` event describing this adapter (without `type`).
-  public var helloFields: JSONObject {
+  package var helloFields: JSONObject {
     var fields: JSONObject = [
       "protocol": .number(Double(protocolVersion)),
       "minor": .number(Double(minorVersion)),
@@ -148,7 +148,7 @@ public struct AdapterInfo: Sendable, Hashable {
   }
 
   /// Reads a `hello` event; the message says what is wrong in words.
-  public init(hello event: JSONObject) throws(AdapterProtocolError) {
+  package init(hello event: JSONObject) throws(AdapterProtocolError) {
     guard let number = event["protocol"]?.numberValue, number == number.rounded(), abs(number) < 1e9 else {
       throw AdapterProtocolError(
         "the hello event has no `protocol` number (it must be \(AdapterProtocol.version), the version the adapter speaks)"

@@ -23,7 +23,7 @@ import ReferenceBridges
 /// }
 /// exit(server.run())
 /// ```
-public protocol AdapterBridge: AnyObject {
+package protocol AdapterBridge: AnyObject {
   /// Registers (or replaces) a native handler.
   func registerHandler(_ name: String, handler: @escaping AdapterBridgeHandler)
   /// Removes a native handler.
@@ -38,19 +38,19 @@ public protocol AdapterBridge: AnyObject {
 
 /// A native handler: the request's data (nil when absent) and, when the page
 /// asked for an answer, the function that sends it.
-public typealias AdapterBridgeHandler = (_ data: JSONValue?, _ respond: ((JSONValue?) -> Void)?) -> Void
+package typealias AdapterBridgeHandler = (_ data: JSONValue?, _ respond: ((JSONValue?) -> Void)?) -> Void
 
 /// What a bridge is built from at each `start`.
-public struct AdapterContext {
+package struct AdapterContext {
   /// The web view to drive (a proxy of the harness's simulated web view).
-  public let webView: AdapterWebView
+  package let webView: AdapterWebView
   /// The scenario's transport, injection, options and page dialect.
-  public let configuration: SessionConfiguration
+  package let configuration: SessionConfiguration
   /// The page bridge to inject, exactly as given by the harness.
-  public let pageScript: String
+  package let pageScript: String
   /// Sends a log line to the harness (`level`: debug, info, warning, error;
   /// `code`: a stable kebab-case identifier).
-  public let log: (_ level: String, _ code: String, _ message: String) -> Void
+  package let log: (_ level: String, _ code: String, _ message: String) -> Void
 }
 
 /// The adapter side of the adapter protocol: reads commands from stdin,
@@ -63,9 +63,9 @@ public struct AdapterContext {
 /// Runs on the calling thread; everything a bridge does happens inside the
 /// command that caused it (evaluations complete when the harness sends
 /// `evaluationResult`).
-public final class AdapterServer: AdapterCommandPerformer {
+package final class AdapterServer: AdapterCommandPerformer {
   /// What the `hello` event says.
-  public let info: AdapterInfo
+  package let info: AdapterInfo
   private let makeBridge: (AdapterContext) throws -> any AdapterBridge
   private var session: ServerSession?
   /// Where the events of the command being answered go.
@@ -89,23 +89,23 @@ public final class AdapterServer: AdapterCommandPerformer {
     min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.ImmediateAnswers.minorVersion
   }
   /// Set by `exit`.
-  public private(set) var exitRequested = false
+  package private(set) var exitRequested = false
 
   /// Creates a server for bridges built by `makeBridge` (called at every `start`).
-  public init(info: AdapterInfo, makeBridge: @escaping (AdapterContext) throws -> any AdapterBridge) {
+  package init(info: AdapterInfo, makeBridge: @escaping (AdapterContext) throws -> any AdapterBridge) {
     self.info = info
     self.makeBridge = makeBridge
   }
 
   /// Serves commands from `input` until `exit` or end of file; returns the
   /// exit status (0, or 1 when the output cannot be written).
-  public func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+  package func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     loop.run(input: input, output: output)
   }
 
   /// Handles one command line; returns the bytes to write (its events and
   /// `done`, one per line).
-  public func handle(line: ArraySlice<UInt8>) -> [UInt8] {
+  package func handle(line: ArraySlice<UInt8>) -> [UInt8] {
     loop.handle(line: line)
   }
 
@@ -115,26 +115,31 @@ public final class AdapterServer: AdapterCommandPerformer {
   }
 
   /// Whether 1.4 text blocks are read (``AdapterCommandPerformer``).
-  public var readsTextBlocks: Bool { speaks14 }
+  package var readsTextBlocks: Bool { speaks14 }
 
   /// Performs one command (``AdapterCommandPerformer``); the loop adds `done`.
-  public func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
+  package func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
     try perform(command)
   }
 
   // MARK: - Commands
 
   private func perform(_ command: JSONObject) throws(AdapterProtocolError) {
-    let type = command["type"]?.stringValue ?? ""
-    switch type {
-    case AdapterProtocol.Command.hello:
-      harnessMinorVersion = command.integer("minor") ?? 0
-      emit(AdapterProtocol.Event.hello, info.helloFields)
-    case AdapterProtocol.Command.start:
+    guard let type = command[.type]?.stringValue, !type.isEmpty else {
+      throw AdapterProtocolError("a command needs a string `type`")
+    }
+    guard let known = AdapterProtocol.Command(rawValue: type) else {
+      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+    }
+    switch known {
+    case .hello:
+      harnessMinorVersion = command.integer(.minor) ?? 0
+      emit(.hello, info.helloFields)
+    case .start:
       session = nil
       let configuration = try configuration(of: command)
       let pageScript: String
-      if let text = command["pageScript"]?.stringValue {
+      if let text = command[.pageScript]?.stringValue {
         pageScript = text
       } else if pipelines, command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true,
         let last = lastPageScript
@@ -151,40 +156,36 @@ public final class AdapterServer: AdapterCommandPerformer {
       let context = AdapterContext(
         webView: webView, configuration: configuration, pageScript: pageScript,
         log: { [unowned self] level, code, message in
-          self.emit(
-            AdapterProtocol.Event.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
+          self.emit(.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
         })
       do {
         session = ServerSession(bridge: try makeBridge(context), webView: webView)
       } catch {
         throw AdapterProtocolError("start: the bridge could not be created: \(error)")
       }
-    case AdapterProtocol.Command.stop:
+    case .stop:
       session?.webView.server = nil
       session = nil
-    case AdapterProtocol.Command.exit:
+    case .exit:
       session = nil
       exitRequested = true
-    case "":
-      throw AdapterProtocolError("a command needs a string `type`")
     default:
-      guard AdapterProtocol.Command.all.contains(type) else {
-        throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
-      }
       guard let session else { throw AdapterProtocolError("\(type) before start") }
-      try perform(type, command, in: session)
+      try perform(known, command, in: session)
     }
   }
 
-  private func perform(_ type: String, _ command: JSONObject, in session: ServerSession) throws(AdapterProtocolError) {
+  private func perform(_ type: AdapterProtocol.Command, _ command: JSONObject, in session: ServerSession)
+    throws(AdapterProtocolError)
+  {
     func name() throws(AdapterProtocolError) -> String {
-      guard let name = command["name"]?.stringValue else {
-        throw AdapterProtocolError("\(type): `name` must be a string")
+      guard let name = command[.name]?.stringValue else {
+        throw AdapterProtocolError("\(type.rawValue): `name` must be a string")
       }
       return name
     }
     switch type {
-    case AdapterProtocol.Command.registerHandler:
+    case .registerHandler:
       let handlerName = try name()
       // 1.3: the answer, when the harness gives it in advance, is given
       // here, inside the handler.
@@ -197,53 +198,53 @@ public final class AdapterServer: AdapterCommandPerformer {
         let invocation = session.nextInvocation
         if let respond { session.responders[invocation] = respond }
         var fields: JSONObject = ["handler": .string(handlerName)]
-        if let data { fields["data"] = data }
-        fields["invocation"] = .number(Double(invocation))
-        fields["canRespond"] = .bool(respond != nil)
+        if let data { fields[.data] = data }
+        fields[.invocation] = .number(Double(invocation))
+        fields[.canRespond] = .bool(respond != nil)
         let answers = respond != nil ? answer : nil
         if answers != nil { fields[AdapterProtocol.ImmediateAnswers.answered] = true }
-        self.emit(AdapterProtocol.Event.handlerInvoked, fields)
+        self.emit(.handlerInvoked, fields)
         if let answer = answers, let respond {
           let value = answer.data(answering: data)
           for _ in 0..<answer.times { respond(value) }
         }
       }
-    case AdapterProtocol.Command.removeHandler:
+    case .removeHandler:
       session.bridge.removeHandler(try name())
-    case AdapterProtocol.Command.callHandler:
+    case .callHandler:
       let handlerName = try name()
       var callback: ((JSONValue?) -> Void)?
-      if let id = command["callback"], id != .null {
+      if let id = command[.callback], id != .null {
         callback = { [weak self] value in
           var fields: JSONObject = ["callback": id]
-          if let value { fields["data"] = value }
-          self?.emit(AdapterProtocol.Event.callbackInvoked, fields)
+          if let value { fields[.data] = value }
+          self?.emit(.callbackInvoked, fields)
         }
       }
-      session.bridge.callHandler(handlerName, data: command["data"], responseCallback: callback)
-    case AdapterProtocol.Command.respond:
-      guard let invocation = command.integer("invocation") else {
+      session.bridge.callHandler(handlerName, data: command[.data], responseCallback: callback)
+    case .respond:
+      guard let invocation = command.integer(.invocation) else {
         throw AdapterProtocolError("respond: `invocation` must be an integer")
       }
       // Kept after use: a handler that answers twice calls it twice, and
       // the bridge itself must drop the second answer.
-      session.responders[invocation]?(command["data"])
-    case AdapterProtocol.Command.reset:
+      session.responders[invocation]?(command[.data])
+    case .reset:
       session.bridge.reset()
-    case AdapterProtocol.Command.disableSafetyTimeout:
+    case .disableSafetyTimeout:
       session.bridge.disableSafetyTimeout()
-    case AdapterProtocol.Command.navigation:
-      guard let id = command["id"], let url = command["url"]?.stringValue else {
+    case .navigation:
+      guard let id = command[.id], let url = command[.url]?.stringValue else {
         throw AdapterProtocolError("navigation: needs `id` and a string `url`")
       }
-      let frame = FrameKind(rawValue: command["frame"]?.stringValue ?? "") ?? .main
+      let frame = FrameKind(rawValue: command[.frame]?.stringValue ?? "") ?? .main
       let policy = session.webView.navigationPolicy(NavigationAction.request(url: url, frame: frame))
-      emit(AdapterProtocol.Event.policy, ["id": id, "policy": .string(policy.rawValue)])
-    case AdapterProtocol.Command.scriptMessage:
+      emit(.policy, ["id": id, "policy": .string(policy.rawValue)])
+    case .scriptMessage:
       let handlerName = try name()
-      session.webView.deliver(ScriptMessage.posted(name: handlerName, body: command["body"]))
-    case AdapterProtocol.Command.evaluationResult:
-      guard let id = command.integer("id") else {
+      session.webView.deliver(ScriptMessage.posted(name: handlerName, body: command[.body]))
+    case .evaluationResult:
+      guard let id = command.integer(.id) else {
         throw AdapterProtocolError("evaluationResult: `id` must be an integer")
       }
       // A block's count is replaced by its text when the block is read.
@@ -254,24 +255,24 @@ public final class AdapterServer: AdapterCommandPerformer {
             : "evaluationResult: `resultBytes` is protocol 1.4, and this conversation speaks an older version")
       }
       let result: Result<JSONValue?, ScriptError>
-      if command["ok"]?.boolValue == true {
-        result = .success(command["result"])
+      if command[.ok]?.boolValue == true {
+        result = .success(command[.result])
       } else {
-        result = .failure(AdapterProtocol.scriptError(from: command["error"]))
+        result = .failure(AdapterProtocol.scriptError(from: command[.error]))
       }
       session.webView.complete(evaluation: id, with: result)
-    case AdapterProtocol.Command.loadFinished:
+    case .loadFinished:
       session.webView.loadFinishedHandler?()
-    case AdapterProtocol.Command.dialog:
-      let kind = PageDialog.Kind(rawValue: command["kind"]?.stringValue ?? "") ?? .alert
+    case .dialog:
+      let kind = PageDialog.Kind(rawValue: command[.kind]?.stringValue ?? "") ?? .alert
       let dialog = PageDialog.opened(
-        kind: kind, message: command["message"]?.stringValue ?? "", defaultText: command["defaultText"]?.stringValue)
-      emit(AdapterProtocol.Event.dialogAnswer, AdapterProtocol.answerJSON(session.webView.dialogHandler(dialog)))
-    case AdapterProtocol.Command.interfaceCall:
-      guard let method = command["method"]?.stringValue else {
+        kind: kind, message: command[.message]?.stringValue ?? "", defaultText: command[.defaultText]?.stringValue)
+      emit(.dialogAnswer, AdapterProtocol.answerJSON(session.webView.dialogHandler(dialog)))
+    case .interfaceCall:
+      guard let method = command[.method]?.stringValue else {
         throw AdapterProtocolError("interfaceCall: `method` must be a string")
       }
-      var arguments: [JSONValue?] = (command["arguments"]?.arrayValue ?? []).map { $0 }
+      var arguments: [JSONValue?] = (command[.arguments]?.arrayValue ?? []).map { $0 }
       // 1.4: the arguments the page passed as `undefined` (null in `arguments`).
       if speaks14, let undefined = command[AdapterProtocol.UndefinedArguments.member]?.arrayValue {
         for position in undefined {
@@ -282,9 +283,10 @@ public final class AdapterServer: AdapterCommandPerformer {
         }
       }
       let value = session.webView.callInterface(try name(), method: method, arguments: arguments)
-      emit(AdapterProtocol.Event.interfaceResult, value.map { ["value": $0] } ?? [:])
-    default:
-      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
+      emit(.interfaceResult, value.map { ["value": $0] } ?? [:])
+    case .hello, .start, .stop, .exit:
+      // Performed before a session is needed (`perform(_:)`).
+      break
     }
   }
 
@@ -299,7 +301,7 @@ public final class AdapterServer: AdapterCommandPerformer {
       }
       return cached.decoded
     }
-    let value = command["configuration"]
+    let value = command[.configuration]
     if let cached = lastConfiguration, cached.json == value { return cached.decoded }
     let decoded = try AdapterProtocol.configuration(from: value)
     if let value { lastConfiguration = (value, decoded) }
@@ -310,8 +312,8 @@ public final class AdapterServer: AdapterCommandPerformer {
 
   // MARK: - Output
 
-  fileprivate func emit(_ type: String, _ fields: JSONObject, block: String? = nil) {
-    output.emit(type, fields, block: block)
+  fileprivate func emit(_ event: AdapterProtocol.Event, _ fields: JSONObject, block: String? = nil) {
+    output.emit(event, fields, block: block)
   }
 }
 
@@ -331,23 +333,23 @@ private final class ServerSession {
 /// The web view an adapter's bridge drives: every call becomes an event for
 /// the harness, which performs it on its simulated web view and reports back
 /// (navigation requests, script messages, evaluation results).
-public final class AdapterWebView: WebViewHost {
+package final class AdapterWebView: WebViewHost {
   /// The navigation policy; the server asks it on every `navigation`
   /// command. Default: allow (the harness then applies the app's policy).
-  public var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
+  package var navigationPolicy: (NavigationAction) -> NavigationPolicy = { _ in .allow }
   /// A local trace (the harness keeps the real one); nothing reads it.
-  public let trace: Trace
+  package let trace: Trace
   /// The clock stays at 0: the harness's clock is on the other side.
-  public var now: VirtualTime { .zero }
+  package var now: VirtualTime { .zero }
 
   /// Answers the page's dialogs; the server asks it on every `dialog`
   /// command. Default: dismiss.
-  public var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss } {
-    didSet { server?.emit(AdapterProtocol.Event.handleDialogs, [:]) }
+  package var dialogHandler: (PageDialog) -> DialogAnswer = { _ in .dismiss } {
+    didSet { server?.emit(.handleDialogs, [:]) }
   }
   /// Runs on every `loadFinished` command.
-  public var loadFinishedHandler: (() -> Void)? {
-    didSet { server?.emit(AdapterProtocol.Event.observeLoads, [:]) }
+  package var loadFinishedHandler: (() -> Void)? {
+    didSet { server?.emit(.observeLoads, [:]) }
   }
 
   fileprivate weak var server: AdapterServer?
@@ -377,24 +379,24 @@ public final class AdapterWebView: WebViewHost {
     return [member: .string(script)]
   }
 
-  public func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
+  package func addScriptMessageHandler(named name: String, _ handler: @escaping (ScriptMessage) -> Void) {
     messageHandlers[name] = handler
-    server?.emit(AdapterProtocol.Event.addScriptMessageHandler, ["name": .string(name)])
+    server?.emit(.addScriptMessageHandler, ["name": .string(name)])
   }
 
-  public func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
+  package func addUserScript(_ script: PageScript, injectionTime: UserScriptInjectionTime) {
     let time = injectionTime == .atDocumentStart ? AdapterProtocol.documentStart : AdapterProtocol.documentEnd
     var fields = scriptFields(script.source, member: "source")
-    fields["injectionTime"] = .string(time)
-    fields["name"] = .string(script.name)
-    server?.emit(AdapterProtocol.Event.addUserScript, fields)
+    fields[.injectionTime] = .string(time)
+    fields[.name] = .string(script.name)
+    server?.emit(.addUserScript, fields)
   }
 
-  public func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+  package func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
     evaluate(script, report: completion == nil ? .never : .always, completion: completion)
   }
 
-  public func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
+  package func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
     evaluate(script, report: .failure) { result in
       if case .failure(let error) = result { failure(error) }
     }
@@ -406,7 +408,7 @@ public final class AdapterWebView: WebViewHost {
   ) {
     nextEvaluation += 1
     var fields = scriptFields(script, member: "script")
-    fields["id"] = .number(Double(nextEvaluation))
+    fields[.id] = .number(Double(nextEvaluation))
     if pipelines && report != .always {
       fields[AdapterProtocol.Pipelining.report] = .string(report.rawValue)
     }
@@ -414,23 +416,23 @@ public final class AdapterWebView: WebViewHost {
     // reported as `failure` stays until the session ends: it is small).
     if report != .never || !pipelines { evaluations[nextEvaluation] = completion }
     // 1.4: a long script crosses as a text block after the line.
-    if server?.speaks14 == true, case .string(let text)? = fields["script"],
+    if server?.speaks14 == true, case .string(let text)? = fields[.script],
       text.utf8.count >= AdapterProtocol.TextBlocks.minimumBytes
     {
       fields.removeValue(forKey: "script")
       fields[AdapterProtocol.TextBlocks.scriptBytes] = .number(Double(text.utf8.count))
-      server?.emit(AdapterProtocol.Event.evaluate, fields, block: text)
+      server?.emit(.evaluate, fields, block: text)
     } else {
-      server?.emit(AdapterProtocol.Event.evaluate, fields)
+      server?.emit(.evaluate, fields)
     }
   }
 
-  public func addJavascriptInterface(
+  package func addJavascriptInterface(
     named name: String, methods: [String], asynchronous: Bool, _ handler: @escaping (String, [JSONValue?]) -> JSONValue?
   ) {
     interfaces[name] = handler
     server?.emit(
-      AdapterProtocol.Event.addJavascriptInterface,
+      .addJavascriptInterface,
       ["name": .string(name), "methods": .array(methods.map(JSONValue.string)), "asynchronous": .bool(asynchronous)])
   }
 

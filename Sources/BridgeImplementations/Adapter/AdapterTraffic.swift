@@ -4,31 +4,31 @@ import Synchronization
 /// connection of this process: for measuring where the adapter path's time
 /// goes (`bridgecheck-bench adapter`). Nothing is counted until the first
 /// ``reset()``; counting then costs one uncontended lock per command.
-public struct AdapterTraffic: Sendable, Hashable {
+package struct AdapterTraffic: Sendable, Hashable {
   /// Commands answered with `done`, by command type.
-  public var commands: [String: Int] = [:]
+  package var commands: [String: Int] = [:]
   /// Bytes of command lines written.
-  public var bytesWritten = 0
+  package var bytesWritten = 0
   /// Bytes of event lines read.
-  public var bytesRead = 0
+  package var bytesRead = 0
   /// Wall-clock time from writing each command to reading its `done`, summed,
   /// in nanoseconds.
-  public var roundTripNanoseconds: Int64 = 0
+  package var roundTripNanoseconds: Int64 = 0
   /// The same, by command type.
-  public var roundTripNanosecondsByCommand: [String: Int64] = [:]
+  package var roundTripNanosecondsByCommand: [String: Int64] = [:]
   /// Bytes of command lines written, by command type.
-  public var bytesWrittenByCommand: [String: Int] = [:]
+  package var bytesWrittenByCommand: [String: Int] = [:]
   /// Bytes of event lines read, by the type of the command they answered.
-  public var bytesReadByCommand: [String: Int] = [:]
+  package var bytesReadByCommand: [String: Int] = [:]
 
   /// Every command answered, of any type.
-  public var commandCount: Int { commands.values.reduce(0, +) }
+  package var commandCount: Int { commands.values.reduce(0, +) }
 
   /// The traffic so far.
-  public static var current: AdapterTraffic { recorded.withLock { $0 } }
+  package static var current: AdapterTraffic { recorded.withLock { $0 } }
 
   /// Starts counting, from zero.
-  public static func reset() {
+  package static func reset() {
     recorded.withLock { $0 = AdapterTraffic() }
     counting.store(true, ordering: .relaxed)
   }

@@ -6,12 +6,12 @@ import ReferenceBridges
 /// same bridge as ``ReferenceNativeImplementation``, driving the proxy web
 /// view instead of the simulated one, so both paths must give the same
 /// verdicts (and the same traces).
-public final class ReferenceAdapterBridge: AdapterBridge {
+package final class ReferenceAdapterBridge: AdapterBridge {
   private let bridge: NativeBridge
 
   /// The server for the reference bridge, with `faults` switched on
   /// (mutation testing; unknown names are ignored).
-  public static func server(faults: [String] = []) -> AdapterServer {
+  package static func server(faults: [String] = []) -> AdapterServer {
     let faultSet = Set(faults.compactMap(NativeBridgeFault.init(rawValue:)))
     let name = faultSet.isEmpty ? "reference" : "reference+" + faultSet.map(\.rawValue).sorted().joined(separator: "+")
     let info = AdapterInfo(
@@ -21,7 +21,7 @@ public final class ReferenceAdapterBridge: AdapterBridge {
   }
 
   /// Builds the bridge on the context's proxy web view.
-  public init(context: AdapterContext, faults: Set<NativeBridgeFault> = []) {
+  package init(context: AdapterContext, faults: Set<NativeBridgeFault> = []) {
     let configuration = context.configuration
     var options = NativeBridgeOptions(configuration: configuration, pageScript: context.pageScript)
     options.faults = faults
@@ -30,23 +30,23 @@ public final class ReferenceAdapterBridge: AdapterBridge {
     bridge.logHandler = { entry in log(entry.level.rawValue, entry.code.rawValue, entry.message) }
   }
 
-  public func registerHandler(_ name: String, handler: @escaping AdapterBridgeHandler) {
+  package func registerHandler(_ name: String, handler: @escaping AdapterBridgeHandler) {
     bridge.registerHandler(name) { data, respond in handler(data, respond) }
   }
 
-  public func removeHandler(_ name: String) {
+  package func removeHandler(_ name: String) {
     bridge.removeHandler(name)
   }
 
-  public func callHandler(_ name: String, data: JSONValue?, responseCallback: ((JSONValue?) -> Void)?) {
+  package func callHandler(_ name: String, data: JSONValue?, responseCallback: ((JSONValue?) -> Void)?) {
     bridge.callHandler(name, data: data, responseCallback: responseCallback)
   }
 
-  public func reset() {
+  package func reset() {
     bridge.reset()
   }
 
-  public func disableSafetyTimeout() {
+  package func disableSafetyTimeout() {
     bridge.disableJavascriptAlertBoxSafetyTimeout()
   }
 }

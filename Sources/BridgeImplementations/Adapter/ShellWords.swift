@@ -1,11 +1,11 @@
 /// Splitting of a command line into words the way a POSIX shell does it, for
 /// `--native 'python3 "my adapter.py" --flag'`, without running a shell: no
 /// variables, globs, pipes or redirections.
-public enum ShellWords {
+package enum ShellWords {
   /// A command line that cannot be split.
-  public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+  package struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
   }
 
   /// Splits `text` into words. Whitespace separates words; `'…'` keeps
@@ -13,7 +13,7 @@ public enum ShellWords {
   /// escapes `"`, `\`, `$`, `` ` `` and a newline; outside quotes a backslash
   /// escapes the next character. Quotes may join parts of one word
   /// (`a'b c'` is `ab c`), and `''` is an empty word.
-  public static func split(_ text: String) throws(Problem) -> [String] {
+  package static func split(_ text: String) throws(Problem) -> [String] {
     var words: [String] = []
     var current = ""
     var inWord = false
@@ -77,7 +77,7 @@ public enum ShellWords {
   }
 
   /// `word` quoted for a shell when it needs it (for messages).
-  public static func quote(_ word: String) -> String {
+  package static func quote(_ word: String) -> String {
     let safe =
       !word.isEmpty
       && word.unicodeScalars.allSatisfy { scalar in

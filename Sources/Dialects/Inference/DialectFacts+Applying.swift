@@ -5,7 +5,7 @@ extension DialectFacts {
   /// or ready event it has, a subset of the signals it sends, no switch
   /// where it has one). Members no probe of a page can see (injections,
   /// user agent, peers, the page's own setup function) are `base`'s.
-  public func applied(to base: BridgeProfile) -> BridgeProfile {
+  package func applied(to base: BridgeProfile) -> BridgeProfile {
     var profile = base
     if let global { profile.names.global = global.value }
     if let callHandler { profile.names.callHandler = callHandler.value }

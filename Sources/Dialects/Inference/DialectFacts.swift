@@ -1,13 +1,13 @@
 /// One thing the probes of a bridge established, with what showed it.
-public struct Observed<Value: Sendable & Hashable>: Sendable, Hashable {
+package struct Observed<Value: Sendable & Hashable>: Sendable, Hashable {
   /// What was established.
-  public var value: Value
+  package var value: Value
   /// What the probes saw that shows it, in words (`callHandler('bcProbeCall',
   /// …) navigated an iframe to https://__wvjb_queue_message__/`).
-  public var evidence: String
+  package var evidence: String
 
   /// Creates a fact.
-  public init(_ value: Value, _ evidence: String) {
+  package init(_ value: Value, _ evidence: String) {
     self.value = value
     self.evidence = evidence
   }
@@ -24,82 +24,82 @@ public struct Observed<Value: Sendable & Hashable>: Sendable, Hashable {
 /// a safety-timeout switch that a profile need not use, or signal in two
 /// ways. Those are sets here (``callbacksArrays``, ``readyEvents``,
 /// ``signals``), and a shipped profile's choice among them stands.
-public struct DialectFacts: Sendable, Hashable {
+package struct DialectFacts: Sendable, Hashable {
   /// The page global holding the bridge.
-  public var global: Observed<String>?
+  package var global: Observed<String>?
   /// The page method registering a handler.
-  public var registerHandler: Observed<String>?
+  package var registerHandler: Observed<String>?
   /// The page method calling a native handler.
-  public var callHandler: Observed<String>?
+  package var callHandler: Observed<String>?
   /// The function returning the queue (only when the queue is fetched).
-  public var fetchQueue: Observed<String>?
+  package var fetchQueue: Observed<String>?
   /// The function receiving a native message (or an answer, under a
   /// convention whose answers are function calls).
-  public var handleMessage: Observed<String>?
+  package var handleMessage: Observed<String>?
   /// The handshake method (only under `handshake: init`).
-  public var initFunction: Observed<String>?
+  package var initFunction: Observed<String>?
   /// The start-up arrays whose functions the bridge calls with itself
   /// (empty: none, among those the page looked up).
-  public var callbacksArrays: Observed<[String]>?
+  package var callbacksArrays: Observed<[String]>?
   /// The events the bridge dispatches on `document` once it exists.
-  public var readyEvents: Observed<[String]>?
+  package var readyEvents: Observed<[String]>?
   /// The page method that switches the safety timeout off (nil: none found).
-  public var disableSafetyTimeout: Observed<String?>?
+  package var disableSafetyTimeout: Observed<String?>?
   /// The message field names seen, keyed by the classic name.
-  public var fields: [String: Observed<String>] = [:]
+  package var fields: [String: Observed<String>] = [:]
   /// The signals that carried a message or led to one, in the order seen.
-  public var signals: Observed<[SignalMechanism]>?
+  package var signals: Observed<[SignalMechanism]>?
   /// How the queue reaches the native side.
-  public var queue: Observed<QueueReturn>?
+  package var queue: Observed<QueueReturn>?
   /// The URL prefix of a queue returned by navigation.
-  public var queueReturnURL: Observed<String>?
+  package var queueReturnURL: Observed<String>?
   /// How a queue or message is written in transit.
-  public var encoding: Observed<TextEncoding>?
+  package var encoding: Observed<TextEncoding>?
   /// The envelope around the payload (nil value: none).
-  public var envelope: Observed<Envelope?>?
+  package var envelope: Observed<Envelope?>?
   /// The forms in which a message reaches the page's entry point (the
   /// first tried first).
-  public var deliveries: Observed<[DeliveryArgument]>?
+  package var deliveries: Observed<[DeliveryArgument]>?
   /// Typed messages (nil value: classic messages).
-  public var typedMessages: Observed<TypedMessages?>?
+  package var typedMessages: Observed<TypedMessages?>?
   /// The start-up handshake.
-  public var handshake: Observed<StartupHandshake>?
+  package var handshake: Observed<StartupHandshake>?
   /// How delivered messages are dispatched.
-  public var dispatch: Observed<DispatchMode>?
+  package var dispatch: Observed<DispatchMode>?
   /// The page handler that switches the safety timeout off (nil: none found).
-  public var safetySwitch: Observed<String?>?
+  package var safetySwitch: Observed<String?>?
   /// The calling convention.
-  public var convention: Observed<CallingConvention>?
+  package var convention: Observed<CallingConvention>?
   /// Whether `callHandler(name, fn)` takes `fn` as the callback.
-  public var twoArgumentCall: Observed<Bool>?
+  package var twoArgumentCall: Observed<Bool>?
   /// How an answer reaches the page's callback.
-  public var callbackData: Observed<CallbackData>?
+  package var callbackData: Observed<CallbackData>?
   /// A user agent the bridge needs to send anything readable (nil: it
   /// needs none in particular).
-  public var userAgent: Observed<String>?
+  package var userAgent: Observed<String>?
   /// What the probes could not decide, member (a profile path such as
   /// `fields.responseId`) and why.
-  public var undecided: [Undecided] = []
+  package var undecided: [Undecided] = []
 
   /// Creates empty facts.
-  public init() {}
+  package init() {}
 
   /// A member the probes could not decide, and why.
-  public struct Undecided: Sendable, Hashable {
+  package struct Undecided: Sendable, Hashable {
     /// The member, as a profile path (`fields.responseId`, `dispatch.switch`).
-    public var member: String
+    package var member: String
     /// Why it could not be decided.
-    public var reason: String
+    package var reason: String
 
     /// Creates an entry.
-    public init(member: String, reason: String) {
+    package init(member: String, reason: String) {
       self.member = member
       self.reason = reason
     }
   }
 
   /// Notes that `member` could not be decided, and why.
-  public mutating func leaveUndecided(_ member: String, _ reason: String) {
+  package mutating func leaveUndecided(_ member: String, _ reason: String) {
     guard !undecided.contains(where: { $0.member == member }) else { return }
     undecided.append(Undecided(member: member, reason: reason))
   }
@@ -110,7 +110,7 @@ extension SignalMechanism {
   /// and endpoint (URLs compared as a native side of the dialect compares
   /// them: scheme and host in any case, and the path when this one has one),
   /// name, method, marker and host-object calls.
-  public func isSameSignal(as other: SignalMechanism, carriesPayload: Bool = false) -> Bool {
+  package func isSameSignal(as other: SignalMechanism, carriesPayload: Bool = false) -> Bool {
     guard kind == other.kind else { return false }
     switch kind {
     case .iframe, .location:

@@ -11,25 +11,25 @@ import JSONModel
 /// differs from one in a few names gets that profile with those names: the
 /// members no probe can see (injections, user agent, peers) are the nearest
 /// dialect's.
-public struct InferredDialect: Sendable {
+package struct InferredDialect: Sendable {
   /// The profile to drive the bridge with.
-  public var profile: BridgeProfile
+  package var profile: BridgeProfile
   /// The name of the nearest shipped profile.
-  public var nearest: String
+  package var nearest: String
   /// The members in which ``profile`` differs from the nearest shipped
   /// profile (empty: it is that profile).
-  public var differences: [ProfileDifference]
+  package var differences: [ProfileDifference]
   /// What the probes established, member by member, in profile order.
-  public var evidence: [(member: String, text: String)]
+  package var evidence: [(member: String, text: String)]
   /// What they could not decide, and the value taken (the nearest profile's).
-  public var undecided: [DialectFacts.Undecided]
+  package var undecided: [DialectFacts.Undecided]
   /// The members a probe of this kind of bridge never sees, taken from the
   /// nearest profile.
-  public var notObservable: [String]
+  package var notObservable: [String]
   /// Other shipped profiles exactly as near as ``nearest`` that would give
   /// another profile: the probes could not tell their dialects apart, and
   /// ``nearest`` was taken only for coming first in order of preference.
-  public var equallyNear: [String] = []
+  package var equallyNear: [String] = []
 
   /// The members that say how a bridge behaves rather than how it spells
   /// its names: a bridge that behaves otherwise than its nearest shipped
@@ -42,7 +42,7 @@ public struct InferredDialect: Sendable {
 
   /// The differences from the nearest shipped profile in how the bridge
   /// behaves (``behaviourMembers``).
-  public var behaviourDifferences: [ProfileDifference] {
+  package var behaviourDifferences: [ProfileDifference] {
     differences.filter { difference in
       Self.behaviourMembers.contains { difference.member == $0 || difference.member.hasPrefix($0 + ".") }
     }
@@ -51,10 +51,10 @@ public struct InferredDialect: Sendable {
   /// Whether the inference is unsure: a member it could not decide, another
   /// shipped dialect as near as the one taken, or a behaviour that differs
   /// from the nearest shipped dialect's (a dialect of its own, or a bug).
-  public var isUnsure: Bool { !doubts.isEmpty }
+  package var isUnsure: Bool { !doubts.isEmpty }
 
   /// What the inference is unsure of, one line each (empty when it is sure).
-  public var doubts: [String] {
+  package var doubts: [String] {
     undecided.map { "\($0.member) not decided (\($0.reason)); the value of \(nearest) is kept" }
       + equallyNear.map { "the shipped profile \($0) is as near as \(nearest): the probes could not tell them apart" }
       + behaviourDifferences.map { difference in
@@ -64,11 +64,11 @@ public struct InferredDialect: Sendable {
   }
 
   /// Whether the bridge speaks the nearest shipped dialect exactly.
-  public var isShipped: Bool { differences.isEmpty }
+  package var isShipped: Bool { differences.isEmpty }
 
   /// The members a page script's probes never see: what its native side
   /// does (how it injects, its peers) and what the page around it holds.
-  public static let notObservableOfPages = [
+  package static let notObservableOfPages = [
     "injections", "userAgent", "peers", "names.setupFunction",
   ]
 
@@ -76,7 +76,7 @@ public struct InferredDialect: Sendable {
   /// in order of preference for ties) that the facts contradict least, with
   /// the contradicted members replaced. `name` names a profile that differs
   /// from every shipped one (nil: `inferred-from-<nearest>`).
-  public static func infer(
+  package static func infer(
     from facts: DialectFacts, shipped: [BridgeProfile], notObservable: [String] = notObservableOfPages,
     summary: String? = nil
   ) -> InferredDialect? {
@@ -122,14 +122,14 @@ public struct InferredDialect: Sendable {
   /// The members of ``profile`` in which it differs from the nearest shipped
   /// profile, in a few words: `names.global WebViewJavascriptBridge →
   /// MyBridge`.
-  public var differenceLines: [String] {
+  package var differenceLines: [String] {
     differences.map { difference in
       "\(difference.member): \(Self.text(difference.before)) (\(nearest)) → \(Self.text(difference.after))"
     }
   }
 
   /// One line for the top of a report: which profile was inferred.
-  public var headline: String {
+  package var headline: String {
     if isShipped { return "\(profile.name) (inferred: the bridge speaks this shipped dialect)" }
     let shown = differences.prefix(4).map { "\($0.member) \(Self.text($0.after))" }
     let more = differences.count > 4 ? " and \(differences.count - 4) more" : ""
@@ -145,7 +145,7 @@ public struct InferredDialect: Sendable {
 
   /// The evidence as text lines: the profile, each member's evidence, what
   /// was not decided and what no probe can see (for `profiles infer`).
-  public func report(file: String) -> String {
+  package func report(file: String) -> String {
     var lines: [String] = []
     if isShipped {
       lines.append("\(file): the bridge speaks the shipped dialect \(nearest)")
@@ -178,7 +178,7 @@ public struct InferredDialect: Sendable {
 
 extension DialectFacts {
   /// The evidence of every established member, in profile order.
-  public var evidenceList: [(member: String, text: String)] {
+  package var evidenceList: [(member: String, text: String)] {
     var out: [(String, String)] = []
     func add<T>(_ member: String, _ fact: Observed<T>?) { if let fact { out.append((member, fact.evidence)) } }
     add("names.global", global)

@@ -2,16 +2,16 @@ import JSONModel
 
 /// One member in which two profiles differ, as a path of the profile file
 /// (`names.global`, `signals[0].name`) with each side's value.
-public struct ProfileDifference: Sendable, Hashable, CustomStringConvertible {
+package struct ProfileDifference: Sendable, Hashable, CustomStringConvertible {
   /// The member, as a path of the profile file.
-  public var member: String
+  package var member: String
   /// Its value in the first profile (nil: the member is absent there).
-  public var before: JSONValue?
+  package var before: JSONValue?
   /// Its value in the second profile (nil: absent there).
-  public var after: JSONValue?
+  package var after: JSONValue?
 
   /// Creates a difference.
-  public init(member: String, before: JSONValue?, after: JSONValue?) {
+  package init(member: String, before: JSONValue?, after: JSONValue?) {
     self.member = member
     self.before = before
     self.after = after
@@ -19,7 +19,7 @@ public struct ProfileDifference: Sendable, Hashable, CustomStringConvertible {
 
   /// Every leaf in which the profile JSON `after` differs from `before`
   /// (its name, description and `describes` aside), in the order of the file.
-  public static func between(_ before: JSONValue, _ after: JSONValue) -> [ProfileDifference] {
+  package static func between(_ before: JSONValue, _ after: JSONValue) -> [ProfileDifference] {
     var mine: [(String, JSONValue)] = []
     var theirs: [(String, JSONValue)] = []
     BridgeProfile.leaves(of: before, path: "", into: &mine)
@@ -37,7 +37,7 @@ public struct ProfileDifference: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `member: before → after`, each value as JSON (`absent` for none).
-  public var description: String {
+  package var description: String {
     "\(member): \(before.map { $0.serialized() } ?? "absent") → \(after.map { $0.serialized() } ?? "absent")"
   }
 }
@@ -45,19 +45,19 @@ public struct ProfileDifference: Sendable, Hashable, CustomStringConvertible {
 extension BridgeProfile {
   /// The members that say what a profile is rather than what the dialect
   /// does: left out when profiles are compared.
-  public static let descriptiveMembers: Set<String> = ["$schema", "name", "description", "describes"]
+  package static let descriptiveMembers: Set<String> = ["$schema", "name", "description", "describes"]
 
   /// Every member in which `other` differs from this profile, leaf by leaf
   /// (what the profiles say about the dialect; name, description and
   /// `describes` aside), in the order of the profile file.
-  public func differences(to other: BridgeProfile) -> [ProfileDifference] {
+  package func differences(to other: BridgeProfile) -> [ProfileDifference] {
     ProfileDifference.between(json, other.json)
   }
 
   /// The dialect this profile describes, as JSON without the members that
   /// only name or describe it: two profiles with the same dialect JSON
   /// drive a bridge the same way.
-  public var dialectJSON: JSONValue {
+  package var dialectJSON: JSONValue {
     guard case .object(var object) = json else { return json }
     for member in Self.descriptiveMembers { object[member] = nil }
     return .object(object)
@@ -83,7 +83,7 @@ extension BridgeProfile {
   /// kind of signal, the queue's return and encoding, the delivery form,
   /// typed messages, the handshake, the dispatch mode, the calling
   /// convention) weigh 10, the call forms 3, each other member 1.
-  public func distance(to other: BridgeProfile) -> Int {
+  package func distance(to other: BridgeProfile) -> Int {
     var total = 0
     func weigh<T: Equatable>(_ a: T, _ b: T, _ weight: Int) { if a != b { total += weight } }
     weigh(signals.map(\.kind), other.signals.map(\.kind), 10)

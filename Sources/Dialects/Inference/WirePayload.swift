@@ -2,10 +2,10 @@ import JSONModel
 
 /// Reading what a bridge put on the wire while it was probed: the JSON a
 /// payload text holds and the probe's message inside it.
-public enum WirePayload {
+package enum WirePayload {
   /// The JSON value `text` holds, as it is (`json`) or through
   /// `decodeURIComponent` (`uri-json`); nil when neither parses.
-  public static func decode(_ text: String) -> (value: JSONValue, encoding: TextEncoding)? {
+  package static func decode(_ text: String) -> (value: JSONValue, encoding: TextEncoding)? {
     if let value = try? JSONValue.parse(text), value.objectValue != nil || value.arrayValue != nil {
       return (value, .json)
     }
@@ -19,7 +19,7 @@ public enum WirePayload {
 
   /// `text` with its `%XX` escapes undone as UTF-8 (`decodeURIComponent`);
   /// nil when the bytes are not UTF-8.
-  public static func percentDecoded(_ text: String) -> String? {
+  package static func percentDecoded(_ text: String) -> String? {
     let bytes = Array(text.utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
@@ -39,7 +39,7 @@ public enum WirePayload {
   }
 
   /// `text` through `encodeURIComponent`.
-  public static func percentEncoded(_ text: String) -> String {
+  package static func percentEncoded(_ text: String) -> String {
     let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8)
     var out = ""
     for byte in text.utf8 {
@@ -62,7 +62,7 @@ public enum WirePayload {
   }
 
   /// Where a message sat in a payload.
-  public enum Container: Sendable, Hashable {
+  package enum Container: Sendable, Hashable {
     /// The payload is the message.
     case single
     /// The payload is an array of messages (a queue).
@@ -74,7 +74,7 @@ public enum WirePayload {
 
   /// The first message in `value` (the value itself, an element of a
   /// queue, or the queue or message of an envelope) that `matches`.
-  public static func findMessage(in value: JSONValue, where matches: (JSONObject) -> Bool) -> (
+  package static func findMessage(in value: JSONValue, where matches: (JSONObject) -> Bool) -> (
     message: JSONObject, container: Container
   )? {
     if let object = value.objectValue {
@@ -109,7 +109,7 @@ public enum WirePayload {
   }
 
   /// Whether `value` holds the string `text` anywhere (a member, an element, nested).
-  public static func contains(_ value: JSONValue, string text: String) -> Bool {
+  package static func contains(_ value: JSONValue, string text: String) -> Bool {
     switch value {
     case .string(let string): return string == text
     case .array(let elements): return elements.contains { contains($0, string: text) }

@@ -3,7 +3,7 @@
 /// Each one is built around the reference native bridge
 /// (``ExplorationNativeImplementation``) without touching it: at the web
 /// view it drives, or where it hands data to the app's handlers.
-public enum ExplorationFault: String, Sendable, Hashable, CaseIterable {
+package enum ExplorationFault: String, Sendable, Hashable, CaseIterable {
   /// U+FEFF (a byte order mark) is removed from the fetched queue text
   /// before it is parsed ("defensive BOM stripping"), so strings from the
   /// page lose every U+FEFF. Shows only for values that contain one.

@@ -6,34 +6,34 @@ import ScenarioRunner
 /// that only exploration finds), at what number of seeds or fuzzed values
 /// exploration catches it, and whether the default gate's systematic
 /// schedules catch a schedule mutant too.
-public struct ExplorationMatrix: Sendable {
+package struct ExplorationMatrix: Sendable {
   /// One mutant's row.
-  public struct Row: Sendable {
+  package struct Row: Sendable {
     /// The mutant.
-    public var mutant: ExplorationMutant
+    package var mutant: ExplorationMutant
     /// Fixtures that fail it under the default schedule.
-    public var fixedKills: [String]
+    package var fixedKills: [String]
     /// Fixtures that ran under the default schedule (not skipped).
-    public var fixedRun = 0
+    package var fixedRun = 0
     /// Fixtures skipped for it (they judge the side it does not change).
-    public var fixedSkipped = 0
+    package var fixedSkipped = 0
     /// `explore`: the fixture that failed at the lowest seed, and that seed.
-    public var exploreCatch: (fixture: String, seed: UInt64, deviations: Int)?
+    package var exploreCatch: (fixture: String, seed: UInt64, deviations: Int)?
     /// `explore`: the first fixture (in fixture order) that the default
     /// gate's systematic schedules fail, and the schedule; nil when the
     /// default gate misses the mutant.
-    public var gateCatch: (fixture: String, schedule: String)?
+    package var gateCatch: (fixture: String, schedule: String)?
     /// `fuzz`: values sent until the first failure, and the shrunk value.
-    public var fuzzCatch: (values: Int, report: FuzzFailure)?
+    package var fuzzCatch: (values: Int, report: FuzzFailure)?
   }
 
   /// The rows, by mutant name.
-  public var rows: [Row]
+  package var rows: [Row]
 
   /// Runs every mutant: the fixtures under the default schedule, then the
   /// mutant's finder within `explore` seeds or `fuzz` values. `progress`
   /// gets the number of mutants done and what runs now.
-  public static func run(
+  package static func run(
     mutants: [ExplorationMutant], fixtures: [Fixture], explore: ExploreOptions, fuzz: FuzzOptions, jobs: Int,
     progress: (_ mutantsDone: Int, _ running: String) -> Void = { _, _ in }
   ) -> ExplorationMatrix {
@@ -76,12 +76,12 @@ public struct ExplorationMatrix: Sendable {
 
   /// Whether every mutant is missed by the fixed fixtures and caught by its
   /// finder within the budget.
-  public var passes: Bool {
+  package var passes: Bool {
     rows.allSatisfy { $0.fixedKills.isEmpty && ($0.exploreCatch != nil || $0.fuzzCatch != nil) }
   }
 
   /// The matrix as text, one mutant a line (deterministic).
-  public var text: String {
+  package var text: String {
     var lines = ["exploration mutants: missed by the fixed fixtures under the default schedule, caught by exploration"]
     for row in rows {
       var line = "  \(row.mutant.name) (\(row.mutant.foundBy.rawValue)): "
@@ -109,10 +109,10 @@ public struct ExplorationMatrix: Sendable {
 }
 
 /// Short printable forms for reports.
-public enum JSONValueText {
+package enum JSONValueText {
   /// A value as JSON with invisible characters (controls, U+2028/U+2029,
   /// U+FEFF) escaped: the same value, readable.
-  public static func visible(_ value: JSONValue) -> String {
+  package static func visible(_ value: JSONValue) -> String {
     var text = ""
     for scalar in value.serialized().unicodeScalars {
       if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
@@ -132,7 +132,7 @@ public enum JSONValueText {
   }
 
   /// A string as a JSON literal (escapes make invisible characters visible).
-  public static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
       if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)

@@ -10,9 +10,9 @@ import ScenarioRunner
 /// `native/*.json` name an ``ExplorationFault``:
 /// `{"name", "bug", "seenIn", "fault", "foundBy"}`. `foundBy` says what
 /// catches it: `explore` (schedules) or `fuzz` (values).
-public struct ExplorationMutant: Sendable, Hashable {
+package struct ExplorationMutant: Sendable, Hashable {
   /// How the mutant is built.
-  public enum Construction: Sendable, Hashable {
+  package enum Construction: Sendable, Hashable {
     /// The reference page bridge with text replacements (find, replace).
     case pagePatch([[String]])
     /// The reference native bridge with an exploration fault.
@@ -20,30 +20,30 @@ public struct ExplorationMutant: Sendable, Hashable {
   }
 
   /// What catches the mutant.
-  public enum Finder: String, Sendable, Hashable, CaseIterable {
+  package enum Finder: String, Sendable, Hashable, CaseIterable {
     case explore, fuzz
   }
 
   /// Unique name.
-  public var name: String
+  package var name: String
   /// The bug, in one sentence.
-  public var bug: String
+  package var bug: String
   /// Where bridges in the wild have it.
-  public var seenIn: String
+  package var seenIn: String
   /// How it is built.
-  public var construction: Construction
+  package var construction: Construction
   /// What catches it.
-  public var foundBy: Finder
+  package var foundBy: Finder
   /// The definition file.
-  public var file: String
+  package var file: String
 
   /// The page side under test: the patched reference, or the reference.
-  public var page: any PageImplementation {
+  package var page: any PageImplementation {
     pageSource.map { ReferencePageImplementation(source: $0) } ?? ReferencePageImplementation()
   }
 
   /// The patched reference page bridge of a page mutant; nil for a native one.
-  public var pageSource: String? {
+  package var pageSource: String? {
     guard case .pagePatch(let replacements) = construction else { return nil }
     var source = ReferenceScripts.pageBridge
     for pair in replacements {
@@ -53,25 +53,25 @@ public struct ExplorationMutant: Sendable, Hashable {
   }
 
   /// The fault of a native mutant; nil for a page one.
-  public var nativeFault: ExplorationFault? {
+  package var nativeFault: ExplorationFault? {
     guard case .nativeFault(let fault) = construction else { return nil }
     return fault
   }
 
   /// The native side under test.
-  public var native: any NativeImplementation {
+  package var native: any NativeImplementation {
     guard case .nativeFault(let fault) = construction else { return ReferenceNativeImplementation() }
     return ExplorationNativeImplementation(fault: fault)
   }
 
   /// The side under test, as a runner judges it.
-  public var tested: TestedSides {
+  package var tested: TestedSides {
     if case .pagePatch = construction { return TestedSides(page: true, native: false) }
     return TestedSides(page: false, native: true)
   }
 
   /// A runner of this mutant.
-  public func runner(options: RunOptions = RunOptions()) -> ScenarioRunner {
-    ScenarioRunner(page: page, native: native, tested: tested, options: options)
+  package func runner(options: RunOptions = RunOptions()) -> FixtureRunner {
+    FixtureRunner(page: page, native: native, tested: tested, options: options)
   }
 }

@@ -5,12 +5,12 @@ import ScenarioRunner
 
 /// Loads the exploration mutants of a folder (`page/` and `native/`), with a
 /// problem (file, JSON pointer, hint) for everything wrong in them.
-public enum ExplorationMutantCatalog {
+package enum ExplorationMutantCatalog {
   /// The default folder.
-  public static let defaultFolder = "conformance/mutants/exploration"
+  package static let defaultFolder = "conformance/mutants/exploration"
 
   /// Loads every mutant under `folder`, sorted by name.
-  public static func load(from folder: String = defaultFolder) -> (
+  package static func load(from folder: String = defaultFolder) -> (
     mutants: [ExplorationMutant], problems: [FixtureProblem]
   ) {
     var mutants: [ExplorationMutant] = []

@@ -5,21 +5,21 @@ import ReferenceBridges
 
 /// The reference native bridge with one ``ExplorationFault``: an
 /// exploration mutant of the native side. In process.
-public struct ExplorationNativeImplementation: NativeImplementation {
+package struct ExplorationNativeImplementation: NativeImplementation {
   /// The bug switched on.
-  public let fault: ExplorationFault
+  package let fault: ExplorationFault
   private let reference = ReferenceNativeImplementation()
 
   /// Creates the mutant.
-  public init(fault: ExplorationFault) { self.fault = fault }
+  package init(fault: ExplorationFault) { self.fault = fault }
 
-  public var name: String { "reference+" + fault.rawValue }
-  public var version: String? { nil }
-  public var transports: [Transport] { reference.transports }
-  public var injections: [Injection] { reference.injections }
-  public var features: Set<String> { reference.features }
+  package var name: String { "reference+" + fault.rawValue }
+  package var version: String? { nil }
+  package var transports: [Transport] { reference.transports }
+  package var injections: [Injection] { reference.injections }
+  package var features: Set<String> { reference.features }
 
-  public func startSession(
+  package func startSession(
     webView: any WebViewHost, configuration: SessionConfiguration, pageScript: String,
     events: any NativeSessionEvents
   ) throws(ImplementationError) -> any NativeSession {

@@ -3,24 +3,24 @@ import PageSimulation
 import ScenarioRunner
 
 /// How much `bridgecheck fuzz` runs.
-public struct FuzzOptions: Sendable, Hashable {
+package struct FuzzOptions: Sendable, Hashable {
   /// The seed of the generators.
-  public var seed: UInt64
+  package var seed: UInt64
   /// How many values to send (each both ways).
-  public var runs: Int
+  package var runs: Int
   /// A wall-clock budget; nil for none. The report says how many values ran.
-  public var timeBudget: Duration?
+  package var timeBudget: Duration?
   /// Values per scenario (one page carries several values).
-  public var valuesPerScenario: Int
+  package var valuesPerScenario: Int
   /// The most runs shrinking may take.
-  public var shrinkRuns: Int
+  package var shrinkRuns: Int
 
   /// The default number of values of `bridgecheck fuzz`, which every
   /// exploration mutant with a payload bug is caught within.
-  public static let defaultRuns = 1_000
+  package static let defaultRuns = 1_000
 
   /// Creates options.
-  public init(
+  package init(
     seed: UInt64 = 0, runs: Int = FuzzOptions.defaultRuns, timeBudget: Duration? = nil, valuesPerScenario: Int = 8,
     shrinkRuns: Int = 400
   ) {
@@ -33,27 +33,27 @@ public struct FuzzOptions: Sendable, Hashable {
 }
 
 /// What a fuzz campaign found.
-public struct FuzzReport: Sendable {
+package struct FuzzReport: Sendable {
   /// Values sent (each both ways).
-  public var valuesRun: Int
+  package var valuesRun: Int
   /// Scenarios run (shrinking not counted).
-  public var scenariosRun: Int
+  package var scenariosRun: Int
   /// The first failure, shrunk; nil when every property held.
-  public var failure: FuzzFailure?
+  package var failure: FuzzFailure?
 }
 
 /// A failing payload, shrunk, with the fixture that reproduces it.
-public struct FuzzFailure: Sendable {
+package struct FuzzFailure: Sendable {
   /// The index of the scenario that failed first.
-  public var scenario: Int
+  package var scenario: Int
   /// The case as generated.
-  public var original: PayloadCase
+  package var original: PayloadCase
   /// The case after shrinking.
-  public var shrunk: PayloadCase
+  package var shrunk: PayloadCase
   /// The fixture file (JSON) that reproduces it.
-  public var fixture: JSONValue
+  package var fixture: JSONValue
   /// The shrunk fixture's result: why it fails.
-  public var result: ScenarioResult
+  package var result: ScenarioResult
 }
 
 /// Runs the payload properties (``PropertyFixture``) over generated values
@@ -63,23 +63,23 @@ public struct FuzzFailure: Sendable {
 /// Deterministic: scenario `i` of seed `s` always carries the same values,
 /// and the failure reported is the one of the lowest scenario index, however
 /// many threads run (`jobs`).
-public struct FuzzCampaign: Sendable {
+package struct FuzzCampaign: Sendable {
   /// The implementations under test.
-  public let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How much to run.
-  public let options: FuzzOptions
+  package let options: FuzzOptions
   /// Threads.
-  public let jobs: Int
+  package let jobs: Int
 
   /// Creates a campaign.
-  public init(runner: ScenarioRunner, options: FuzzOptions, jobs: Int = 1) {
+  package init(runner: FixtureRunner, options: FuzzOptions, jobs: Int = 1) {
     self.runner = runner
     self.options = options
     self.jobs = max(1, jobs)
   }
 
   /// The cases of scenario `index`.
-  public func cases(scenario index: Int) -> [PayloadCase] {
+  package func cases(scenario index: Int) -> [PayloadCase] {
     var generator = PayloadGenerator(
       seed: options.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03)
     let first = index * options.valuesPerScenario
@@ -95,7 +95,7 @@ public struct FuzzCampaign: Sendable {
   func loneSurrogates(scenario index: Int) -> Bool { index % 7 == 3 }
 
   /// Runs the campaign. `progress` gets the number of values run so far.
-  public func run(progress: @escaping @Sendable (Int) -> Void = { _ in }) -> FuzzReport {
+  package func run(progress: @escaping @Sendable (Int) -> Void = { _ in }) -> FuzzReport {
     let scenarios = (options.runs + options.valuesPerScenario - 1) / options.valuesPerScenario
     let clock = ContinuousClock()
     let start = clock.now

@@ -9,11 +9,11 @@ import PageSimulation
 /// ``PropertyFixture`` sends them from the page's side.)
 ///
 /// Deterministic: the same seed gives the same values.
-public struct PayloadGenerator: Sendable {
+package struct PayloadGenerator: Sendable {
   private var random: SeededRandom
 
   /// Creates a generator.
-  public init(seed: UInt64) { random = SeededRandom(seed: seed) }
+  package init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
   /// Text that breaks escaping, transport or lookup somewhere.
   static let nastyAtoms: [String] = [
@@ -43,7 +43,7 @@ public struct PayloadGenerator: Sendable {
   private mutating func chance(_ probability: Double) -> Bool { random.nextUnitInterval() < probability }
 
   /// One JSON value; `size` (1–100) bounds its length and nesting.
-  public mutating func value(size: Int) -> JSONValue {
+  package mutating func value(size: Int) -> JSONValue {
     let roll = below(100)
     if roll < 1 { return deep(levels: 50 + below(250)) }
     if roll < 2 { return wide(count: 100 + below(900)) }
@@ -68,7 +68,7 @@ public struct PayloadGenerator: Sendable {
   }
 
   /// A number, weighted to the edges.
-  public mutating func number() -> Double {
+  package mutating func number() -> Double {
     switch below(4) {
     case 0, 1: return Self.nastyNumbers[below(Self.nastyNumbers.count)]
     case 2: return Double(Int(random.next() % 2_000_001) - 1_000_000)
@@ -79,7 +79,7 @@ public struct PayloadGenerator: Sendable {
   }
 
   /// A string of atoms, mostly nasty ones.
-  public mutating func string(size: Int) -> String {
+  package mutating func string(size: Int) -> String {
     var text = ""
     for _ in 0..<below(min(size, 24) + 1) {
       switch below(10) {
@@ -95,14 +95,14 @@ public struct PayloadGenerator: Sendable {
 
   /// An object key: a nasty one or a short string. Never `$repeat`, which a
   /// fixture reads as a generator.
-  public mutating func key() -> String {
+  package mutating func key() -> String {
     let key = chance(0.4) ? Self.nastyKeys[below(Self.nastyKeys.count)] : string(size: 6)
     return key == "$repeat" ? "repeat" : key
   }
 
   /// A handler name: close to others (case, spaces, inherited names) and
   /// full of what breaks lookups.
-  public mutating func handlerName() -> String {
+  package mutating func handlerName() -> String {
     let name: String
     switch below(4) {
     case 0: name = Self.nastyKeys[below(Self.nastyKeys.count)]

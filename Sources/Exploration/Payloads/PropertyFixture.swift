@@ -1,14 +1,14 @@
 import JSONModel
 
 /// One value sent both ways under one handler name.
-public struct PayloadCase: Sendable, Hashable {
+package struct PayloadCase: Sendable, Hashable {
   /// The handler name (a page handler and a native handler of that name).
-  public var handler: String
+  package var handler: String
   /// The value, sent as `data` and echoed back as `responseData`.
-  public var value: JSONValue
+  package var value: JSONValue
 
   /// Creates a case.
-  public init(handler: String, value: JSONValue) {
+  package init(handler: String, value: JSONValue) {
     self.handler = handler
     self.value = value
   }
@@ -24,9 +24,9 @@ public struct PayloadCase: Sendable, Hashable {
 ///
 /// It is an ordinary fixture file: `bridgecheck fuzz --write-fixture` writes
 /// it, and `bridgecheck run FILE` runs it.
-public enum PropertyFixture {
+package enum PropertyFixture {
   /// The fixture for `cases`, with the id `data/<name>`.
-  public static func make(name: String, cases: [PayloadCase], loneSurrogates: Bool = false, title: String? = nil)
+  package static func make(name: String, cases: [PayloadCase], loneSurrogates: Bool = false, title: String? = nil)
     -> JSONValue
   {
     var pageHandlers = JSONObject()

@@ -3,34 +3,34 @@ import PageSimulation
 /// Which schedules `bridgecheck run` runs each scenario under, past the
 /// default one: the default gate's systematic schedules, then (with
 /// `--explore N`) seeds 1 through N.
-public struct ExploreOptions: Sendable, Hashable {
+package struct ExploreOptions: Sendable, Hashable {
   /// Seeds run after the default schedule and the systematic ones pass:
   /// 1 through `seeds`.
-  public var seeds: Int
+  package var seeds: Int
   /// The systematic schedules run after the default schedule passes, in
   /// order (``SystematicSchedule/defaultGate``, or none with `--schedules single`).
-  public var systematic: [SystematicSchedule]
+  package var systematic: [SystematicSchedule]
   /// The most wall-clock time one scenario's seeds may take (its share of
   /// `--explore-time`); nil for no limit. Exploration stops at the first
   /// seed past it, and the report says how many seeds ran. The systematic
   /// schedules always run.
-  public var timeBudget: Duration?
+  package var timeBudget: Duration?
   /// The most runs one failing schedule's shrinking may take.
-  public var shrinkRuns: Int
+  package var shrinkRuns: Int
   /// Threads that run one scenario's seeds (in batches; the first failing
   /// seed in seed order is the one reported, so this changes no report).
-  public var threads: Int = 1
+  package var threads: Int = 1
 
   /// The default budget of `--explore` (seeds per scenario), which every
   /// exploration mutant is caught within.
-  public static let defaultSeeds = 200
+  package static let defaultSeeds = 200
 
   /// The default gate: the default schedule and every systematic schedule
   /// of ``SystematicSchedule/defaultGate``, no seeds.
-  public static let defaultGate = ExploreOptions(seeds: 0, systematic: SystematicSchedule.defaultGate)
+  package static let defaultGate = ExploreOptions(seeds: 0, systematic: SystematicSchedule.defaultGate)
 
   /// Creates options.
-  public init(
+  package init(
     seeds: Int = ExploreOptions.defaultSeeds, systematic: [SystematicSchedule] = SystematicSchedule.defaultGate,
     timeBudget: Duration? = nil, shrinkRuns: Int = 300
   ) {

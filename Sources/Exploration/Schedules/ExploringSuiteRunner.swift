@@ -3,23 +3,23 @@ import ScenarioRunner
 /// Runs many fixtures in this process on several threads, each explored
 /// when `explore` is set (``ScheduleExplorer``), otherwise as
 /// ``SuiteRunner`` does. Results come in fixture order.
-public struct ExploringSuiteRunner: Sendable {
+package struct ExploringSuiteRunner: Sendable {
   /// The scenario runner shared by every thread.
-  public let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How much to explore each scenario; nil runs the default schedule only.
-  public let explore: ExploreOptions?
+  package let explore: ExploreOptions?
   /// How many threads run scenarios.
-  public let jobs: Int
+  package let jobs: Int
 
   /// Creates a suite runner.
-  public init(runner: ScenarioRunner, explore: ExploreOptions?, jobs: Int) {
+  package init(runner: FixtureRunner, explore: ExploreOptions?, jobs: Int) {
     self.runner = runner
     self.explore = explore
     self.jobs = max(1, jobs)
   }
 
   /// Runs `fixtures` (see ``SuiteRunner/run(_:progress:shouldStop:)``).
-  public func run(
+  package func run(
     _ fixtures: [Fixture], progress: @escaping @Sendable (Int, ScenarioResult) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [ScenarioResult] {

@@ -6,16 +6,16 @@ import ScenarioRunner
 /// Turns a failing schedule into a fixture: the fixture's own file with a
 /// `schedule` field that pins the shrunk deviations, so the scenario runs
 /// under exactly that schedule from then on.
-public enum FixturePin {
+package enum FixturePin {
   /// Why a fixture cannot be pinned.
-  public struct Failure: Error, CustomStringConvertible {
+  package struct Failure: Error, CustomStringConvertible {
     /// What went wrong, naming the file.
-    public var description: String
+    package var description: String
   }
 
   /// The JSON of `fixture`'s file with `schedule` pinned and the id given
   /// the suffix `-pinned` (so it can sit next to the original).
-  public static func pinned(_ fixture: Fixture, schedule: ScheduleSpec) throws(Failure) -> JSONValue {
+  package static func pinned(_ fixture: Fixture, schedule: ScheduleSpec) throws(Failure) -> JSONValue {
     guard let data = FileManager.default.contents(atPath: fixture.file),
       case .object(var object)? = try? JSONValue.parse(utf8: [UInt8](data))
     else {

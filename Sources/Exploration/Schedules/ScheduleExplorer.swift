@@ -12,46 +12,46 @@ import ScenarioRunner
 /// fixture, the implementations and the options (not on `--jobs` or the
 /// machine), except when a time budget cuts the seeds short, which the
 /// result says.
-public struct ScheduleExplorer: Sendable {
+package struct ScheduleExplorer: Sendable {
   /// Runs each schedule.
-  public let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How much to explore.
-  public let options: ExploreOptions
+  package let options: ExploreOptions
 
   /// Creates an explorer.
-  public init(runner: ScenarioRunner, options: ExploreOptions) {
+  package init(runner: FixtureRunner, options: ExploreOptions) {
     self.runner = runner
     self.options = options
   }
 
   /// What exploring one scenario found.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// The result to report: the default schedule's, or the shrunk failing
     /// schedule's with the seed and choices in its message.
-    public var result: ScenarioResult
+    package var result: ScenarioResult
     /// Seeds run past the default schedule.
-    public var seedsRun: Int
+    package var seedsRun: Int
     /// The first seed that failed, if one did.
-    public var failingSeed: UInt64?
+    package var failingSeed: UInt64?
     /// The systematic schedule that failed, if one did (then no seed ran).
-    public var failingSchedule: SystematicSchedule? = nil
+    package var failingSchedule: SystematicSchedule? = nil
     /// The deviations of the seed's schedule, before shrinking.
-    public var seedDeviations: [ScheduleChoice] = []
+    package var seedDeviations: [ScheduleChoice] = []
     /// The shrunk deviations that still fail.
-    public var shrunk: [ScheduleChoice] = []
+    package var shrunk: [ScheduleChoice] = []
   }
 
   /// What a worker watches of each run: `begin` before it starts, `event`
   /// for every trace event (its sign of life, and the trace a killed
   /// worker leaves).
-  public struct RunWatch {
+  package struct RunWatch {
     /// Called before each run.
-    public var begin: () -> Void
+    package var begin: () -> Void
     /// Called for every trace event of the run.
-    public var event: (TraceEvent) -> Void
+    package var event: (TraceEvent) -> Void
 
     /// Creates a watch.
-    public init(begin: @escaping () -> Void, event: @escaping (TraceEvent) -> Void) {
+    package init(begin: @escaping () -> Void, event: @escaping (TraceEvent) -> Void) {
       self.begin = begin
       self.event = event
     }
@@ -61,7 +61,7 @@ public struct ScheduleExplorer: Sendable {
   /// runs (a worker's sign of life), on the calling thread; `watch` sees
   /// each run that runs on the calling thread (seeds run on several threads
   /// are not watched).
-  public func explore(_ fixture: Fixture, progress: @escaping () -> Void = {}, watch: RunWatch? = nil) -> Outcome {
+  package func explore(_ fixture: Fixture, progress: @escaping () -> Void = {}, watch: RunWatch? = nil) -> Outcome {
     // With `--traces`, the trace kept is the default schedule's, or the
     // reported failure's (see ``failure(_:run:found:schedules:distinct:progress:)``).
     watch?.begin()
@@ -100,7 +100,7 @@ public struct ScheduleExplorer: Sendable {
     let batch = threads == 1 ? 1 : threads * 8
     var next: UInt64 = 1
     let last = UInt64(max(0, options.seeds))
-    var failing: (seed: UInt64, run: ScenarioRunner.ScheduledRun)?
+    var failing: (seed: UInt64, run: FixtureRunner.ScheduledRun)?
     while failing == nil && next <= last {
       if let budget = options.timeBudget, clock.now - start > budget { break }
       let seeds = Array(next...min(last, next + UInt64(batch) - 1))
@@ -188,7 +188,7 @@ public struct ScheduleExplorer: Sendable {
 
   /// Shrinks a failing run and reports it.
   private func failure(
-    _ fixture: Fixture, run: ScenarioRunner.ScheduledRun, found: Found, schedules: Int, distinct: Int,
+    _ fixture: Fixture, run: FixtureRunner.ScheduledRun, found: Found, schedules: Int, distinct: Int,
     progress: @escaping () -> Void, watch: RunWatch?
   ) -> Outcome {
     let runner = self.runner.withoutTraceFiles

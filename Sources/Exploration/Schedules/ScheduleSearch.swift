@@ -12,33 +12,33 @@ import ScenarioRunner
 ///
 /// Deterministic: the same scenario, implementations and budget give the
 /// same seed and deviations.
-public struct ScheduleSearch: Sendable {
+package struct ScheduleSearch: Sendable {
   /// A schedule that gives the wanted verdict.
-  public struct Found: Sendable, Hashable {
+  package struct Found: Sendable, Hashable {
     /// The first seed that gave it; nil when the default schedule, one of
     /// the default gate's or one deviation from the default did.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// The fewest deviations from the default schedule found that still give it.
-    public var deviations: [ScheduleChoice]
+    package var deviations: [ScheduleChoice]
     /// The schedule that gave it when it has a name: `default`, or one of
     /// the default gate's (``SystematicSchedule/name``).
-    public var name: String? = nil
+    package var name: String? = nil
   }
 
   /// Runs each schedule (it must run pages in the simulated engine: a real
   /// engine ignores schedules).
-  public let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// Seeds tried past the default schedule.
-  public let seeds: Int
+  package let seeds: Int
   /// The most runs shrinking may take.
-  public let shrinkRuns: Int
+  package let shrinkRuns: Int
 
   /// The most schedules one deviation away from the default that are tried.
-  public let neighbours: Int
+  package let neighbours: Int
 
   /// Creates a search.
-  public init(
-    runner: ScenarioRunner, seeds: Int = ExploreOptions.defaultSeeds, shrinkRuns: Int = 300, neighbours: Int = 400
+  package init(
+    runner: FixtureRunner, seeds: Int = ExploreOptions.defaultSeeds, shrinkRuns: Int = 300, neighbours: Int = 400
   ) {
     self.runner = runner
     self.seeds = seeds
@@ -57,7 +57,7 @@ public struct ScheduleSearch: Sendable {
   /// none within the budgets gives it. A run
   /// that hit the wall-clock limit never counts: its verdict is the
   /// machine's, not the schedule's.
-  public func find(_ fixture: Fixture, wanted: @escaping (ScenarioResult) -> Bool) -> Found? {
+  package func find(_ fixture: Fixture, wanted: @escaping (ScenarioResult) -> Bool) -> Found? {
     let runner = self.runner
     let gives = { (result: ScenarioResult) in wanted(result) && !result.hitWallClockLimit }
     let recorded = runner.run(fixture, schedule: .recordedDefault)

@@ -7,16 +7,16 @@ import JSONModel
 /// check too (`calibration:NAME`): a correct page bridge that uses what the
 /// simulated page has of WebKit (a dispatch worker), which must pass every
 /// fixture in both engines, under every schedule.
-public struct CalibrationBridge: Sendable, Hashable {
+package struct CalibrationBridge: Sendable, Hashable {
   /// The file's name without `.json`.
-  public var name: String
+  package var name: String
   /// The patched page bridge.
-  public var source: String
+  package var source: String
 
   /// The calibration bridges of `folder` that ask to be fidelity rows, built
   /// from `pageBridge` (the text of `page-bridge.js`); a problem names the
   /// file and what is wrong.
-  public static func fidelityRows(in folder: String, pageBridge: String) throws(CalibrationProblem)
+  package static func fidelityRows(in folder: String, pageBridge: String) throws(CalibrationProblem)
     -> [CalibrationBridge]
   {
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
@@ -45,8 +45,8 @@ public struct CalibrationBridge: Sendable, Hashable {
 }
 
 /// A calibration file that cannot be used.
-public struct CalibrationProblem: Error, Sendable, CustomStringConvertible {
-  public var file: String
-  public var message: String
-  public var description: String { "\(file): \(message)" }
+package struct CalibrationProblem: Error, Sendable, CustomStringConvertible {
+  package var file: String
+  package var message: String
+  package var description: String { "\(file): \(message)" }
 }

@@ -8,15 +8,15 @@ import Supervision
 /// in two engines, and where their verdicts differ. A difference is re-run
 /// in both with the whole trace recorded, so the report can show the two
 /// traces from the first event where they part.
-public enum EngineFidelity {
+package enum EngineFidelity {
   /// How far a run has got.
-  public struct Progress: Sendable {
+  package struct Progress: Sendable {
     /// Cells (row × fixture, in both engines) done.
-    public var cellsDone: Int
+    package var cellsDone: Int
     /// Cells in all.
-    public var cellCount: Int
+    package var cellCount: Int
     /// The row being run.
-    public var row: String
+    package var row: String
   }
 
   /// Runs `rows` × `fixtures` in `first` and `second` (in this process, one
@@ -32,7 +32,7 @@ public enum EngineFidelity {
   /// the default schedule for most). Where a mutant's verdicts differ, up to
   /// `scheduleSeeds` of its schedules are searched for one that gives the
   /// second engine's verdict (``FidelityCell/schedule``).
-  public static func run(
+  package static func run(
     rows: [FidelityRow], fixtures: [Fixture], first: PageEngine, second: PageEngine, defaultGate: Bool = true,
     scheduleSeeds: Int = ExploreOptions.defaultSeeds,
     progress: (Progress) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
@@ -41,7 +41,7 @@ public enum EngineFidelity {
       first: first.name, second: second.name, rows: rows.map(\.name), fixtures: fixtures.map(\.id))
     var done = 0
     rowLoop: for row in rows {
-      let runners: (ScenarioRunner, ScenarioRunner)
+      let runners: (FixtureRunner, FixtureRunner)
       do {
         runners = (try runner(row, first, shouldStop), try runner(row, second, shouldStop))
       } catch {
@@ -90,10 +90,10 @@ public enum EngineFidelity {
 
   private static func runner(_ row: FidelityRow, _ engine: PageEngine, _ shouldStop: @escaping @Sendable () -> Bool)
     throws
-    -> ScenarioRunner
+    -> FixtureRunner
   {
     let configuration = row.configuration
-    return ScenarioRunner(
+    return FixtureRunner(
       page: try configuration.makePage(), native: configuration.makeNative(shouldStop: shouldStop),
       tested: configuration.tested, options: configuration.options, engine: engine)
   }
@@ -101,7 +101,7 @@ public enum EngineFidelity {
   /// The cell to report, or nil when the two verdicts agree. A fixture that
   /// one engine skips because of its `engines` field is reported as marked.
   private static func compare(
-    row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, runners: (ScenarioRunner, ScenarioRunner)
+    row: String, fixture: Fixture, _ a: ScenarioResult, _ b: ScenarioResult, runners: (FixtureRunner, FixtureRunner)
   ) -> FidelityCell? {
     if let marked = markedCell(
       row: row, fixture: fixture, a, b, first: runners.0.engine.name, second: runners.1.engine.name)
@@ -141,7 +141,7 @@ public enum EngineFidelity {
     status == .error ? .fail : status
   }
 
-  private static func traced(_ runner: ScenarioRunner, _ fixture: Fixture, schedule: ScheduleSpec?) -> (
+  private static func traced(_ runner: FixtureRunner, _ fixture: Fixture, schedule: ScheduleSpec?) -> (
     status: ScenarioStatus, trace: [TraceEvent]
   ) {
     let events = EventCollector()

@@ -6,12 +6,12 @@ import PageSimulation
 /// verdicts and both traces from the first event where they part, then the
 /// fixtures marked out of an engine with their reasons. No times: a real
 /// engine's are its own, and the same run gives the same report.
-public enum FidelityReport {
+package enum FidelityReport {
   /// Events shown of each trace from where they part (two before it).
-  public static let traceLines = 14
+  package static let traceLines = 14
 
   /// The summary line.
-  public static func summary(_ result: FidelityResult) -> String {
+  package static func summary(_ result: FidelityResult) -> String {
     let state = result.complete ? "" : " (interrupted: not every cell ran)"
     return "fidelity \(result.first) vs \(result.second): \(result.rows.count) implementation pair(s) × "
       + "\(result.fixtures.count) fixture(s), \(result.compared) cells compared, \(result.differences.count) "
@@ -20,7 +20,7 @@ public enum FidelityReport {
   }
 
   /// The report for a terminal.
-  public static func text(_ result: FidelityResult) -> String {
+  package static func text(_ result: FidelityResult) -> String {
     var lines = [summary(result)]
     for failure in result.setupFailures {
       lines.append("  NOT RUN \(failure.row): \(failure.message)")
@@ -64,7 +64,7 @@ public enum FidelityReport {
   }
 
   /// The report as Markdown, under `heading`, with `preamble` paragraphs.
-  public static func markdown(_ result: FidelityResult, heading: String, preamble: [String]) -> String {
+  package static func markdown(_ result: FidelityResult, heading: String, preamble: [String]) -> String {
     var lines = ["# \(heading)", ""]
     for paragraph in preamble { lines += [paragraph, ""] }
     lines += ["**\(summary(result)).**", ""]

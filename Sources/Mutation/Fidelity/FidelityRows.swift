@@ -4,21 +4,21 @@ import Supervision
 
 /// One implementation pair the fidelity check runs in both engines: the
 /// reference pair, a mutant, or a dialect bridge's own pair.
-public struct FidelityRow: Sendable {
+package struct FidelityRow: Sendable {
   /// `reference`, the mutant's name, or `dialect:NAME`.
-  public var name: String
+  package var name: String
   /// How a runner builds the pair (the same as a `mutants` worker's row).
-  public var configuration: WorkerConfiguration
+  package var configuration: WorkerConfiguration
   /// The mutant's ``Mutant/engineTiming``: why a real engine may not catch
   /// it every time (its differing cells are listed with it, not as differences).
-  public var engineTiming: String?
+  package var engineTiming: String?
   /// Whether the pair is broken on purpose (a mutant). A mutant's verdict
   /// may rest on the schedule; a correct pair must pass under every one, so
   /// a difference on it is never explained by a schedule.
-  public var isMutant: Bool
+  package var isMutant: Bool
 
   /// Creates a row.
-  public init(name: String, configuration: WorkerConfiguration, engineTiming: String? = nil, isMutant: Bool = false) {
+  package init(name: String, configuration: WorkerConfiguration, engineTiming: String? = nil, isMutant: Bool = false) {
     self.name = name
     self.configuration = configuration
     self.engineTiming = engineTiming
@@ -28,16 +28,16 @@ public struct FidelityRow: Sendable {
 
 /// The rows of a fidelity check and the patched files dialect mutants need
 /// while it runs (``remove()`` deletes them).
-public final class FidelityRows {
+package final class FidelityRows {
   /// The rows, in the order of the mutation matrix.
-  public let rows: [FidelityRow]
+  package let rows: [FidelityRow]
   private let copies: DialectMutantCopies
 
   /// The reference pair, every judged mutant of `mutants` (crashing native
   /// faults behind `executable reference-adapter --fault`), then each
   /// patched dialect bridge's own pair, then each calibration bridge (its
   /// page side under test, with the reference native side).
-  public init(mutants: [Mutant], executable: String, calibrations: [CalibrationBridge] = []) {
+  package init(mutants: [Mutant], executable: String, calibrations: [CalibrationBridge] = []) {
     let judged = mutants.filter { $0.notYetJudged == nil }
     let dialects = SupervisedMutationMatrix.dialects(of: judged)
     copies = DialectMutantCopies(judged)
@@ -60,5 +60,5 @@ public final class FidelityRows {
   }
 
   /// Deletes the patched copies.
-  public func remove() { copies.remove() }
+  package func remove() { copies.remove() }
 }

@@ -7,13 +7,13 @@ import PageSimulation
 /// `script-run` (a real engine does not report the page's own scripts); an
 /// `evaluate-result` is compared by `ok` and `result` only (what a failed
 /// evaluation's error says is the engine's).
-public enum FidelityTraceAlignment {
+package enum FidelityTraceAlignment {
   /// Event names left out of the comparison.
-  public static let engineEvents: Set<String> = [TraceEventName.task, TraceEventName.scriptRun]
+  package static let engineEvents: Set<String> = [TraceEventName.task, TraceEventName.scriptRun]
 
   /// The positions, in each trace, of the first compared events that
   /// differ (a trace that ended early gives its length); nil when they agree.
-  public static func firstDivergence(_ a: [TraceEvent], _ b: [TraceEvent]) -> (first: Int, second: Int)? {
+  package static func firstDivergence(_ a: [TraceEvent], _ b: [TraceEvent]) -> (first: Int, second: Int)? {
     let left = compared(a)
     let right = compared(b)
     var index = 0
@@ -40,7 +40,7 @@ public enum FidelityTraceAlignment {
   }
 
   /// An event on one line, without its time (a real engine's is its own).
-  public static func line(_ event: TraceEvent, maxLength: Int = 160) -> String {
+  package static func line(_ event: TraceEvent, maxLength: Int = 160) -> String {
     let text =
       "#\(event.sequence) \(event.source.rawValue) \(event.name) \(JSONValue.object(event.fields).serialized())"
     guard text.count > maxLength else { return text }

@@ -6,10 +6,10 @@ import ScenarioRunner
 /// event a line: `DIR/<row>/<fixture id>.<engine>.jsonl` (a fixture id's `/`
 /// becomes `--`). The report shows the two traces only from where they part,
 /// and cut; these are what a reader needs to explain a difference.
-public enum FidelityTraceFiles {
+package enum FidelityTraceFiles {
   /// Writes the traces of every cell of `result` that has them, and returns
   /// the paths written, in order.
-  public static func write(_ result: FidelityResult, to directory: String) throws -> [String] {
+  package static func write(_ result: FidelityResult, to directory: String) throws -> [String] {
     var written: [String] = []
     for cell in result.cells where !cell.firstTrace.isEmpty || !cell.secondTrace.isEmpty {
       let folder = (directory as NSString).appendingPathComponent(TraceFile.component(cell.row))

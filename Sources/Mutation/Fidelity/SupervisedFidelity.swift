@@ -14,12 +14,12 @@ import Supervision
 /// runs of the cells that differ (with their whole traces) run there too;
 /// the search for a schedule of the simulated page that gives the real
 /// engine's verdict runs here, in the simulated page only.
-public enum SupervisedFidelity {
+package enum SupervisedFidelity {
   /// Runs `rows` × `fixtures` in the simulated page and in the engine named
   /// `second` (the workers make it), on `jobs` workers held to `limits`.
   /// Reports and stops as ``EngineFidelity/run(rows:fixtures:first:second:defaultGate:scheduleSeeds:progress:shouldStop:)``;
   /// `stopReason` ends the run at once (Ctrl-C, SIGTERM): the result is then incomplete.
-  public static func run(
+  package static func run(
     rows: [FidelityRow], fixtures: [Fixture], second: String, executable: String, jobs: Int,
     limits: SupervisorLimits = SupervisorLimits(), defaultGate: Bool = true,
     scheduleSeeds: Int = ExploreOptions.defaultSeeds,
@@ -201,14 +201,14 @@ public enum SupervisedFidelity {
 /// search: one a row, made when first asked; ``shutdown()`` ends the
 /// adapter processes they started.
 private final class SearchRunners {
-  private var runners: [String: ScenarioRunner?] = [:]
+  private var runners: [String: FixtureRunner?] = [:]
 
   /// The row's runner; nil when its implementations cannot be built here.
-  func runner(for row: FidelityRow) -> ScenarioRunner? {
+  func runner(for row: FidelityRow) -> FixtureRunner? {
     if let made = runners[row.name] { return made }
     let configuration = row.configuration
     let runner = (try? configuration.makePage()).map { page in
-      ScenarioRunner(
+      FixtureRunner(
         page: page, native: configuration.makeNative(), tested: configuration.tested, options: configuration.options)
     }
     runners[row.name] = runner

@@ -12,9 +12,9 @@
 /// whose names pages commonly use for variables of their own (`name`,
 /// `open`, `close`, `origin`, `screen`) are left out: a `var name;` of a page
 /// script would otherwise read as a touch.
-public enum AbsentPageAPIs {
+package enum AbsentPageAPIs {
   /// Globals of a WebKit page.
-  public static let windowGlobals = [
+  package static let windowGlobals = [
     "EventTarget", "MutationObserver", "XMLHttpRequest", "fetch", "Headers", "Request", "Response", "localStorage",
     "sessionStorage", "history", "requestAnimationFrame", "cancelAnimationFrame", "MessageChannel", "MessagePort",
     "BroadcastChannel", "postMessage", "getComputedStyle", "matchMedia", "atob", "btoa", "URLSearchParams",
@@ -27,7 +27,7 @@ public enum AbsentPageAPIs {
   ]
 
   /// Globals of a WebKit dedicated worker.
-  public static let workerGlobals = [
+  package static let workerGlobals = [
     "EventTarget", "XMLHttpRequest", "fetch", "Headers", "Request", "Response", "MessageChannel", "MessagePort",
     "BroadcastChannel", "atob", "btoa", "URLSearchParams", "TextEncoder", "TextDecoder", "File", "FileReader",
     "FileReaderSync", "FormData", "DOMException", "structuredClone", "crypto", "indexedDB", "WebSocket",
@@ -37,7 +37,7 @@ public enum AbsentPageAPIs {
   ]
 
   /// Members of `document`.
-  public static let documentMembers = [
+  package static let documentMembers = [
     "cookie", "scripts", "forms", "images", "links", "referrer", "URL", "domain", "visibilityState", "hidden",
     "currentScript", "defaultView", "activeElement", "hasFocus", "write", "writeln", "open", "close", "createRange",
     "getSelection", "implementation", "characterSet", "createDocumentFragment", "getElementsByName", "createComment",
@@ -48,7 +48,7 @@ public enum AbsentPageAPIs {
   ]
 
   /// Members of an element (the simulated page's elements share one prototype).
-  public static let elementMembers = [
+  package static let elementMembers = [
     "parentElement", "textContent", "innerHTML", "outerHTML", "nextSibling", "previousSibling", "lastChild",
     "cloneNode",
     "contains", "hasAttribute", "removeAttribute", "classList", "dataset", "click", "focus", "contentWindow",
@@ -58,7 +58,7 @@ public enum AbsentPageAPIs {
   ]
 
   /// Members of `navigator`.
-  public static let navigatorMembers = [
+  package static let navigatorMembers = [
     "languages", "platform", "vendor", "onLine", "cookieEnabled", "product", "appVersion", "appName", "maxTouchPoints",
     "serviceWorker", "sendBeacon", "clipboard", "hardwareConcurrency", "webdriver",
   ]

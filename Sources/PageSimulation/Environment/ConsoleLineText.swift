@@ -3,9 +3,9 @@
 /// `function name`, `undefined`, then JSON, then `String(value)`. JavaScript
 /// source of a function `describe(value)`, for a scope that has `stringify`
 /// (`JSON.stringify`, captured).
-public enum ConsoleLineText {
+package enum ConsoleLineText {
   /// The source of `describe(value)`.
-  public static let describeFunction = #"""
+  package static let describeFunction = #"""
       function describe(value) {
         if (typeof value === 'string') return value;
         try {

@@ -6,7 +6,7 @@
 /// Every other value is something WebKit can do too (see
 /// `docs/webkit-engine.md`): a correct pair of bridges passes under all
 /// of them.
-public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
   /// Virtual milliseconds before an `evaluateJavaScript` script runs in the
   /// page (page timers due meanwhile run first). Evaluations keep their order.
   case evaluateLatency = "evaluate-latency"
@@ -54,10 +54,10 @@ public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
   /// gate's schedules (``SystematicSchedule``) keep their default under
   /// every seed, so that each seed still makes the schedule it made before
   /// them; the gate's schedules, pins and one-deviation searches set them.
-  public var isDrawnBySeeds: Bool { self != .timerLatency && self != .stepGap }
+  package var isDrawnBySeeds: Bool { self != .timerLatency && self != .stepGap }
 
   /// The values a seed draws from; the first is the default.
-  public var values: [Int] {
+  package var values: [Int] {
     switch self {
     case .evaluateLatency, .completionLatency, .policyLatency: return [0, 1, 3, 10]
     case .iframeLatency: return [0, 1, 5]
@@ -71,23 +71,23 @@ public enum ChoicePoint: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// One choice that differs from the default (a deviation from seed 0).
-public struct ScheduleChoice: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ScheduleChoice: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The position of the choice among every choice the scenario drew, from 0.
-  public var index: Int
+  package var index: Int
   /// What was chosen.
-  public var point: ChoicePoint
+  package var point: ChoicePoint
   /// The value: milliseconds of latency, or for ``ChoicePoint/order`` which
   /// ready source ran first (1 is the second one waiting).
-  public var value: Int
+  package var value: Int
 
   /// Creates a choice.
-  public init(index: Int, point: ChoicePoint, value: Int) {
+  package init(index: Int, point: ChoicePoint, value: Int) {
     self.index = index
     self.point = point
     self.value = value
   }
 
-  public var description: String {
+  package var description: String {
     point == .order
       ? "#\(index) order: the \(Self.ordinal(value + 1)) ready source ran first"
       : "#\(index) \(point.rawValue) \(value) ms"
@@ -104,7 +104,7 @@ public struct ScheduleChoice: Sendable, Hashable, Codable, CustomStringConvertib
 }
 
 /// Which schedule a scenario runs under.
-public enum ScheduleSpec: Sendable, Hashable {
+package enum ScheduleSpec: Sendable, Hashable {
   /// The schedule drawn from a seed (mixed with the fixture id); seed 0 is
   /// the default schedule, with no deviation.
   case seed(UInt64)
@@ -118,10 +118,11 @@ public enum ScheduleSpec: Sendable, Hashable {
   /// The default schedule, drawn through a chooser so that its choices are
   /// recorded (``ScheduleChooser/points``): no choice deviates (the one pin
   /// lies past any choice a scenario draws).
-  public static let recordedDefault = ScheduleSpec.deviations([ScheduleChoice(index: Int.max, point: .order, value: 0)])
+  package static let recordedDefault = ScheduleSpec.deviations([ScheduleChoice(index: Int.max, point: .order, value: 0)]
+  )
 
   /// Whether this is the default schedule.
-  public var isDefault: Bool {
+  package var isDefault: Bool {
     switch self {
     case .seed(let seed): return seed == 0
     case .deviations(let choices): return choices.isEmpty

@@ -4,15 +4,15 @@
 ///
 /// Deterministic: the same spec and the same scenario give the same choices,
 /// in the same order. Not thread-safe: one chooser belongs to one web view.
-public final class ScheduleChooser: SchedulingPolicy {
+package final class ScheduleChooser: SchedulingPolicy {
   /// The spec this chooser follows.
-  public let spec: ScheduleSpec
+  package let spec: ScheduleSpec
   /// Every choice drawn so far that differs from the default, in order.
-  public private(set) var deviations: [ScheduleChoice] = []
+  package private(set) var deviations: [ScheduleChoice] = []
   /// How many choices were drawn (defaults included).
-  public private(set) var drawn = 0
+  package private(set) var drawn = 0
   /// The point of every choice drawn so far, in order.
-  public private(set) var points: [ChoicePoint] = []
+  package private(set) var points: [ChoicePoint] = []
 
   private var random: SeededRandom
   private let density: Double
@@ -32,7 +32,7 @@ public final class ScheduleChooser: SchedulingPolicy {
 
   /// Creates a chooser. `salt` (a hash of the fixture id) makes each
   /// scenario's schedule of a seed its own.
-  public init(spec: ScheduleSpec, salt: UInt64 = 0) {
+  package init(spec: ScheduleSpec, salt: UInt64 = 0) {
     self.spec = spec
     switch spec {
     case .seed(let seed):
@@ -86,7 +86,7 @@ public final class ScheduleChooser: SchedulingPolicy {
   /// waits on such a choice may be done ahead of it (an adapter's answer
   /// given at once goes with its handler's registration, as under the
   /// default schedule).
-  public func alwaysDefault(at point: ChoicePoint) -> Bool {
+  package func alwaysDefault(at point: ChoicePoint) -> Bool {
     guard case .systematic = spec else { return false }
     return (rule[point] ?? 0) == 0
   }
@@ -94,7 +94,7 @@ public final class ScheduleChooser: SchedulingPolicy {
   /// The delay of a task of an ordered `source` (e.g. `evaluate`), at
   /// `point`: the drawn latency, never less than what keeps the source in
   /// order.
-  public func delay(_ point: ChoicePoint, source: String, now: VirtualTime) -> Int64 {
+  package func delay(_ point: ChoicePoint, source: String, now: VirtualTime) -> Int64 {
     let values = point.values
     let latency = Int64(values[draw(point, count: values.count) { values[$0] }])
     var due = now.advanced(by: latency)
@@ -105,7 +105,7 @@ public final class ScheduleChooser: SchedulingPolicy {
 
   /// A latency with no order to keep (an iframe navigation: one per frame;
   /// the gap before a harness step).
-  public func latency(_ point: ChoicePoint) -> Int64 {
+  package func latency(_ point: ChoicePoint) -> Int64 {
     let values = point.values
     return Int64(values[draw(point, count: values.count) { values[$0] }])
   }
@@ -114,7 +114,7 @@ public final class ScheduleChooser: SchedulingPolicy {
   /// fires: the drawn ``ChoicePoint/timerLatency``, and never before a
   /// timer set earlier whose deadline is not later (the order the HTML
   /// standard gives timers).
-  public func timerLateness(delay: Int64, now: VirtualTime) -> Int64 {
+  package func timerLateness(delay: Int64, now: VirtualTime) -> Int64 {
     let deadline = now.advanced(by: delay)
     var due = deadline.advanced(by: latency(.timerLatency))
     timers.removeAll { $0.due < now }
@@ -130,7 +130,7 @@ public final class ScheduleChooser: SchedulingPolicy {
   /// start builds a whole script context), which takes longer than a timer
   /// with no delay; a schedule that made timers late and left worker tasks
   /// at 0 would order them as no WebKit does. Draws no choice.
-  public func crossingDelay(now: VirtualTime) -> Int64 {
+  package func crossingDelay(now: VirtualTime) -> Int64 {
     var due = now
     for timer in timers where timer.deadline <= now && timer.due > due { due = timer.due }
     return due.milliseconds - now.milliseconds
@@ -138,7 +138,7 @@ public final class ScheduleChooser: SchedulingPolicy {
 
   // MARK: - SchedulingPolicy
 
-  public func choose(among candidates: [ReadyTask]) -> Int {
+  package func choose(among candidates: [ReadyTask]) -> Int {
     // A document's own scripts run as one parse: nothing from the host
     // comes between them (the fixtures' page scripts rely on it).
     if candidates.contains(where: Self.isDocumentLoading) { return 0 }

@@ -10,10 +10,10 @@
 /// ``defaultGate``. Every value a rule sets is one of its point's values,
 /// something WebKit does (docs/exploration.md); `bridgecheck fidelity`
 /// checks the gate's verdicts against WebKitGTK's.
-public struct SystematicSchedule: Sendable, Hashable, CustomStringConvertible {
+package struct SystematicSchedule: Sendable, Hashable, CustomStringConvertible {
   /// How tasks of independent sources that fall due together are ordered
   /// (each source keeps its own order whatever the rule).
-  public enum Order: String, Sendable, Hashable {
+  package enum Order: String, Sendable, Hashable {
     /// First scheduled, first run: the default schedule's order.
     case firstCome = "first-come"
     /// The sources take turns: after a task of one source, the next ready
@@ -29,18 +29,18 @@ public struct SystematicSchedule: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The name the reports and `--replay` use.
-  public let name: String
+  package let name: String
   /// What the schedule models, in one sentence (reports and docs).
-  public let summary: String
+  package let summary: String
   /// The value every choice at a point takes; points not listed take
   /// their default (0).
-  public let latencies: [ChoicePoint: Int]
+  package let latencies: [ChoicePoint: Int]
   /// How tasks due together are ordered.
-  public let order: Order
+  package let order: Order
 
   /// Creates a schedule. Every latency must be one of its point's
   /// ``ChoicePoint/values`` (a precondition: the schedules are bridgecheck's own).
-  public init(name: String, summary: String, latencies: [ChoicePoint: Int] = [:], order: Order = .firstCome) {
+  package init(name: String, summary: String, latencies: [ChoicePoint: Int] = [:], order: Order = .firstCome) {
     precondition(latencies.allSatisfy { $0.key != .order && $0.key.values.contains($0.value) })
     self.name = name
     self.summary = summary
@@ -48,14 +48,14 @@ public struct SystematicSchedule: Sendable, Hashable, CustomStringConvertible {
     self.order = order
   }
 
-  public var description: String { name }
+  package var description: String { name }
 
   /// The schedules the default gate runs after the default one, in order
   /// (the first that fails is the one reported). Each exposes one kind of
   /// race a real web view has and the default schedule hides; together
   /// they catch the coalesced queue returns and the timer-re-armed signals
   /// of `conformance/mutants/` as WebKitGTK does (docs/exploration.md).
-  public static let defaultGate: [SystematicSchedule] = [
+  package static let defaultGate: [SystematicSchedule] = [
     SystematicSchedule(
       name: "steps-apart",
       summary:
@@ -81,7 +81,7 @@ public struct SystematicSchedule: Sendable, Hashable, CustomStringConvertible {
   ]
 
   /// The default gate's schedule of that name.
-  public static func named(_ name: String) -> SystematicSchedule? {
+  package static func named(_ name: String) -> SystematicSchedule? {
     defaultGate.first { $0.name == name }
   }
 }

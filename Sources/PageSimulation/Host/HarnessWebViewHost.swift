@@ -9,7 +9,7 @@ import JSRuntime
 /// ``SimulatedWebView`` runs everything on a virtual clock, so that nothing
 /// happens between two calls; a real engine maps virtual time onto real
 /// timers (see `docs/webkit-engine.md`).
-public protocol HarnessWebViewHost: WebViewHost {
+package protocol HarnessWebViewHost: WebViewHost {
   /// Installs a global function `name` in every page loaded from now on,
   /// before any user or page script runs: a channel from the harness's own
   /// page-side helpers to Swift that page code cannot intercept. It is
@@ -76,7 +76,7 @@ public protocol HarnessWebViewHost: WebViewHost {
 extension HarnessWebViewHost {
   /// A host function returning `undefined`: in the simulated page a call
   /// runs at once, which is also in order.
-  public func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void) {
+  package func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void) {
     addHostFunction(named: name) { arguments in
       body(arguments)
       return nil
@@ -85,7 +85,7 @@ extension HarnessWebViewHost {
 
   /// A document-start user script: in the simulated page, user scripts and
   /// the page's own code report their errors alike.
-  public func addPageHelperScript(_ script: PageScript) {
+  package func addPageHelperScript(_ script: PageScript) {
     addUserScript(script, injectionTime: .atDocumentStart)
   }
 }

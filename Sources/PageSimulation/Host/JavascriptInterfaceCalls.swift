@@ -5,13 +5,13 @@ import JSONModel
 /// with `[method, [arguments…]]`, and that host function, which records
 /// `interface-called` and runs the native handler. One definition, so that
 /// both engines give a bridge the same objects and the same trace.
-public enum JavascriptInterfaceCalls {
+package enum JavascriptInterfaceCalls {
   /// The name of the host function behind the interface `name`.
-  public static func hostFunctionName(_ name: String) -> String { "__bridgecheckInterface_" + name }
+  package static func hostFunctionName(_ name: String) -> String { "__bridgecheckInterface_" + name }
 
   /// A statement per interface that defines its object as a global; `slice`
   /// is an expression for `Array.prototype.slice` in the scope they run in.
-  public static func definitions(_ interfaces: [(name: String, methods: [String])], slice: String) -> [String] {
+  package static func definitions(_ interfaces: [(name: String, methods: [String])], slice: String) -> [String] {
     interfaces.map { interface -> String in
       let function = JSONValue.string(hostFunctionName(interface.name)).serialized()
       let methods = interface.methods.map { method -> String in
@@ -27,7 +27,7 @@ public enum JavascriptInterfaceCalls {
   /// as `interface-returned` unless it is `undefined`) or, for an
   /// `asynchronous` interface, in a host task that `later` schedules (the
   /// call returns `undefined`).
-  public static func hostFunction(
+  package static func hostFunction(
     name: String, asynchronous: Bool, trace: Trace, handler: @escaping (String, [JSONValue?]) -> JSONValue?,
     later: @escaping (_ label: String, _ task: @escaping () -> Void) -> Void
   ) -> HostFunction {

@@ -1,17 +1,17 @@
 /// The engine a scenario's page runs in: it makes one ``HarnessWebViewHost``
 /// per scenario. ``simulated`` is the default; the real engine
 /// (`WebKitEngine`, package trait `WebKitGTK`) provides another.
-public struct PageEngine: Sendable {
+package struct PageEngine: Sendable {
   /// A short name for reports and the command line (`simulated`, `webkitgtk`).
-  public let name: String
+  package let name: String
   /// Makes a fresh host with no page loaded, for one scenario on the calling
   /// thread. An engine that cannot honour `policy` (a real one: its
   /// latencies are its own) ignores it.
-  public let makeHost:
+  package let makeHost:
     @Sendable (_ configuration: PageConfiguration, _ policy: any SchedulingPolicy) -> any HarnessWebViewHost
 
   /// Creates an engine from its name and its host factory.
-  public init(
+  package init(
     name: String,
     makeHost:
       @escaping @Sendable (_ configuration: PageConfiguration, _ policy: any SchedulingPolicy) -> any HarnessWebViewHost
@@ -21,7 +21,7 @@ public struct PageEngine: Sendable {
   }
 
   /// The simulated page on a virtual clock (``SimulatedWebView``).
-  public static let simulated = PageEngine(name: "simulated") { configuration, policy in
+  package static let simulated = PageEngine(name: "simulated") { configuration, policy in
     SimulatedWebView(configuration: configuration, policy: policy)
   }
 }

@@ -16,7 +16,7 @@ import JSRuntime
 ///
 /// Every member is called on the host's own thread, and every handler the
 /// host calls runs there too.
-public protocol WebViewHost: AnyObject {
+package protocol WebViewHost: AnyObject {
   /// The navigation policy (the part of `WKNavigationDelegate` that
   /// decides): asked once per navigation request the page makes, in a host
   /// task. A native bridge takes it over and passes on what it does not own.
@@ -65,7 +65,7 @@ public protocol WebViewHost: AnyObject {
 
 extension WebViewHost {
   /// Evaluates `script`, running `failure` only if it fails.
-  public func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
+  package func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
     evaluateJavaScript(script) { result in
       if case .failure(let error) = result { failure(error) }
     }

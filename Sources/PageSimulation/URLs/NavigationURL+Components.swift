@@ -5,7 +5,7 @@ extension NavigationURL {
   /// `https://host:port` for a URL of a special scheme with a host
   /// (`file` aside), the origin of the URL inside a `blob:` URL, else `null`
   /// (an opaque origin, as for `data:`).
-  public var origin: String {
+  package var origin: String {
     if scheme == "blob", case .opaque(let inner) = path, let url = NavigationURL(inner),
       url.scheme == "http" || url.scheme == "https"
     {

@@ -8,7 +8,7 @@ extension NavigationURL {
   /// (`javascript:` URLs run in the frame; `file:` URLs are not loaded from
   /// a web page). An empty or invalid URL navigates the frame to
   /// `about:blank`.
-  public static func frameRequest(_ text: String, page: NavigationURL?) -> String? {
+  package static func frameRequest(_ text: String, page: NavigationURL?) -> String? {
     guard !text.isEmpty else { return "about:blank" }
     guard let url = NavigationURL(text, base: page) else { return "about:blank" }
     return url.requestsNavigation(from: page) ? url.serialized : nil
@@ -18,7 +18,7 @@ extension NavigationURL {
   /// `location.href` (or calls `location.assign`/`replace`) to `text`; nil
   /// when no navigation is requested. Throws for an invalid URL: the page
   /// gets a `SyntaxError` and nothing is requested.
-  public static func mainFrameRequest(_ text: String, page: NavigationURL?) throws(InvalidURL) -> String? {
+  package static func mainFrameRequest(_ text: String, page: NavigationURL?) throws(InvalidURL) -> String? {
     guard let url = NavigationURL(text, base: page) else { throw InvalidURL(text: text) }
     return url.requestsNavigation(from: page) ? url.serialized : nil
   }
@@ -31,8 +31,8 @@ extension NavigationURL {
   }
 
   /// A URL that does not parse, set as a page's location.
-  public struct InvalidURL: Error, Sendable, Hashable {
+  package struct InvalidURL: Error, Sendable, Hashable {
     /// The text the page set.
-    public var text: String
+    package var text: String
   }
 }

@@ -13,9 +13,9 @@
 /// This type implements the part of the standard that the measured corpus
 /// (`Tests/PageSimulationTests/Resources/webkit-url-serialization.json`)
 /// needs; it does not use Foundation's `URL`, whose rules differ.
-public struct NavigationURL: Sendable, Hashable {
+package struct NavigationURL: Sendable, Hashable {
   /// The scheme, in lower case.
-  public private(set) var scheme: String
+  package private(set) var scheme: String
   var username = ""
   var password = ""
   /// The serialized host; nil for URLs without one (`about:blank`).
@@ -36,13 +36,13 @@ public struct NavigationURL: Sendable, Hashable {
 
   /// Parses `text` as the page wrote it, resolving it against `base` (the
   /// page's URL); nil when WebKit would not navigate (an invalid URL).
-  public init?(_ text: String, base: NavigationURL? = nil) {
+  package init?(_ text: String, base: NavigationURL? = nil) {
     guard let url = URLParser(text, base: base).parse() else { return nil }
     self = url
   }
 
   /// Whether the scheme is one of the special ones.
-  public var isSpecial: Bool { Self.defaultPorts.keys.contains(scheme) }
+  package var isSpecial: Bool { Self.defaultPorts.keys.contains(scheme) }
 
   /// The special schemes and their default ports (`file` has none).
   static let defaultPorts: [String: Int?] = [
@@ -50,7 +50,7 @@ public struct NavigationURL: Sendable, Hashable {
   ]
 
   /// The URL's serialization (its `href`), as the host receives it.
-  public var serialized: String {
+  package var serialized: String {
     var text = scheme + ":"
     if let host {
       text += "//"
@@ -76,5 +76,5 @@ public struct NavigationURL: Sendable, Hashable {
 }
 
 extension NavigationURL: CustomStringConvertible {
-  public var description: String { serialized }
+  package var description: String { serialized }
 }

@@ -3,9 +3,9 @@ import JSONModel
 
 /// A fixture told in words, for `bridgecheck explain`: a bridge author should
 /// understand what is checked without reading the JSON.
-public enum FixtureExplanation {
+package enum FixtureExplanation {
   /// The explanation; `rule` is the text of the cited rule, if found.
-  public static func text(of fixture: Fixture, rule: String?) -> String {
+  package static func text(of fixture: Fixture, rule: String?) -> String {
     var out: [String] = []
     out.append("\(fixture.id)")
     out.append(fixture.title)

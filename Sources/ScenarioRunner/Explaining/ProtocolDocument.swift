@@ -1,18 +1,18 @@
 import Foundation
 
 /// `docs/protocol.md`, read for the text of its anchored rules.
-public struct ProtocolDocument: Sendable {
+package struct ProtocolDocument: Sendable {
   private let lines: [String]
 
   /// Reads the document at `path`.
-  public init?(path: String) {
+  package init?(path: String) {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
     lines = text.components(separatedBy: "\n")
   }
 
   /// The rule anchored `anchor`: the paragraph and bullets after its anchor,
   /// up to the next anchor or heading.
-  public func rule(_ anchor: String) -> String? {
+  package func rule(_ anchor: String) -> String? {
     guard let start = lines.firstIndex(of: "<a id=\"\(anchor)\"></a>") else { return nil }
     var body: [String] = []
     for line in lines[(start + 1)...] {

@@ -3,7 +3,7 @@ import Dialects
 /// A trait of a dialect that a fixture written in neutral terms needs
 /// (`requires.dialect`): a dialect without it cannot express the scenario,
 /// which is then skipped with the reason.
-public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
+package enum DialectTrait: String, Sendable, Hashable, CaseIterable {
   /// The page's setup code keeps callbacks in a start-up array that the
   /// bridge drains (`callbacksArray` and `setupFunction` in the profile);
   /// page scripts name it as `bridgecheckPage.names.callbacksArray`.
@@ -29,7 +29,7 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
   case textPageMessages = "text-page-messages"
 
   /// Whether `profile` has this trait.
-  public func holds(in profile: BridgeProfile) -> Bool {
+  package func holds(in profile: BridgeProfile) -> Bool {
     switch self {
     case .callbacksArray: profile.names.callbacksArray != nil && profile.names.setupFunction != nil
     case .initHandshake: profile.handshake == .initCall
@@ -43,7 +43,7 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
   }
 
   /// What the profile says instead, for skip reasons.
-  public func missing(in profile: BridgeProfile) -> String {
+  package func missing(in profile: BridgeProfile) -> String {
     switch self {
     case .callbacksArray:
       "the profile \(profile.name) has no start-up callbacks array (\"callbacksArray\": null or \"setupFunction\": null)"
@@ -61,7 +61,7 @@ public enum DialectTrait: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The trait in words.
-  public var phrase: String {
+  package var phrase: String {
     switch self {
     case .callbacksArray: "a start-up callbacks array"
     case .initHandshake: "an init handshake"

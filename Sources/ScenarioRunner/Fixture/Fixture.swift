@@ -4,79 +4,79 @@ import JSONModel
 import PageSimulation
 
 /// One conformance scenario, loaded from a JSON file under `Fixtures/`.
-public struct Fixture: Sendable, Hashable {
+package struct Fixture: Sendable, Hashable {
   /// Stable path-like id, e.g. `handler-missing/page-to-native-batch-continues`.
-  public var id: String
+  package var id: String
   /// The rule in one sentence.
-  public var title: String
+  package var title: String
   /// The protocol area (also the fixture's folder).
-  public var area: String
+  package var area: String
   /// How binding the rule is.
-  public var level: Level
+  package var level: Level
   /// The anchor of the rule in `docs/protocol.md`.
-  public var spec: String
+  package var spec: String
   /// Whose behaviour is judged.
-  public var subject: Subject
+  package var subject: Subject
   /// Free labels for `--tag`.
-  public var tags: [String]
+  package var tags: [String]
   /// A longer explanation, if the title is not enough.
-  public var description: String?
+  package var description: String?
   /// What an implementation must support for the scenario to apply.
-  public var requires: Requirements
+  package var requires: Requirements
   /// The engines the fixture runs in, when not all (`engines` in the file):
   /// the scenario is skipped, with the reason, in any other.
-  public var engines: EngineRestriction?
+  package var engines: EngineRestriction?
   /// The starting state of both sides.
-  public var setup: Setup
+  package var setup: Setup
   /// What happens, in order.
-  public var steps: [Step]
+  package var steps: [Step]
   /// What the trace must and must not show.
-  public var expect: Expectations
+  package var expect: Expectations
   /// Patterns that bind names to values of the trace (`$capture`), such as
   /// the callback id a native side actually issued; expectations match
   /// them with `$captured` and `$containsCaptured`, wire steps with `${name}`.
-  public var captures: [EventPattern] = []
+  package var captures: [EventPattern] = []
   /// Built-in invariants this scenario switches off.
-  public var allow: Set<Invariant>
+  package var allow: Set<Invariant>
   /// The file it came from, relative to the working directory.
-  public var file: String
+  package var file: String
   /// The schedule the fixture pins (`schedule`), or nil for the default one
   /// (see docs/exploration.md).
-  public var schedule: ScheduleSpec? = nil
+  package var schedule: ScheduleSpec? = nil
   /// The levels the fixture takes in dialects whose peers its violation
   /// cannot hurt (`levelByPeers`), each lower than ``level``.
-  public var levelByPeers: [PeerLevel] = []
+  package var levelByPeers: [PeerLevel] = []
 }
 
 /// A level a fixture takes in a dialect whose profile states a fact about
 /// its peers (`levelByPeers`): under that fact, breaking the rule hurts no
 /// peer that exists in the dialect (docs/protocol.md, "How a rule gets its
 /// level").
-public struct PeerLevel: Sendable, Hashable {
+package struct PeerLevel: Sendable, Hashable {
   /// The fact about the peers.
-  public var fact: PeerFact
+  package var fact: PeerFact
   /// The level under it.
-  public var level: Level
+  package var level: Level
 
-  public init(fact: PeerFact, level: Level) {
+  package init(fact: PeerFact, level: Level) {
     self.fact = fact
     self.level = level
   }
 }
 
 /// A fixture's level in one dialect, and why it is not the fixture's own.
-public struct DialectLevel: Sendable, Hashable {
+package struct DialectLevel: Sendable, Hashable {
   /// The level the scenario is judged at.
-  public var level: Level
+  package var level: Level
   /// Why it is lower than the fixture's own, or nil when it is not.
-  public var note: String?
+  package var note: String?
 }
 
 extension Fixture {
   /// The level in the dialect of `profile`: the lowest that a fact the
   /// profile states about its peers gives (`levelByPeers`), or the
   /// fixture's own.
-  public func level(in profile: BridgeProfile) -> DialectLevel {
+  package func level(in profile: BridgeProfile) -> DialectLevel {
     var lowest: (PeerLevel, StatedPeerFact)?
     for entry in levelByPeers {
       guard let stated = profile.stated(entry.fact), entry.level > (lowest?.0.level ?? level) else { continue }
@@ -102,21 +102,21 @@ extension Fixture {
 }
 
 /// How binding a fixture is (`must` gates CI by default).
-public enum Level: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum Level: String, Sendable, Hashable, CaseIterable, Comparable {
   case must, should, may
 
   /// Rank: must is the strongest.
   var rank: Int { self == .must ? 0 : self == .should ? 1 : 2 }
 
-  public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
+  package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
 
   /// Whether a fixture of this level gates a run whose gate is `gate`
   /// (`--level should` gates must and should).
-  public func isGated(by gate: Level) -> Bool { rank <= gate.rank }
+  package func isGated(by gate: Level) -> Bool { rank <= gate.rank }
 }
 
 /// Whose behaviour a fixture judges.
-public enum Subject: String, Sendable, Hashable, CaseIterable {
+package enum Subject: String, Sendable, Hashable, CaseIterable {
   /// The page bridge (the native side is the reference, or the harness).
   case page
   /// The native bridge (the page side is the reference, or the harness).
@@ -127,36 +127,36 @@ public enum Subject: String, Sendable, Hashable, CaseIterable {
 
 /// What an implementation must support for a scenario to apply; otherwise
 /// the scenario is skipped with a reason.
-public struct Requirements: Sendable, Hashable {
+package struct Requirements: Sendable, Hashable {
   /// Optional features (see `ImplementationFeature`).
-  public var features: [String] = []
+  package var features: [String] = []
   /// The dispatch mode the page dialect must have (fixtures about the safety
   /// timeout need `deferred`); nil for any.
-  public var dispatch: DispatchMode?
+  package var dispatch: DispatchMode?
   /// The classic spellings the fixture writes on purpose (a classic URL in
   /// upper case, classic field names in the wire text it expects): the
   /// scenario applies only to dialects that spell them the same way.
-  public var spelled: [ClassicSpelling] = []
+  package var spelled: [ClassicSpelling] = []
   /// The traits of a dialect the fixture needs (an init handshake, a fetched
   /// queue…): a dialect without one skips the scenario with the reason.
-  public var dialect: [DialectTrait] = []
+  package var dialect: [DialectTrait] = []
   /// Why the fixture needs what it declares here, for the reader of a skip:
   /// the skip reason quotes it (e.g. why a fixture spells classic names).
-  public var because: String?
+  package var because: String?
 }
 
 /// The engines a fixture can be judged in, and why no other: a real engine
 /// cannot make every scenario deterministic, or cannot report what it
 /// checks (see `docs/webkit-engine.md`).
-public struct EngineRestriction: Sendable, Hashable {
+package struct EngineRestriction: Sendable, Hashable {
   /// Engine names (``FixtureSchema/engineNames``).
-  public var only: [String]
+  package var only: [String]
   /// Why, for the reader of the skip.
-  public var because: String
+  package var because: String
 }
 
 /// A part of classic WVJB that a fixture may spell out on purpose.
-public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
+package enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
   /// The page global `WebViewJavascriptBridge` and its method names.
   case global
   /// The queue signal URL `https://__wvjb_queue_message__` and fetching by `_fetchQueue()`.
@@ -169,7 +169,7 @@ public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
   case callbacksArray
 
   /// Whether `profile` spells this part as classic WVJB does.
-  public func isClassic(in profile: BridgeProfile) -> Bool {
+  package func isClassic(in profile: BridgeProfile) -> Bool {
     let classic = BridgeProfile.classic
     switch self {
     case .global:
@@ -197,41 +197,41 @@ public enum ClassicSpelling: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The starting state of a scenario.
-public struct Setup: Sendable, Hashable {
+package struct Setup: Sendable, Hashable {
   /// How the page signals the native side; `nil` lets the implementations
   /// choose (iframe when both support it), so only scenarios that name a
   /// transport require one.
-  public var transport: Transport?
+  package var transport: Transport?
   /// When the page bridge is injected; `nil` lets the implementations
   /// choose (bridge-loaded when both support it).
-  public var injection: Injection?
+  package var injection: Injection?
   /// How the simulated page requests iframe navigations.
-  public var iframeNavigation: IframeNavigationMode = .coalesced
+  package var iframeNavigation: IframeNavigationMode = .coalesced
   /// Optional behaviours both sides are asked to switch on.
-  public var options = BridgeOptions()
+  package var options = BridgeOptions()
   /// Native handlers registered before the page loads, in order.
-  public var nativeHandlers: [NamedBehaviour] = []
+  package var nativeHandlers: [NamedBehaviour] = []
   /// Page handlers registered when the bridge is ready, in order.
-  public var pageHandlers: [NamedBehaviour] = []
+  package var pageHandlers: [NamedBehaviour] = []
   /// Whether the page uses the `setupWebViewJavascriptBridge` snippet
   /// (`snippet`) or defines no `WVJBCallbacks` at all (`none`).
-  public var pageSetup: PageSetup = .snippet
+  package var pageSetup: PageSetup = .snippet
   /// The page's own extra scripts, run after the snippet.
-  public var pageScripts: [String] = []
+  package var pageScripts: [String] = []
   /// Page-side steps run inside the snippet's ready callback.
-  public var onReady: [Step] = []
+  package var onReady: [Step] = []
   /// The app's own navigation policy, in place before the bridge attaches:
   /// URLs matching one of these regular expressions are cancelled, all
   /// others allowed. A bridge must hand non-bridge URLs to it.
-  public var appCancels: [BoundedRegex] = []
+  package var appCancels: [BoundedRegex] = []
   /// In a dialect with an init handshake, who calls `init`: the harness as
   /// soon as the bridge is ready (`ready`), or the page in a `page.init`
   /// step (`step`).
-  public var pageInit: PageInit = .ready
+  package var pageInit: PageInit = .ready
 }
 
 /// Who calls the handshake `init(defaultHandler)` in a dialect that has one.
-public enum PageInit: String, Sendable, Hashable, CaseIterable {
+package enum PageInit: String, Sendable, Hashable, CaseIterable {
   /// The harness, when the bridge is ready, before the page's handlers are
   /// registered, without a default handler.
   case ready
@@ -240,7 +240,7 @@ public enum PageInit: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How the page asks for the bridge.
-public enum PageSetup: String, Sendable, Hashable, CaseIterable {
+package enum PageSetup: String, Sendable, Hashable, CaseIterable {
   /// `setupWebViewJavascriptBridge(callback)`: `WVJBCallbacks` and the
   /// bridge-loaded iframe.
   case snippet
@@ -249,33 +249,33 @@ public enum PageSetup: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A handler name with its scripted behaviour.
-public struct NamedBehaviour: Sendable, Hashable {
+package struct NamedBehaviour: Sendable, Hashable {
   /// The handler name.
-  public var name: String
+  package var name: String
   /// What the handler does when called.
-  public var behaviour: Behaviour
+  package var behaviour: Behaviour
 }
 
 /// What a scripted handler does when it is called. The parts run in this
 /// order: `call`, then `respond` (`times` times, after `delay`), then `throw`.
-public struct Behaviour: Sendable, Hashable {
+package struct Behaviour: Sendable, Hashable {
   /// How to answer; `nil` never answers.
-  public var respond: Response?
+  package var respond: Response?
   /// How many times to call the response callback.
-  public var times: Int = 1
+  package var times: Int = 1
   /// Virtual milliseconds to wait before answering.
-  public var delay: Int64 = 0
+  package var delay: Int64 = 0
   /// Throw an error with this message (page handlers only).
-  public var throwMessage: String?
+  package var throwMessage: String?
   /// A call the handler makes into the bridge before answering (re-entrancy).
-  public var call: CallSpec?
+  package var call: CallSpec?
 
   /// A handler that answers with the data it received.
-  public static let echo = Behaviour(respond: .echo)
+  package static let echo = Behaviour(respond: .echo)
 }
 
 /// How a scripted handler answers.
-public enum Response: Sendable, Hashable {
+package enum Response: Sendable, Hashable {
   /// With the data it received.
   case echo
   /// With this value; `nil` answers with no value (`respond()`).
@@ -283,17 +283,17 @@ public enum Response: Sendable, Hashable {
 }
 
 /// A call a handler makes from inside the bridge.
-public struct CallSpec: Sendable, Hashable {
+package struct CallSpec: Sendable, Hashable {
   /// The handler on the other side.
-  public var handler: String
+  package var handler: String
   /// The data; `nil` sends none.
-  public var data: JSONValue?
+  package var data: JSONValue?
   /// The label of its callback, if it wants an answer.
-  public var callbackLabel: String?
+  package var callbackLabel: String?
 }
 
 /// The shape of a page-side `callHandler` call.
-public enum CallForm: String, Sendable, Hashable, CaseIterable {
+package enum CallForm: String, Sendable, Hashable, CaseIterable {
   /// `callHandler(name, data?, callback?)`: trailing arguments omitted when absent.
   case standard
   /// `callHandler(name, callback)`.
@@ -301,10 +301,10 @@ public enum CallForm: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Which frame a navigation step uses.
-public typealias NavigationFrame = FrameKind
+package typealias NavigationFrame = FrameKind
 
 /// One action of a scenario.
-public enum Step: Sendable, Hashable {
+package enum Step: Sendable, Hashable {
   /// The page calls a native handler.
   case pageCall(handler: String, data: JSONValue?, callbackLabel: String?, form: CallForm)
   /// The native side calls a page handler.
@@ -354,7 +354,7 @@ public enum Step: Sendable, Hashable {
 }
 
 /// A built-in check that every scenario runs unless it opts out.
-public enum Invariant: String, Sendable, Hashable, CaseIterable {
+package enum Invariant: String, Sendable, Hashable, CaseIterable {
   /// No exception escapes page code (scripted throws excepted).
   case noUncaughtException = "no-uncaught-exception"
   /// No promise rejection goes unhandled in the page.
@@ -367,46 +367,46 @@ public enum Invariant: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What the trace must show.
-public struct Expectations: Sendable, Hashable {
+package struct Expectations: Sendable, Hashable {
   /// Events that must appear, flattened: the patterns of an `anyOrder`
   /// group are consecutive and share their ``EventPattern/group``.
-  public var events: [EventPattern] = []
+  package var events: [EventPattern] = []
   /// Whether `events` must appear in this order (the patterns of one
   /// `anyOrder` group in any order among themselves).
-  public var ordered = true
+  package var ordered = true
   /// Events that must never appear.
-  public var absent: [EventPattern] = []
+  package var absent: [EventPattern] = []
   /// Exact or bounded numbers of matching events.
-  public var counts: [CountExpectation] = []
+  package var counts: [CountExpectation] = []
 }
 
 /// A pattern matching trace events: the event name and matchers for fields.
-public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
+package struct EventPattern: Sendable, Hashable, CustomStringConvertible {
   /// The event name, e.g. `native-callback-invoked`.
-  public var event: String
+  package var event: String
   /// Field name → what the field must be.
-  public var fields: [(key: String, matcher: ValueMatcher)]
+  package var fields: [(key: String, matcher: ValueMatcher)]
   /// Where the pattern was written, for messages.
-  public var pointer: JSONPointer
+  package var pointer: JSONPointer
   /// In `expect.events`: the `anyOrder` group the pattern belongs to (the
   /// group's index in `events` as written), nil for an entry of its own.
   /// The patterns of a group are consecutive; they may happen in any order
   /// among themselves, after the entry before the group and before the
   /// entry after it.
-  public var group: Int? = nil
+  package var group: Int? = nil
 
-  public static func == (lhs: EventPattern, rhs: EventPattern) -> Bool {
+  package static func == (lhs: EventPattern, rhs: EventPattern) -> Bool {
     lhs.event == rhs.event && lhs.pointer == rhs.pointer && lhs.fields.map(\.key) == rhs.fields.map(\.key)
       && lhs.fields.map(\.matcher) == rhs.fields.map(\.matcher) && lhs.group == rhs.group
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(event)
     hasher.combine(pointer)
   }
 
   /// The pattern as written: `native-callback-invoked {"label":"c1","data":0}`.
-  public var description: String {
+  package var description: String {
     var object = JSONObject()
     for (key, matcher) in fields { object[key] = matcher.json }
     return fields.isEmpty ? event : "\(event) \(JSONValue.object(object))"
@@ -414,11 +414,11 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A number of events a pattern must match.
-public struct CountExpectation: Sendable, Hashable {
+package struct CountExpectation: Sendable, Hashable {
   /// The pattern counted.
-  public var pattern: EventPattern
+  package var pattern: EventPattern
   /// The least number allowed.
-  public var minimum: Int
+  package var minimum: Int
   /// The most allowed, if bounded.
-  public var maximum: Int?
+  package var maximum: Int?
 }

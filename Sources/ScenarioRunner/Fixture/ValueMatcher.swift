@@ -21,7 +21,7 @@ import JSONModel
 /// Exact matching compares JSON values: numbers by value, objects by keys and
 /// values (order ignored), arrays element by element; `$` forms may be nested
 /// inside arrays and objects.
-public indirect enum ValueMatcher: Sendable, Hashable {
+package indirect enum ValueMatcher: Sendable, Hashable {
   case exact(JSONValue)
   case undefined
   case any
@@ -35,15 +35,15 @@ public indirect enum ValueMatcher: Sendable, Hashable {
   case containsCaptured(String)
 
   /// The names of the `$` forms, for validation messages.
-  public static let operatorNames = [
+  package static let operatorNames = [
     "$undefined", "$any", "$type", "$regex", "$contains", "$literal", "$capture", "$captured", "$containsCaptured",
   ]
   /// The JSON type names accepted by `$type`.
-  public static let typeNames = ["null", "boolean", "number", "string", "array", "object"]
+  package static let typeNames = ["null", "boolean", "number", "string", "array", "object"]
 
   /// Whether `value` (`nil` for absent) satisfies the matcher, with the
   /// values `captures` bound so far.
-  public func matches(_ value: JSONValue?, captures: [String: JSONValue] = [:]) -> Bool {
+  package func matches(_ value: JSONValue?, captures: [String: JSONValue] = [:]) -> Bool {
     switch self {
     case .capture:
       return value != nil
@@ -79,7 +79,7 @@ public indirect enum ValueMatcher: Sendable, Hashable {
   }
 
   /// The matcher written back as fixture JSON.
-  public var json: JSONValue {
+  package var json: JSONValue {
     switch self {
     case .exact(let value): return value
     case .undefined: return ["$undefined": true]
@@ -97,7 +97,7 @@ public indirect enum ValueMatcher: Sendable, Hashable {
   }
 
   /// The capture names this matcher binds (`$capture`), at any depth.
-  public var bindsNames: [String] {
+  package var bindsNames: [String] {
     switch self {
     case .capture(let name): return [name]
     case .array(let elements): return elements.flatMap(\.bindsNames)
@@ -107,7 +107,7 @@ public indirect enum ValueMatcher: Sendable, Hashable {
   }
 
   /// The capture names this matcher reads (`$captured`, `$containsCaptured`), at any depth.
-  public var readsNames: [String] {
+  package var readsNames: [String] {
     switch self {
     case .captured(let name), .containsCaptured(let name): return [name]
     case .array(let elements): return elements.flatMap(\.readsNames)
@@ -117,7 +117,7 @@ public indirect enum ValueMatcher: Sendable, Hashable {
   }
 
   /// The value this matcher bound to `name` in `value`, if it binds it.
-  public func bound(_ name: String, in value: JSONValue?) -> JSONValue? {
+  package func bound(_ name: String, in value: JSONValue?) -> JSONValue? {
     switch self {
     case .capture(let bound) where bound == name: return value
     case .array(let elements):

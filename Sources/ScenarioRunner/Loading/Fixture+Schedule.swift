@@ -56,7 +56,7 @@ enum ScheduleDecoding {
 
 extension ScheduleSpec {
   /// The spec as a fixture's `schedule` value.
-  public var fixtureValue: JSONValue {
+  package var fixtureValue: JSONValue {
     switch self {
     case .seed(let seed): return ["seed": .number(Double(seed))]
     case .systematic(let schedule): return ["name": .string(schedule.name)]

@@ -2,24 +2,24 @@ import Foundation
 import JSONModel
 
 /// Finds, parses and validates fixture files.
-public struct FixtureLoader: Sendable {
+package struct FixtureLoader: Sendable {
   /// Anchors of `docs/protocol.md` that `spec` may name; `nil` skips the check.
-  public var knownAnchors: Set<String>?
+  package var knownAnchors: Set<String>?
 
   /// Creates a loader.
-  public init(knownAnchors: Set<String>? = nil) {
+  package init(knownAnchors: Set<String>? = nil) {
     self.knownAnchors = knownAnchors
   }
 
   /// What loading produced: the fixtures in path order, and every problem.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// Valid fixtures, sorted by file path.
-    public var fixtures: [Fixture]
+    package var fixtures: [Fixture]
     /// Every problem found, in file order.
-    public var problems: [FixtureProblem]
+    package var problems: [FixtureProblem]
 
     /// An outcome with these fixtures and problems.
-    public init(fixtures: [Fixture], problems: [FixtureProblem]) {
+    package init(fixtures: [Fixture], problems: [FixtureProblem]) {
       self.fixtures = fixtures
       self.problems = problems
     }
@@ -27,7 +27,7 @@ public struct FixtureLoader: Sendable {
 
   /// Loads every fixture under `paths` (files, or folders searched
   /// recursively for `*.json`, `schema.json` excepted).
-  public func load(paths: [String]) -> Outcome {
+  package func load(paths: [String]) -> Outcome {
     load(paths: paths, streaming: { _ in })
   }
 
@@ -36,7 +36,7 @@ public struct FixtureLoader: Sendable {
   /// while later files are still being read. `found` is not called again
   /// once a problem has been found (a duplicate id included): the caller
   /// must then discard what it started, as the outcome's problems say.
-  public func load(paths: [String], streaming found: (Fixture) -> Void) -> Outcome {
+  package func load(paths: [String], streaming found: (Fixture) -> Void) -> Outcome {
     var problems: [FixtureProblem] = []
     var files: [String] = []
     for path in paths {
@@ -75,16 +75,16 @@ public struct FixtureLoader: Sendable {
   /// The deepest nesting of arrays and objects a fixture may use. Decoding
   /// and matching walk fixture values recursively; this keeps them far from
   /// the end of any thread's stack (the shipped fixtures nest about 200 deep).
-  public static let maximumDepth = 1000
+  package static let maximumDepth = 1000
 
   /// A file's problems, as an error.
-  public struct FileProblems: Error {
+  package struct FileProblems: Error {
     /// Every problem of the file.
-    public var problems: [FixtureProblem]
+    package var problems: [FixtureProblem]
   }
 
   /// Loads one file.
-  public func loadFile(_ file: String) -> Result<Fixture, FileProblems> {
+  package func loadFile(_ file: String) -> Result<Fixture, FileProblems> {
     guard let data = FileManager.default.contents(atPath: file) else {
       return .failure(
         FileProblems(problems: [
@@ -138,7 +138,7 @@ public struct FixtureLoader: Sendable {
   }
 
   /// The areas of the suite (`docs/fixtures.md`): each is a folder of `Fixtures/`.
-  public static let areas: Set<String> = [
+  package static let areas: Set<String> = [
     "handler-missing", "response-unknown", "startup-queue", "escaping", "data", "callbacks", "transport", "dispatch",
   ]
 
@@ -168,7 +168,7 @@ public struct FixtureLoader: Sendable {
   /// A byte scan for `<a id="ID"></a>` (ID without quotes, not empty): every
   /// run and every worker reads the document, and a regular expression took
   /// a fifth of loading the whole suite.
-  public static func anchors(inDocumentAt path: String) -> Set<String>? {
+  package static func anchors(inDocumentAt path: String) -> Set<String>? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
     return anchors(in: text)
   }

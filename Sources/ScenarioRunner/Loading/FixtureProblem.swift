@@ -3,24 +3,24 @@ import JSONModel
 
 /// One thing wrong with a fixture file: where (file and JSON pointer), what
 /// (a stable kebab-case code and a sentence) and how to fix it (a hint).
-public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file, as given on the command line or found under a folder.
-  public var file: String
+  package var file: String
   /// Where in the file; the root pointer for whole-file problems.
-  public var pointer: JSONPointer
+  package var pointer: JSONPointer
   /// A stable code, e.g. `missing-field`, `unknown-field`, `wrong-type`.
-  public var code: String
+  package var code: String
   /// What is wrong.
-  public var message: String
+  package var message: String
   /// How to fix it.
-  public var hint: String?
+  package var hint: String?
   /// 1-based line and column, for JSON syntax errors.
-  public var line: Int?
+  package var line: Int?
   /// 1-based column, for JSON syntax errors.
-  public var column: Int?
+  package var column: Int?
 
   /// Creates a problem.
-  public init(
+  package init(
     file: String, pointer: JSONPointer, code: String, message: String, hint: String? = nil,
     line: Int? = nil, column: Int? = nil
   ) {
@@ -40,7 +40,7 @@ public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible
   /// untrusted: line breaks, controls and other hard-to-see characters are
   /// spelled `<U+XXXX>` and long quotes are cut, so a problem is always
   /// exactly one line (two with the hint) of bounded length.
-  public var description: String {
+  package var description: String {
     var location = file
     if let line {
       location += ":\(line)" + (column.map { ":\($0)" } ?? "")

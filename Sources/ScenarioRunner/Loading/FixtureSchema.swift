@@ -1,47 +1,47 @@
 /// The field names and values the fixture format allows, in one place: the
 /// decoder checks files against them and a test checks `Fixtures/schema.json`
 /// against them, so the two cannot drift apart.
-public enum FixtureSchema {
+package enum FixtureSchema {
   /// Fields of a fixture file.
-  public static let topLevelFields = [
+  package static let topLevelFields = [
     "$schema", "id", "title", "area", "level", "spec", "subject", "tags", "description", "requires", "setup",
     "steps", "expect", "captures", "allow", "schedule", "engines", "levelByPeers",
   ]
   /// Fields of an entry of `levelByPeers`.
-  public static let peerLevelFields = ["fact", "level"]
+  package static let peerLevelFields = ["fact", "level"]
   /// Fields of `engines`.
-  public static let engineFields = ["only", "because"]
+  package static let engineFields = ["only", "because"]
   /// The engine names `engines.only` may list (`bridgecheck run --engine`).
-  public static let engineNames = ["simulated", "webkitgtk"]
+  package static let engineNames = ["simulated", "webkitgtk"]
   /// Fields of `schedule`.
-  public static let scheduleFields = ["seed", "deviations", "name"]
+  package static let scheduleFields = ["seed", "deviations", "name"]
   /// Fields of an entry of `schedule.deviations`.
-  public static let deviationFields = ["at", "point", "value"]
+  package static let deviationFields = ["at", "point", "value"]
   /// Fields of `requires`.
-  public static let requiresFields = ["features", "dispatch", "spelled", "dialect", "because"]
+  package static let requiresFields = ["features", "dispatch", "spelled", "dialect", "because"]
   /// Fields of `setup`.
-  public static let setupFields = [
+  package static let setupFields = [
     "transport", "injection", "iframeNavigation", "options", "nativeHandlers", "pageHandlers", "pageSetup",
     "pageScripts", "onReady", "appPolicy", "pageInit",
   ]
   /// Fields of `setup.appPolicy`.
-  public static let appPolicyFields = ["cancel"]
+  package static let appPolicyFields = ["cancel"]
   /// Fields of `setup.options`.
-  public static let optionFields = ["answerMissingHandler"]
+  package static let optionFields = ["answerMissingHandler"]
   /// Fields of a behaviour object.
-  public static let behaviourFields = ["respond", "times", "delay", "throw", "call"]
+  package static let behaviourFields = ["respond", "times", "delay", "throw", "call"]
   /// Behaviour shorthands: a string instead of an object.
-  public static let behaviourShorthands = ["echo", "silent"]
+  package static let behaviourShorthands = ["echo", "silent"]
   /// Fields of a behaviour's `call`.
-  public static let callFields = ["handler", "data", "callback"]
+  package static let callFields = ["handler", "data", "callback"]
   /// Fields of `expect`.
-  public static let expectFields = ["events", "ordered", "absent", "counts"]
+  package static let expectFields = ["events", "ordered", "absent", "counts"]
   /// Fields of an entry of `expect.counts`, besides the pattern's own.
-  public static let countFields = ["$count", "$min", "$max"]
+  package static let countFields = ["$count", "$min", "$max"]
 
   /// Every step action with the fields it takes (besides `action`) and
   /// which of them are required.
-  public static let actions: [(name: String, fields: [String], required: [String], page: Bool)] = [
+  package static let actions: [(name: String, fields: [String], required: [String], page: Bool)] = [
     ("page.call", ["handler", "data", "callback", "form"], ["handler"], true),
     ("native.call", ["handler", "data", "callback"], ["handler"], false),
     ("page.register", ["handler", "behaviour"], ["handler", "behaviour"], true),
@@ -63,7 +63,7 @@ public enum FixtureSchema {
   ]
 
   /// Trace events that patterns may name.
-  public static let eventNames = [
+  package static let eventNames = [
     "page-handler-invoked", "page-callback-invoked", "native-handler-invoked", "native-callback-invoked",
     "native-log", "harness-error", "task", "page-loaded", "page-unloaded", "script-run", "evaluate",
     "evaluate-result", "navigation-requested", "navigation-decided", "navigation-replaced", "navigation-dropped",

@@ -4,10 +4,10 @@ import Foundation
 /// bytes of its file, in order. Two runs whose digests are equal ran the
 /// same fixtures, whatever folder they were read from; `bridgecheck merge`
 /// refuses shards whose digests differ.
-public enum FixtureSetDigest {
+package enum FixtureSetDigest {
   /// The digest of `fixtures`, as 64 hex digits. A file that cannot be read
   /// again counts as empty.
-  public static func digest(_ fixtures: [Fixture]) -> String {
+  package static func digest(_ fixtures: [Fixture]) -> String {
     var bytes: [UInt8] = []
     var files: [String: [UInt8]] = [:]
     for fixture in fixtures {
@@ -20,7 +20,7 @@ public enum FixtureSetDigest {
   }
 
   /// SHA-256 of a file's bytes as 64 hex digits, or nil when it cannot be read.
-  public static func digest(ofFile path: String) -> String? {
+  package static func digest(ofFile path: String) -> String? {
     FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) }
   }
 

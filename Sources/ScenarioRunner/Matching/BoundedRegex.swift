@@ -23,27 +23,27 @@
 /// Everything else (backreferences, lookbehind, lookahead elsewhere,
 /// possessive quantifiers, atomic and named groups, `\p{…}`, nested classes,
 /// `(?m)`) is rejected by ``init(_:)`` with a ``BoundedRegexError``.
-public struct BoundedRegex: Sendable, Hashable, CustomStringConvertible {
+package struct BoundedRegex: Sendable, Hashable, CustomStringConvertible {
   /// The largest count a `{m,n}` quantifier may give.
-  public static let maximumRepetition = 1000
+  package static let maximumRepetition = 1000
   /// The largest number of NFA states a pattern may compile to (counted
   /// repetitions multiply: `(a{100}){100}` is 10,000). A match costs at most
   /// this many steps per scalar of the text.
-  public static let maximumProgramSize = 5000
+  package static let maximumProgramSize = 5000
   /// The longest pattern, in Unicode scalars.
-  public static let maximumPatternLength = 4096
+  package static let maximumPatternLength = 4096
   /// The deepest nesting of groups.
-  public static let maximumNesting = 64
+  package static let maximumNesting = 64
 
   /// The pattern as written.
-  public let pattern: String
+  package let pattern: String
   private let machine: RegexMachine
   /// The DFA learned by earlier matches, kept from one match to the next
   /// (each pattern is compiled once, where it is written in a fixture).
   private let learned: LearnedSteps?
 
   /// Compiles `pattern`, or throws why it is not supported.
-  public init(_ pattern: String) throws(BoundedRegexError) {
+  package init(_ pattern: String) throws(BoundedRegexError) {
     var parser = RegexParser(pattern)
     let node = try parser.parse()
     guard RegexProgram.size(of: node, limit: Self.maximumProgramSize) <= Self.maximumProgramSize else {
@@ -59,17 +59,17 @@ public struct BoundedRegex: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the pattern matches somewhere in `text` (at the start only when
   /// it begins with `^`).
-  public func matches(in text: String) -> Bool {
+  package func matches(in text: String) -> Bool {
     guard let learned else { return machine.matches(text.unicodeScalars, searching: true) }
     return learned.use { cache in machine.matches(text.unicodeScalars, searching: true, cache: &cache) }
   }
 
   /// Patterns are equal when written the same.
-  public static func == (lhs: BoundedRegex, rhs: BoundedRegex) -> Bool { lhs.pattern == rhs.pattern }
+  package static func == (lhs: BoundedRegex, rhs: BoundedRegex) -> Bool { lhs.pattern == rhs.pattern }
 
   /// Hashes the pattern as written.
-  public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
   /// The pattern as written.
-  public var description: String { pattern }
+  package var description: String { pattern }
 }

@@ -4,7 +4,7 @@ import JSONModel
 extension Baseline {
   /// Reads an expectations file (or an old-format baseline); every problem
   /// names the file, the JSON pointer and the fix.
-  public static func load(from path: String) -> Result<Baseline, FixtureProblem> {
+  package static func load(from path: String) -> Result<Baseline, FixtureProblem> {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(
         FixtureProblem(

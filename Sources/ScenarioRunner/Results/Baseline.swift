@@ -31,26 +31,26 @@ import JSONModel
 ///
 /// The old format, `{"expectedFailures": {"<id>": "<reason>"}}`, is still
 /// read: its entries excuse any failure until rewritten.
-public struct Baseline: Sendable, Hashable {
+package struct Baseline: Sendable, Hashable {
   /// The format marker written to new files.
-  public static let formatName = "bridgecheck-expectations/1"
+  package static let formatName = "bridgecheck-expectations/1"
 
   /// Which implementations and profile a file belongs to.
-  public struct Scope: Sendable, Hashable {
+  package struct Scope: Sendable, Hashable {
     /// The page-side implementation's name.
-    public var page: String
+    package var page: String
     /// The native-side implementation's name.
-    public var native: String
+    package var native: String
     /// The page bridge's profile (dialect) name.
-    public var profile: String
+    package var profile: String
     /// The dialect itself (the profile's members, its name and description
     /// aside), when bridgecheck inferred it: the file pins it, so that a
     /// run whose inference gives another dialect is refused rather than
     /// judged against expectations written for the first.
-    public var dialect: JSONValue?
+    package var dialect: JSONValue?
 
     /// Creates a scope.
-    public init(page: String, native: String, profile: String, dialect: JSONValue? = nil) {
+    package init(page: String, native: String, profile: String, dialect: JSONValue? = nil) {
       self.page = page
       self.native = native
       self.profile = profile
@@ -65,29 +65,29 @@ public struct Baseline: Sendable, Hashable {
 
     /// Whether `other` names the same implementations and profile (the
     /// dialect aside).
-    public func sameImplementations(as other: Scope) -> Bool {
+    package func sameImplementations(as other: Scope) -> Bool {
       page == other.page && native == other.native && profile == other.profile
     }
 
     /// `page X, native Y, profile Z`.
-    public var description: String { "page \(page), native \(native), profile \(profile)" }
+    package var description: String { "page \(page), native \(native), profile \(profile)" }
   }
 
   /// One excused scenario.
-  public struct Entry: Sendable, Hashable {
+  package struct Entry: Sendable, Hashable {
     /// How it fails; nil (old format) excuses any outcome.
-    public var outcome: FailureOutcome?
+    package var outcome: FailureOutcome?
     /// The checks it fails; nil (old format) excuses any.
-    public var checks: [String]?
+    package var checks: [String]?
     /// Why, in words; the user's.
-    public var reason: String
+    package var reason: String
     /// A link to the bug report, if any; the user's.
-    public var issue: String?
+    package var issue: String?
     /// Other keys, kept as written.
-    public var extra: JSONObject
+    package var extra: JSONObject
 
     /// Creates an entry.
-    public init(
+    package init(
       outcome: FailureOutcome? = nil, checks: [String]? = nil, reason: String, issue: String? = nil,
       extra: JSONObject = [:]
     ) {
@@ -99,7 +99,7 @@ public struct Baseline: Sendable, Hashable {
     }
 
     /// `fail at /expect/events/0`, or `any failure` for an unpinned entry.
-    public var pinned: String {
+    package var pinned: String {
       guard let outcome else { return "any failure" }
       let checks = checks ?? []
       return outcome.rawValue + (checks.isEmpty ? "" : " at " + checks.joined(separator: ", "))
@@ -108,33 +108,33 @@ public struct Baseline: Sendable, Hashable {
 
   /// The implementations and profile the file was written for; nil when it
   /// does not say (old format).
-  public var scope: Scope?
+  package var scope: Scope?
   /// Fixture id → entry.
-  public var entries: [String: Entry]
+  package var entries: [String: Entry]
   /// Whether the file was in the old format (reasons only).
-  public var isLegacy: Bool
+  package var isLegacy: Bool
 
   /// Creates expectations.
-  public init(scope: Scope? = nil, entries: [String: Entry] = [:], isLegacy: Bool = false) {
+  package init(scope: Scope? = nil, entries: [String: Entry] = [:], isLegacy: Bool = false) {
     self.scope = scope
     self.entries = entries
     self.isLegacy = isLegacy
   }
 
   /// Old-format style creation: every listed scenario may fail in any way.
-  public init(expectedFailures: [String: String]) {
+  package init(expectedFailures: [String: String]) {
     self.init(entries: expectedFailures.mapValues { Entry(reason: $0) }, isLegacy: true)
   }
 
   /// Fixture id → reason.
-  public var expectedFailures: [String: String] { entries.mapValues(\.reason) }
+  package var expectedFailures: [String: String] { entries.mapValues(\.reason) }
 
   // MARK: - Judging
 
   /// `result` as the expectations see it: a listed failure that matches its
   /// entry becomes `xfail`; one that differs stays a failure, its message
   /// saying what the entry pins and what happened; a listed pass is `xpass`.
-  public func apply(to result: ScenarioResult) -> ScenarioResult {
+  package func apply(to result: ScenarioResult) -> ScenarioResult {
     guard let entry = entries[result.scenario.id] else { return result }
     var adjusted = result
     switch result.status {
@@ -175,7 +175,7 @@ public struct Baseline: Sendable, Hashable {
   }
 
   /// Ids in the file that no loaded fixture has (typos, renamed fixtures).
-  public func unknownIDs(among fixtures: [Fixture]) -> [String] {
+  package func unknownIDs(among fixtures: [Fixture]) -> [String] {
     let ids = Set(fixtures.map(\.id))
     return entries.keys.filter { !ids.contains($0) }.sorted()
   }
@@ -184,7 +184,7 @@ public struct Baseline: Sendable, Hashable {
 
   /// The expectations that excuse exactly `results`, keeping each kept
   /// entry's reason, issue and other keys.
-  public static func from(_ results: [ScenarioResult], scope: Scope? = nil) -> Baseline {
+  package static func from(_ results: [ScenarioResult], scope: Scope? = nil) -> Baseline {
     Baseline(scope: scope).updated(with: results, existing: []).baseline
   }
 
@@ -194,7 +194,7 @@ public struct Baseline: Sendable, Hashable {
   /// first line of the message); entries of fixtures it did not cover (other
   /// shards, filters, tags, skips) kept as they are, as long as those
   /// fixtures exist in `existing`. `kept` counts the latter.
-  public func updated(
+  package func updated(
     with results: [ScenarioResult], existing: Set<String>, scope newScope: Scope? = nil
   ) -> (baseline: Baseline, kept: Int) {
     var covered: Set<String> = []
@@ -223,7 +223,7 @@ public struct Baseline: Sendable, Hashable {
 
   /// The file text: keys in a fixed order, entries sorted by id, so the
   /// file diffs well.
-  public var serialized: String {
+  package var serialized: String {
     var root: JSONObject = ["format": .string(Self.formatName)]
     if let scope { root["scope"] = scope.json }
     let sorted = entries.sorted { $0.key < $1.key }.map { ($0.key, Self.json($0.value)) }

@@ -1,7 +1,7 @@
 import JSONModel
 
 /// How a scenario that did not pass ended: what an expectations entry pins.
-public enum FailureOutcome: String, Sendable, Hashable, CaseIterable {
+package enum FailureOutcome: String, Sendable, Hashable, CaseIterable {
   /// An expectation or invariant did not hold.
   case fail
   /// The scenario could not be judged (the page bridge unusable, an adapter
@@ -27,46 +27,46 @@ public enum FailureOutcome: String, Sendable, Hashable, CaseIterable {
 ///   `crash/worker`, `crash/memory-limit`, `error/page-bridge-unusable`.
 ///
 /// Ids do not depend on messages, trace positions or timing.
-public enum CheckID {
+package enum CheckID {
   /// A fixture expectation at `pointer`.
-  public static func expectation(_ pointer: JSONPointer) -> String { pointer.description }
+  package static func expectation(_ pointer: JSONPointer) -> String { pointer.description }
 
   /// A built-in invariant.
-  public static func invariant(_ name: String) -> String { "invariant/" + name }
+  package static func invariant(_ name: String) -> String { "invariant/" + name }
 
   /// A script ran past the per-entry time limit (the bridge hangs).
-  public static let scriptTimeout = "timeout/script"
+  package static let scriptTimeout = "timeout/script"
   /// The page kept running tasks past the task budget.
-  public static let taskBudget = "timeout/task-budget"
+  package static let taskBudget = "timeout/task-budget"
   /// The page kept tasks pending past the virtual-time budget.
-  public static let virtualTime = "timeout/virtual-time"
+  package static let virtualTime = "timeout/virtual-time"
   /// The page used more CPU time than a scenario may (it never went idle).
-  public static let cpuBudget = "timeout/cpu-budget"
+  package static let cpuBudget = "timeout/cpu-budget"
   /// The scenario ran past its wall-clock limit.
-  public static let wallClock = "timeout/wall-clock"
+  package static let wallClock = "timeout/wall-clock"
   /// The worker process running the scenario died.
-  public static let workerCrash = "crash/worker"
+  package static let workerCrash = "crash/worker"
   /// The scenario's processes passed the memory limit and were killed.
-  public static let memoryLimit = "crash/memory-limit"
+  package static let memoryLimit = "crash/memory-limit"
   /// The harness could not drive the page bridge.
-  public static let pageBridgeUnusable = "error/page-bridge-unusable"
+  package static let pageBridgeUnusable = "error/page-bridge-unusable"
   /// The page bridge threw while injected, or the page replaced built-ins.
-  public static let pageSabotage = "error/page-sabotage"
+  package static let pageSabotage = "error/page-sabotage"
   /// The run was stopped (Ctrl-C, SIGTERM) while the scenario ran.
-  public static let interrupted = "error/interrupted"
+  package static let interrupted = "error/interrupted"
   /// bridgecheck could not start or set up a worker process, or the
   /// fixture changed under the run.
-  public static let harness = "error/harness"
+  package static let harness = "error/harness"
 
   /// The page passed a limit of the simulated page (`script-time` is a
   /// timeout; the others, such as `console-output` or `trace-events`, are
   /// errors).
-  public static func pageLimit(_ limit: String) -> String {
+  package static func pageLimit(_ limit: String) -> String {
     limit == "script-time" ? scriptTimeout : "error/page-limit-" + limit
   }
 
   /// An adapter failure with the adapter error `code`.
-  public static func adapter(code: String) -> String {
+  package static func adapter(code: String) -> String {
     switch code {
     case "timeout": return "timeout/adapter"
     case "crashed", "closed": return "crash/adapter"
@@ -75,7 +75,7 @@ public enum CheckID {
   }
 
   /// The outcome a check id implies when it is what ended a scenario.
-  public static func outcome(of check: String) -> FailureOutcome {
+  package static func outcome(of check: String) -> FailureOutcome {
     for outcome in [FailureOutcome.timeout, .crash, .error] where check.hasPrefix(outcome.rawValue + "/") {
       return outcome
     }

@@ -2,9 +2,9 @@
 /// bridgecheck inferred it (and from which shipped profile it differs, in
 /// which members), that it could not (and took the default), and that the
 /// profile plainly does not fit the bridge (with the inferred alternative).
-public struct DialectNote: Sendable, Hashable {
+package struct DialectNote: Sendable, Hashable {
   /// Where the profile came from.
-  public enum Origin: String, Sendable, Hashable, CaseIterable {
+  package enum Origin: String, Sendable, Hashable, CaseIterable {
     /// `--profile`.
     case given
     /// Worked out from the page script (`run --js` without `--profile`).
@@ -14,23 +14,23 @@ public struct DialectNote: Sendable, Hashable {
   }
 
   /// Where the profile came from.
-  public var origin: Origin
+  package var origin: Origin
   /// The shipped profile nearest to the inferred one (nil unless inferred).
-  public var nearest: String?
+  package var nearest: String?
   /// The members in which the inferred profile differs from the nearest
   /// shipped one, each `member: nearest's value → inferred value`.
-  public var differences: [String]
+  package var differences: [String]
   /// What the inference was unsure of (origin `inferred`): members it could
   /// not decide, other shipped dialects as near. Empty when it was sure.
-  public var doubts: [String]
+  package var doubts: [String]
   /// Why the dialect could not be inferred (origin `default`).
-  public var inferenceFailure: String?
+  package var inferenceFailure: String?
   /// That the profile plainly does not fit the bridge, and what to try
   /// (nil when the results do not show it).
-  public var unfit: String?
+  package var unfit: String?
 
   /// Creates a note.
-  public init(
+  package init(
     origin: Origin, nearest: String? = nil, differences: [String] = [], doubts: [String] = [],
     inferenceFailure: String? = nil, unfit: String? = nil
   ) {
@@ -45,7 +45,7 @@ public struct DialectNote: Sendable, Hashable {
   /// Where the profile came from, as the report's notices say it (plain
   /// text, one paragraph each; none for a given profile). The unfit notice
   /// is a notice of its own (``RunNotices``).
-  public func lines(profile: String) -> [String] {
+  package func lines(profile: String) -> [String] {
     var out: [String] = []
     switch origin {
     case .given:

@@ -6,18 +6,18 @@ import PageSimulation
 /// whatever the bridge sends: a long string becomes its first
 /// ``keptCharacters`` characters and `… (1048576 characters, sha256 3f2a9c01…)`,
 /// enough to tell two payloads apart and to check one against a known value.
-public enum PayloadBound {
+package enum PayloadBound {
   /// Strings up to this many characters are kept whole.
-  public static let stringLimit = 400
+  package static let stringLimit = 400
   /// How many characters of a longer string are kept.
-  public static let keptCharacters = 200
+  package static let keptCharacters = 200
   /// Lines of a message up to this many characters are kept whole.
-  public static let lineLimit = 2000
+  package static let lineLimit = 2000
   /// Events, array elements and object members kept in one value.
-  public static let elementLimit = 200
+  package static let elementLimit = 200
 
   /// `text`, cut when longer than `limit` characters.
-  public static func string(_ text: String, limit: Int = stringLimit) -> String {
+  package static func string(_ text: String, limit: Int = stringLimit) -> String {
     guard text.utf8.count > limit, text.count > limit else { return text }
     let digest = SHA256.hex(text.utf8).prefix(16)
     return String(text.prefix(keptCharacters)) + "… (\(text.count) characters, sha256 \(digest)…)"
@@ -25,7 +25,7 @@ public enum PayloadBound {
 
   /// `value` with every long string in it cut (keys too), and long arrays
   /// and objects shortened with a marker saying how many were left out.
-  public static func value(_ value: JSONValue) -> JSONValue {
+  package static func value(_ value: JSONValue) -> JSONValue {
     switch value {
     case .string(let text):
       return .string(string(text))
@@ -41,7 +41,7 @@ public enum PayloadBound {
   }
 
   /// `object` with its values bounded.
-  public static func object(_ object: JSONObject) -> JSONObject {
+  package static func object(_ object: JSONObject) -> JSONObject {
     var out: [(String, JSONValue)] = []
     for (index, member) in object.enumerated() {
       if index == elementLimit {
@@ -54,7 +54,7 @@ public enum PayloadBound {
   }
 
   /// A message with every line longer than ``lineLimit`` cut.
-  public static func text(_ text: String) -> String {
+  package static func text(_ text: String) -> String {
     guard text.utf8.count > lineLimit else { return text }
     // Lines are found by their UTF-8 line-feed bytes: splitting the String
     // walks it character by character, seconds for a megabyte payload (and
@@ -79,7 +79,7 @@ public enum PayloadBound {
   }
 
   /// `event` with its fields bounded.
-  public static func event(_ event: TraceEvent) -> TraceEvent {
+  package static func event(_ event: TraceEvent) -> TraceEvent {
     var bounded = event
     bounded.fields = object(event.fields)
     return bounded
@@ -89,7 +89,7 @@ public enum PayloadBound {
 extension ScenarioResult {
   /// This result with its payloads cut (``PayloadBound``): message, detail
   /// and trace excerpt.
-  public func bounded() -> ScenarioResult {
+  package func bounded() -> ScenarioResult {
     var result = self
     result.message = message.map(PayloadBound.text)
     if var detail {

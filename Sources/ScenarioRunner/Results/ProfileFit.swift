@@ -4,7 +4,7 @@
 /// dialect bridgecheck infers from the bridge is another. A report then
 /// says so first, with the inferred dialect as the alternative
 /// (``DialectNote/unfit``).
-public enum ProfileFit {
+package enum ProfileFit {
   /// The fewest judged scenarios for the notice.
   static let minimumJudged = 10
   /// The share of the judged scenarios one message must account for.
@@ -13,22 +13,22 @@ public enum ProfileFit {
   static let passedShare = 0.1
 
   /// What the results of a run show about its profile.
-  public struct Misfit: Sendable, Hashable {
+  package struct Misfit: Sendable, Hashable {
     /// Scenarios judged (not skipped).
-    public var judged: Int
+    package var judged: Int
     /// Of those, passed.
-    public var passed: Int
+    package var passed: Int
     /// The commonest failure message (its first line) and how many failed with it.
-    public var message: String
-    public var same: Int
+    package var message: String
+    package var same: Int
 
     /// Whether one message accounts for most of the judged scenarios.
-    public var failsAlike: Bool { !message.isEmpty && Double(same) >= ProfileFit.sameMessageShare * Double(judged) }
+    package var failsAlike: Bool { !message.isEmpty && Double(same) >= ProfileFit.sameMessageShare * Double(judged) }
   }
 
   /// Nil when enough scenarios passed (or too few ran to tell); otherwise
   /// how many passed and the commonest failure.
-  public static func misfit(_ results: [ScenarioResult]) -> Misfit? {
+  package static func misfit(_ results: [ScenarioResult]) -> Misfit? {
     let judged = results.filter { [.pass, .fail, .error, .xfail, .xpass].contains($0.status) }
     let passed = judged.filter { $0.status == .pass || $0.status == .xpass }.count
     guard judged.count >= minimumJudged, Double(passed) <= passedShare * Double(judged.count) else { return nil }
@@ -42,7 +42,7 @@ public enum ProfileFit {
 
   /// The notice: the profile, what the results show, and `alternative`
   /// (what to try instead, in words).
-  public static func notice(profile: String, misfit: Misfit, alternative: String) -> String {
+  package static func notice(profile: String, misfit: Misfit, alternative: String) -> String {
     "the profile \(profile) does not fit this page bridge: "
       + (misfit.passed == 0 ? "no scenario passed" : "\(misfit.passed) of \(misfit.judged) scenarios passed")
       + (misfit.failsAlike

@@ -4,34 +4,34 @@ import BridgeImplementations
 /// `bridgecheck merge` compares across the shards of one run (the bridges,
 /// the profile, the fixture set, the options that shape results), and the
 /// command line that runs one of its scenarios again (``reproduceCommand(for:)``).
-public struct RunContext: Sendable, Hashable {
+package struct RunContext: Sendable, Hashable {
   /// The `bridgecheck run` command line that selects the bridges, the
   /// fixture paths and the options that shape results (`--js`, `--profile`,
   /// `--native`, `--engine`, `--seed`, `--replay`, `--schedules single`, the
   /// adapter time limits),
   /// shell-quoted; not the filters, the shard, the exploration or the
   /// output options. ``reproduceCommand(for:)`` adds to it.
-  public var command: String
+  package var command: String
   /// The profile the page bridge spoke.
-  public var profile: String
+  package var profile: String
   /// Where pages ran: `simulated` or `webkitgtk`.
-  public var engine: String
+  package var engine: String
   /// `--explore N` and `--explore-time SECONDS`, when the run explored.
-  public var explore: ExploreSetting?
+  package var explore: ExploreSetting?
   /// `--shard K/N`, when the run was one shard of a larger one.
-  public var shard: ShardPosition?
+  package var shard: ShardPosition?
   /// How many shard reports `bridgecheck merge` combined into this one.
-  public var mergedShards: Int?
+  package var mergedShards: Int?
   /// The fixtures the run selected (before sharding).
-  public var fixtures: FixtureSet
+  package var fixtures: FixtureSet
   /// The expectations file the run was judged against, if any.
-  public var expectations: ExpectationsSource?
+  package var expectations: ExpectationsSource?
   /// Where the page bridge's profile came from, when bridgecheck inferred it
   /// or could not, and whether it plainly does not fit (``DialectNote``).
-  public var dialect: DialectNote?
+  package var dialect: DialectNote?
 
   /// Creates a context.
-  public init(
+  package init(
     command: String, profile: String, engine: String, explore: ExploreSetting? = nil, shard: ShardPosition? = nil,
     mergedShards: Int? = nil, fixtures: FixtureSet, expectations: ExpectationsSource? = nil
   ) {
@@ -46,54 +46,54 @@ public struct RunContext: Sendable, Hashable {
   }
 
   /// `--explore N` and `--explore-time SECONDS`.
-  public struct ExploreSetting: Sendable, Hashable {
+  package struct ExploreSetting: Sendable, Hashable {
     /// The seeds asked for each scenario.
-    public var seeds: Int
+    package var seeds: Int
     /// The wall-clock budget, when one was given.
-    public var timeSeconds: Double?
+    package var timeSeconds: Double?
 
     /// Creates a setting.
-    public init(seeds: Int, timeSeconds: Double? = nil) {
+    package init(seeds: Int, timeSeconds: Double? = nil) {
       self.seeds = seeds
       self.timeSeconds = timeSeconds
     }
   }
 
   /// `--shard K/N`.
-  public struct ShardPosition: Sendable, Hashable, CustomStringConvertible {
+  package struct ShardPosition: Sendable, Hashable, CustomStringConvertible {
     /// K, from 1.
-    public var index: Int
+    package var index: Int
     /// N.
-    public var count: Int
+    package var count: Int
 
     /// Creates a position.
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
       self.index = index
       self.count = count
     }
 
     /// `K/N`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// Whether the fixture at `position` (from 0) of the whole selection is
     /// in this shard: every N-th from the K-th.
-    public func holds(position: Int) -> Bool { position % count == index - 1 }
+    package func holds(position: Int) -> Bool { position % count == index - 1 }
   }
 
   /// The fixtures a run selected, before sharding.
-  public struct FixtureSet: Sendable, Hashable {
+  package struct FixtureSet: Sendable, Hashable {
     /// SHA-256 of the selected fixtures' ids and file contents, in order
     /// (``FixtureSetDigest``): two runs with the same digest ran the same
     /// fixtures.
-    public var digest: String
+    package var digest: String
     /// The ids of the selected fixtures, in the order they run.
-    public var ids: [String]
+    package var ids: [String]
     /// The ids of the fixtures found under the paths that `--filter` and
     /// `--tag` left out (an expectations file may name them).
-    public var unselected: [String]
+    package var unselected: [String]
 
     /// Creates a set.
-    public init(digest: String, ids: [String], unselected: [String] = []) {
+    package init(digest: String, ids: [String], unselected: [String] = []) {
       self.digest = digest
       self.ids = ids
       self.unselected = unselected
@@ -101,15 +101,15 @@ public struct RunContext: Sendable, Hashable {
   }
 
   /// The expectations file a run was judged against.
-  public struct ExpectationsSource: Sendable, Hashable {
+  package struct ExpectationsSource: Sendable, Hashable {
     /// The path, as given.
-    public var file: String
+    package var file: String
     /// SHA-256 of its contents; empty when the file did not exist (judged
     /// as an empty one).
-    public var digest: String
+    package var digest: String
 
     /// Creates a source.
-    public init(file: String, digest: String) {
+    package init(file: String, digest: String) {
       self.file = file
       self.digest = digest
     }
@@ -119,12 +119,12 @@ public struct RunContext: Sendable, Hashable {
   /// printed: ``command`` with `--filter ID --verbose`, and `--replay NAME`
   /// or `--replay SEED` when one of the default gate's schedules or an
   /// explored seed failed.
-  public func reproduceCommand(for result: ScenarioResult) -> String {
+  package func reproduceCommand(for result: ScenarioResult) -> String {
     Self.reproduceCommand(base: command, for: result)
   }
 
   /// ``reproduceCommand(for:)`` with another base command.
-  public static func reproduceCommand(base: String, for result: ScenarioResult) -> String {
+  package static func reproduceCommand(base: String, for result: ScenarioResult) -> String {
     var words = base + " --filter " + ShellWords.quote(result.scenario.id) + " --verbose"
     if let name = result.exploration?.failingScheduleName {
       words += " --replay " + ShellWords.quote(name)

@@ -5,7 +5,7 @@ import BridgeImplementations
 /// and, when the results show it, that the profile plainly does not fit the
 /// bridge (next to no scenario passed and most failed with one and the same message),
 /// with what to try.
-public enum RunNotices {
+package enum RunNotices {
   /// The least number of judged scenarios for the unfit-profile notice.
   static let minimumJudged = 10
   /// The share of the judged scenarios one message must account for.
@@ -21,7 +21,7 @@ public enum RunNotices {
   /// from the bridge, or the default because inference failed) and may
   /// carry the unfit notice already, with the inferred dialect as the
   /// alternative: it then replaces the one worked out here.
-  public static func notices(
+  package static func notices(
     results: [ScenarioResult], profile: BridgeProfile?, shipped: [BridgeProfile] = [], dialect: DialectNote? = nil
   ) -> [String] {
     guard let profile, profile != .reference else { return [] }

@@ -1,31 +1,31 @@
 import BridgeImplementations
 
 /// A named implementation in a report.
-public struct ImplementationInfo: Sendable, Hashable {
+package struct ImplementationInfo: Sendable, Hashable {
   /// Its name, e.g. `reference` or a file name.
-  public var name: String
+  package var name: String
   /// Its declared version, if any.
-  public var version: String?
+  package var version: String?
 
   /// Creates an entry.
-  public init(name: String, version: String? = nil) {
+  package init(name: String, version: String? = nil) {
     self.name = name
     self.version = version
   }
 }
 
 /// Counts of a run.
-public struct RunSummary: Sendable, Hashable {
-  public var total = 0
-  public var passed = 0
-  public var failed = 0
-  public var errors = 0
-  public var skipped = 0
-  public var xfail = 0
-  public var xpass = 0
+package struct RunSummary: Sendable, Hashable {
+  package var total = 0
+  package var passed = 0
+  package var failed = 0
+  package var errors = 0
+  package var skipped = 0
+  package var xfail = 0
+  package var xpass = 0
 
   /// Counts `results`.
-  public init(_ results: [ScenarioResult]) {
+  package init(_ results: [ScenarioResult]) {
     total = results.count
     for result in results {
       switch result.status {
@@ -41,48 +41,48 @@ public struct RunSummary: Sendable, Hashable {
 }
 
 /// Everything a reporter needs about a finished run.
-public struct RunReport: Sendable {
+package struct RunReport: Sendable {
   /// The tool's name (`bridgecheck`).
-  public var toolName: String
+  package var toolName: String
   /// The tool's version.
-  public var toolVersion: String
+  package var toolVersion: String
   /// The page-side implementation.
-  public var page: ImplementationInfo
+  package var page: ImplementationInfo
   /// The native-side implementation.
-  public var native: ImplementationInfo
+  package var native: ImplementationInfo
   /// The seed of the run.
-  public var seed: UInt64
+  package var seed: UInt64
   /// The lowest level that gates the exit status.
-  public var gate: Level
+  package var gate: Level
   /// The results, in fixture order (file path order).
-  public var results: [ScenarioResult]
+  package var results: [ScenarioResult]
   /// Wall-clock time of the whole run.
-  public var duration: Duration
+  package var duration: Duration
   /// Whether the run was cut short (Ctrl-C): the results are those gathered so far.
-  public var interrupted: Bool
+  package var interrupted: Bool
   /// Problems of the expectations file that fail the gate on their own
   /// (entries naming fixtures that do not exist), one sentence each.
-  public var expectationProblems: [String] = []
+  package var expectationProblems: [String] = []
   /// Why the run stopped handing out scenarios before the end, if it did
   /// (`--max-failures`); the run then fails.
-  public var cutShort: String?
+  package var cutShort: String?
   /// Which schedules each scenario ran under (the default gate's, the
   /// default one only, a replayed one); nil in a real engine, which takes
   /// its own.
-  public var schedules: RunSchedules?
+  package var schedules: RunSchedules?
   /// What the report says once, at its top, about the whole run (the
   /// profile a page bridge under test ran in, a profile that plainly does
   /// not fit it: ``RunNotices``), one paragraph each.
-  public var notices: [String] = []
+  package var notices: [String] = []
   /// The exit status of a run stopped by a signal (130 for SIGINT, 143 for
   /// SIGTERM); nil when it was not interrupted, or the signal is unknown.
-  public var interruptionExitCode: Int32?
+  package var interruptionExitCode: Int32?
   /// How the run was set up (the command, profile, shard and fixture set),
   /// when the command knows it.
-  public var context: RunContext?
+  package var context: RunContext?
 
   /// Creates a report.
-  public init(
+  package init(
     toolName: String = "bridgecheck", toolVersion: String, page: ImplementationInfo, native: ImplementationInfo,
     seed: UInt64, gate: Level, results: [ScenarioResult], duration: Duration, interrupted: Bool = false
   ) {
@@ -98,15 +98,15 @@ public struct RunReport: Sendable {
   }
 
   /// Counts of the results.
-  public var summary: RunSummary { RunSummary(results) }
+  package var summary: RunSummary { RunSummary(results) }
 
   /// The schedules the run explored, summed; nil when it did not explore.
-  public var exploration: ExplorationTotals? { ExplorationTotals(results) }
+  package var exploration: ExplorationTotals? { ExplorationTotals(results) }
 
   /// The APIs WebKit has that page code reached for in the run and the
   /// simulated page lacks, each with how many scenarios reached for it, most
   /// first (then by name); empty in a real engine.
-  public var pageAPIsMissing: [(api: String, scenarios: Int)] {
+  package var pageAPIsMissing: [(api: String, scenarios: Int)] {
     var counts: [String: Int] = [:]
     for result in results {
       for api in result.pageAPIsMissing { counts[api, default: 0] += 1 }
@@ -116,18 +116,18 @@ public struct RunReport: Sendable {
   }
 
   /// The results that make the run fail at its gate.
-  public var gatingFailures: [ScenarioResult] { results.filter { $0.isGatingFailure(gate: gate) } }
+  package var gatingFailures: [ScenarioResult] { results.filter { $0.isGatingFailure(gate: gate) } }
 
   /// Whether the run passes its gate.
-  public var passed: Bool { gatingFailures.isEmpty && !interrupted && expectationProblems.isEmpty && cutShort == nil }
+  package var passed: Bool { gatingFailures.isEmpty && !interrupted && expectationProblems.isEmpty && cutShort == nil }
 
   /// The verdict: `pass` or `fail` (an interrupted run fails).
-  public var verdict: String { passed ? "pass" : "fail" }
+  package var verdict: String { passed ? "pass" : "fail" }
 
   /// The exit status the command ends with: 0 when the run passes, 1 when
   /// it fails, 130 or 143 when a signal stopped it (1 if the signal is not
   /// known).
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     if interrupted { return interruptionExitCode ?? 1 }
     return passed ? 0 : 1
   }
@@ -136,7 +136,7 @@ public struct RunReport: Sendable {
   /// printed (``RunContext/reproduceCommand(for:)``; `bridgecheck run
   /// --filter ID --verbose` when the context is not known); nil for a
   /// result that did not fail (pass, skip, xpass).
-  public func reproduceCommand(for result: ScenarioResult) -> String? {
+  package func reproduceCommand(for result: ScenarioResult) -> String? {
     guard result.outcome != nil else { return nil }
     return RunContext.reproduceCommand(base: context?.command ?? "bridgecheck run", for: result)
   }
@@ -144,7 +144,7 @@ public struct RunReport: Sendable {
 
 extension Duration {
   /// The duration in milliseconds, as a `Double`.
-  public var milliseconds: Double {
+  package var milliseconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15
   }

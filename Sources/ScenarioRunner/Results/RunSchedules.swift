@@ -4,20 +4,20 @@ import JSONModel
 /// the default gate's (the default schedule and the systematic ones), the
 /// default schedule only (`--schedules single`), one replayed schedule
 /// (`--replay`), each with the seeds `--explore` added.
-public struct RunSchedules: Sendable, Hashable {
+package struct RunSchedules: Sendable, Hashable {
   /// The schedules every scenario that passes runs under, in order:
   /// `default` (seed 0) and the systematic schedules' names, or the
   /// `--replay` argument.
-  public var names: [String]
+  package var names: [String]
   /// Seeds asked for past them (`--explore N`); 0 for none.
-  public var seeds: Int
+  package var seeds: Int
   /// Whether the seeds are as many as fit in `--explore-time`.
-  public var seedsTimeBudgeted: Bool
+  package var seedsTimeBudgeted: Bool
   /// Whether `names` is one replayed schedule (`--replay`).
-  public var replay: Bool
+  package var replay: Bool
 
   /// Creates a description.
-  public init(names: [String], seeds: Int = 0, seedsTimeBudgeted: Bool = false, replay: Bool = false) {
+  package init(names: [String], seeds: Int = 0, seedsTimeBudgeted: Bool = false, replay: Bool = false) {
     self.names = names
     self.seeds = seeds
     self.seedsTimeBudgeted = seedsTimeBudgeted
@@ -25,10 +25,10 @@ public struct RunSchedules: Sendable, Hashable {
   }
 
   /// Whether these are the default gate's schedules (more than the default one).
-  public var isDefaultGate: Bool { !replay && names.count > 1 }
+  package var isDefaultGate: Bool { !replay && names.count > 1 }
 
   /// One line, e.g. `schedules: the default gate's 6 (default, steps-apart, …)`.
-  public var description: String {
+  package var description: String {
     if replay { return "schedules: one, replayed (--replay \(names.first ?? ""))" }
     var text =
       isDefaultGate
@@ -43,7 +43,7 @@ public struct RunSchedules: Sendable, Hashable {
   }
 
   /// `{"names": [...], "seeds": N, "seedsTimeBudgeted": bool, "replay": bool}`.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     [
       "names": .array(names.map { .string($0) }), "seeds": .number(Double(seeds)),
       "seedsTimeBudgeted": .bool(seedsTimeBudgeted), "replay": .bool(replay),
@@ -51,7 +51,7 @@ public struct RunSchedules: Sendable, Hashable {
   }
 
   /// Reads back ``jsonValue``; nil when `value` is not one.
-  public init?(jsonValue value: JSONValue) {
+  package init?(jsonValue value: JSONValue) {
     guard let names = value["names"]?.arrayValue?.compactMap(\.stringValue), let seeds = value["seeds"]?.numberValue,
       let budgeted = value["seedsTimeBudgeted"]?.boolValue, let replay = value["replay"]?.boolValue
     else { return nil }

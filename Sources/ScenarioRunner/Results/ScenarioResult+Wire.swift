@@ -10,7 +10,7 @@ import PageSimulation
 /// names, the failure's focus, whether the wall clock ran out).
 extension ScenarioResult {
   /// The result as JSON.
-  public var wireValue: JSONValue {
+  package var wireValue: JSONValue {
     var object: JSONObject = [
       "scenario": scenario.wireValue,
       "status": .string(status.rawValue),
@@ -28,7 +28,7 @@ extension ScenarioResult {
   }
 
   /// Reads back ``wireValue``; nil when `value` is not one.
-  public init?(wireValue value: JSONValue) {
+  package init?(wireValue value: JSONValue) {
     guard let scenario = value["scenario"].flatMap(ScenarioIdentity.init(wireValue:)),
       let status = value["status"]?.stringValue.flatMap(ScenarioStatus.init(rawValue:)),
       let nanoseconds = value["durationNs"]?.numberValue,
@@ -57,7 +57,7 @@ extension ScenarioResult {
 
 extension ScenarioIdentity {
   /// The identity as JSON.
-  public var wireValue: JSONValue {
+  package var wireValue: JSONValue {
     [
       "id": .string(id), "title": .string(title), "area": .string(area), "level": .string(level.rawValue),
       "subject": .string(subject.rawValue), "spec": .string(spec), "file": .string(file),
@@ -65,7 +65,7 @@ extension ScenarioIdentity {
   }
 
   /// Reads back ``wireValue``.
-  public init?(wireValue value: JSONValue) {
+  package init?(wireValue value: JSONValue) {
     guard let id = value["id"]?.stringValue, let title = value["title"]?.stringValue,
       let area = value["area"]?.stringValue,
       let level = value["level"]?.stringValue.flatMap(Level.init(rawValue:)),
@@ -104,7 +104,7 @@ extension FailureDetail {
 
 extension TraceEvent {
   /// The event as JSON, its fields kept apart from its header.
-  public var wireValue: JSONValue {
+  package var wireValue: JSONValue {
     [
       "seq": .number(Double(sequence)), "time": .number(Double(time.milliseconds)),
       "source": .string(source.rawValue), "event": .string(name), "fields": .object(fields),
@@ -112,7 +112,7 @@ extension TraceEvent {
   }
 
   /// Reads back ``wireValue``.
-  public init?(wireValue value: JSONValue) {
+  package init?(wireValue value: JSONValue) {
     guard let sequence = value["seq"]?.numberValue, let time = value["time"]?.numberValue,
       let source = value["source"]?.stringValue.flatMap(TraceSource.init(rawValue:)),
       let name = value["event"]?.stringValue, let fields = value["fields"]?.objectValue

@@ -2,7 +2,7 @@ import JSONModel
 import PageSimulation
 
 /// The outcome of one scenario.
-public enum ScenarioStatus: String, Sendable, Hashable, CaseIterable {
+package enum ScenarioStatus: String, Sendable, Hashable, CaseIterable {
   /// Every expectation and invariant held.
   case pass
   /// An expectation or invariant did not hold.
@@ -21,17 +21,17 @@ public enum ScenarioStatus: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The fixture facts a result carries, so reports need not keep fixtures.
-public struct ScenarioIdentity: Sendable, Hashable {
-  public var id: String
-  public var title: String
-  public var area: String
-  public var level: Level
-  public var subject: Subject
-  public var spec: String
-  public var file: String
+package struct ScenarioIdentity: Sendable, Hashable {
+  package var id: String
+  package var title: String
+  package var area: String
+  package var level: Level
+  package var subject: Subject
+  package var spec: String
+  package var file: String
 
   /// Creates an identity from its parts (a result read back from a worker).
-  public init(
+  package init(
     id: String, title: String, area: String, level: Level, subject: Subject, spec: String, file: String
   ) {
     self.id = id
@@ -44,7 +44,7 @@ public struct ScenarioIdentity: Sendable, Hashable {
   }
 
   /// The identity of `fixture`.
-  public init(_ fixture: Fixture) {
+  package init(_ fixture: Fixture) {
     id = fixture.id
     title = fixture.title
     area = fixture.area
@@ -56,50 +56,50 @@ public struct ScenarioIdentity: Sendable, Hashable {
 }
 
 /// What a failing expectation wanted and what the trace had.
-public struct FailureDetail: Sendable, Hashable {
+package struct FailureDetail: Sendable, Hashable {
   /// The expectation or invariant, as written (e.g. the event pattern).
-  public var expectation: String
+  package var expectation: String
   /// Where it is in the fixture.
-  public var pointer: JSONPointer?
+  package var pointer: JSONPointer?
   /// The closest event the trace had, if any.
-  public var closest: TraceEvent?
+  package var closest: TraceEvent?
   /// The trace position the failure is about (for the excerpt).
-  public var focus: Int?
+  package var focus: Int?
 }
 
 /// The result of running one fixture.
-public struct ScenarioResult: Sendable, Hashable {
+package struct ScenarioResult: Sendable, Hashable {
   /// Which fixture.
-  public var scenario: ScenarioIdentity
+  package var scenario: ScenarioIdentity
   /// The outcome.
-  public var status: ScenarioStatus
+  package var status: ScenarioStatus
   /// Why, in words (empty for a pass).
-  public var message: String?
+  package var message: String?
   /// Details of a failure.
-  public var detail: FailureDetail?
+  package var detail: FailureDetail?
   /// Wall-clock time the scenario took.
-  public var duration: Duration
+  package var duration: Duration
   /// The trace around the failure (empty for a pass or skip).
-  public var trace: [TraceEvent]
+  package var trace: [TraceEvent]
   /// How many events the whole trace had.
-  public var traceEventCount: Int
+  package var traceEventCount: Int
   /// Whether the scenario ended because wall-clock time ran out (an `error`
   /// that a less busy machine might not repeat); never part of a report.
-  public var hitWallClockLimit = false
+  package var hitWallClockLimit = false
   /// Stable ids of the checks that did not hold (``CheckID``), the one
   /// `message` is about first; empty for a pass or skip.
-  public var failedChecks: [String]
+  package var failedChecks: [String]
   /// What `run --explore` did with the scenario; nil when it ran under one
   /// schedule only.
-  public var exploration: ScheduleExploration?
+  package var exploration: ScheduleExploration?
   /// The APIs WebKit has that the scenario's page code reached for and the
   /// simulated page lacks (e.g. `fetch`, `document.cookie`), in the order
   /// the page first touched them; empty in a real engine.
-  public var pageAPIsMissing: [String] = []
+  package var pageAPIsMissing: [String] = []
 
   /// Creates a result. A `fail` or `error` without `failedChecks` gets one
   /// that names its outcome (`error/unknown`, `fail/unknown`).
-  public init(
+  package init(
     scenario: ScenarioIdentity, status: ScenarioStatus, message: String?, detail: FailureDetail?, duration: Duration,
     trace: [TraceEvent], traceEventCount: Int, hitWallClockLimit: Bool = false, failedChecks: [String] = []
   ) {
@@ -120,14 +120,14 @@ public struct ScenarioResult: Sendable, Hashable {
 
   /// How the scenario ended when it did not pass (kept when expectations
   /// turn it into `xfail`): from the first failed check.
-  public var outcome: FailureOutcome? {
+  package var outcome: FailureOutcome? {
     guard status == .fail || status == .error || status == .xfail else { return nil }
     guard let first = failedChecks.first else { return status == .error ? .error : .fail }
     return CheckID.outcome(of: first)
   }
 
   /// Whether the result counts against a run gated at `gate`.
-  public func isGatingFailure(gate: Level) -> Bool {
+  package func isGatingFailure(gate: Level) -> Bool {
     guard scenario.level.isGated(by: gate) else { return false }
     return status == .fail || status == .error || status == .xpass
   }

@@ -5,31 +5,31 @@ import PageSimulation
 /// gate's, and with `--explore` seeds too): how many schedules it ran, how
 /// many of them were different, and the schedule that failed, if one did
 /// (shrunk, as a fixture's `schedule` pins it).
-public struct ScheduleExploration: Sendable, Hashable {
+package struct ScheduleExploration: Sendable, Hashable {
   /// The schedules the scenario ran under: the default one, then the
   /// default gate's systematic schedules and the explored seeds up to the
   /// first that failed (shrinking runs are not counted); 0 when the
   /// scenario was skipped.
-  public var schedules: Int
+  package var schedules: Int
   /// How many of them made different choices: seeds that deviate from the
   /// default in exactly the same way count once, and the default schedule
   /// is one.
-  public var distinctSchedules: Int
+  package var distinctSchedules: Int
   /// The seeds the run asked for (`--explore N`), whether or not they all ran.
-  public var seedsAsked: Int
+  package var seedsAsked: Int
   /// The systematic schedules the run asked for (the default gate's).
-  public var systematicAsked: Int = 0
+  package var systematicAsked: Int = 0
   /// The first seed whose schedule failed.
-  public var failingSeed: UInt64?
+  package var failingSeed: UInt64?
   /// The systematic schedule that failed (``SystematicSchedule/name``),
   /// when one of the default gate's schedules did.
-  public var failingScheduleName: String?
+  package var failingScheduleName: String?
   /// The failing schedule shrunk to the fewest deviations from the default
   /// that still fail: what `run --write-fixture` pins.
-  public var failingSchedule: [ScheduleChoice]?
+  package var failingSchedule: [ScheduleChoice]?
 
   /// Creates a record.
-  public init(
+  package init(
     schedules: Int, distinctSchedules: Int, seedsAsked: Int, failingSeed: UInt64? = nil,
     failingSchedule: [ScheduleChoice]? = nil
   ) {
@@ -44,7 +44,7 @@ public struct ScheduleExploration: Sendable, Hashable {
   /// `{"schedules", "distinctSchedules", "seedsAsked", "systematicAsked"?,
   /// "failingSeed"?: "<decimal digits>", "failingScheduleName"?,
   /// "failingSchedule"?: {"deviations": […]}}`.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var object: JSONObject = [
       "schedules": .number(Double(schedules)), "distinctSchedules": .number(Double(distinctSchedules)),
       "seedsAsked": .number(Double(seedsAsked)),
@@ -57,7 +57,7 @@ public struct ScheduleExploration: Sendable, Hashable {
   }
 
   /// Reads back ``jsonValue``; nil when `value` is not one.
-  public init?(jsonValue value: JSONValue) {
+  package init?(jsonValue value: JSONValue) {
     guard let schedules = value["schedules"]?.numberValue, let distinct = value["distinctSchedules"]?.numberValue,
       let asked = value["seedsAsked"]?.numberValue
     else { return nil }
@@ -86,22 +86,22 @@ public struct ScheduleExploration: Sendable, Hashable {
 }
 
 /// The schedules a whole run explored, summed over its scenarios.
-public struct ExplorationTotals: Sendable, Hashable {
+package struct ExplorationTotals: Sendable, Hashable {
   /// Scenarios that ran under at least one schedule.
-  public var scenarios = 0
+  package var scenarios = 0
   /// Schedules run, the default ones included.
-  public var schedules = 0
+  package var schedules = 0
   /// Distinct schedules among them (per scenario, summed).
-  public var distinctSchedules = 0
+  package var distinctSchedules = 0
   /// Seeds asked for each scenario (`--explore N`).
-  public var seedsAsked = 0
+  package var seedsAsked = 0
   /// Systematic schedules asked for each scenario (the default gate's).
-  public var systematicAsked = 0
+  package var systematicAsked = 0
   /// Scenarios that failed under a schedule other than the default one.
-  public var failing = 0
+  package var failing = 0
 
   /// The totals of `results`; nil when none of them was explored.
-  public init?(_ results: [ScenarioResult]) {
+  package init?(_ results: [ScenarioResult]) {
     var any = false
     for result in results {
       guard let exploration = result.exploration else { continue }

@@ -7,20 +7,20 @@ import PageSimulation
 /// syntax error, or an exception (or a limit of the page) while it is
 /// injected. Found before any scenario runs, so that a run does not report
 /// every scenario as "not injected".
-public struct PageScriptLoadProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package struct PageScriptLoadProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// The page script's file, as the user named it.
-  public var file: String
+  package var file: String
   /// Where in the file, when the engine says (1-based).
-  public var line: Int?
+  package var line: Int?
   /// The column on that line, when the engine says (1-based).
-  public var column: Int?
+  package var column: Int?
   /// What is wrong: `SyntaxError: …`, or the exception and what threw it.
-  public var message: String
+  package var message: String
   /// What to do about it.
-  public var hint: String
+  package var hint: String
 
   /// `FILE:LINE:COLUMN: message` (as much of the location as is known), then the hint.
-  public var description: String {
+  package var description: String {
     var location = file
     if let line {
       location += ":\(line)"
@@ -36,15 +36,15 @@ public struct PageScriptLoadProblem: Error, Sendable, Hashable, CustomStringConv
 /// run's scenarios run (a worker process, so that a script that escapes the
 /// page's limits is stopped as in any scenario), whose result says whether
 /// the injection threw.
-public enum PageScriptLoadCheck {
+package enum PageScriptLoadCheck {
   /// The id of the scenario that only loads the page (one settle).
-  public static let scenarioID = "load/page-script-loads"
+  package static let scenarioID = "load/page-script-loads"
   /// The failed check of that scenario when the page bridge does not load.
-  public static let failedCheck = "error/page-script-does-not-load"
+  package static let failedCheck = "error/page-script-does-not-load"
 
   /// The problem of the page script `source` (read from `file`) that shows
   /// without running it: empty text, or a syntax error; nil otherwise.
-  public static func textProblem(of source: String, file: String, profile: BridgeProfile) -> PageScriptLoadProblem? {
+  package static func textProblem(of source: String, file: String, profile: BridgeProfile) -> PageScriptLoadProblem? {
     if source.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
       return PageScriptLoadProblem(
         file: file, message: "the page script is empty: it defines no bridge",
@@ -61,7 +61,7 @@ public enum PageScriptLoadCheck {
   }
 
   /// The JSON of the scenario that only loads the page.
-  public static var scenario: JSONValue {
+  package static var scenario: JSONValue {
     [
       "id": .string(scenarioID), "title": "the page bridge loads", "area": "load", "level": "must",
       "spec": "api-page-global", "subject": "page", "steps": [["action": "settle"]], "expect": ["events": []],
@@ -70,7 +70,7 @@ public enum PageScriptLoadCheck {
 
   /// The scenario that only loads the page, as a fixture whose file is
   /// `file` (a worker reads it from there; it need not exist in process).
-  public static func fixture(file: String = "load/page-script-loads.json") -> Fixture? {
+  package static func fixture(file: String = "load/page-script-loads.json") -> Fixture? {
     guard case .success(let fixture) = FixtureLoader().decode(scenario, file: file) else { return nil }
     return fixture
   }
@@ -81,7 +81,7 @@ public enum PageScriptLoadCheck {
   /// A global the script reached for that the page lacks (a host object or
   /// channel the app adds) points at the profile: the hint says so, naming
   /// the `shipped` profiles that provide it.
-  public static func problem(
+  package static func problem(
     from result: ScenarioResult, file: String, profile: BridgeProfile = .classic, shipped: [BridgeProfile] = []
   ) -> PageScriptLoadProblem? {
     guard result.failedChecks.contains(failedCheck), let event = result.detail?.closest else { return nil }

@@ -4,13 +4,13 @@ import Synchronization
 /// Runs independent pieces of work on a few threads with large stacks
 /// (JavaScriptCore sizes its recursion limit from the thread's stack) and
 /// returns the results in input order.
-public enum ParallelWork {
+package enum ParallelWork {
   /// Calls `work` for every index in `0..<count` on `jobs` threads.
   ///
   /// - Parameters:
   ///   - progress: called after each item, serialised, with the number done.
   ///   - shouldStop: polled before each item; items not started are left out.
-  public static func map<T: Sendable>(
+  package static func map<T: Sendable>(
     count: Int, jobs: Int, work: @escaping @Sendable (Int) -> T,
     progress: @escaping @Sendable (Int, T) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }
@@ -26,7 +26,7 @@ public enum ParallelWork {
   /// - Parameters:
   ///   - progress: called after each item, serialised, with the number done.
   ///   - shouldStop: polled before each item; items not started are left out.
-  public static func map<Item: Sendable, T: Sendable>(
+  package static func map<Item: Sendable, T: Sendable>(
     feed: WorkFeed<Item>, jobs: Int, work: @escaping @Sendable (Item) -> T,
     progress: @escaping @Sendable (Int, T) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }

@@ -8,7 +8,7 @@ import ReferenceBridges
 /// scripted native handlers, the steps, then the judgement.
 final class ScenarioExecution: NativeSessionEvents {
   let fixture: Fixture
-  let runner: ScenarioRunner
+  let runner: FixtureRunner
   let webView: any HarnessWebViewHost
   private let deadline: ContinuousClock.Instant
   private var session: (any NativeSession)?
@@ -31,7 +31,7 @@ final class ScenarioExecution: NativeSessionEvents {
   private let pageScript: Result<String, ImplementationError>
 
   init(
-    fixture: Fixture, runner: ScenarioRunner, deadline: ContinuousClock.Instant,
+    fixture: Fixture, runner: FixtureRunner, deadline: ContinuousClock.Instant,
     traceObserver: ((TraceEvent) -> Void)? = nil, schedule: ScheduleSpec? = nil
   ) {
     self.fixture = fixture

@@ -9,20 +9,20 @@ import PageSimulation
 ///
 /// A runner is a value that workers on several threads may share: every
 /// scenario builds its own page, bridge session and trace.
-public struct ScenarioRunner: Sendable {
+package struct FixtureRunner: Sendable {
   /// The page-side bridge.
-  public let page: any PageImplementation
+  package let page: any PageImplementation
   /// The native-side bridge.
-  public let native: any NativeImplementation
+  package let native: any NativeImplementation
   /// Which sides are under test.
-  public let tested: TestedSides
+  package let tested: TestedSides
   /// Limits and seed.
-  public let options: RunOptions
+  package let options: RunOptions
   /// The engine each scenario's page runs in.
-  public let engine: PageEngine
+  package let engine: PageEngine
 
   /// Creates a runner.
-  public init(
+  package init(
     page: any PageImplementation, native: any NativeImplementation, tested: TestedSides = .both,
     options: RunOptions = RunOptions(), engine: PageEngine = .simulated
   ) {
@@ -35,17 +35,17 @@ public struct ScenarioRunner: Sendable {
 
   /// The same runner without a trace folder: the runs of a scenario past
   /// the one whose trace `--traces` keeps (schedule exploration).
-  public var withoutTraceFiles: ScenarioRunner {
+  package var withoutTraceFiles: FixtureRunner {
     guard options.traceDirectory != nil else { return self }
     var options = self.options
     options.traceDirectory = nil
-    return ScenarioRunner(page: page, native: native, tested: tested, options: options, engine: engine)
+    return FixtureRunner(page: page, native: native, tested: tested, options: options, engine: engine)
   }
 
   /// Runs one fixture. Never throws: every failure, including the
   /// implementations', is part of the result. `traceObserver` sees every
   /// trace event as it is recorded.
-  public func run(_ fixture: Fixture, traceObserver: ((TraceEvent) -> Void)? = nil) -> ScenarioResult {
+  package func run(_ fixture: Fixture, traceObserver: ((TraceEvent) -> Void)? = nil) -> ScenarioResult {
     run(fixture, traceObserver: traceObserver, schedule: nil).result
   }
 
@@ -128,7 +128,7 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Why a fixture does not apply to these implementations, if it does not.
-  public func skipReason(_ fixture: Fixture) -> String? {
+  package func skipReason(_ fixture: Fixture) -> String? {
     if let engines = fixture.engines, !engines.only.contains(engine.name) {
       return
         "runs only in the \(engines.only.joined(separator: " and ")) engine (\(engines.because)), and this run uses \(engine.name)"
@@ -191,7 +191,7 @@ public struct ScenarioRunner: Sendable {
   }
 }
 
-extension ScenarioRunner {
+extension FixtureRunner {
   /// For a failure of a page bridge under test that a field of its profile
   /// plausibly decided, as the trace shows it (``ProfileHint``): which field
   /// and how to change it. nil for the reference page bridge, when only the

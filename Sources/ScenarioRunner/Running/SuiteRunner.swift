@@ -1,13 +1,13 @@
 /// Runs many fixtures on several threads and returns results in fixture
 /// order, whatever order they finished in.
-public struct SuiteRunner: Sendable {
+package struct SuiteRunner: Sendable {
   /// The scenario runner shared by every worker.
-  public let runner: ScenarioRunner
+  package let runner: FixtureRunner
   /// How many threads run scenarios.
-  public let jobs: Int
+  package let jobs: Int
 
   /// Creates a suite runner.
-  public init(runner: ScenarioRunner, jobs: Int) {
+  package init(runner: FixtureRunner, jobs: Int) {
     self.runner = runner
     self.jobs = max(1, jobs)
   }
@@ -15,7 +15,7 @@ public struct SuiteRunner: Sendable {
   /// Runs `fixtures`. `progress` is called (serialised) after each scenario
   /// with the number finished so far; `shouldStop` is polled between
   /// scenarios (Ctrl-C): scenarios not started are left out.
-  public func run(
+  package func run(
     _ fixtures: [Fixture], progress: @escaping @Sendable (Int, ScenarioResult) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [ScenarioResult] {
@@ -28,7 +28,7 @@ public struct SuiteRunner: Sendable {
   /// Runs the fixtures of `feed` as they arrive (the first scenarios start
   /// while later fixtures are still being loaded); results come back in feed
   /// order, as ``run(_:progress:shouldStop:)`` gives them.
-  public func run(
+  package func run(
     _ feed: WorkFeed<Fixture>, progress: @escaping @Sendable (Int, ScenarioResult) -> Void = { _, _ in },
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> [ScenarioResult] {

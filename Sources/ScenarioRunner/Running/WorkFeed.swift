@@ -6,24 +6,24 @@ import Foundation
 ///
 /// The order of the items is the order they were appended, whatever thread
 /// takes them, so results kept by index come out in that order.
-public final class WorkFeed<Item: Sendable>: @unchecked Sendable {
+package final class WorkFeed<Item: Sendable>: @unchecked Sendable {
   // Guarded by `condition`.
   private let condition = NSCondition()
   private var items: [Item] = []
   private var ended = false
 
   /// An empty, open feed.
-  public init() {}
+  package init() {}
 
   /// A feed that holds `items` and is already ended.
-  public convenience init(_ items: [Item]) {
+  package convenience init(_ items: [Item]) {
     self.init()
     self.items = items
     ended = true
   }
 
   /// Adds an item at the end (ignored once the feed has ended).
-  public func append(_ item: Item) {
+  package func append(_ item: Item) {
     condition.lock()
     defer { condition.unlock() }
     guard !ended else { return }
@@ -32,7 +32,7 @@ public final class WorkFeed<Item: Sendable>: @unchecked Sendable {
   }
 
   /// No more items will come: workers waiting for one stop waiting.
-  public func end() {
+  package func end() {
     condition.lock()
     defer { condition.unlock() }
     ended = true
@@ -41,7 +41,7 @@ public final class WorkFeed<Item: Sendable>: @unchecked Sendable {
 
   /// The item at `index`, waiting until it arrives; nil when the feed ended
   /// before it did.
-  public func item(at index: Int) -> Item? {
+  package func item(at index: Int) -> Item? {
     condition.lock()
     defer { condition.unlock() }
     while index >= items.count && !ended { condition.wait() }
@@ -49,14 +49,14 @@ public final class WorkFeed<Item: Sendable>: @unchecked Sendable {
   }
 
   /// How many items have arrived so far (all of them once the feed ended).
-  public var count: Int {
+  package var count: Int {
     condition.lock()
     defer { condition.unlock() }
     return items.count
   }
 
   /// Whether ``end()`` was called.
-  public var hasEnded: Bool {
+  package var hasEnded: Bool {
     condition.lock()
     defer { condition.unlock() }
     return ended
