@@ -78,13 +78,13 @@ open class WKWebView: NSObject {
   }
 
   /// Evaluates `javaScriptString` in the page and returns its completion
-  /// value as WebKit converts it, or throws a ``WKError``. As Apple's
-  /// `async` form (`Any`, not `Any?`), it cannot return `undefined`: a
-  /// script without a value stops the process, as it stops the app on
-  /// Apple's platforms; use the completion-handler form for such scripts.
+  /// value as WebKit converts it (nil for `undefined`), or throws a
+  /// ``WKError``. (WebKit's headers gave this form `Any` until December
+  /// 2024, so that apps built with older SDKs stop at a script without a
+  /// value; WebKit 287682@main made it `Any?`, as here.)
   @MainActor
   @discardableResult
-  open func evaluateJavaScript(_ javaScriptString: String) async throws -> Any {
+  open func evaluateJavaScript(_ javaScriptString: String) async throws -> Any? {
     let outcome: Result<UncheckedSendable, any Error>
     do {
       outcome = .success(
@@ -103,12 +103,7 @@ open class WKWebView: NSObject {
       outcome = .failure(error)
     }
     host?.asyncEvaluationResumed()
-    guard let value = try outcome.get().value else {
-      fatalError(
-        "WKWebView.evaluateJavaScript(_:) async: the script's value is undefined, which this form cannot return (Any, not Any?); Apple's WebKit stops the app here too"
-      )
-    }
-    return value
+    return try outcome.get().value
   }
 
   /// Would load `request` in place of the page. bridgecheck's page cannot
