@@ -37,16 +37,34 @@ enum FoundationJSON {
   /// not finite become `null`, as `JSON.stringify` makes them.
   static func json(_ value: Any?) throws(Unconvertible) -> JSONValue? {
     guard let value else { return nil }
-    if let optional = value as? OptionalBox, optional.isNone { return nil }
-    return try json(present: value)
+    do throws(Unconvertible) {
+      return try json(present: value)
+    } catch {
+      // `Optional<Any>.none` boxed in `Any` (checked last: a cast to a
+      // protocol costs more than the casts above).
+      if let optional = value as? OptionalBox, optional.isNone { return nil }
+      throw error
+    }
   }
 
   private static func json(present value: Any) throws(Unconvertible) -> JSONValue {
+    // Swift's own types first: on Linux a cast of a `String`, an `Array` or
+    // a `Dictionary` to a class (`is NSNull`, `as? NSNumber`) converts it to
+    // its Foundation counterpart first, contents and all, to look at the class.
     switch value {
-    case is NSNull: return .null
-    case let flag as Bool where Swift.type(of: value) == Bool.self: return .bool(flag)
     case let text as String: return .string(text)
+    case let items as [Any]:
+      var result: [JSONValue] = []
+      result.reserveCapacity(items.count)
+      for item in items { result.append(try json(present: item)) }
+      return .array(result)
+    case let dictionary as [String: Any]:
+      var object: JSONObject = [:]
+      for key in dictionary.keys.sorted() { object[key] = try json(present: dictionary[key]!) }
+      return .object(object)
+    case let flag as Bool where Swift.type(of: value) == Bool.self: return .bool(flag)
     case let text as Substring: return .string(String(text))
+    case is NSNull: return .null
     case let number as NSNumber:
       if isBoolean(number) { return .bool(number.boolValue) }
       // JSONSerialization on Linux parses numbers with a fraction or an
@@ -57,15 +75,6 @@ enum FoundationJSON {
       return finite(number.doubleValue)
     case let number as any BinaryInteger: return .number(Double(number))
     case let number as any BinaryFloatingPoint: return finite(Double(number))
-    case let items as [Any]:
-      var result: [JSONValue] = []
-      result.reserveCapacity(items.count)
-      for item in items { result.append(try json(present: item)) }
-      return .array(result)
-    case let dictionary as [String: Any]:
-      var object: JSONObject = [:]
-      for key in dictionary.keys.sorted() { object[key] = try json(present: dictionary[key]!) }
-      return .object(object)
     default:
       throw Unconvertible(typeName: String(describing: Swift.type(of: value)))
     }

@@ -56,7 +56,7 @@ final class NativeKitServer: AdapterCommandPerformer {
       guard let session else { throw AdapterProtocolError("\(type) before start") }
       try session.perform(known, command)
     }
-    Self.runMainQueue()
+    runMainQueue()
   }
 
   /// Builds a bridge on a web view that goes nowhere, to learn what it
@@ -106,10 +106,18 @@ final class NativeKitServer: AdapterCommandPerformer {
     session = made
   }
 
-  /// Runs what the bridge queued on the main queue (`DispatchQueue.main.async`)
-  /// before the answer is written, as a web view's run loop would soon.
-  private static func runMainQueue() {
+  /// Runs what the bridge queued on the main queue (`DispatchQueue.main.async`,
+  /// main-actor tasks) before the answer is written, as a web view's run
+  /// loop would soon; and waits for the tasks that an `async`
+  /// `evaluateJavaScript` resumes (they reach the main actor through another
+  /// thread), for at most two seconds (then the harness's time limit is near).
+  private func runMainQueue() {
     _ = RunLoop.main.run(mode: .default, before: .distantPast)
+    guard let session, session.asyncEvaluationsResuming > 0 else { return }
+    let deadline = Date(timeIntervalSinceNow: 2)
+    while session.asyncEvaluationsResuming > 0, Date() < deadline {
+      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+    }
   }
 }
 
@@ -123,4 +131,9 @@ private final class RegistrationRecorder: WKWebViewHost {
   func userScriptsRemoved() {}
   func navigationDelegateChanged(isSet: Bool) { registrations.interceptsNavigation = isSet }
   func uiDelegateChanged(isSet: Bool) { registrations.showsPanels = isSet }
+  var pageURL: URL? { nil }
+  /// The session the harness starts next reports it.
+  func loadRequested(_ what: String) {}
+  func asyncEvaluationResuming() {}
+  func asyncEvaluationResumed() {}
 }

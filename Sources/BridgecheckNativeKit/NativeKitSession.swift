@@ -19,6 +19,13 @@ final class NativeKitSession: WKWebViewHost {
   private var nextEvaluation = 0
   private var responders: [Int: (Any?) -> Void] = [:]
   private var nextInvocation = 0
+  /// Whether the harness's page exists: from the first command after
+  /// `start` (the harness builds the page while the bridge is made).
+  private var pageLoaded = false
+
+  /// The URL of the page the harness loads for every scenario
+  /// (ScenarioExecution's `webView.load`).
+  static let pageURL = URL(string: "https://app.bridgecheck.test/index.html")
 
   init(bridgeType: any NativeBridgeUnderTest.Type, pageScript: String, minorVersion: Int, output: AdapterOutput) {
     self.pageScript = pageScript
@@ -68,6 +75,7 @@ final class NativeKitSession: WKWebViewHost {
 
   func perform(_ type: AdapterProtocol.Command, _ command: JSONObject) throws(AdapterProtocolError) {
     guard let bridge else { throw AdapterProtocolError("\(type.rawValue) after the session ended") }
+    pageLoaded = true
     func name() throws(AdapterProtocolError) -> String {
       guard let name = command[.name]?.stringValue else {
         throw AdapterProtocolError("\(type.rawValue): `name` must be a string")
@@ -200,7 +208,37 @@ final class NativeKitSession: WKWebViewHost {
     let message = WKScriptMessage(
       name: name, body: FoundationJSON.foundation(body) ?? NSNull(), webView: webView,
       frameInfo: frame(main: true, url: nil))
-    handler.userContentController(controller, didReceive: message)
+    switch handler {
+    case .plain(let handler):
+      handler.userContentController(controller, didReceive: message)
+    case .withReply(let handler):
+      handler.userContentController(controller, didReceive: message) { [weak self] reply, errorMessage in
+        self?.replied(to: name, reply: reply, errorMessage: errorMessage)
+      }
+    }
+  }
+
+  /// A reply of a ``WebKit/WKScriptMessageHandlerWithReply``: bridgecheck's
+  /// page gives `postMessage` no promise, so the reply cannot reach it; the
+  /// trace records it as a warning of the native side.
+  private func replied(to name: String, reply: Any?, errorMessage: String?) {
+    let what: String
+    if let errorMessage {
+      what = "the error \(JSONValue.string(errorMessage))"
+    } else {
+      switch json(reply, "the reply of message handler \(JSONValue.string(name))") {
+      case .success(let value): what = value.map { "the value \($0.serialized())" } ?? "no value"
+      case .failure: return
+      }
+    }
+    emit(
+      AdapterProtocol.Event.log,
+      [
+        "level": "warning", "code": "reply-not-delivered",
+        "message": .string(
+          "message handler \(JSONValue.string(name)) replied with \(what), which does not reach the page: bridgecheck's page gives postMessage no promise to answer"
+        ),
+      ])
   }
 
   private func answerDialog(_ command: JSONObject) throws(AdapterProtocolError) {
@@ -259,6 +297,21 @@ final class NativeKitSession: WKWebViewHost {
   }
 
   // MARK: - WKWebViewHost
+
+  var pageURL: URL? { pageLoaded ? Self.pageURL : nil }
+
+  /// `async` evaluations whose result is on its way back to the awaiting task.
+  private(set) var asyncEvaluationsResuming = 0
+
+  func asyncEvaluationResuming() { asyncEvaluationsResuming += 1 }
+
+  func asyncEvaluationResumed() { asyncEvaluationsResuming = max(0, asyncEvaluationsResuming - 1) }
+
+  func loadRequested(_ what: String) {
+    fail(
+      "the bridge called WKWebView.\(what): bridgecheck's page cannot be replaced by a load (the adapter protocol has no command for one), so the kit cannot show the bridge the new page"
+    )
+  }
 
   func evaluate(_ script: String, completion: ((Any?, (any Error)?) -> Void)?) {
     guard output != nil else {

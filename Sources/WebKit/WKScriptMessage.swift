@@ -11,6 +11,8 @@ open class WKScriptMessage: NSObject {
   public let frameInfo: WKFrameInfo
   /// The name of the message handler it was posted to.
   public let name: String
+  /// The content world of the script that posted it (the page's).
+  public var world: WKContentWorld { .page }
 
   /// Creates a message (the kit makes them).
   package init(name: String, body: Any, webView: WKWebView?, frameInfo: WKFrameInfo) {

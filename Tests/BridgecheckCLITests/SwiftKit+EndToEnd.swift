@@ -73,29 +73,12 @@ struct SwiftKitEndToEndTests {
   func theNamedFixturesCatchTheMutant(path: String) throws {
     let kit = try SwiftKit.built()
     let mutant = try JSONValue.parse(String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8))
-    let file = try #require(mutant["file"]?.stringValue)
+    #expect(mutant["file"]?.stringValue != nil, "\(path): a mutant names the file it patches")
     let killers = (mutant["shouldBeKilledBy"]?.arrayValue ?? []).compactMap(\.stringValue)
     #expect(!killers.isEmpty)
-    let bridgeFolder = URL(fileURLWithPath: file).deletingLastPathComponent().relativePath
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    var sources: [String] = []
-    for name in try FileManager.default.contentsOfDirectory(
-      atPath: packageRoot.appendingPathComponent(bridgeFolder).path)
-    where name.hasSuffix(".swift") {
-      var source = try String(
-        contentsOf: packageRoot.appendingPathComponent("\(bridgeFolder)/\(name)"), encoding: .utf8)
-      if "\(bridgeFolder)/\(name)" == file {
-        for step in mutant["patch"]?.arrayValue ?? [] {
-          let find = try #require(step["find"]?.stringValue)
-          let replace = try #require(step["replace"]?.stringValue)
-          #expect(source.components(separatedBy: find).count == 2, "\(path): the patch must match \(file) exactly once")
-          source = source.replacingOccurrences(of: find, with: replace)
-        }
-      }
-      try scratch.write(name, source)
-      sources.append(scratch.path(name))
-    }
+    let sources = try patchedBridge(mutant, path: path, into: scratch)
     let compiled = try kit.compile(sources, into: scratch.path("mutant"), moduleName: "Mutant")
     #expect(compiled.status == 0, "swiftc: \(compiled.stderr)")
     let outcome = try bridgecheck(
@@ -108,6 +91,72 @@ struct SwiftKitEndToEndTests {
       })
     #expect(Set(killers).isSubset(of: killed), "\(path): \(killers) should fail the mutant; failed: \(killed)")
     #expect(outcome.status != 0)
+  }
+
+  /// Copies the bridge that `patchFile` (a mutant or a variant) names into
+  /// `scratch`, its patch applied; returns the copied sources.
+  private func patchedBridge(_ patchFile: JSONValue, path: String, into scratch: ScratchFolder) throws -> [String] {
+    let file = try #require(patchFile["file"]?.stringValue)
+    let bridgeFolder = URL(fileURLWithPath: file).deletingLastPathComponent().relativePath
+    var sources: [String] = []
+    for name in try FileManager.default.contentsOfDirectory(
+      atPath: packageRoot.appendingPathComponent(bridgeFolder).path)
+    where name.hasSuffix(".swift") {
+      var source = try String(
+        contentsOf: packageRoot.appendingPathComponent("\(bridgeFolder)/\(name)"), encoding: .utf8)
+      if "\(bridgeFolder)/\(name)" == file {
+        for step in patchFile["patch"]?.arrayValue ?? [] {
+          let find = try #require(step["find"]?.stringValue)
+          let replace = try #require(step["replace"]?.stringValue)
+          #expect(source.components(separatedBy: find).count == 2, "\(path): the patch must match \(file) exactly once")
+          source = source.replacingOccurrences(of: find, with: replace)
+        }
+      }
+      try scratch.write(name, source)
+      sources.append(scratch.path(name))
+    }
+    return sources
+  }
+
+  // MARK: - More of WebKit's API
+
+  static var variantFiles: [String] {
+    let variants = packageRoot.appendingPathComponent("\(folder)/variants")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: variants.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/variants/\($0)" }
+  }
+
+  /// Our bridge patched to use WebKit API it does not use itself (the
+  /// `async` evaluation, a handler with reply in the page's content world,
+  /// `url`), compiled in Swift 5 mode as the docs' package is: the scenarios
+  /// it names pass, and the trace shows what only that API gives (the
+  /// page's URL, the reply the page cannot receive).
+  @Test(arguments: variantFiles)
+  func aVariantOnMoreWebKitAPIPassesItsScenarios(path: String) throws {
+    let kit = try SwiftKit.built()
+    let variant = try JSONValue.parse(String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8))
+    let passing = (variant["shouldPass"]?.arrayValue ?? []).compactMap(\.stringValue)
+    let traceHas = (variant["traceHas"]?.arrayValue ?? []).compactMap(\.stringValue)
+    #expect(!passing.isEmpty)
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let sources = try patchedBridge(variant, path: path, into: scratch)
+    let compiled = try kit.compile(sources, into: scratch.path("variant"), moduleName: "Variant", swiftVersion: "5")
+    #expect(compiled.status == 0, "swiftc: \(compiled.stderr)")
+    let traces = scratch.path("traces")
+    let outcome = try bridgecheck(
+      [
+        "run", "--jobs", "1", "--native", scratch.path("variant"), "--profile", "wkwebview-port", "--format", "json",
+        "--traces", traces,
+      ] + passing.flatMap { ["--filter", $0] }, timeLimit: 600)
+    let results = try results(outcome)
+    let passed = Set(results.filter { $0["status"]?.stringValue == "pass" }.compactMap { $0["id"]?.stringValue })
+    #expect(Set(passing) == passed, "\(path): \(outcome.stdout.prefix(3_000)) \(outcome.stderr.suffix(2_000))")
+    var traceText = ""
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: traces)) ?? [] {
+      traceText += (try? String(contentsOfFile: "\(traces)/\(name)", encoding: .utf8)) ?? ""
+    }
+    for text in traceHas { #expect(traceText.contains(text), "\(path): no trace holds \(text)") }
   }
 
   // MARK: - Bad input
@@ -165,6 +214,19 @@ struct SwiftKitEndToEndTests {
     #expect(
       (result["message"]?.stringValue ?? "").contains(
         "the bridge registered no message handler and intercepts no navigation: it cannot hear the page"), "\(result)")
+  }
+
+  /// A bridge that loads a page of its own into its web view: an error that
+  /// names the call, since bridgecheck's page cannot be replaced.
+  @Test func aBridgeThatLoadsAPageGetsAnErrorNamingTheCall() throws {
+    let (result, outcome) = try runFaulty("LoadsAPage")
+    #expect(outcome.status != 0)
+    #expect(result["status"]?.stringValue == "error", "\(result)")
+    let message = result["message"]?.stringValue ?? ""
+    #expect(
+      message.contains(
+        "the bridge called WKWebView.loadHTMLString(_:baseURL:) with base URL https://bridge.example/: bridgecheck's page cannot be replaced by a load"
+      ), "\(message)")
   }
 
   /// A message handler whose error a `try!` turns into a stop: an error that

@@ -32,11 +32,14 @@ struct SwiftKit {
   }
 
   /// Compiles `sources` (one of them `main.swift`, or a single file taken
-  /// as the main file) against the kit into `output`.
-  func compile(_ sources: [String], into output: String, moduleName: String) throws -> CommandOutcome {
+  /// as the main file) against the kit into `output`, in Swift 6 or (as the
+  /// docs' package does) Swift 5 language mode.
+  func compile(_ sources: [String], into output: String, moduleName: String, swiftVersion: String = "6") throws
+    -> CommandOutcome
+  {
     try runTool(
       [
-        "swiftc", "-swift-version", "6", "-module-name", moduleName, "-I",
+        "swiftc", "-swift-version", swiftVersion, "-module-name", moduleName, "-I",
         buildFolder.appendingPathComponent("Modules").path,
         "-o", output,
       ]

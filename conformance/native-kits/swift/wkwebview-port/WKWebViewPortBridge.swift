@@ -100,11 +100,11 @@ final class WKWebViewPortBridge: NSObject {
   private func fetchQueue() {
     webView?.evaluateJavaScript("WKWebViewJavascriptBridge._fetchQueue();") { [weak self] result, _ in
       guard let self else { return }
-      guard let text = result as? String, !text.isEmpty, let data = text.data(using: .utf8) else {
+      guard let text = result as? String, !text.isEmpty else {
         self.log("warning", "empty-queue", "the fetch returned nothing, a non-string or an empty string")
         return
       }
-      guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+      guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
         self.log("warning", "malformed-queue", "the fetched text is not valid JSON")
         return
       }
@@ -160,34 +160,65 @@ final class WKWebViewPortBridge: NSObject {
   }
 
   private func dispatch(_ message: [String: Any]) {
-    guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]),
-      let json = String(data: data, encoding: .utf8)
-    else {
+    guard let json = MessageJSON.text(message) else {
       log("warning", "send-failed", "a message holds a value with no JSON form")
       return
     }
     webView?.evaluateJavaScript("WKWebViewJavascriptBridge._handleMessageFromiOS('\(Self.literalBody(json))');")
   }
 
-  /// `text` escaped for a single-quoted JavaScript string literal.
+  /// `text` escaped for a single-quoted JavaScript string literal: backslash, quotes and control
+  /// characters (C0, DEL, C1) escaped, and U+2028 and U+2029, which end a line in older engines.
+  /// Works on the UTF-8 bytes (a megabyte payload costs a copy, not a million string appends).
   static func literalBody(_ text: String) -> String {
-    var out = ""
+    var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "'": out += "\\'"
-      case "\"": out += "\\\""
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\u{0C}": out += "\\f"
-      case "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
+    let hexDigits = Array("0123456789abcdef".utf8)
+    let backslash = UInt8(ascii: "\\")
+    func escapeUnicode(_ value: UInt32) {
+      out.append(backslash)
+      out.append(UInt8(ascii: "u"))
+      for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
     }
-    return out
+    var utf8 = Array(text.utf8)
+    utf8.append(0)  // a sentinel, so that the look-ahead below needs no bounds check
+    var index = 0
+    let end = utf8.count - 1
+    while index < end {
+      let byte = utf8[index]
+      switch byte {
+      case UInt8(ascii: "\\"):
+        out.append(backslash)
+        out.append(UInt8(ascii: "\\"))
+      case UInt8(ascii: "'"):
+        out.append(backslash)
+        out.append(UInt8(ascii: "'"))
+      case UInt8(ascii: "\""):
+        out.append(backslash)
+        out.append(UInt8(ascii: "\""))
+      case UInt8(ascii: "\n"):
+        out.append(backslash)
+        out.append(UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"):
+        out.append(backslash)
+        out.append(UInt8(ascii: "r"))
+      case 0x0C:
+        out.append(backslash)
+        out.append(UInt8(ascii: "f"))
+      case 0x00...0x1F, 0x7F: escapeUnicode(UInt32(byte))
+      case 0xC2 where (0x80...0x9F).contains(utf8[index + 1]):
+        // U+0080 to U+009F (C1 controls).
+        escapeUnicode(UInt32(utf8[index + 1]))
+        index += 1
+      case 0xE2 where utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+        // U+2028, U+2029.
+        escapeUnicode(0x2000 | UInt32(utf8[index + 2] & 0x3F))
+        index += 2
+      default: out.append(byte)
+      }
+      index += 1
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }
 
