@@ -5,11 +5,14 @@ import Foundation
 import JSONModel
 
 /// `bridgecheck profiles infer FILE`: works out a page bridge's dialect
-/// from what it does in a simulated page, and prints it as a profile.
+/// from what it does in a simulated page, and prints it as a profile;
+/// `bridgecheck profiles infer --native CMD` works out a native adapter's
+/// from its `hello` and probes.
 struct InferProfileCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "infer",
-    abstract: "Work out a page bridge's dialect from what it does, and print it as a profile you can commit.",
+    abstract:
+      "Work out a bridge's dialect (a page script's or a native adapter's) from what it does, and print it as a profile.",
     discussion: """
       Loads FILE (the page bridge: the JavaScript the native side injects) in a simulated page with instrumented \
       probes, and works out its dialect: the global and its methods, how it signals and how the queue returns, the \
@@ -18,11 +21,21 @@ struct InferProfileCommand: ParsableCommand {
       evidence for each member, what could not be decided and what the bridge itself cannot show (taken from the \
       nearest shipped profile) go to standard error. `bridgecheck run --js FILE` without --profile infers the same \
       profile. Exit 2 when FILE cannot be read, is not JavaScript, throws while it loads or defines no bridge of the \
-      family.
+      family. With --native CMD instead of FILE, starts the native adapter, reads what its hello declares \
+      (transports, injections, name) and probes it with bridgecheck's reference page bridge in each shipped dialect \
+      the declaration allows; `bridgecheck run --native CMD` without --js and --profile infers the same profile. \
+      Exit 2 when the adapter never says hello, declares nothing a shipped dialect can run with, or answers in none.
       """)
 
   @Argument(help: "The page bridge's JavaScript file.")
-  var file: String
+  var file: String?
+
+  @Option(
+    name: .customLong("native"),
+    help: ArgumentHelp(
+      "Infer the dialect of this native adapter (split like a shell command line) instead of a page bridge's.",
+      valueName: "command"))
+  var nativeCommand: String?
 
   @Option(
     help:
@@ -34,7 +47,15 @@ struct InferProfileCommand: ParsableCommand {
   @Flag(name: .customLong("here"), help: .hidden)
   var here = false
 
+  func validate() throws {
+    if (file == nil) == (nativeCommand == nil) {
+      throw ValidationError("give either FILE (a page bridge) or --native CMD (a native adapter), not both")
+    }
+  }
+
   func run() throws {
+    if let nativeCommand { return try runNative(nativeCommand) }
+    guard let file else { return }
     let source = try Self.read(file)
     let outcome: JSONValue
     if here {
@@ -55,6 +76,26 @@ struct InferProfileCommand: ParsableCommand {
       Terminal.standardError((outcome["report"]?.stringValue ?? "") + "\n")
     case .json:
       print(outcome.serialized(pretty: true))
+    }
+  }
+
+  /// `profiles infer --native CMD`.
+  private func runNative(_ nativeCommand: String) throws {
+    let command = try AdapterCommandLine.words(nativeCommand, option: "--native")
+    Interrupt.install()
+    let inference = NativeDialectInference(
+      command: command, limits: AdapterLimits(), shipped: ShippedProfiles.all, shouldStop: { Interrupt.requested })
+    switch inference.infer() {
+    case .failure(let failure): throw CLIError.usage("bridgecheck: \(failure)")
+    case .success(let inferred):
+      let outcome = inferred.json(command: nativeCommand)
+      switch format {
+      case .profile:
+        print((outcome["profile"] ?? .null).serialized(pretty: true))
+        Terminal.standardError((outcome["report"]?.stringValue ?? "") + "\n")
+      case .json:
+        print(outcome.serialized(pretty: true))
+      }
     }
   }
 

@@ -12,7 +12,8 @@ struct ProfilesCommand: ParsableCommand {
       A profile describes a bridge dialect of the WVJB family as data (docs/protocol.md section 9): names, \
       signal, how the queue reaches the native side, encoding, delivery, injection, start-up handshake, \
       dispatch, user agent. Give one to run with --profile NAME or --profile FILE. \
-      `bridgecheck profiles infer FILE` works out the dialect of a page bridge and prints its profile.
+      `bridgecheck profiles infer FILE` works out the dialect of a page bridge and prints its profile; \
+      `bridgecheck profiles infer --native CMD` that of a native adapter.
       """,
     subcommands: [InferProfileCommand.self])
 

@@ -232,7 +232,7 @@ struct RunCommand: ParsableCommand {
   private var scenarioJobs: Int { engine == .simulated ? jobs : 1 }
 
   /// The limits of the --native adapter.
-  private var adapterLimits: AdapterLimits {
+  var adapterLimits: AdapterLimits {
     AdapterLimits(
       commandTimeout: .milliseconds(Int64(adapterTimeout * 1000)),
       startupTimeout: .milliseconds(Int64(adapterStartupTimeout * 1000)))
@@ -395,6 +395,15 @@ struct RunCommand: ParsableCommand {
       if note.origin != .given || note.unfit != nil { report.context?.dialect = note }
       report.notices = RunNotices.notices(
         results: results, profile: page.profile, shipped: Self.shippedProfiles, dialect: report.context?.dialect)
+    } else if js == nil, nativeCommand != nil, mutant == nil {
+      // The native side alone: the dialect inferred from its adapter, and
+      // whether the profile fits it.
+      var note = dialect.note ?? DialectNote(origin: .given)
+      note.unfit = unfitNotice(results: results, profile: page.profile, dialect: dialect)
+      if note.origin != .given || note.unfit != nil {
+        report.context?.dialect = note
+        report.notices = (note.unfit.map { [$0] } ?? []) + note.lines(profile: page.profile.name)
+      }
     }
     if failures.reached && results.count < fixtures.count, let maxFailures {
       report.cutShort =
@@ -444,6 +453,7 @@ struct RunCommand: ParsableCommand {
         native: mutant.nativeFault.map { .explorationFault($0.rawValue) } ?? .reference, tested: tested,
         options: runOptions, explore: explore)
     }
+    let profile = self.profile ?? dialect.nativeProfile
     var page: WorkerConfiguration.Page =
       js.map { .script(path: Self.absolute($0), profile: profile.map(Resources.profileArgument)) }
       ?? profile.map { .referenceInProfile(profile: Resources.profileArgument($0)) } ?? .reference
@@ -523,6 +533,7 @@ struct RunCommand: ParsableCommand {
   /// The page side, built as a worker builds it (the paths as the user gave
   /// them, so that a problem names them so).
   private func pageImplementation(dialect: RunDialect) throws -> (any PageImplementation, TestedSides) {
+    let profile = self.profile ?? dialect.nativeProfile
     guard js != nil || profile != nil else { return (ReferencePageImplementation(), .both) }
     // A profile name is one of bridgecheck's own (wherever it is run from);
     // one it does not have is explained with the names it has.

@@ -71,3 +71,51 @@ struct InferredDialectDoubtsTests {
     #expect(inferred.report(file: "x.js").contains("unsure: dispatch.mode behaves otherwise than in wvjb-classic"))
   }
 }
+
+/// Synchronous dispatch where the nearest dialect always defers (no switch)
+/// is what a bug looks like: the dialect's deferred dispatch is kept, so the
+/// scenarios that need it judge the bridge, and the doubt says what was seen.
+@Suite("Inferred dialect: dispatch taken for a bug")
+struct InferredDialectDispatchBugTests {
+  static let deferringWithoutSwitch: BridgeProfile = {
+    var profile = BridgeProfile.classic
+    profile.name = "deferring"
+    profile.safetyTimeoutHandler = nil
+    profile.names.disableSafetyTimeout = nil
+    return profile
+  }()
+
+  static var synchronous: DialectFacts {
+    var facts = DialectFacts()
+    facts.dispatch = Observed(.synchronous, "a handler ran inside the native evaluation")
+    return facts
+  }
+
+  @Test func synchronousDispatchInADialectThatAlwaysDefersKeepsDeferred() throws {
+    let inferred = try #require(InferredDialect.infer(from: Self.synchronous, shipped: [Self.deferringWithoutSwitch]))
+    #expect(inferred.profile.dispatch == .deferred)
+    #expect(inferred.isShipped, "\(inferred.differences.map(\.member))")
+    #expect(inferred.profile.name == "deferring")
+    #expect(inferred.doubts.count == 1, "\(inferred.doubts)")
+    #expect(inferred.doubts.first?.contains("taken for a bug") == true, "\(inferred.doubts)")
+    #expect(inferred.report(file: "x.js").contains("unsure: dispatch.mode: the bridge dispatches synchronously"))
+  }
+
+  @Test func synchronousDispatchInADialectWithASwitchIsTakenFromTheBridge() throws {
+    let inferred = try #require(InferredDialect.infer(from: Self.synchronous, shipped: [BridgeProfile.classic]))
+    #expect(inferred.profile.dispatch == .synchronous)
+    #expect(inferred.keptFromNearest.isEmpty)
+  }
+
+  /// The kept behaviour still counts against the dialect: a synchronous
+  /// dialect that is otherwise as near wins.
+  @Test func aSynchronousDialectAsNearStillWins() throws {
+    var synchronous = Self.deferringWithoutSwitch
+    synchronous.name = "synchronous"
+    synchronous.dispatch = .synchronous
+    let inferred = try #require(
+      InferredDialect.infer(from: Self.synchronous, shipped: [Self.deferringWithoutSwitch, synchronous]))
+    #expect(inferred.nearest == "synchronous")
+    #expect(inferred.keptFromNearest.isEmpty)
+  }
+}

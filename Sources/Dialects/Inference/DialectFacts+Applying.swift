@@ -80,7 +80,19 @@ extension DialectFacts {
     if !holds { profile.signals = observed }
   }
 
+  /// Whether the probes saw synchronous dispatch where `base` defers and
+  /// has no switch to synchronous dispatch (Flutter, JsBridge, WVJB 4 and 5):
+  /// no bridge of such a dialect dispatches synchronously by design, so it
+  /// is what a bug looks like (a second definition of the dispatch function
+  /// that drops its `setTimeout`), and `base`'s deferred dispatch is kept, so
+  /// that the scenarios that need it judge the bridge. A dialect with a
+  /// switch (classic WVJB) has synchronous dispatch as a mode of its own.
+  package func dispatchTakenForABug(in base: BridgeProfile) -> Bool {
+    dispatch?.value == .synchronous && base.dispatch == .deferred && base.safetyTimeoutHandler == nil
+  }
+
   private func applyDispatch(to profile: inout BridgeProfile) {
+    if dispatchTakenForABug(in: profile) { return }
     if let dispatch { profile.dispatch = dispatch.value }
     if let safetySwitch, let current = profile.safetyTimeoutHandler, current != safetySwitch.value {
       profile.safetyTimeoutHandler = safetySwitch.value

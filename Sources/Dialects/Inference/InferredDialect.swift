@@ -30,6 +30,11 @@ package struct InferredDialect: Sendable {
   /// another profile: the probes could not tell their dialects apart, and
   /// ``nearest`` was taken only for coming first in order of preference.
   package var equallyNear: [String] = []
+  /// Behaviour the bridge showed that the profile does not take from it,
+  /// because only a bug shows it in the nearest dialect
+  /// (``DialectFacts/dispatchTakenForABug(in:)``): what was seen, and what
+  /// was kept instead.
+  package var keptFromNearest: [String] = []
 
   /// The members that say how a bridge behaves rather than how it spells
   /// its names: a bridge that behaves otherwise than its nearest shipped
@@ -57,6 +62,7 @@ package struct InferredDialect: Sendable {
   package var doubts: [String] {
     undecided.map { "\($0.member) not decided (\($0.reason)); the value of \(nearest) is kept" }
       + equallyNear.map { "the shipped profile \($0) is as near as \(nearest): the probes could not tell them apart" }
+      + keptFromNearest
       + behaviourDifferences.map { difference in
         "\(difference.member) is \(Self.text(difference.after)) where \(nearest) has \(Self.text(difference.before)): "
           + "if the bridge is meant to speak \(nearest), that is a bug this profile does not judge (--profile \(nearest) judges it)"
@@ -84,7 +90,8 @@ package struct InferredDialect: Sendable {
     var tried: [(profile: BridgeProfile, base: BridgeProfile, distance: Int)] = []
     for base in shipped {
       let candidate = facts.applied(to: base)
-      let distance = base.distance(to: candidate)
+      // Behaviour kept from `base` for a bug still counts against it.
+      let distance = base.distance(to: candidate) + (facts.dispatchTakenForABug(in: base) ? 10 : 0)
       tried.append((candidate, base, distance))
       if best == nil || distance < best!.distance { best = (candidate, base, distance) }
     }
@@ -107,9 +114,17 @@ package struct InferredDialect: Sendable {
         ?? "Inferred by bridgecheck: the dialect of \(base.name) with "
         + differences.map(\.member).joined(separator: ", ") + " as the bridge has them."
     }
+    var kept: [String] = []
+    if facts.dispatchTakenForABug(in: base) {
+      kept.append(
+        "dispatch.mode: the bridge dispatches synchronously (\(facts.dispatch?.evidence ?? "")) where \(base.name) "
+          + "defers and has no switch: no bridge of that dialect does by design, so it is taken for a bug and "
+          + "\(base.name)'s deferred dispatch is kept (the scenarios that need it judge the bridge); if the bridge "
+          + "means to dispatch synchronously, give a profile with dispatch.mode synchronous")
+    }
     return InferredDialect(
       profile: profile, nearest: base.name, differences: differences, evidence: facts.evidenceList,
-      undecided: facts.undecided, notObservable: notObservable, equallyNear: equallyNear)
+      undecided: facts.undecided, notObservable: notObservable, equallyNear: equallyNear, keptFromNearest: kept)
   }
 
   /// A profile's JSON without what only names or describes it.
@@ -159,6 +174,7 @@ package struct InferredDialect: Sendable {
       lines.append("not decided (the value of \(nearest) is kept):")
       for entry in undecided { lines.append("  \(entry.member): \(entry.reason)") }
     }
+    for kept in keptFromNearest { lines.append("unsure: \(kept)") }
     for difference in behaviourDifferences {
       lines.append(
         "unsure: \(difference.member) behaves otherwise than in \(nearest); if the bridge is meant to speak \(nearest), "

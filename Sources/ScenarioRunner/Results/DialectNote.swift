@@ -15,6 +15,9 @@ package struct DialectNote: Sendable, Hashable {
 
   /// Where the profile came from.
   package var origin: Origin
+  /// The side the dialect was inferred from: the page bridge (the default),
+  /// or the native adapter (`run --native CMD` without `--js` and `--profile`).
+  package var inferredFromNative = false
   /// The shipped profile nearest to the inferred one (nil unless inferred).
   package var nearest: String?
   /// The members in which the inferred profile differs from the nearest
@@ -50,6 +53,12 @@ package struct DialectNote: Sendable, Hashable {
     switch origin {
     case .given:
       break
+    case .inferred where inferredFromNative:
+      out.append(
+        "profile: \(profile), inferred from the native adapter (what its hello declares and how it answers probes in "
+          + "each shipped dialect; bridgecheck profiles infer --native CMD prints the evidence); --profile overrides it"
+      )
+      if !doubts.isEmpty { out.append("profile: the inference is unsure: " + doubts.joined(separator: "; ")) }
     case .inferred:
       if differences.isEmpty, let nearest {
         out.append(
@@ -66,6 +75,10 @@ package struct DialectNote: Sendable, Hashable {
           "profile: the inference is unsure: " + doubts.joined(separator: "; ")
             + ". Check with bridgecheck profiles infer FILE, and give --profile if another dialect fits better")
       }
+    case .default where inferredFromNative:
+      out.append(
+        "profile: \(profile), the default: the dialect could not be inferred from the native adapter: "
+          + (inferenceFailure ?? "no reason given") + " (give --profile to choose one)")
     case .default:
       out.append(
         "profile: \(profile), the default: the dialect could not be inferred from the page bridge: "

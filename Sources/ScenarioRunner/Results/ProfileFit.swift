@@ -41,9 +41,11 @@ package enum ProfileFit {
   }
 
   /// The notice: the profile, what the results show, and `alternative`
-  /// (what to try instead, in words).
-  package static func notice(profile: String, misfit: Misfit, alternative: String) -> String {
-    "the profile \(profile) does not fit this page bridge: "
+  /// (what to try instead, in words); `side` names the bridge under test.
+  package static func notice(profile: String, misfit: Misfit, alternative: String, side: String = "page bridge")
+    -> String
+  {
+    "the profile \(profile) does not fit this \(side): "
       + (misfit.passed == 0 ? "no scenario passed" : "\(misfit.passed) of \(misfit.judged) scenarios passed")
       + (misfit.failsAlike
         ? ", and \(misfit.same) of \(misfit.judged) failed with the same message: \"\(misfit.message)\". "
