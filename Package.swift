@@ -168,21 +168,25 @@ let package = Package(
     .executableTarget(
       name: "WKWebViewPortKitCheck", dependencies: ["BridgecheckNativeKit", "WebKit"],
       path: "conformance/native-kits/swift/wkwebview-port"),
+    // What the test targets share: the checkout's root, temporary folders, the built binary.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
     .testTarget(
       name: "WebKitEngineTests",
       dependencies: [
         "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel",
+        "TestSupport",
       ]
     ),
-    .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
+    .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel", "TestSupport"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(
-      name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"], exclude: ["Resources"]
+      name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel", "TestSupport"],
+      exclude: ["Resources"]
     ),
     .testTarget(
       name: "ReportersTests",
-      dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel"],
+      dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel", "TestSupport"],
       exclude: ["Goldens", "Schemas"]
     ),
     .testTarget(
@@ -190,31 +194,45 @@ let package = Package(
       // The Swift native kit and our bridge built on it: the kit's tests compile against them.
       dependencies: [
         "BridgecheckCLI", "DialectInference", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck",
+        "TestSupport",
       ]
     ),
     .testTarget(
       name: "ExplorationTests",
-      dependencies: ["Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "MutationTests",
       dependencies: [
         "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
         "Supervision",
-        "PageSimulation",
+        "PageSimulation", "TestSupport",
       ]
     ),
     .testTarget(
       name: "SupervisionTests",
-      dependencies: ["Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "ScenarioRunnerTests",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: [
+        "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport",
+      ]
+    ),
+    // The adapter client and server and the process utilities, run through the scenario runner.
+    .testTarget(
+      name: "BridgeImplementationsTests",
+      dependencies: [
+        "BridgeImplementations", "ScenarioRunner", "Dialects", "PageSimulation", "JSONModel", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "ReferenceBridgesTests",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

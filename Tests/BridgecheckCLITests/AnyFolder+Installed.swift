@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command works from any folder with an installed copy
@@ -26,7 +27,7 @@ struct AnyFolderInstalledTests {
       install.standardOutput = FileHandle.nullDevice
       try install.run()
       install.waitUntilExit()
-      guard install.terminationStatus == 0 else { throw CLITestError.binaryNotFound(["install.sh failed"]) }
+      guard install.terminationStatus == 0 else { throw BinaryNotFound(places: ["install.sh failed"]) }
       let fixtures = prefix.appendingPathComponent("share/bridgecheck/Fixtures")
       for area in try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
       where !["callbacks", "data", "schema.json"].contains(area) {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// Untrusted page scripts never take the harness down: the scenarios they
