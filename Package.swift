@@ -84,7 +84,8 @@ let package = Package(
       dependencies: [
         .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "PageSimulation", "JSRuntime",
         "JSONModel",
-      ]
+      ],
+      resources: [.copy("Scripts")]
     ),
     .systemLibrary(
       name: "CJavaScriptCore",
@@ -102,7 +103,10 @@ let package = Package(
         .linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS])),
       ]
     ),
-    .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings),
+    .target(
+      name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], resources: [.copy("Environment/Scripts")],
+      swiftSettings: hotLoopSettings
+    ),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
     // What a native adapter written in Swift needs (wire names, the command
     // loop); JSON over stdio only: no JavaScriptCore, no WebKitGTK, no simulator.
@@ -112,7 +116,10 @@ let package = Package(
     // it over the adapter protocol. Built on BridgecheckAdapter alone.
     .target(name: "WebKit"),
     .target(name: "BridgecheckNativeKit", dependencies: ["WebKit", "BridgecheckAdapter", "JSONModel"]),
-    .target(name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"]),
+    .target(
+      name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
+      resources: [.copy("Scripts")]
+    ),
     .target(
       name: "ReferenceBridges",
       dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
@@ -128,7 +135,8 @@ let package = Package(
     ),
     .target(
       name: "ScenarioRunner",
-      dependencies: ["Dialects", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+      dependencies: ["Dialects", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"],
+      resources: [.copy("Running/Scripts")]
     ),
     .target(
       name: "Exploration",
@@ -230,6 +238,7 @@ let package = Package(
         "BridgeImplementations", "ScenarioRunner", "Dialects", "PageSimulation", "JSONModel", "TestSupport",
       ]
     ),
+    .testTarget(name: "DialectInferenceTests", dependencies: ["DialectInference", "JSRuntime", "JSONModel"]),
     .testTarget(
       name: "ReferenceBridgesTests",
       dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport"]

@@ -97,6 +97,23 @@ struct AnyFolderInstalledTests {
       sourceLocation: sourceLocation)
   }
 
+  @Test("the installed copy has every resource bundle of the build, with all its files")
+  func everyResourceBundleIsInstalled() throws {
+    let installed = try Installation()
+    let built = try bridgecheckBinary().deletingLastPathComponent()
+    let bundles = try FileManager.default.contentsOfDirectory(atPath: built.path).filter {
+      $0.hasPrefix("bridgecheck_") && $0.hasSuffix(".resources")
+    }
+    // The reference bridges, the page environment, the harness, the inference kit, the real engine.
+    #expect(bundles.count >= 5, "\(bundles)")
+    let bin = installed.binary.deletingLastPathComponent()
+    for bundle in bundles {
+      let files = FileManager.default.subpaths(atPath: built.appendingPathComponent(bundle).path) ?? []
+      let copied = FileManager.default.subpaths(atPath: bin.appendingPathComponent(bundle).path) ?? []
+      #expect(!files.isEmpty && Set(copied) == Set(files), "scripts/install.sh did not install \(bundle)")
+    }
+  }
+
   @Test func listValidateExplainAndProfiles() throws {
     let installed = try Installation()
     let list = try installed.run(["list"])
