@@ -80,7 +80,8 @@ let package = Package(
       dependencies: [
         .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "PageSimulation", "JSRuntime",
         "JSONModel",
-      ]
+      ],
+      resources: [.copy("Scripts")]
     ),
     .systemLibrary(
       name: "CJavaScriptCore",
@@ -98,7 +99,10 @@ let package = Package(
         .linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS])),
       ]
     ),
-    .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings),
+    .target(
+      name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], resources: [.copy("Environment/Scripts")],
+      swiftSettings: hotLoopSettings
+    ),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
     // What a native adapter written in Swift needs (wire names, the command
     // loop); JSON over stdio only: no JavaScriptCore, no WebKitGTK, no simulator.
@@ -108,7 +112,10 @@ let package = Package(
     // it over the adapter protocol. Built on BridgecheckAdapter alone.
     .target(name: "WebKit"),
     .target(name: "BridgecheckNativeKit", dependencies: ["WebKit", "BridgecheckAdapter", "JSONModel"]),
-    .target(name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"]),
+    .target(
+      name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
+      resources: [.copy("Scripts")]
+    ),
     .target(
       name: "ReferenceBridges",
       dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
@@ -124,7 +131,8 @@ let package = Package(
     ),
     .target(
       name: "ScenarioRunner",
-      dependencies: ["Dialects", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+      dependencies: ["Dialects", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"],
+      resources: [.copy("Running/Scripts")]
     ),
     .target(
       name: "Exploration",
@@ -164,21 +172,25 @@ let package = Package(
     .executableTarget(
       name: "WKWebViewPortKitCheck", dependencies: ["BridgecheckNativeKit", "WebKit"],
       path: "conformance/native-kits/swift/wkwebview-port"),
+    // What the test targets share: the checkout's root, temporary folders, the built binary.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
     .testTarget(
       name: "WebKitEngineTests",
       dependencies: [
         "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel",
+        "TestSupport",
       ]
     ),
-    .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
+    .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel", "TestSupport"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(
-      name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"], exclude: ["Resources"]
+      name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel", "TestSupport"],
+      exclude: ["Resources"]
     ),
     .testTarget(
       name: "ReportersTests",
-      dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel"],
+      dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel", "TestSupport"],
       exclude: ["Goldens", "Schemas"]
     ),
     .testTarget(
@@ -186,31 +198,46 @@ let package = Package(
       // The Swift native kit and our bridge built on it: the kit's tests compile against them.
       dependencies: [
         "BridgecheckCLI", "DialectInference", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck",
+        "TestSupport",
       ]
     ),
     .testTarget(
       name: "ExplorationTests",
-      dependencies: ["Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "MutationTests",
       dependencies: [
         "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
         "Supervision",
-        "PageSimulation",
+        "PageSimulation", "TestSupport",
       ]
     ),
     .testTarget(
       name: "SupervisionTests",
-      dependencies: ["Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "ScenarioRunnerTests",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: [
+        "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport",
+      ]
     ),
+    // The adapter client and server and the process utilities, run through the scenario runner.
+    .testTarget(
+      name: "BridgeImplementationsTests",
+      dependencies: [
+        "BridgeImplementations", "ScenarioRunner", "Dialects", "PageSimulation", "JSONModel", "TestSupport",
+      ]
+    ),
+    .testTarget(name: "DialectInferenceTests", dependencies: ["DialectInference", "JSRuntime", "JSONModel"]),
     .testTarget(
       name: "ReferenceBridgesTests",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs bridgecheck under a prefix, relocatable: PREFIX/bin/bridgecheck with its
-# resource bundle next to it, and its own files (fixtures, profiles, mutants,
+# resource bundles next to it, and its own files (fixtures, profiles, mutants,
 # implementations, dialect bridges, adapters, docs, the reference page
 # scripts) in PREFIX/share/bridgecheck, where the
 # executable finds them from any folder (see "Run it from anywhere" in docs/ci.md).
@@ -23,8 +23,12 @@ fi
 build_folder="$(dirname "$binary")"
 mkdir -p "$prefix/bin" "$prefix/share/bridgecheck/conformance"
 cp "$binary" "$prefix/bin/bridgecheck"
-rm -rf "$prefix/bin/bridgecheck_ReferenceBridges.resources"
-cp -R "$build_folder/bridgecheck_ReferenceBridges.resources" "$prefix/bin/"
+# The resource bundles: the reference page scripts, the page environment, the harness's and the
+# real engine's page scripts, the inference kit (bridgecheck_<module>.resources, one per module).
+for bundle in "$build_folder"/bridgecheck_*.resources; do
+  rm -rf "$prefix/bin/$(basename "$bundle")"
+  cp -R "$bundle" "$prefix/bin/"
+done
 share="$prefix/share/bridgecheck"
 rm -rf "$share/Fixtures" "$share/docs"
 cp -R Fixtures docs "$share/"

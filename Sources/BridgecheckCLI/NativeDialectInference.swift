@@ -90,7 +90,7 @@ struct NativeDialectInference {
     var probes: [Probe] = []
     var ruledOut: [(profile: String, reason: String)] = []
     for candidate in shipped {
-      let runner = ScenarioRunner(
+      let runner = FixtureRunner(
         page: ReferencePageImplementation(profile: candidate), native: native,
         tested: TestedSides(page: false, native: true), options: options)
       if let reason = Self.declarationRulesOut(candidate, native.info) {

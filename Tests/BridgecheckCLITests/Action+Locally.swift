@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// The repository's GitHub Action (action.yml), and the job matrix of

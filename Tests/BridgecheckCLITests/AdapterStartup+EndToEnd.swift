@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// An adapter that never answers bridgecheck's own `hello` costs the run

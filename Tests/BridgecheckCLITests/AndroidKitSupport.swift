@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// bridgecheck's Android native kit (NativeKits/Android), built once per
 /// test process as a user builds it: `scripts/android-kit.sh OUT` (which

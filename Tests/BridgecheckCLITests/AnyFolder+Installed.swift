@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command works from any folder with an installed copy
@@ -26,7 +27,7 @@ struct AnyFolderInstalledTests {
       install.standardOutput = FileHandle.nullDevice
       try install.run()
       install.waitUntilExit()
-      guard install.terminationStatus == 0 else { throw CLITestError.binaryNotFound(["install.sh failed"]) }
+      guard install.terminationStatus == 0 else { throw BinaryNotFound(places: ["install.sh failed"]) }
       let fixtures = prefix.appendingPathComponent("share/bridgecheck/Fixtures")
       for area in try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
       where !["callbacks", "data", "schema.json"].contains(area) {
@@ -94,6 +95,23 @@ struct AnyFolderInstalledTests {
     #expect(
       outcome.status != 2 && outcome.status != 3, "\(command) exited \(outcome.status): \(text)",
       sourceLocation: sourceLocation)
+  }
+
+  @Test("the installed copy has every resource bundle of the build, with all its files")
+  func everyResourceBundleIsInstalled() throws {
+    let installed = try Installation()
+    let built = try bridgecheckBinary().deletingLastPathComponent()
+    let bundles = try FileManager.default.contentsOfDirectory(atPath: built.path).filter {
+      $0.hasPrefix("bridgecheck_") && $0.hasSuffix(".resources")
+    }
+    // The reference bridges, the page environment, the harness, the inference kit, the real engine.
+    #expect(bundles.count >= 5, "\(bundles)")
+    let bin = installed.binary.deletingLastPathComponent()
+    for bundle in bundles {
+      let files = FileManager.default.subpaths(atPath: built.appendingPathComponent(bundle).path) ?? []
+      let copied = FileManager.default.subpaths(atPath: bin.appendingPathComponent(bundle).path) ?? []
+      #expect(!files.isEmpty && Set(copied) == Set(files), "scripts/install.sh did not install \(bundle)")
+    }
   }
 
   @Test func listValidateExplainAndProfiles() throws {

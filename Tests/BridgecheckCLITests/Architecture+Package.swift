@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// ARCHITECTURE.md against Package.swift: every target is listed in its tables with exactly the

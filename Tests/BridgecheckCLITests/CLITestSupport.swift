@@ -1,9 +1,6 @@
 import Foundation
 import JSONModel
-
-/// The package root.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
+import TestSupport
 
 /// What one run of the built `bridgecheck` binary produced.
 struct CommandOutcome {
@@ -12,32 +9,6 @@ struct CommandOutcome {
   var status: Int32
   /// Whether the run was killed for taking longer than its time limit.
   var timedOut = false
-}
-
-enum CLITestError: Error, CustomStringConvertible {
-  case binaryNotFound([String])
-  var description: String {
-    switch self {
-    case .binaryNotFound(let places):
-      return "bridgecheck binary not found (build it with `swift build --product bridgecheck`); looked in \(places)"
-    }
-  }
-}
-
-/// The built binary: next to the test bundle, or in .build/debug.
-func bridgecheckBinary() throws -> URL {
-  var candidates: [URL] = []
-  let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-  var folder = executable.deletingLastPathComponent()
-  for _ in 0..<4 {
-    candidates.append(folder.appendingPathComponent("bridgecheck"))
-    folder.deleteLastPathComponent()
-  }
-  candidates.append(packageRoot.appendingPathComponent(".build/debug/bridgecheck"))
-  guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-    throw CLITestError.binaryNotFound(candidates.map(\.path))
-  }
-  return found
 }
 
 /// Runs `bridgecheck arguments…` in `directory` (the package root by default);
@@ -90,8 +61,7 @@ struct ScratchFolder {
   let url: URL
 
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    url = try temporaryFolder("bridgecheck-e2e")
   }
 
   func write(_ relativePath: String, _ text: String) throws {

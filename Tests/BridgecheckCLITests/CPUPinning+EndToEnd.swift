@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `bridgecheck run --native` gives its adapter the CPU of its worker, and

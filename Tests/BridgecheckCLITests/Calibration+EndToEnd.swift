@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// The calibration bridges (`conformance/calibration/`): classic-dialect page

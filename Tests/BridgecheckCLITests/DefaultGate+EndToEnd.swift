@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// `bridgecheck run`'s default gate through the command line: the races it
@@ -24,12 +25,6 @@ struct DefaultGateEndToEndTests {
     return path.path
   }
 
-  static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecheck-gate-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   /// The parts of a JSON report that must not depend on --jobs or the run.
   static func verdicts(_ report: JSONValue) -> [JSONValue] {
     (report["results"]?.arrayValue ?? []).map { result in
@@ -44,7 +39,7 @@ struct DefaultGateEndToEndTests {
     "the coalescing jsbridge-1 mutant fails the default gate with the same report at --jobs 1 and 2 and when run again; --schedules single misses it"
   )
   func coalescingMutantDeterministic() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try temporaryFolder("bridgecheck-gate")
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = try Self.patched(
       "conformance/mutants/dialects/page/jsbridge-1-queue-returned-through-signal-iframe.json", in: folder)
@@ -91,7 +86,7 @@ struct DefaultGateEndToEndTests {
     "the default gate finds the timer-re-armed signal, writes the fixture that pins it, and --replay NAME runs one of its schedules"
   )
   func timerMutantPinnedAndReplayed() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try temporaryFolder("bridgecheck-gate")
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = try Self.patched("conformance/mutants/page/page-signal-rearmed-by-timer.json", in: folder)
     let file = folder.appendingPathComponent("found.json").path

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// A page bridge of another dialect (the names of the Swift WKWebView port:

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// Each dialect mutant (`conformance/mutants/dialects/`) breaks the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// docs/cli.md against the built `bridgecheck`: its generated part must be exactly what

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The documentation's links and paths resolve: every relative Markdown link names a file of the

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// The hostile corpus (`conformance/hostile/expected.json`) against the

@@ -1,6 +1,7 @@
 import Dialects
 import Foundation
 import JSONModel
+import TestSupport
 
 /// The page bridges inference is checked on: our bridge of every dialect
 /// (conformance/dialects/dialects.json, each with its profile), every

@@ -1,6 +1,7 @@
 import Dialects
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// `bridgecheck profiles infer` and `run --js` without `--profile`, as a

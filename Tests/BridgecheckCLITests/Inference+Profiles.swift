@@ -2,6 +2,7 @@ import DialectInference
 import Dialects
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// Inference (docs/inference.md) on every page bridge we have: each original

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `bridgecheck matrix` end to end: a vendor bridge with a known bug (an

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// `bridgecheck merge`: the shards of one run (`run --shard K/N`) combined

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// `bridgecheck run` on page bridges that reach for what WebKit has: a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// bridgecheck runs from any folder (a user's own repository) and from an

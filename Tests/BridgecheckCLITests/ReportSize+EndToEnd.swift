@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// A broken bridge that mangles the suite's megabyte payloads (every

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// The Swift native kit used as a user uses it: a bridge written against

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The Swift native kit as `swift build` left it next to the bridgecheck
 /// binary: its module interfaces and objects, so that a bridge (one of our

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// `--jobs` from 1 to 64 on any machine: the reference pair passes with the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `xmllint --schema` (Debian's libxml2-utils; `scripts/test.sh` installs
 /// it when missing): the real validator the JUnit reports are checked with.

@@ -1,6 +1,7 @@
 import Dialects
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// The profile member `startupQueue`: what the dialect's native side does
@@ -28,8 +29,7 @@ struct BridgeProfileStartupQueueTests {
   }
 
   @Test func theShippedDialectsSayWhatTheirNativeSidesDo() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("conformance/profiles").path
+    let folder = packageRoot.appendingPathComponent("conformance/profiles").path
     let port = try BridgeProfile.load("wkwebview-port", profilesFolder: folder).get()
     let flutter = try BridgeProfile.load("flutter", profilesFolder: folder).get()
     let classic = try BridgeProfile.load("wvjb-classic", profilesFolder: folder).get()

@@ -1,6 +1,7 @@
 import Dialects
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 @Suite("Calling convention")
@@ -13,13 +14,7 @@ struct CallingConventionTests {
   }
 
   func shipped(_ name: String) throws -> BridgeProfile {
-    try BridgeProfile.load(name, profilesFolder: "\(packageRoot)/conformance/profiles").get()
-  }
-
-  var packageRoot: String {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
+    try BridgeProfile.load(name, profilesFolder: "\(packageRoot.path)/conformance/profiles").get()
   }
 
   @Test func badConventionsAreReportedWithPointerAndHint() throws {

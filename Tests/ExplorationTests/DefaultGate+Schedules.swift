@@ -3,6 +3,7 @@ import Foundation
 import JSONModel
 import PageSimulation
 import ScenarioRunner
+import TestSupport
 import Testing
 
 @testable import Exploration

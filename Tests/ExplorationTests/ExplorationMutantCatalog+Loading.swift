@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Exploration
@@ -23,7 +24,7 @@ struct ExplorationMutantCatalogTests {
 
   @Test("a bad mutant file names the file, the pointer and the fix")
   func problems() throws {
-    let folder = try temporaryFolder()
+    let folder = try temporaryFolder("bridgecheck-exploration")
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("native"), withIntermediateDirectories: true)

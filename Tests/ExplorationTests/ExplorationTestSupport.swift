@@ -3,21 +3,10 @@ import Exploration
 import Foundation
 import JSONModel
 import ScenarioRunner
-
-/// The package root (shipped fixtures and mutants).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
+import TestSupport
 
 /// The reference pair.
 let referenceRunner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
-
-/// A temporary folder, removed by the caller.
-func temporaryFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "bridgecheck-exploration-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder
-}
 
 /// Loads one shipped fixture by id.
 func shippedFixture(_ id: String) throws -> Fixture {

@@ -2,6 +2,7 @@ import Foundation
 import JSONModel
 import PageSimulation
 import ScenarioRunner
+import TestSupport
 import Testing
 
 @Suite("The fixture schedule field")
@@ -17,7 +18,7 @@ struct FixtureScheduleTests {
   }
 
   func load(_ text: String) throws -> Result<Fixture, FixtureLoader.FileProblems> {
-    let folder = try temporaryFolder()
+    let folder = try temporaryFolder("bridgecheck-exploration")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("pinned.json")
     try text.write(to: file, atomically: true, encoding: .utf8)

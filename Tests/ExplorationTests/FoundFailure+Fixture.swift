@@ -1,6 +1,7 @@
 import Foundation
 import JSONModel
 import ScenarioRunner
+import TestSupport
 import Testing
 
 @testable import Exploration
@@ -18,7 +19,7 @@ struct FoundFailureFixtureTests {
     let mutant = try explorationMutant(name).mutant
     let report = FuzzCampaign(runner: mutant.runner(), options: FuzzOptions(seed: 0), jobs: 2).run()
     let failure = try #require(report.failure, "fuzz did not catch \(name) within \(FuzzOptions.defaultRuns) values")
-    let folder = try temporaryFolder()
+    let folder = try temporaryFolder("bridgecheck-exploration")
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixture = try writeAndLoad(failure.fixture, to: folder.appendingPathComponent("found.json"))
     let mutantResult = mutant.runner().run(fixture)

@@ -2,6 +2,7 @@ import BridgeImplementations
 import Foundation
 import PageSimulation
 import ScenarioRunner
+import TestSupport
 import Testing
 
 @testable import Exploration
@@ -102,7 +103,7 @@ struct PinnedScheduleTests {
     let fixture = try shippedFixture(ExplorationCatch.respondersFixture)
     let outcome = ScheduleExplorer(runner: mutant.runner(), options: seedsOnly).explore(fixture)
     #expect(outcome.failingSeed != nil)
-    let folder = try temporaryFolder()
+    let folder = try temporaryFolder("bridgecheck-exploration")
     defer { try? FileManager.default.removeItem(at: folder) }
     let pinned = try writeAndLoad(
       FixturePin.pinned(fixture, schedule: .deviations(outcome.shrunk)),

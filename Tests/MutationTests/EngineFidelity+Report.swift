@@ -6,6 +6,7 @@ import Mutation
 import PageSimulation
 import ScenarioRunner
 import Supervision
+import TestSupport
 import Testing
 
 /// `bridgecheck fidelity` without a real engine: the simulated page against
@@ -13,11 +14,8 @@ import Testing
 /// few events), so that its differences, traces and marks are known.
 @Suite("Fidelity: verdicts of two engines compared")
 struct EngineFidelityTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   static func fixtures(_ ids: [String]) -> [Fixture] {
-    let loaded = FixtureLoader().load(paths: ids.map { root.appendingPathComponent("Fixtures/\($0).json").path })
+    let loaded = FixtureLoader().load(paths: ids.map { packageRoot.appendingPathComponent("Fixtures/\($0).json").path })
     return loaded.fixtures
   }
 
@@ -98,7 +96,7 @@ struct EngineFidelityTests {
   }
 
   @Test func aMutantVerdictThatAnotherScheduleGivesIsExplainedByItNotADifference() throws {
-    let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
+    let catalog = MutantCatalog.load(from: packageRoot.appendingPathComponent("conformance/mutants").path)
     let rows = FidelityRows(
       mutants: catalog.mutants.filter { $0.name == "page-queue-not-cleared" }, executable: "/bin/false")
     defer { rows.remove() }

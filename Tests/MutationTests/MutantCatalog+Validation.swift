@@ -1,6 +1,7 @@
 import Foundation
 import JSONModel
 import ReferenceBridges
+import TestSupport
 import Testing
 
 @testable import Mutation
@@ -54,9 +55,7 @@ struct MutantCatalogTests {
   }
 
   @Test func everyNativeFaultHasAShippedMutantAndEveryShippedMutantLoads() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let shipped = MutantCatalog.load(from: root.appendingPathComponent("conformance/mutants").path)
+    let shipped = MutantCatalog.load(from: packageRoot.appendingPathComponent("conformance/mutants").path)
     #expect(shipped.problems.isEmpty, "\(shipped.problems)")
     var faults: Set<String> = []
     for mutant in shipped.mutants {

@@ -3,6 +3,7 @@ import Foundation
 import PageSimulation
 import ScenarioRunner
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Mutation
@@ -44,9 +45,7 @@ struct MutationMatrixWallClockTests {
   }
 
   static let fixtures: [Fixture] = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let loaded = FixtureLoader().load(paths: [root.appendingPathComponent("Fixtures/handler-missing").path])
+    let loaded = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures/handler-missing").path])
     return Array(loaded.fixtures.filter { $0.subject != .page }.prefix(4))
   }()
 

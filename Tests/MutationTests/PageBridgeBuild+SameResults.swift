@@ -4,6 +4,7 @@ import JSONModel
 import PageSimulation
 import ReferenceBridges
 import ScenarioRunner
+import TestSupport
 import Testing
 
 @testable import Mutation
@@ -15,9 +16,6 @@ import Testing
 /// (the injected text itself, and its length, aside).
 @Suite("The classic page bridge build gives the same results")
 struct PageBridgeBuildSameResultsTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   struct Outcome: Equatable, CustomStringConvertible {
     var fixture: String
     var status: ScenarioStatus
@@ -29,7 +27,7 @@ struct PageBridgeBuildSameResultsTests {
 
   /// The page sources: the reference and each page mutant of it.
   private func sources() throws -> [String] {
-    let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
+    let catalog = MutantCatalog.load(from: packageRoot.appendingPathComponent("conformance/mutants").path)
     let mutants = catalog.mutants.compactMap { mutant -> String? in
       guard case .pagePatch = mutant.construction else { return nil }
       return mutant.pageSource()
@@ -78,7 +76,7 @@ struct PageBridgeBuildSameResultsTests {
   }
 
   @Test func sameVerdictsAndTracesAsTheFileItself() throws {
-    let loaded = FixtureLoader().load(paths: [Self.root.appendingPathComponent("Fixtures").path])
+    let loaded = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
     try #require(loaded.problems.isEmpty && loaded.fixtures.count > 100)
     let sources = try sources()
     #expect(sources.allSatisfy { PageBridgeBuild.classic(from: $0) != nil }, "every page mutant has a classic build")

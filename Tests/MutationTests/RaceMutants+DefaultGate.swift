@@ -3,6 +3,7 @@ import Exploration
 import Foundation
 import PageSimulation
 import ScenarioRunner
+import TestSupport
 import Testing
 
 @testable import Mutation
@@ -11,9 +12,6 @@ import Testing
 /// real web view shows: the default gate must catch them.
 @Suite("Race mutants and the default gate")
 struct RaceMutantDefaultGateTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   /// The fixtures WebKitGTK 2.50 failed the coalescing mutant on, in any of
   /// three runs of `bridgecheck run --engine webkitgtk --js <patched page.js>
   /// --profile jsbridge-1` (the reference native side), 27 November 2026.
@@ -29,14 +27,14 @@ struct RaceMutantDefaultGateTests {
 
   static func mutant(_ name: String) throws -> Mutant {
     let catalog = MutantCatalog.load(
-      from: root.appendingPathComponent("conformance/mutants").path,
-      dialectList: root.appendingPathComponent("conformance/dialects/dialects.json").path)
+      from: packageRoot.appendingPathComponent("conformance/mutants").path,
+      dialectList: packageRoot.appendingPathComponent("conformance/dialects/dialects.json").path)
     #expect(catalog.problems.isEmpty, "\(catalog.problems)")
     return try #require(catalog.mutants.first { $0.name == name })
   }
 
   static func fixture(_ id: String) throws -> Fixture {
-    switch FixtureLoader().loadFile(root.appendingPathComponent("Fixtures/\(id).json").path) {
+    switch FixtureLoader().loadFile(packageRoot.appendingPathComponent("Fixtures/\(id).json").path) {
     case .success(let fixture): return fixture
     case .failure(let problems): throw FixtureLoadError(text: "\(problems.problems)")
     }
@@ -53,7 +51,7 @@ struct RaceMutantDefaultGateTests {
     #expect(mutant.judgedUnderDefaultGate)
     let source = try #require(mutant.dialectSource())
     let profile = try BridgeProfile.load(
-      "jsbridge-1", profilesFolder: Self.root.appendingPathComponent("conformance/profiles").path
+      "jsbridge-1", profilesFolder: packageRoot.appendingPathComponent("conformance/profiles").path
     ).get()
     let runner = FixtureRunner(
       page: ScriptPageImplementation(name: "mutant.js", source: source, profile: profile),
@@ -72,7 +70,7 @@ struct RaceMutantDefaultGateTests {
       page: ScriptPageImplementation(
         name: "page.js",
         source: try String(
-          contentsOf: Self.root.appendingPathComponent("conformance/dialects/jsbridge-1/page.js"), encoding: .utf8),
+          contentsOf: packageRoot.appendingPathComponent("conformance/dialects/jsbridge-1/page.js"), encoding: .utf8),
         profile: profile),
       native: ReferenceNativeImplementation(), tested: TestedSides(page: true, native: false))
     for id in Self.webKitFailures {

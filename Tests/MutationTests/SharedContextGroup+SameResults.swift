@@ -3,6 +3,7 @@ import Foundation
 import JSONModel
 import PageSimulation
 import ScenarioRunner
+import TestSupport
 import Testing
 
 @testable import Mutation
@@ -14,9 +15,6 @@ import Testing
 /// shared run follows pages of other bridges and fixtures.
 @Suite("Shared context groups give the same results")
 struct SharedContextGroupSameResultsTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   /// A run's outcome with the whole trace.
   struct Outcome: Equatable, CustomStringConvertible {
     var status: ScenarioStatus
@@ -31,9 +29,9 @@ struct SharedContextGroupSameResultsTests {
   /// well as every third fixture, so that failures are compared whatever
   /// the order of the fixtures.
   private func killers() throws -> Set<String> {
-    let path = Self.root.appendingPathComponent("conformance/mutants/expected-kills.json").path
+    let path = packageRoot.appendingPathComponent("conformance/mutants/expected-kills.json").path
     let expected = try #require(try ExpectedKills.load(from: path).get())
-    let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
+    let catalog = MutantCatalog.load(from: packageRoot.appendingPathComponent("conformance/mutants").path)
     let page = catalog.mutants.filter { if case .pagePatch = $0.construction { true } else { false } }.prefix(2)
     let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }
       .prefix(2)
@@ -43,7 +41,7 @@ struct SharedContextGroupSameResultsTests {
   private func runners(sharing: Bool) throws -> [FixtureRunner] {
     var options = RunOptions()
     options.sharesContextGroups = sharing
-    let catalog = MutantCatalog.load(from: Self.root.appendingPathComponent("conformance/mutants").path)
+    let catalog = MutantCatalog.load(from: packageRoot.appendingPathComponent("conformance/mutants").path)
     // Mutants of the reference bridges (dialect mutants patch other bridges).
     let page = catalog.mutants.filter { if case .pagePatch = $0.construction { true } else { false } }.prefix(2)
     let native = catalog.mutants.filter { if case .nativeFault = $0.construction { !$0.crashes } else { false } }
@@ -88,7 +86,7 @@ struct SharedContextGroupSameResultsTests {
   }
 
   @Test func sameVerdictsAndTracesAsAGroupPerPage() throws {
-    let loaded = FixtureLoader().load(paths: [Self.root.appendingPathComponent("Fixtures").path])
+    let loaded = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
     try #require(loaded.problems.isEmpty && loaded.fixtures.count > 100)
     let shared = try outcomes(sharing: true, fixtures: loaded.fixtures)
     let own = try outcomes(sharing: false, fixtures: loaded.fixtures)

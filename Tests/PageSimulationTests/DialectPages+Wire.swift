@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 @testable import PageSimulation
@@ -9,8 +10,7 @@ import Testing
 /// one page-to-native call on the wire in their dialect's form.
 @Suite("Dialect page bridges in the simulated page")
 struct DialectPageWireTests {
-  private static let dialects = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("conformance/dialects")
+  private static let dialects = packageRoot.appendingPathComponent("conformance/dialects")
 
   /// A page running `prelude`, the dialect's page bridge, then `action`, until idle.
   private func page(

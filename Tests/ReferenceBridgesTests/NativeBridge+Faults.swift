@@ -1,6 +1,7 @@
 import Foundation
 import JSONModel
 import PageSimulation
+import TestSupport
 import Testing
 
 @testable import ReferenceBridges
@@ -734,8 +735,8 @@ struct NativeBridgeFaultTests {
   // MARK: Mutant definitions
 
   @Test func everyFaultHasANativeMutantDefinition() throws {
-    let folder = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder =
+      packageRoot
       .appendingPathComponent("conformance/mutants/native")
     for fault in NativeBridgeFault.allCases {
       let file = folder.appendingPathComponent("\(fault.rawValue).json")

@@ -3,6 +3,7 @@ import JSONModel
 import PageSimulation
 import Reporters
 import ScenarioRunner
+import TestSupport
 import Testing
 
 /// A checker for the subset of JSON Schema (draft 2020-12) that
@@ -128,9 +129,7 @@ extension JSONValue {
 }
 
 @Suite struct JSONReportSchema {
-  static let schemaPath = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("docs/report-schema.json").path
+  static let schemaPath = packageRoot.appendingPathComponent("docs/report-schema.json").path
 
   static func checker() throws -> SchemaChecker {
     let data = try #require(FileManager.default.contents(atPath: schemaPath), "cannot read \(schemaPath)")

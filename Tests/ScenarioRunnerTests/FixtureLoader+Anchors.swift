@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner
@@ -12,9 +13,7 @@ struct FixtureLoaderAnchorsTests {
   }
 
   @Test func theProtocolDocumentGivesTheSameAnchorsAsThePattern() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let text = try String(contentsOf: root.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
     let anchors = FixtureLoader.anchors(in: text)
     #expect(anchors.count > 20)
     #expect(anchors == Self.byPattern(text))

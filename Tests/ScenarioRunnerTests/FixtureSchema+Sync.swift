@@ -2,6 +2,7 @@ import BridgeImplementations
 import Dialects
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner

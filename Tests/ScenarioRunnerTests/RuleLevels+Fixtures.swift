@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner
@@ -9,13 +10,10 @@ import Testing
 /// written test in the protocol's conventions, and applied everywhere.
 @Suite("Rule levels")
 struct RuleLevelsTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   /// anchor → level, from the rule paragraphs (`**[anchor] LEVEL**`) or
   /// from the index rows (`| [anchor](#anchor) | LEVEL |`).
   static func levels(indexRows: Bool) throws -> [String: String] {
-    let text = try String(contentsOf: root.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
     var levels: [String: String] = [:]
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if indexRows {
@@ -37,7 +35,7 @@ struct RuleLevelsTests {
 
   @Test func everyFixtureHasTheLevelOfItsRule() throws {
     let rules = try Self.levels(indexRows: false)
-    let folder = Self.root.appendingPathComponent("Fixtures")
+    let folder = packageRoot.appendingPathComponent("Fixtures")
     var checked = 0
     for area in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
       let areaFolder = folder.appendingPathComponent(area)

@@ -2,12 +2,11 @@ import BridgeImplementations
 import Foundation
 import JSONModel
 import ScenarioRunner
+import TestSupport
 
 /// Decodes a fixture written inline in a test.
 func fixture(_ json: String, file: String = "inline.json") throws -> Fixture {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "bridgecheck-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let directory = try temporaryFolder("bridgecheck-tests")
   defer { try? FileManager.default.removeItem(at: directory) }
   let path = directory.appendingPathComponent(file).path
   try json.write(toFile: path, atomically: true, encoding: .utf8)
@@ -24,7 +23,3 @@ struct FixtureLoadFailure: Error, CustomStringConvertible {
 
 /// The reference pair.
 let referenceRunner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
-
-/// The package root (for loading the shipped fixtures).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()

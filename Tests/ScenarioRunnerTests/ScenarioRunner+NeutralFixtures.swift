@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner

@@ -1,4 +1,5 @@
 import BridgeImplementations
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner

@@ -2,6 +2,7 @@ import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner

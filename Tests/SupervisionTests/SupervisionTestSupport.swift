@@ -1,25 +1,11 @@
 import Foundation
 import ScenarioRunner
 import Supervision
-
-/// The package root.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
+import TestSupport
 
 /// The built `bridgecheck` binary, which serves `bridgecheck worker`.
 func workerExecutable() throws -> String {
-  var candidates: [URL] = []
-  var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-  for _ in 0..<4 {
-    candidates.append(folder.appendingPathComponent("bridgecheck"))
-    folder.deleteLastPathComponent()
-  }
-  candidates.append(packageRoot.appendingPathComponent(".build/debug/bridgecheck"))
-  guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-    throw SupervisionTestError(
-      "bridgecheck binary not found (swift build --product bridgecheck); looked in \(candidates)")
-  }
-  return found.path
+  try bridgecheckBinary().path
 }
 
 struct SupervisionTestError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 
 /// The table of navigation URLs measured in WebKitGTK
 /// (`Tests/PageSimulationTests/Resources/webkit-url-serialization.json`):
@@ -23,8 +24,8 @@ struct URLSerializationTable {
     }
   }
 
-  static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("PageSimulationTests/Resources/webkit-url-serialization.json")
+  static let file = packageRoot.appendingPathComponent(
+    "Tests/PageSimulationTests/Resources/webkit-url-serialization.json")
 
   var measuredOn: String
   var entries: [Entry]

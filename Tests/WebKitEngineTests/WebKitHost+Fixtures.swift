@@ -3,6 +3,7 @@ import Foundation
 import JSONModel
 import PageSimulation
 import ScenarioRunner
+import TestSupport
 import Testing
 import WebKitEngine
 
@@ -12,11 +13,8 @@ import WebKitEngine
   /// prototype of `--engine webkitgtk`: see `docs/webkit-engine.md`).
   @Suite("Fixtures in a WebKitGTK host", .serialized)
   struct WebKitHostFixtureTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-
     static func fixture(_ id: String) throws -> Fixture {
-      switch FixtureLoader().loadFile(root.appendingPathComponent("Fixtures/\(id).json").path) {
+      switch FixtureLoader().loadFile(packageRoot.appendingPathComponent("Fixtures/\(id).json").path) {
       case .success(let fixture): return fixture
       case .failure(let problems): throw WebKitError(problems.problems.map(\.description).joined(separator: "\n"))
       }
@@ -83,7 +81,7 @@ import WebKitEngine
       let runner = FixtureRunner(
         page: ReferencePageImplementation(), native: ReferenceNativeImplementation(), engine: try PageEngine.webKitGTK()
       )
-      let folder = WebKitHostFixtureTests.root.appendingPathComponent("Fixtures").path
+      let folder = packageRoot.appendingPathComponent("Fixtures").path
       var counts: [String: Int] = [:]
       let only = ProcessInfo.processInfo.environment["BRIDGECHECK_WEBKIT_SURVEY_ONLY"]
       for fixture in FixtureLoader().load(paths: [folder]).fixtures.sorted(by: { $0.id < $1.id })

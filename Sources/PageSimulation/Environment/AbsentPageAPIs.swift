@@ -65,22 +65,7 @@ package enum AbsentPageAPIs {
 
   /// The JavaScript that defines `absent(target, prefix, names)` in an
   /// environment script (which has `host`, `defineProperty` and `stringify`).
-  static let definition = #"""
-      function absent(target, prefix, names) {
-        names.forEach(function (name) {
-          if (name in target) return;
-          defineProperty(target, name, {
-            configurable: true, enumerable: false,
-            get: function () { host.missing(prefix + name); return undefined; },
-            set: function (value) {
-              // A global `var` of the name assigns through the global object, whatever `this` the engine passes.
-              var owner = (typeof this === 'object' && this !== null) || typeof this === 'function' ? this : target;
-              defineProperty(owner, name, { value: value, writable: true, enumerable: true, configurable: true });
-            }
-          });
-        });
-      }
-    """#
+  static let definition = environmentScripts.text(of: "absent-page-apis.js")
 
   /// A call of `absent` for `names` on `target`, notes named `prefix` + name.
   static func sentinels(on target: String, prefix: String, _ names: [String]) -> String {

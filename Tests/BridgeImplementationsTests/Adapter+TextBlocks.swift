@@ -90,10 +90,10 @@ struct AdapterTextBlockTests {
 /// through the adapter alone. 1.4 names the `undefined` arguments.)
 @Suite("The Swift reference adapter in every dialect")
 struct AdapterDialectTests {
-  @Test(arguments: ScenarioRunnerDialectTests.profileNames)
+  @Test(arguments: AdapterTestSupport.profileNames)
   func theAdapterGivesTheInProcessVerdicts(name: String) throws {
     try AdapterTestSupport.requireFixtures()
-    let profile = try ScenarioRunnerDialectTests.profile(name)
+    let profile = try AdapterTestSupport.profile(name)
     let native = AdapterNativeImplementation(
       command: try AdapterTestSupport.referenceAdapter(), limits: AdapterTestSupport.verdictLimits)
     defer { native.shutdown() }

@@ -1,10 +1,15 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
+import TestSupport
 import Testing
 
 @testable import ScenarioRunner
+
+/// The reference pair, in process: what the adapter runs are compared with.
+let referenceRunner = FixtureRunner(page: ReferencePageImplementation(), native: ReferenceNativeImplementation())
 
 /// Helpers shared by the adapter tests.
 enum AdapterTestSupport {
@@ -22,6 +27,15 @@ enum AdapterTestSupport {
   /// CI machine (other suites run in parallel, the 1 MB payload scenarios
   /// through a debug build) must not turn a slow answer into an `error`.
   static let verdictLimits = AdapterLimits(commandTimeout: .seconds(30))
+
+  /// The shipped profiles' folder and their names.
+  static let profilesFolder = packageRoot.appendingPathComponent("conformance/profiles").path
+  static let profileNames = BridgeProfile.shippedNames(in: profilesFolder)
+
+  /// A shipped profile by name.
+  static func profile(_ name: String) throws -> BridgeProfile {
+    try BridgeProfile.load(name, profilesFolder: profilesFolder).get()
+  }
 
   /// The shipped fixtures, and the problems of loading them.
   static let loaded = FixtureLoader().load(paths: [packageRoot.appendingPathComponent("Fixtures").path])
