@@ -659,7 +659,7 @@ final class PageWorld {
     var cyclic = false
     do {
       cloned = try body.toJSON().map { MessageBodyClone.received($0).withSortedKeys }
-    } catch where error.kind == .cyclic {
+    } catch  where error.kind == .cyclic {
       // WebKit's structured clone copies a cycle and the post succeeds; the
       // native side gets a body that contains itself, which has no JSON form
       // (`jsc_value_to_json` gives NULL, `JSONSerialization` cannot write

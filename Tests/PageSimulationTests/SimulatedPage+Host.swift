@@ -237,7 +237,8 @@ struct HostFunctionTests {
   /// SerializedScriptValue): an own `__proto__` key does not arrive.
   @Test func anOwnProtoKeyOfAnEvaluationResultDoesNotArrive() {
     let page = loadedPage("")
-    let result = page.value(#"JSON.parse('{"__proto__": {"polluted": true}, "plain": 1, "inner": [{"__proto__": 5}]}')"#)
+    let result = page.value(
+      #"JSON.parse('{"__proto__": {"polluted": true}, "plain": 1, "inner": [{"__proto__": 5}]}')"#)
     #expect(result?.serialized() == #"{"plain":1,"inner":[{}]}"#)
     #expect(page.value(#"JSON.parse('{"k": "__proto__"}')"#) == .object(["k": "__proto__"]))
   }
