@@ -126,7 +126,7 @@ import WebKitEngine
       let script = #"JSON.parse('{"__proto__": {"polluted": true}, "plain": 1, "inner": [{"__proto__": 5}]}')"#
       host.evaluateJavaScript(script) { result = (try? $0.get()) ?? nil }
       host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
-      #expect(result?.serialized() == #"{"plain":1,"inner":[{}]}"#)
+      #expect(result?.withSortedKeys.serialized() == #"{"inner":[{}],"plain":1}"#)
     }
 
     /// A body that contains itself is copied by the structured clone: the
