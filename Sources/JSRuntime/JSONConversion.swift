@@ -71,6 +71,9 @@ private struct Converter {
   let context: JSContextRef
   /// Bytes counted so far (UTF-8 bytes of strings and keys, 16 per value).
   var size = 0
+  /// The objects being converted, outermost first: read only when the depth
+  /// limit is reached, to tell a cycle from a deep value.
+  var path: [JSObjectRef] = []
 
   static let valueCost = 16
 
@@ -109,10 +112,15 @@ private struct Converter {
         return nil
       }
       guard depth < owner.configuration.maxConversionDepth else {
+        if Set(path).count < path.count || path.contains(object) {
+          throw ScriptError(kind: .cyclic, name: "TypeError", message: "value is cyclic (an object contains itself)")
+        }
         throw ScriptError(
           kind: .exception, name: "RangeError",
-          message: "value is nested deeper than \(owner.configuration.maxConversionDepth) levels, or cyclic")
+          message: "value is nested deeper than \(owner.configuration.maxConversionDepth) levels")
       }
+      path.append(object)
+      defer { path.removeLast() }
       if JSValueIsArray(context, value) {
         return try array(object, depth: depth)
       }

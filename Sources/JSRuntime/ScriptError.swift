@@ -22,6 +22,10 @@ package struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (``ScriptContext/Configuration/maxStringLength``,
     /// ``ScriptContext/Configuration/maxConversionSize``); nothing was copied.
     case sizeLimit = "size-limit"
+    /// A value leaving the engine contains itself (an object that is its own
+    /// ancestor): it has no JSON form, though WebKit's structured clone
+    /// copies it.
+    case cyclic
   }
 
   /// The category of failure.

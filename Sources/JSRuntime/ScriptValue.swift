@@ -110,7 +110,8 @@ package final class ScriptValue {
 
   /// The value as JSON data: `nil` for `undefined` (see ``JSONValue`` for
   /// what a conversion keeps). Throws for values nested deeper than the
-  /// context's limit (cyclic values included) and for getters that throw.
+  /// context's limit, for cyclic values (``ScriptError/Kind-swift.enum/cyclic``)
+  /// and for getters that throw.
   package func toJSON() throws(ScriptError) -> JSONValue? {
     try JSONConversion.toJSON(rawValue, owner: context)
   }

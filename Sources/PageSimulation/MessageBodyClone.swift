@@ -1,7 +1,9 @@
 import JSONModel
 
-/// What the native side receives of a script message body: WebKit posts a
-/// structured clone, and when the clone is rebuilt an own `__proto__` key
+/// What the native side receives of a script message body or of an
+/// evaluation's result: WebKit hands both over as a structured clone
+/// (SerializedScriptValue, on Apple's platforms before the result becomes
+/// Foundation objects as well), and when the clone is rebuilt an own `__proto__` key
 /// sets the object's prototype instead of making a key (measured in
 /// WebKitGTK 2.50: `{"__proto__": {"polluted": true}, "plain": 1}` arrives
 /// as `{"plain": 1}`, with `polluted` inherited; a `__proto__` that is no

@@ -111,7 +111,10 @@ final class PageWorld {
     do {
       let value = try context.evaluate(script, sourceURL: "evaluateJavaScript")
       do {
-        return .success(try value.toJSON())
+        // WebKit hands the result over as a structured clone, which makes an
+        // own `__proto__` key the prototype (WKWebView's completion and
+        // WebKitGTK's alike: both round-trip it through SerializedScriptValue).
+        return .success(try value.toJSON().map(MessageBodyClone.received))
       } catch {
         let what = "the value that `\(Self.excerpt(script))` returned"
         switch error.kind {
@@ -653,14 +656,23 @@ final class PageWorld {
 
   private func postMessage(name: String, body: ScriptValue) throws {
     let cloned: JSONValue?
+    var cyclic = false
     do {
       cloned = try body.toJSON().map { MessageBodyClone.received($0).withSortedKeys }
+    } catch  where error.kind == .cyclic {
+      // WebKit's structured clone copies a cycle and the post succeeds; the
+      // native side gets a body that contains itself, which has no JSON form
+      // (`jsc_value_to_json` gives NULL, `JSONSerialization` cannot write
+      // it): bridgecheck's native sides get no body, as the WebKit host's do.
+      cloned = nil
+      cyclic = true
     } catch {
       if error.kind == .sizeLimit { webView.passLimit("value-size", "a script message body: \(error.message)") }
       throw NativeFunctionError("the message body could not be cloned: \(error.message)", name: "DataCloneError")
     }
     var fields: JSONObject = ["name": .string(name)]
     if let cloned { fields["body"] = cloned }
+    if cyclic { fields["cyclicBody"] = true }
     webView.trace.record(.page, TraceEventName.scriptMessage, fields)
     webView.deliverScriptMessage(ScriptMessage(name: name, body: cloned))
   }

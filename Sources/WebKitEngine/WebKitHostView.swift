@@ -9,8 +9,10 @@
   enum EngineEvent {
     /// A navigation request; the decision is kept (referenced) until answered.
     case navigation(decision: UnsafeMutablePointer<WebKitPolicyDecision>, url: String)
-    /// A body posted to a script message handler (`nil` for `undefined`).
-    case message(name: String, body: JSONValue?)
+    /// A body posted to a script message handler (`nil` for `undefined`,
+    /// and for a body with no JSON form: `unreadable`, a body that contains
+    /// itself, which WebKit's structured clone copies).
+    case message(name: String, body: JSONValue?, unreadable: Bool)
     /// A synchronous call of the host channel (a request to
     /// ``HostChannelScript/scheme``, kept referenced): the page waits until it is answered.
     case hostCall(request: UnsafeMutablePointer<WebKitURISchemeRequest>, name: String, arguments: [JSONValue?])
@@ -209,6 +211,7 @@
         let box = Unmanaged<MessageHandlerBox>.fromOpaque(data!).takeUnretainedValue()
         let value = result.flatMap { webkit_javascript_result_get_js_value($0) }
         var body: JSONValue?
+        var unreadable = false
         if let value {
           if let excess = WebKitHostView.excessSize(of: value) {
             box.view?.events.append(
@@ -217,9 +220,10 @@
               ))
           } else {
             body = WebKitHostView.json(of: value).flatMap { try? JSONValue.parse($0) }
+            unreadable = body == nil && jsc_value_is_object(value) != 0
           }
         }
-        box.view?.events.append(.message(name: box.name, body: body))
+        box.view?.events.append(.message(name: box.name, body: body, unreadable: unreadable))
       }
       let signal = bridgecheck_signal_connect(
         manager, "script-message-received::" + name, unsafeBitCast(received, to: GCallback.self), box)
@@ -452,19 +456,22 @@
     /// process, plain data: no getter of the page runs here), stopping as
     /// soon as it passes ``maximumValueSize``; nil when it is within it,
     /// else why not, before it is converted to JSON (which would copy it
-    /// again, and again when parsed).
+    /// again, and again when parsed). An object met again (a cycle, or one
+    /// object under two keys) is weighed once, as the structured clone that
+    /// brought it here copied it once.
     static func excessSize(of value: UnsafeMutablePointer<JSCValue>) -> String? {
       guard jsc_value_is_string(value) != 0 || jsc_value_is_object(value) != 0,
         let context = jsc_value_get_context(value)
       else { return nil }
       let source = """
         (function (value, limit) {
-          var size = 0, stack = [value];
+          var size = 0, stack = [value], seen = new Set();
           while (stack.length) {
             var v = stack.pop();
             size += 16;
             if (typeof v === 'string') size += v.length;
-            else if (v !== null && typeof v === 'object') {
+            else if (v !== null && typeof v === 'object' && !seen.has(v)) {
+              seen.add(v);
               if (Array.isArray(v)) {
                 if (size + v.length * 16 > limit) return -1;
                 for (var i = 0; i < v.length; i++) stack.push(v[i]);

@@ -485,14 +485,15 @@
       switch event {
       case .navigation(let decision, let url):
         return { [unowned self] in self.decide(decision, url: url) }
-      case .message(HostChannelScript.channelHandlerName, let body):
+      case .message(HostChannelScript.channelHandlerName, let body, _):
         guard let text = body?.stringValue, let call = HostChannelScript.decodedCall(text) else { return nil }
         return { [unowned self] in self.runRecorder(call.name, arguments: call.arguments) }
-      case .message(let name, let body):
+      case .message(let name, let body, let unreadable):
         return { [unowned self] in
           var fields: JSONObject = ["name": .string(name)]
           let sorted = body.map(\.withSortedKeys)
           if let sorted { fields["body"] = sorted }
+          if unreadable { fields["cyclicBody"] = true }
           self.trace.record(.page, TraceEventName.scriptMessage, fields)
           self.messageHandlers[name]?(ScriptMessage.posted(name: name, body: sorted))
         }

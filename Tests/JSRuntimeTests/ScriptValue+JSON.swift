@@ -73,7 +73,20 @@ struct JSONConversionTests {
     let error = try #require(throws: ScriptError.self) {
       try json("(function () { var o = {}; o.self = o; return o; })()")
     }
+    #expect(error.kind == .cyclic)
     #expect(error.message.contains("cyclic"))
+    let inArray = try #require(throws: ScriptError.self) {
+      try json("(function () { var a = [1, {}]; a[1].back = [a]; return {list: a}; })()")
+    }
+    #expect(inArray.kind == .cyclic)
+  }
+
+  @Test func aDeepValueWithoutACycleIsNotCalledCyclic() throws {
+    let error = try #require(throws: ScriptError.self) {
+      try json("(function () { var o = {}; for (var i = 0; i < 3000; i++) o = {next: o}; return o; })()")
+    }
+    #expect(error.kind == .exception)
+    #expect(error.message.contains("nested deeper"))
   }
 
   @Test func emptyStringKeysAndValuesSurvive() throws {

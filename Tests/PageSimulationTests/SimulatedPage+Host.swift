@@ -231,4 +231,36 @@ struct HostFunctionTests {
     page.runUntilIdle()
     #expect(bodies.map { $0?.serialized() } == [#"{"inner":[{"x":2}],"plain":1}"#, #""{\"__proto__\":1}""#])
   }
+
+  /// WebKit hands an evaluation's result over as a structured clone too
+  /// (WKWebView's completion and WebKitGTK's alike round-trip it through
+  /// SerializedScriptValue): an own `__proto__` key does not arrive.
+  @Test func anOwnProtoKeyOfAnEvaluationResultDoesNotArrive() {
+    let page = loadedPage("")
+    let result = page.value(
+      #"JSON.parse('{"__proto__": {"polluted": true}, "plain": 1, "inner": [{"__proto__": 5}]}')"#)
+    #expect(result?.serialized() == #"{"plain":1,"inner":[{}]}"#)
+    #expect(page.value(#"JSON.parse('{"k": "__proto__"}')"#) == .object(["k": "__proto__"]))
+  }
+
+  /// WebKit's structured clone copies a cycle: the post succeeds (no
+  /// exception in the page), the native side gets a body with no JSON form
+  /// (nil, the trace says why), and later posts arrive as usual.
+  @Test func aCyclicBodyIsPostedAndArrivesUnreadable() {
+    var bodies: [JSONValue?] = []
+    let page = loadedPage(
+      """
+      var cyclic = {name: 'cyclic'}; cyclic.self = cyclic;
+      try { webkit.messageHandlers.bridge.postMessage({params: cyclic}); console.log('posted'); }
+      catch (error) { console.log('threw ' + error.name); }
+      webkit.messageHandlers.bridge.postMessage('after');
+      """,
+      prepare: { $0.addScriptMessageHandler(named: "bridge") { bodies.append($0.body) } })
+    page.runUntilIdle()
+    #expect(page.consoleLines == ["posted"])
+    #expect(bodies == [nil, .string("after")])
+    let posted = page.trace.events(named: TraceEventName.scriptMessage)
+    #expect(posted.map { $0["cyclicBody"] } == [true, nil])
+    #expect(page.limitViolation == nil)
+  }
 }

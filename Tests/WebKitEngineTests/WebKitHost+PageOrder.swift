@@ -113,6 +113,46 @@ import WebKitEngine
       #expect(bodies.first??.serialized() == #"{"inner":{"x":2},"plain":1}"#)
     }
 
+    /// Measured: an evaluation's result is a structured clone as well
+    /// (WKWebView's completion round-trips it through SerializedScriptValue
+    /// the same way): an own `__proto__` key does not arrive. The simulated
+    /// page does the same.
+    @Test func anOwnProtoKeyOfAnEvaluationResultDoesNotArrive() throws {
+      let host = try Self.host(Box())
+      defer { host.close() }
+      host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: "")]))
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      var result: JSONValue?
+      let script = #"JSON.parse('{"__proto__": {"polluted": true}, "plain": 1, "inner": [{"__proto__": 5}]}')"#
+      host.evaluateJavaScript(script) { result = (try? $0.get()) ?? nil }
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(result?.withSortedKeys.serialized() == #"{"inner":[{}],"plain":1}"#)
+    }
+
+    /// A body that contains itself is copied by the structured clone: the
+    /// post does not throw, no size limit is passed (the weighing counts an
+    /// object once), the native side gets no JSON (nil) and later posts
+    /// arrive. The simulated page does the same.
+    @Test func aCyclicMessageBodyArrivesUnreadableWithinTheLimits() throws {
+      let seen = Box()
+      let host = try Self.host(seen)
+      defer { host.close() }
+      var bodies: [JSONValue?] = []
+      host.addScriptMessageHandler(named: "native") { message in bodies.append(message.body) }
+      let page = """
+        var cyclic = {name: 'cyclic'}; cyclic.self = cyclic;
+        try { window.webkit.messageHandlers.native.postMessage({params: cyclic}); record('posted'); }
+        catch (error) { record('threw ' + error.name); }
+        window.webkit.messageHandlers.native.postMessage('after');
+        """
+      host.load(PageSource(url: Self.url, scripts: [PageScript(name: "page.js", source: page)]))
+      host.runUntilIdle(maxTasks: 10_000, maxTime: nil, shouldStop: { false })
+      #expect(seen.values == ["posted"])
+      #expect(bodies == [nil, .string("after")])
+      #expect(host.trace.events(named: TraceEventName.scriptMessage).map { $0["cyclicBody"] } == [true, nil])
+      #expect(host.limitViolation == nil)
+    }
+
     /// The sweep that ends an adapter's orphans (a subreaper kills every
     /// child it did not start itself) leaves WebKit's helper processes
     /// alone once the run uses the real engine: they are children of this

@@ -23,9 +23,10 @@ package enum DialectTrait: String, Sendable, Hashable, CaseIterable {
   /// (``TypedMessages``), so "no answer without a callback" cannot be told.
   case requestsWithoutIDs = "requests-without-ids"
   /// The page hands its messages to the native side as text (JSON), not
-  /// as an object posted to a script message handler (`"queue":
-  /// {"encoding": "object"}`), whose structured clone makes an own
-  /// `__proto__` key the prototype.
+  /// as an object (`"queue": {"encoding": "object"}`) posted to a script
+  /// message handler or returned as a fetch's value: WebKit hands both
+  /// over as a structured clone, which makes an own `__proto__` key the
+  /// prototype.
   case textPageMessages = "text-page-messages"
 
   /// Whether `profile` has this trait.
@@ -36,9 +37,9 @@ package enum DialectTrait: String, Sendable, Hashable, CaseIterable {
     case .fetchedQueue: profile.queue == .fetch
     case .jsonStringDelivery: profile.delivery == .jsonString
     case .requestsWithoutIDs: profile.typedMessages == nil
-    // A fetched queue's value reaches the native side serialized by the host (Android's
-    // evaluateJavascript), not as a script message's structured clone.
-    case .textPageMessages: profile.encoding != .object || profile.queue == .fetch
+    // A fetched queue's value is a structured clone too: WebKit round-trips an evaluation's result
+    // through SerializedScriptValue (WKWebView and WebKitGTK alike), unlike Android's evaluateJavascript.
+    case .textPageMessages: profile.encoding != .object
     }
   }
 
@@ -56,7 +57,7 @@ package enum DialectTrait: String, Sendable, Hashable, CaseIterable {
     case .requestsWithoutIDs:
       "in the profile \(profile.name) every request carries an id that the other side may answer (\"typedMessages\")"
     case .textPageMessages:
-      "the page of the profile \(profile.name) posts its messages as objects (\"queue\": {\"encoding\": \"object\"})"
+      "the page of the profile \(profile.name) hands its messages over as objects (\"queue\": {\"encoding\": \"object\"})"
     }
   }
 
