@@ -266,6 +266,8 @@ def main():
         if options.check and entry.get("status") == "as-bridge":
             entry = dict(entry, exit=exit_code if exit_code in (0, 1) else 1)
         problems = check(entry, report, exit_code, options.engine)
+        if name not in manifest:
+            problems.append("no entry in conformance/hostile/expected.json: add one with the outcome it must get")
         peak_mb = sampler.peak / 1048576
         if peak_mb > options.memory_limit + options.margin:
             problems.append("peak memory %.0f MB over the limit plus margin" % peak_mb)
@@ -283,6 +285,11 @@ def main():
             for line in tail:
                 print("    stderr: " + line)
         sys.stdout.flush()
+    if not options.scripts:
+        # The whole corpus: every page bridge of the folder runs, and every entry has its page bridge.
+        for name in sorted(set(manifest) - set(scripts)):
+            print("%-42s BROKEN: an entry of expected.json with no page bridge in conformance/hostile/" % name)
+            broken += 1
     print("hostile-corpus: %d scripts, %d broke a promise" % (len(scripts), broken))
     return 1 if broken else 0
 

@@ -15,7 +15,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --webkit
 swift build --traits WebKitGTK --build-tests --scratch-path .build-webkit
-xvfb-run -a swift test --traits WebKitGTK --skip-build --scratch-path .build-webkit --filter WebKitEngineTests "$@"
+# One test at a time: the host measures the web processes of its own process (their main threads
+# and their workers' threads, as a bridgecheck worker has one), so tests running at once would see
+# each other's pages (a worker that loops in one test would be blamed in another).
+xvfb-run -a swift test --traits WebKitGTK --skip-build --scratch-path .build-webkit --no-parallel --filter WebKitEngineTests "$@"
 if [ "$#" -eq 0 ]; then
   python3 scripts/hostile_corpus.py --bridgecheck .build-webkit/debug/bridgecheck --engine webkitgtk --check \
     --time-limit 120

@@ -27,6 +27,10 @@ let benchmarks: [(name: String, summary: String, run: () throws -> Void)] = [
     DefaultGateBenchmark.run
   ),
   (
+    "webkit", "bridgecheck run --engine webkitgtk of the shipped suite at --jobs 1 and 2 vs the simulated page",
+    WebKitSuiteBenchmark.run
+  ),
+  (
     "scenarios", "chosen scenarios run many times in process (BRIDGECHECK_BENCH_FILTER, _RUNS); for profiling",
     ScenarioRepeatBenchmark.run
   ),

@@ -23,8 +23,12 @@
   /// script, and its web process is ended; console output and uncaught
   /// exceptions are cut in the page, and the console's total is capped; the
   /// trace's event limit; values too large to leave the page; and the web
-  /// process's end (a crash, or WebKit's own memory limit). ``pageCPUTime``
-  /// is the web process's CPU time, which bounds a page that never goes idle.
+  /// process's end (a crash, or WebKit's own memory limit); a dedicated
+  /// worker whose thread spends the script time limit of CPU time without
+  /// waiting for its next task is stuck in a script too (``WorkerThreadWatch``),
+  /// and a worker in the middle of a script keeps the page from being idle.
+  /// ``pageCPUTime`` is the CPU time of the web process's main thread and of
+  /// its workers, which bounds a page that never goes idle.
   ///
   /// Not done: schedule exploration (``chooser`` is nil), `script-run`
   /// events for the page's own scripts, and telling a main-frame navigation
@@ -162,15 +166,27 @@
       if limitViolation == nil { limitViolation = violation }
     }
 
-    /// The CPU time of the page's web process since this host was made,
-    /// measured at most every 10 ms.
-    package var pageCPUTime: Duration {
+    /// The CPU time the page used since this host was made: its web
+    /// process's main thread and its dedicated workers' threads, measured
+    /// at most every 10 ms.
+    package var pageCPUTime: Duration { mainThreadCPUTime + webProcesses.workers.cpuTime }
+
+    /// The CPU time of the main thread of the page's web process since
+    /// this host was made, measured (with the workers) at most every 10 ms.
+    private var mainThreadCPUTime: Duration {
       let now = ContinuousClock.now
       if lastCPUSample.map({ now - $0 >= .milliseconds(10) }) ?? true {
         lastCPUSample = now
         lastCPUTime = webProcesses.cpuTime()
       }
       return max(.zero, lastCPUTime - createdCPUTime)
+    }
+
+    /// Measures again now, with the web processes listed again (so that a
+    /// worker the page just started is seen).
+    private func measureNow() {
+      lastCPUSample = ContinuousClock.now
+      lastCPUTime = webProcesses.cpuTime(rescan: true)
     }
     /// The user scripts added so far, in the order they run.
     package var installedUserScripts: [PageScript] { userScripts.map(\.script) }
@@ -401,17 +417,22 @@
     /// The loop of both (engine thread).
     private func drive(until: Int64, stopsWhenIdle: Bool, maxTasks: Int, shouldStop: () -> Bool) -> SettleOutcome {
       var ran = 0
+      var catchUp = CatchUp.notOwed
       var quietSince = now.milliseconds
       cpuAtQuietStart = pageCPUTime
       while true {
         if shouldStop() { return .interrupted }
         if let view {
           let arrived = view.takeEvents()
-          if !arrived.isEmpty { cpuAtLastAnswer = pageCPUTime + createdCPUTime }
+          if !arrived.isEmpty { cpuAtLastAnswer = mainThreadCPUTime + createdCPUTime }
           inbox += arrived
         }
         if pageIsStuck() {
           endStuckPage()
+          return .idle
+        }
+        if workerIsStuck() {
+          endStuckWorker()
           return .idle
         }
         if !awaitingCommit, hostTasks.isEmpty, !pageWork.isEmpty {
@@ -420,9 +441,13 @@
           for item in work { item() }
         }
         // A page that keeps the host busy ends at the time bound too, not
-        // only one that leaves it waiting.
-        if now.milliseconds >= until { return stopsWhenIdle ? .timeBudgetExhausted : .idle }
-        if let task = nextTask() {
+        // only one that leaves it waiting. An advance ends there once the
+        // page has answered what the host asked of it (see ``owesAnswer``).
+        if now.milliseconds >= until {
+          if stopsWhenIdle { return .timeBudgetExhausted }
+          if advanceEnds(until: until, catchUp: &catchUp) { return .idle }
+        }
+        if let task = nextTask(timersDueBy: min(now.milliseconds, until)) {
           if ran >= maxTasks { return .taskBudgetExhausted }
           ran += 1
           tasksRun += 1
@@ -434,15 +459,22 @@
           continue
         }
         let time = now.milliseconds
-        if time >= until { return stopsWhenIdle ? .timeBudgetExhausted : .idle }
+        if time >= until {
+          if stopsWhenIdle { return .timeBudgetExhausted }
+          if advanceEnds(until: until, catchUp: &catchUp) { return .idle }
+        }
         if stopsWhenIdle, !loading, timers.isEmpty, pageWork.isEmpty,
           (view?.outstandingEvaluations ?? 0) == abandonedProbes.count,
           Double(time - quietSince) * scale >= quietMilliseconds
         {
-          // Idle: nothing pending, and the web process not busy running
-          // something no timer shows (a message ping-pong).
+          // Idle: nothing pending, the web process not busy running
+          // something no timer shows (a message ping-pong), and no worker
+          // in the middle of a script.
+          measureNow()
           let cpu = pageCPUTime
-          let busy = cpu - cpuAtQuietStart > .milliseconds(Double(time - quietSince) * scale * Self.busyShare)
+          let busy =
+            cpu - cpuAtQuietStart > .milliseconds(Double(time - quietSince) * scale * Self.busyShare)
+            || webProcesses.workers.aWorkerIsRunning
           if !busy, generation == 0 || probePendingTimers() == 0 { return .idle }
           quietSince = now.milliseconds
           cpuAtQuietStart = pageCPUTime
@@ -451,9 +483,68 @@
       }
     }
 
+    /// Whether an advance whose time is up (`until`) ends now: once the
+    /// page owes the host no answer, or at the settle bound past its end.
+    /// When it still owed one at the end, it must also have caught up once
+    /// (a marker timer set then has run: the zero-delay timers the answers
+    /// set, and the work WebKit queued on timers of its own, ran before it,
+    /// and what they sent the host arrived and ran). Page timers are not
+    /// waited for otherwise: a page that stalls past the end of an advance
+    /// runs its timers due within it, and those due after it, when it
+    /// resumes, and the host cannot tell them apart. Engine thread.
+    private func advanceEnds(until: Int64, catchUp: inout CatchUp) -> Bool {
+      if now.milliseconds >= until + Int64(maxSettleSeconds * 1000 / scale) { return true }
+      if owesAnswer {
+        if catchUp == .notOwed { catchUp = .owed }
+        return false
+      }
+      if catchUp == .notOwed || catchUp == .caughtUp || generation == 0 || view == nil { return true }
+      // One marker for the whole advance: probes after the first wait for the same one.
+      let caughtUp = probeCaughtUp(fresh: catchUp == .owed)
+      catchUp = caughtUp ? .caughtUp : .asked
+      return caughtUp && inbox.isEmpty
+    }
+
+    /// Where an advance past its end is in catching up with the page.
+    private enum CatchUp {
+      /// The page owed no answer at the end.
+      case notOwed
+      /// It did; no marker is set yet.
+      case owed
+      /// A marker is set and has not run yet.
+      case asked
+      /// The marker ran.
+      case caughtUp
+    }
+
+    /// Whether the page has run the marker timer of the round (a new one
+    /// when `fresh`), asked again until it has (false when something else
+    /// arrived first, or it did not).
+    private func probeCaughtUp(fresh: Bool) -> Bool {
+      for probe in 0..<Self.maxProbes {
+        let answer = probeOnce(caughtUpOnly: true, fresh: fresh && probe == 0)
+        if answer != -1 { return answer == 0 }
+      }
+      return false
+    }
+
+    /// Whether the page owes the host an answer: a load, or an evaluation
+    /// asked and not answered (a probe the host gave up on aside), or an
+    /// event it sent that the host has not run yet. In the simulated page an
+    /// evaluation runs in the task that asks for it, in no virtual time; in
+    /// WebKit it takes real time, which a loaded machine stretches (50 ms
+    /// was seen to pass between a fetch asked and its start in the page, at
+    /// load 25), so an advance does not end while the page owes one: what
+    /// happens within an advance must not depend on the machine's load.
+    private var owesAnswer: Bool {
+      loading || awaitingCommit || !pageWork.isEmpty || !hostTasks.isEmpty || !inbox.isEmpty
+        || (view?.outstandingEvaluations ?? 0) > abandonedProbes.count
+    }
+
     /// The next host task: the harness's own work, then what the engine
-    /// reported, then due timers.
-    private func nextTask() -> (() -> Void)? {
+    /// reported, then timers due by `timersDueBy` (an advance that waits
+    /// for the page's answers past its end runs no timer due after it).
+    private func nextTask(timersDueBy: Int64) -> (() -> Void)? {
       if !hostTasks.isEmpty {
         let task = hostTasks.removeFirst()
         return { [unowned self] in
@@ -465,8 +556,7 @@
         let event = inbox.removeFirst()
         if let task = task(for: event) { return task }
       }
-      if let index = timers.indices.min(by: { timers[$0].due < timers[$1].due }), timers[index].due <= now.milliseconds
-      {
+      if let index = timers.indices.min(by: { timers[$0].due < timers[$1].due }), timers[index].due <= timersDueBy {
         let timer = timers.remove(at: index)
         return { [unowned self] in
           self.recordTask(timer.label)
@@ -658,7 +748,7 @@
     /// load, an evaluation, a probe) and its web process spent more than the
     /// script time limit of CPU time since it last answered. Engine thread.
     private func pageIsStuck() -> Bool {
-      let cpu = pageCPUTime + createdCPUTime
+      let cpu = mainThreadCPUTime + createdCPUTime
       guard loading || (view?.outstandingEvaluations ?? 0) > 0 else {
         cpuAtLastAnswer = cpu
         return false
@@ -669,7 +759,7 @@
     /// Ends the web process of a page stuck in a script: the page passed
     /// the script time limit (its view is closed, not recycled). Engine thread.
     private func endStuckPage() {
-      let spent = (pageCPUTime + createdCPUTime - cpuAtLastAnswer).millisecondsText
+      let spent = (mainThreadCPUTime + createdCPUTime - cpuAtLastAnswer).millisecondsText
       let waiting = loading ? "its load to finish" : "an evaluation to complete"
       trace.record(.page, TraceEventName.scriptTerminated, ["reason": "time-limit", "task": .string(waiting)])
       passLimit(
@@ -680,21 +770,62 @@
       view?.terminateWebProcess()
     }
 
+    /// Whether a dedicated worker of the page is stuck in a script: its
+    /// thread spent more than the script time limit of CPU time without
+    /// once waiting for its next task. Engine thread.
+    private func workerIsStuck() -> Bool {
+      _ = mainThreadCPUTime
+      return webProcesses.workers.longestScript > configuration.scriptTimeLimit
+    }
+
+    /// Ends the web process of a page whose worker is stuck in a script:
+    /// the page passed the script time limit, as in the simulated page,
+    /// where a worker's script is held to it too. Engine thread.
+    private func endStuckWorker() {
+      let spent = webProcesses.workers.longestScript.millisecondsText
+      trace.record(
+        .page, TraceEventName.scriptTerminated, ["reason": "time-limit", "task": "a dedicated worker's script"])
+      passLimit(
+        "script-time",
+        "a script ran past the time limit of \(configuration.scriptTimeLimit.millisecondsText) and was stopped: a "
+          + "dedicated worker of the page (its thread in the web process) spent \(spent) of CPU time without once "
+          + "waiting for its next task, and bridgecheck ended the web process: the bridge hangs (a loop or a timer "
+          + "flood in a worker?)")
+      view?.terminateWebProcess()
+    }
+
     /// How many timers the page has pending; a large number when the page
-    /// is busy (it called the host while being asked).
+    /// is busy (it called the host while being asked). Nothing pending is
+    /// confirmed by a second probe once a timer the first one set has run
+    /// in the page (see the channel's `pendingTimersFunction`).
     private func probePendingTimers() -> Int {
+      for probe in 0..<Self.maxProbes {
+        let pending = probeOnce(fresh: probe == 0)
+        if pending != -1 { return pending }
+      }
+      return Int.max
+    }
+
+    /// The most probes one idle check may send before it counts the page as busy.
+    static let maxProbes = 20
+
+    /// One probe (`fresh`: the first of a round): the count (with
+    /// `caughtUpOnly`, 0 once the page ran the round's marker timer), -1 to
+    /// ask again, or a large number.
+    private func probeOnce(caughtUpOnly: Bool = false, fresh: Bool) -> Int {
       guard let view else { return 0 }
-      let id = view.evaluate("\(HostChannelScript.pendingTimersFunction)(\(Int(quietMilliseconds.rounded(.up))))")
+      let id = view.evaluate(
+        "\(HostChannelScript.pendingTimersFunction)(\(Int(quietMilliseconds.rounded(.up))), \(fresh), \(caughtUpOnly))")
       let deadline = now.milliseconds + Int64(2000 / scale)
       while now.milliseconds < deadline {
         let arrived = view.takeEvents()
-        if !arrived.isEmpty { cpuAtLastAnswer = pageCPUTime + createdCPUTime }
+        if !arrived.isEmpty { cpuAtLastAnswer = mainThreadCPUTime + createdCPUTime }
         inbox += arrived
         if let index = inbox.firstIndex(where: { if case .evaluated(id, _) = $0 { true } else { false } }) {
           guard case .evaluated(_, .success(let text?)) = inbox.remove(at: index) else { return 0 }
           return Int(text) ?? 0
         }
-        if !inbox.isEmpty || pageIsStuck() { break }
+        if !inbox.isEmpty || pageIsStuck() || workerIsStuck() { break }
         if g_main_context_iteration(nil, 0) == 0 { usleep(300) }
       }
       abandonedProbes.insert(id)

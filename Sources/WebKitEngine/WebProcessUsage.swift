@@ -16,16 +16,20 @@
     private var processes: [Int32] = []
     private var lastScan: ContinuousClock.Instant?
     private static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-    private static let namePrefix = "WebKitWebProces"
+    static let namePrefix = "WebKitWebProces"
+    /// The page's dedicated workers, threads of the same processes, sampled with them.
+    let workers = WorkerThreadWatch()
 
-    /// The CPU time every web process of this process used so far
-    /// (processes that ended no longer count).
-    func cpuTime() -> Duration {
+    /// The CPU time the main threads of every web process of this process
+    /// used so far (processes that ended no longer count), and a new sample
+    /// of their workers; `rescan` lists the web processes again now.
+    func cpuTime(rescan: Bool = false) -> Duration {
       let now = ContinuousClock.now
-      if lastScan.map({ now - $0 >= Self.rescanInterval }) ?? true {
+      if rescan || lastScan.map({ now - $0 >= Self.rescanInterval }) ?? true {
         lastScan = now
         processes = Self.webProcesses()
       }
+      workers.sample(processes: processes)
       var total = Duration.zero
       for pid in processes {
         if let time = Self.mainThreadCPUTime(of: pid) {
@@ -40,7 +44,12 @@
     /// The CPU time of the main thread of `pid` (`/proc/PID/schedstat`, its
     /// first field, in nanoseconds), nil when it is gone or the kernel has no such file.
     static func mainThreadCPUTime(of pid: Int32) -> Duration? {
-      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/schedstat"),
+      cpuTime(ofTask: "/proc/\(pid)")
+    }
+
+    /// The CPU time of the task (a process's main thread, or one thread) whose `/proc` folder is `path`.
+    static func cpuTime(ofTask path: String) -> Duration? {
+      guard let data = FileManager.default.contents(atPath: "\(path)/schedstat"),
         let first = data.split(separator: UInt8(ascii: " ")).first,
         let nanoseconds = Int64(String(decoding: first, as: UTF8.self))
       else { return nil }

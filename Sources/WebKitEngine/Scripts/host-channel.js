@@ -89,8 +89,11 @@
   // A dedicated worker runs on a thread of its own, out of sight of the
   // timers above: a message posted to a worker that has not answered
   // since counts as pending (for at most a second: a worker need not
-  // answer), and an answer as a timer that just ran.
-  var workers = 0, lastPost = -Infinity, NativeWorker = window.Worker;
+  // answer), and an answer as a timer that just ran; a worker made
+  // that has sent nothing yet counts as pending for at most 5 s (a
+  // loaded machine may take seconds to start its thread; once it runs
+  // the host sees the thread itself).
+  var workers = 0, lastPost = -Infinity, starting = 0, lastMade = -Infinity, NativeWorker = window.Worker;
   if (typeof NativeWorker === 'function') {
     var post = NativeWorker.prototype.postMessage;
     var listen = EventTarget.prototype.addEventListener;
@@ -105,21 +108,53 @@
       var worker = Reflect.construct(NativeWorker, arguments, new.target === Worker ? NativeWorker : new.target);
       listen.call(worker, 'message', answered);
       listen.call(worker, 'error', answered);
+      var shown = false;
+      var started = function () { if (!shown) { shown = true; starting--; } };
+      listen.call(worker, 'message', started);
+      listen.call(worker, 'error', started);
+      starting++;
+      lastMade = now();
       return worker;
     };
     Worker.prototype = NativeWorker.prototype;
     define(NativeWorker.prototype, 'constructor', { value: Worker, writable: true, configurable: true, enumerable: false });
     define(window, 'Worker', { value: Worker, writable: true, configurable: true, enumerable: false });
   }
+  // Work WebKit queues on a timer of its own is out of sight too: an
+  // iframe whose `src` changed navigates from a zero-delay timer of the
+  // page, which a loaded machine may run after this probe (whose
+  // message can come first). So nothing is pending only once a marker
+  // timer set by an earlier probe has run: a timer queued before it
+  // has run too, and what it sent the host (a navigation's decision)
+  // reaches the host before this probe's answer.
+  // A marker is armed by the first probe of a round that finds
+  // nothing pending, and counts only once it ran (markers run in order).
+  var markersSet = 0, markerRan = 0, armed = false;
   define(globalThis, $pendingTimersFunction$, {
     // A timer that ran less than `quiet` ms ago counts as pending: what
     // it started (an iframe navigation, a post) may not have reached
-    // the host yet.
-    value: function (quiet) {
-      var pending = keys(live).length + (workers > 0 && now() - lastPost < 1000 ? 1 : 0);
-      if (postedSinceAsked > 0) pending += 1;
-      postedSinceAsked = 0;
-      return pending === 0 && now() - lastDone < quiet ? 1 : pending;
+    // the host yet. -1: nothing pending, ask again. `fresh` begins a
+    // round; with `caughtUpOnly` (the end of an advance), only the
+    // marker counts.
+    value: function (quiet, fresh, caughtUpOnly) {
+      if (fresh) armed = false;
+      if (!caughtUpOnly) {
+        var pending = keys(live).length + (workers > 0 && now() - lastPost < 1000 ? 1 : 0)
+          + (starting > 0 && now() - lastMade < 5000 ? 1 : 0);
+        if (postedSinceAsked > 0) pending += 1;
+        postedSinceAsked = 0;
+        if (pending === 0 && now() - lastDone < quiet) pending = 1;
+        if (pending > 0) { armed = false; return pending; }
+      }
+      if (!armed) {
+        armed = true;
+        var marker = ++markersSet;
+        setT.call(window, function () { markerRan = marker; }, 0);
+        return -1;
+      }
+      if (markerRan !== markersSet) return -1;
+      armed = false;
+      return 0;
     }, enumerable: false
   });
   // WebKit reports an exception that leaves user-script code as
