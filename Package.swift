@@ -122,8 +122,14 @@ let package = Package(
     .target(
       name: "BridgeImplementations",
       dependencies: [
-        "BridgecheckAdapter", "Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel",
-        "CProcessControl",
+        "BridgecheckAdapter", "Dialects", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl",
+      ]
+    ),
+    // The in-process reference implementations: the reference bridges behind the protocols.
+    .target(
+      name: "ReferenceImplementations",
+      dependencies: [
+        "BridgeImplementations", "ReferenceBridges", "BridgecheckAdapter", "Dialects", "PageSimulation", "JSONModel",
       ]
     ),
     .target(
@@ -132,16 +138,23 @@ let package = Package(
     ),
     .target(
       name: "Exploration",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "ReferenceBridges", "PageSimulation",
+        "JSONModel",
+      ]
     ),
     .target(
       name: "Supervision",
-      dependencies: ["Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "JSONModel",
+      ]
     ),
     .target(
       name: "Mutation",
       dependencies: [
-        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
+        "ReferenceBridges", "JSONModel",
       ]
     ),
     .target(
@@ -151,7 +164,8 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
-        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation",
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
+        "ReferenceBridges", "PageSimulation",
         "JSRuntime", "JSONModel", "Dialects",
       ]
     ),
@@ -159,6 +173,7 @@ let package = Package(
       name: "BridgecheckCLI",
       dependencies: [
         "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations",
+        "ReferenceImplementations",
         "PageSimulation",
         "JSONModel", "WebKitEngine", "DialectInference",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -172,7 +187,8 @@ let package = Package(
     .testTarget(
       name: "WebKitEngineTests",
       dependencies: [
-        "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel",
+        "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "JSRuntime", "JSONModel",
       ]
     ),
     .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
@@ -194,23 +210,33 @@ let package = Package(
     ),
     .testTarget(
       name: "ExplorationTests",
-      dependencies: ["Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "JSONModel",
+      ]
     ),
     .testTarget(
       name: "MutationTests",
       dependencies: [
-        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
+        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
+        "ReferenceBridges", "JSONModel",
         "Supervision",
         "PageSimulation",
       ]
     ),
     .testTarget(
       name: "SupervisionTests",
-      dependencies: ["Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "JSONModel",
+      ]
     ),
     .testTarget(
       name: "ScenarioRunnerTests",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: [
+        "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation", "JSRuntime",
+        "JSONModel",
+      ]
     ),
     .testTarget(
       name: "ReferenceBridgesTests",

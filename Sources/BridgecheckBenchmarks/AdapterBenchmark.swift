@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import ReferenceImplementations
 import ScenarioRunner
 
 /// The shipped fixtures with the reference page bridge and seven native

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Foundation
 import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 
 /// Where one scenario's time goes, step by step: every scenario of the suite

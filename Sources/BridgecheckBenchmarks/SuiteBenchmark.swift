@@ -2,6 +2,7 @@ import BridgeImplementations
 import Foundation
 import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
 
 /// The whole shipped suite against the reference pair in process: wall time

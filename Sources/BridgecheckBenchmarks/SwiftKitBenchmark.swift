@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Dialects
 import Foundation
+import ReferenceImplementations
 import ScenarioRunner
 
 /// The Swift native kit's cost per scenario: our own wkwebview-port bridge

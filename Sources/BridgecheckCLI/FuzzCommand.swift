@@ -3,6 +3,7 @@ import BridgeImplementations
 import Exploration
 import Foundation
 import JSONModel
+import ReferenceImplementations
 import ScenarioRunner
 import Supervision
 

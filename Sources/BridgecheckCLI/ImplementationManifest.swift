@@ -2,6 +2,7 @@ import BridgeImplementations
 import Foundation
 import JSONModel
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
 
 /// An implementation described by a manifest in `conformance/implementations/`:

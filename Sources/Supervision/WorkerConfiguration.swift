@@ -3,6 +3,7 @@ import Exploration
 import Foundation
 import JSONModel
 import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 
 /// Everything a worker process needs to rebuild the runner of its

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Foundation
 import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import JSONModel
 import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
 import Testing
 

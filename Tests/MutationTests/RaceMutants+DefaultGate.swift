@@ -2,6 +2,7 @@ import BridgeImplementations
 import Exploration
 import Foundation
 import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 import Testing
 

@@ -2,6 +2,7 @@ import BridgeImplementations
 import Foundation
 import JSONModel
 import PageSimulation
+import ReferenceImplementations
 import Testing
 
 @testable import ScenarioRunner

@@ -2,6 +2,7 @@ import BridgeImplementations
 import JSONModel
 import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
 import Testing
 
 @testable import ScenarioRunner

@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import ReferenceImplementations
 import Testing
 
 @testable import ScenarioRunner

@@ -2,6 +2,7 @@ import BridgeImplementations
 import JSONModel
 import JSRuntime
 import PageSimulation
+import ReferenceImplementations
 import Testing
 
 @testable import ScenarioRunner

@@ -2,7 +2,6 @@ import BridgecheckAdapter
 import JSONModel
 import JSRuntime
 import PageSimulation
-import ReferenceBridges
 
 extension AdapterProtocol {
   /// The `configuration` object of a `start` command. `profile` holds the

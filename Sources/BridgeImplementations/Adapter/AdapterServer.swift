@@ -2,7 +2,6 @@ import BridgecheckAdapter
 import JSONModel
 import JSRuntime
 import PageSimulation
-import ReferenceBridges
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import BridgeImplementations
 import JSONModel
 import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
 
 /// The reference native bridge with one ``ExplorationFault``: an
 /// exploration mutant of the native side. In process.
