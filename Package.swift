@@ -93,6 +93,9 @@ let package = Package(
     ),
     .target(name: "JSONModel", swiftSettings: hotLoopSettings),
     .target(name: "CProcessControl"),
+    // Child processes, process trees, CPU affinity, shell words: what the
+    // adapter client and the worker supervisor both start and watch processes with.
+    .target(name: "ProcessSupport", dependencies: ["CProcessControl"]),
     .target(
       name: "JSRuntime",
       dependencies: ["CJavaScriptCore", "CProcessControl", "JSONModel"],
@@ -122,7 +125,7 @@ let package = Package(
     .target(
       name: "BridgeImplementations",
       dependencies: [
-        "BridgecheckAdapter", "Dialects", "PageSimulation", "JSRuntime", "JSONModel", "CProcessControl",
+        "BridgecheckAdapter", "Dialects", "PageSimulation", "JSRuntime", "JSONModel", "ProcessSupport",
       ]
     ),
     // The in-process reference implementations: the reference bridges behind the protocols.
@@ -134,7 +137,9 @@ let package = Package(
     ),
     .target(
       name: "ScenarioRunner",
-      dependencies: ["Dialects", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Dialects", "BridgeImplementations", "ProcessSupport", "ReferenceBridges", "PageSimulation", "JSONModel",
+      ]
     ),
     .target(
       name: "Exploration",
@@ -146,7 +151,8 @@ let package = Package(
     .target(
       name: "Supervision",
       dependencies: [
-        "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "Exploration", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
+        "PageSimulation",
         "JSONModel",
       ]
     ),
@@ -164,7 +170,8 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
-        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ProcessSupport",
+        "ReferenceImplementations",
         "ReferenceBridges", "PageSimulation",
         "JSRuntime", "JSONModel", "Dialects",
       ]
@@ -173,6 +180,7 @@ let package = Package(
       name: "BridgecheckCLI",
       dependencies: [
         "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations",
+        "ProcessSupport",
         "ReferenceImplementations",
         "PageSimulation",
         "JSONModel", "WebKitEngine", "DialectInference",
@@ -187,7 +195,8 @@ let package = Package(
     .testTarget(
       name: "WebKitEngineTests",
       dependencies: [
-        "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
+        "PageSimulation",
         "JSRuntime", "JSONModel",
       ]
     ),
@@ -227,14 +236,16 @@ let package = Package(
     .testTarget(
       name: "SupervisionTests",
       dependencies: [
-        "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "Supervision", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
+        "PageSimulation",
         "JSONModel",
       ]
     ),
     .testTarget(
       name: "ScenarioRunnerTests",
       dependencies: [
-        "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation", "JSRuntime",
+        "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations", "PageSimulation",
+        "JSRuntime",
         "JSONModel",
       ]
     ),

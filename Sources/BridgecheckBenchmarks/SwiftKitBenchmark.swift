@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Dialects
 import Foundation
+import ProcessSupport
 import ReferenceImplementations
 import ScenarioRunner
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BridgeImplementations
 import Foundation
+import ProcessSupport
 import ReferenceImplementations
 
 /// `bridgecheck reference-adapter` (hidden): bridgecheck's reference native

@@ -2,6 +2,7 @@ import ArgumentParser
 import BridgeImplementations
 import Foundation
 import PageSimulation
+import ProcessSupport
 import Supervision
 
 #if WebKitGTK

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
+import ProcessSupport
 import ScenarioRunner
 
 /// The dialect a run's page bridge speaks, and where it came from.

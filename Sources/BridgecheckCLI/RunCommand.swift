@@ -3,6 +3,7 @@ import BridgeImplementations
 import Exploration
 import Foundation
 import JSONModel
+import ProcessSupport
 import ReferenceImplementations
 import Reporters
 import ScenarioRunner

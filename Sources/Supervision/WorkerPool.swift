@@ -1,5 +1,6 @@
 import BridgeImplementations
 import PageSimulation
+import ProcessSupport
 import ScenarioRunner
 
 #if canImport(Glibc)

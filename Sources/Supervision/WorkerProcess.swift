@@ -1,6 +1,7 @@
 import BridgeImplementations
 import JSONModel
 import PageSimulation
+import ProcessSupport
 import ScenarioRunner
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import BridgeImplementations
 import Exploration
 import JSONModel
 import PageSimulation
+import ProcessSupport
 import ScenarioRunner
 
 #if canImport(Glibc)

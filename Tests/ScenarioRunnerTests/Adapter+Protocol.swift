@@ -2,6 +2,7 @@ import BridgeImplementations
 import Foundation
 import JSONModel
 import PageSimulation
+import ProcessSupport
 import ReferenceImplementations
 import Testing
 

@@ -1,4 +1,5 @@
 import JSONModel
+import ProcessSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -601,7 +602,11 @@ final class LineProbe {
   private let shouldStop: @Sendable () -> Bool
 
   init(command: [String], shouldStop: @escaping @Sendable () -> Bool) throws(ImplementationError) {
-    process = try ChildProcess.spawn(command)
+    do {
+      process = try ChildProcess.spawn(command)
+    } catch {
+      throw ImplementationError(spawning: error)
+    }
     self.shouldStop = shouldStop
   }
 

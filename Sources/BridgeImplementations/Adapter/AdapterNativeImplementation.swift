@@ -1,6 +1,7 @@
 import JSONModel
 import JSRuntime
 import PageSimulation
+import ProcessSupport
 import Synchronization
 
 /// A native bridge in another process, driven over the adapter protocol
