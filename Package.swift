@@ -82,8 +82,8 @@ let package = Package(
     .target(
       name: "WebKitEngine",
       dependencies: [
-        .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "PageSimulation", "JSRuntime",
-        "JSONModel",
+        "WebViewHosting",
+        .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "JSRuntime", "JSONModel",
       ]
     ),
     .systemLibrary(
@@ -105,7 +105,12 @@ let package = Package(
         .linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS])),
       ]
     ),
-    .target(name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings),
+    // The host abstractions both engines sit on (WebViewHost, HarnessWebViewHost,
+    // PageEngine, the trace, the clock): no JavaScript engine, no simulator.
+    .target(name: "WebViewHosting", dependencies: ["JSONModel"]),
+    .target(
+      name: "PageSimulation", dependencies: ["WebViewHosting", "JSRuntime", "JSONModel"], swiftSettings: hotLoopSettings
+    ),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
     // What a native adapter written in Swift needs (wire names, the command
     // loop); JSON over stdio only: no JavaScriptCore, no WebKitGTK, no simulator.
@@ -115,42 +120,49 @@ let package = Package(
     // it over the adapter protocol. Built on BridgecheckAdapter alone.
     .target(name: "WebKit"),
     .target(name: "BridgecheckNativeKit", dependencies: ["WebKit", "BridgecheckAdapter", "JSONModel"]),
-    .target(name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"]),
+    .target(
+      name: "DialectInference",
+      dependencies: ["WebViewHosting", "Dialects", "PageSimulation", "JSRuntime", "JSONModel"]),
     .target(
       name: "ReferenceBridges",
-      dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
+      dependencies: ["WebViewHosting", "Dialects", "JSONModel"],
       resources: [.copy("Resources")],
       swiftSettings: hotLoopSettings
     ),
     .target(
       name: "BridgeImplementations",
       dependencies: [
-        "BridgecheckAdapter", "Dialects", "PageSimulation", "JSRuntime", "JSONModel", "ProcessSupport",
+        "WebViewHosting",
+        "BridgecheckAdapter", "Dialects", "JSRuntime", "JSONModel", "ProcessSupport",
       ]
     ),
     // The in-process reference implementations: the reference bridges behind the protocols.
     .target(
       name: "ReferenceImplementations",
       dependencies: [
-        "BridgeImplementations", "ReferenceBridges", "BridgecheckAdapter", "Dialects", "PageSimulation", "JSONModel",
+        "WebViewHosting",
+        "BridgeImplementations", "ReferenceBridges", "BridgecheckAdapter", "Dialects", "JSONModel",
       ]
     ),
     .target(
       name: "ScenarioRunner",
       dependencies: [
+        "JSRuntime", "BridgecheckAdapter", "WebViewHosting",
         "Dialects", "BridgeImplementations", "ProcessSupport", "ReferenceBridges", "PageSimulation", "JSONModel",
       ]
     ),
     .target(
       name: "Exploration",
       dependencies: [
-        "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "ReferenceBridges", "PageSimulation",
+        "JSRuntime", "Dialects", "WebViewHosting",
+        "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "ReferenceBridges",
         "JSONModel",
       ]
     ),
     .target(
       name: "Supervision",
       dependencies: [
+        "Dialects", "WebViewHosting",
         "Exploration", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
         "PageSimulation",
         "JSONModel",
@@ -159,17 +171,19 @@ let package = Package(
     .target(
       name: "Mutation",
       dependencies: [
+        "PageSimulation", "WebViewHosting",
         "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
         "ReferenceBridges", "JSONModel",
       ]
     ),
     .target(
       name: "Reporters",
-      dependencies: ["ScenarioRunner", "PageSimulation", "JSONModel"]
+      dependencies: ["WebViewHosting", "ScenarioRunner", "JSONModel"]
     ),
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
+        "BridgecheckAdapter", "WebViewHosting",
         "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ProcessSupport",
         "ReferenceImplementations",
         "ReferenceBridges", "PageSimulation",
@@ -179,6 +193,7 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckCLI",
       dependencies: [
+        "JSRuntime", "ReferenceBridges", "Dialects", "WebViewHosting",
         "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations",
         "ProcessSupport",
         "ReferenceImplementations",
@@ -195,6 +210,7 @@ let package = Package(
     .testTarget(
       name: "WebKitEngineTests",
       dependencies: [
+        "WebViewHosting",
         "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
         "PageSimulation",
         "JSRuntime", "JSONModel",
@@ -203,11 +219,12 @@ let package = Package(
     .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(
-      name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel"], exclude: ["Resources"]
+      name: "PageSimulationTests", dependencies: ["WebViewHosting", "PageSimulation", "JSRuntime", "JSONModel"],
+      exclude: ["Resources"]
     ),
     .testTarget(
       name: "ReportersTests",
-      dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel"],
+      dependencies: ["WebViewHosting", "Reporters", "ScenarioRunner", "PageSimulation", "JSONModel"],
       exclude: ["Goldens", "Schemas"]
     ),
     .testTarget(
@@ -220,13 +237,15 @@ let package = Package(
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
-        "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "PageSimulation",
+        "Dialects", "WebViewHosting",
+        "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
         "JSONModel",
       ]
     ),
     .testTarget(
       name: "MutationTests",
       dependencies: [
+        "Dialects", "WebViewHosting",
         "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
         "ReferenceBridges", "JSONModel",
         "Supervision",
@@ -236,14 +255,15 @@ let package = Package(
     .testTarget(
       name: "SupervisionTests",
       dependencies: [
+        "ReferenceBridges", "WebViewHosting",
         "Supervision", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
-        "PageSimulation",
         "JSONModel",
       ]
     ),
     .testTarget(
       name: "ScenarioRunnerTests",
       dependencies: [
+        "ReferenceBridges", "BridgecheckAdapter", "Dialects", "WebViewHosting",
         "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations", "PageSimulation",
         "JSRuntime",
         "JSONModel",
@@ -251,7 +271,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReferenceBridgesTests",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
+      dependencies: ["Dialects", "WebViewHosting", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel"]
     ),
   ],
   swiftLanguageModes: [.v6]

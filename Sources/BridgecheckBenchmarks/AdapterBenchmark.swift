@@ -1,4 +1,5 @@
 import BridgeImplementations
+import BridgecheckAdapter
 import Foundation
 import ProcessSupport
 import ReferenceImplementations

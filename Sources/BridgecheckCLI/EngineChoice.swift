@@ -4,6 +4,7 @@ import Foundation
 import PageSimulation
 import ProcessSupport
 import Supervision
+import WebViewHosting
 
 #if WebKitGTK
   import WebKitEngine

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BridgeImplementations
+import Dialects
 import Exploration
 import Foundation
 import JSONModel

@@ -1,5 +1,6 @@
 import JSONModel
 import JSRuntime
+import WebViewHosting
 
 /// One loaded document: a JavaScript context with the browser environment,
 /// its timers, iframes, blob URLs and dedicated workers. A reload destroys

@@ -1,7 +1,7 @@
 import Exploration
 import JSONModel
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 extension WorkerConfiguration {
   /// Adds `run --replay` and `run --explore` to the wire form (absent when

@@ -1,10 +1,12 @@
 import BridgeImplementations
+import Dialects
 import Exploration
 import Foundation
 import JSONModel
 import PageSimulation
 import ReferenceImplementations
 import ScenarioRunner
+import WebViewHosting
 
 /// Everything a worker process needs to rebuild the runner of its
 /// supervisor: which implementations, which sides are under test, and the

@@ -1,5 +1,4 @@
 import BridgeImplementations
-import PageSimulation
 import ProcessSupport
 import ScenarioRunner
 

@@ -4,6 +4,7 @@ import JSONModel
 import PageSimulation
 import ProcessSupport
 import ScenarioRunner
+import WebViewHosting
 
 #if canImport(Glibc)
   import Glibc

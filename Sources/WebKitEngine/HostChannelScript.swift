@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// The page side of the WebKit host (see `docs/webkit-engine.md`): a
 /// document-start script, run before every other user script, that gives

@@ -1,10 +1,10 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
 import ReferenceImplementations
 import ScenarioRunner
 import Testing
+import WebViewHosting
 
 @testable import Exploration
 

@@ -1,8 +1,8 @@
 import Foundation
 import JSONModel
-import PageSimulation
 import ScenarioRunner
 import Testing
+import WebViewHosting
 
 @Suite("The fixture schedule field")
 struct FixtureScheduleTests {

@@ -1,6 +1,6 @@
 import BridgeImplementations
+import Dialects
 import Foundation
-import PageSimulation
 import ReferenceImplementations
 import ScenarioRunner
 import Testing

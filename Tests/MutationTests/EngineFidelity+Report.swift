@@ -7,6 +7,7 @@ import PageSimulation
 import ScenarioRunner
 import Supervision
 import Testing
+import WebViewHosting
 
 /// `bridgecheck fidelity` without a real engine: the simulated page against
 /// a second simulated engine that differs on purpose (a trace limit of a

@@ -1,10 +1,12 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import PageSimulation
 import ReferenceImplementations
 import ScenarioRunner
 import Synchronization
 import Testing
+import WebViewHosting
 
 @testable import Mutation
 

@@ -1,11 +1,11 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
 import ReferenceBridges
 import ReferenceImplementations
 import ScenarioRunner
 import Testing
+import WebViewHosting
 
 @testable import Mutation
 

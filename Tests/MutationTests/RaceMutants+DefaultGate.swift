@@ -1,7 +1,7 @@
 import BridgeImplementations
+import Dialects
 import Exploration
 import Foundation
-import PageSimulation
 import ReferenceImplementations
 import ScenarioRunner
 import Testing

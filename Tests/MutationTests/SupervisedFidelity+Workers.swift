@@ -4,6 +4,7 @@ import PageSimulation
 import ScenarioRunner
 import Supervision
 import Testing
+import WebViewHosting
 
 /// `bridgecheck fidelity` on worker processes: every cell in both engines
 /// runs in a worker (here the second engine is the simulated page too, as

@@ -1,6 +1,5 @@
 import Foundation
 import JSONModel
-import PageSimulation
 import Testing
 
 @testable import ReferenceBridges

@@ -1,7 +1,6 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
 import ReferenceImplementations
 import Synchronization
 import Testing

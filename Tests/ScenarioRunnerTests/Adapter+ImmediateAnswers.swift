@@ -1,7 +1,7 @@
 import BridgeImplementations
+import BridgecheckAdapter
 import Foundation
 import JSONModel
-import PageSimulation
 import ReferenceImplementations
 import Testing
 

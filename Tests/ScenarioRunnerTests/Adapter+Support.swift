@@ -1,9 +1,9 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
 import ReferenceImplementations
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

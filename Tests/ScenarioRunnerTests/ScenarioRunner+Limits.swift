@@ -3,6 +3,7 @@ import JSONModel
 import PageSimulation
 import ReferenceImplementations
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

@@ -1,7 +1,7 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
-import PageSimulation
 import ReferenceImplementations
 import Testing
 

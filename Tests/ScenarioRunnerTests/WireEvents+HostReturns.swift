@@ -1,8 +1,8 @@
 import Dialects
 import Foundation
 import JSONModel
-import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

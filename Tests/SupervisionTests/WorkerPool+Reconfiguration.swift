@@ -1,11 +1,11 @@
 import BridgeImplementations
 import Exploration
 import Foundation
-import PageSimulation
 import ReferenceBridges
 import ScenarioRunner
 import Supervision
 import Testing
+import WebViewHosting
 
 /// The mutation matrix runs every mutant on the same workers: each scenario
 /// names its configuration, a worker is configured again when its next

@@ -1,3 +1,4 @@
+import BridgecheckAdapter
 import JSONModel
 import ProcessSupport
 

@@ -1,3 +1,5 @@
+import BridgecheckAdapter
+import Dialects
 import JSONModel
 import ProcessSupport
 

@@ -1,3 +1,5 @@
+import WebViewHosting
+
 /// The JavaScript that the page's environment (``PageEnvironmentScript``) and
 /// a dedicated worker's (``WorkerEnvironmentScript``) have in common: the
 /// captured intrinsics, virtual time, the console, error reporting and timers.

@@ -1,6 +1,7 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// The harness's own page-side helper, installed at document start before
 /// any bridge. It drives the page bridge through its public API (register,

@@ -8,6 +8,14 @@ public struct ReadyTask: Sendable, Hashable {
   public var kind: TaskKind
   /// A short description, e.g. `timer 3` or `evaluate`.
   public var label: String
+
+  /// Describes a ready task.
+  public init(id: Int, due: VirtualTime, kind: TaskKind, label: String) {
+    self.id = id
+    self.due = due
+    self.kind = kind
+    self.label = label
+  }
 }
 
 /// Chooses which ready task runs next.

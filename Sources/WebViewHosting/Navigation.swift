@@ -18,6 +18,13 @@ public struct NavigationAction: Sendable, Hashable {
   public var frame: FrameKind
   /// The iframe's identity within its page, for iframe navigations.
   public var frameID: Int?
+
+  /// A navigation request as the page makes it.
+  public init(url: String, frame: FrameKind, frameID: Int? = nil) {
+    self.url = url
+    self.frame = frame
+    self.frameID = frameID
+  }
 }
 
 /// The host's answer to a navigation request.
@@ -40,6 +47,13 @@ public struct PageDialog: Sendable, Hashable {
   public var message: String
   /// The default answer of a `prompt`.
   public var defaultText: String?
+
+  /// A dialog the page opened.
+  public init(kind: Kind, message: String, defaultText: String?) {
+    self.kind = kind
+    self.message = message
+    self.defaultText = defaultText
+  }
 }
 
 /// What the host answers to a dialog.
@@ -59,6 +73,12 @@ public struct ScriptMessage: Sendable, Hashable {
   /// The body, cloned out of the page (`nil` for `undefined`). Object keys
   /// come out sorted: WebKit does not keep their order either.
   public var body: JSONValueOrUndefined
+
+  /// A posted message (`body` nil for `undefined`).
+  public init(name: String, body: JSONValueOrUndefined) {
+    self.name = name
+    self.body = body
+  }
 }
 
 /// A JSON value, or `nil` for JavaScript `undefined`.
