@@ -1,7 +1,6 @@
 import BridgecheckAdapter
 import Dialects
 import JSONModel
-import JSRuntime
 import WebViewHosting
 
 extension AdapterProtocol {

@@ -1,6 +1,5 @@
 import BridgecheckAdapter
 import JSONModel
-import JSRuntime
 import WebViewHosting
 
 #if canImport(Glibc)
