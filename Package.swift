@@ -8,6 +8,8 @@ import PackageDescription
 /// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal),
 ///   the allocator's thresholds (`mallopt`) and the CPU affinity of a thread.
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
+/// - ProcessSupport: child processes, process trees, CPU affinity, shell
+///   words; what the adapter client and the worker supervisor both use.
 /// - BridgecheckAdapter: what a native adapter written in Swift needs (the
 ///   adapter protocol's wire names, its command loop); JSONModel only.
 /// - WebKit, BridgecheckNativeKit: the Swift native kit, a stand-in for
@@ -15,23 +17,35 @@ import PackageDescription
 ///   adapter protocol; on BridgecheckAdapter alone (no JavaScriptCore, no
 ///   WebKitGTK, no simulator).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
-/// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
+/// - WebViewHosting: the host abstractions both engines sit on (`WebViewHost`,
+///   `HarnessWebViewHost`, `PageEngine`, the trace, the virtual clock, the
+///   schedule choices); JSONModel only, no JavaScript engine.
+/// - PageSimulation, WebKitEngine: the two engines, peers on WebViewHosting
+///   that never import each other: a deterministic simulated page on
+///   JavaScriptCore, and a real WebKitGTK web view (trait `WebKitGTK`).
 /// - Dialects: the dialect model of the WVJB family (profiles), its loading
 ///   and validation, and the translation of wire messages.
 /// - DialectInference: working out a bridge's dialect from what it does
 ///   (`bridgecheck profiles infer`, `run` without `--profile`).
-/// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS) bridges.
+/// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS)
+///   bridges, on WebViewHosting and Dialects.
 /// - BridgeImplementations: the two protocols every implementation sits behind
-///   (page side, native side) and the in-process reference implementations.
+///   (page side, native side), the session configuration, a page bridge from a
+///   JS file and the stdio adapter (client, server, doctor).
+/// - ReferenceImplementations: the reference bridges behind those protocols, in
+///   process and behind the adapter protocol (`bridgecheck reference-adapter`).
 /// - ScenarioRunner: fixtures (model, loading, validation), running and judging.
 /// - Supervision: `bridgecheck run`'s worker processes and the supervisor that
-///   holds them to their wall-clock and memory limits.
+///   holds them to their wall-clock and memory limits; what a worker does with
+///   a scenario beyond one run is a registered run mode (`WorkerRunMode`).
 /// - Exploration: seeded schedule exploration and payload property fuzzing,
-///   with replay and shrinking (`run --explore`, `fuzz`).
+///   with replay and shrinking (`run --explore`, `fuzz`); registers itself as
+///   a run mode of the workers.
 /// - Mutation: deliberately broken bridges (mutants) and the mutant × fixture matrix.
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
 /// - BridgecheckCLI: the `bridgecheck` command.
+///
 /// JSON parsing, script escaping, string transcoding across the engine boundary and the
 /// page's URL serialization (a signal URL may carry a megabyte of JSON) are
 /// compiled with optimization in debug builds too: unoptimized, a megabyte
@@ -133,7 +147,7 @@ let package = Package(
       name: "BridgeImplementations",
       dependencies: [
         "WebViewHosting",
-        "BridgecheckAdapter", "Dialects", "JSRuntime", "JSONModel", "ProcessSupport",
+        "BridgecheckAdapter", "Dialects", "JSONModel", "ProcessSupport",
       ]
     ),
     // The in-process reference implementations: the reference bridges behind the protocols.
@@ -154,6 +168,7 @@ let package = Package(
     .target(
       name: "Exploration",
       dependencies: [
+        "Supervision",
         "JSRuntime", "Dialects", "WebViewHosting",
         "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "ReferenceBridges",
         "JSONModel",
@@ -162,8 +177,8 @@ let package = Package(
     .target(
       name: "Supervision",
       dependencies: [
-        "Dialects", "WebViewHosting",
-        "Exploration", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
+        "Dialects", "WebViewHosting", "ScenarioRunner", "BridgeImplementations", "ProcessSupport",
+        "ReferenceImplementations",
         "PageSimulation",
         "JSONModel",
       ]
@@ -183,8 +198,8 @@ let package = Package(
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
-        "BridgecheckAdapter", "WebViewHosting",
-        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ProcessSupport",
+        "BridgecheckAdapter", "WebViewHosting", "Supervision", "ScenarioRunner", "BridgeImplementations",
+        "ProcessSupport",
         "ReferenceImplementations",
         "ReferenceBridges", "PageSimulation",
         "JSRuntime", "JSONModel", "Dialects",
@@ -255,6 +270,7 @@ let package = Package(
     .testTarget(
       name: "SupervisionTests",
       dependencies: [
+        "Exploration",
         "ReferenceBridges", "WebViewHosting",
         "Supervision", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
         "JSONModel",
