@@ -8,6 +8,8 @@ import PackageDescription
 /// - CProcessControl: the two `prctl` calls (subreaper, parent-death signal),
 ///   the allocator's thresholds (`mallopt`) and the CPU affinity of a thread.
 /// - JSONModel: JSON values, parser and serializer (no dependencies).
+/// - ProcessSupport: child processes, process trees, CPU affinity, shell
+///   words; what the adapter client and the worker supervisor both use.
 /// - BridgecheckAdapter: what a native adapter written in Swift needs (the
 ///   adapter protocol's wire names, its command loop); JSONModel only.
 /// - WebKit, BridgecheckNativeKit: the Swift native kit, a stand-in for
@@ -15,23 +17,35 @@ import PackageDescription
 ///   adapter protocol; on BridgecheckAdapter alone (no JavaScriptCore, no
 ///   WebKitGTK, no simulator).
 /// - JSRuntime: the only module that touches JavaScriptCore pointers.
-/// - PageSimulation: a deterministic simulated page and a WKWebView-shaped host.
+/// - WebViewHosting: the host abstractions both engines sit on (`WebViewHost`,
+///   `HarnessWebViewHost`, `PageEngine`, the trace, the virtual clock, the
+///   schedule choices); JSONModel only, no JavaScript engine.
+/// - PageSimulation, WebKitEngine: the two engines, peers on WebViewHosting
+///   that never import each other: a deterministic simulated page on
+///   JavaScriptCore, and a real WebKitGTK web view (trait `WebKitGTK`).
 /// - Dialects: the dialect model of the WVJB family (profiles), its loading
 ///   and validation, and the translation of wire messages.
 /// - DialectInference: working out a bridge's dialect from what it does
 ///   (`bridgecheck profiles infer`, `run` without `--profile`).
-/// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS) bridges.
+/// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS)
+///   bridges, on WebViewHosting and Dialects.
 /// - BridgeImplementations: the two protocols every implementation sits behind
-///   (page side, native side) and the in-process reference implementations.
+///   (page side, native side), the session configuration, a page bridge from a
+///   JS file and the stdio adapter (client, server, doctor).
+/// - ReferenceImplementations: the reference bridges behind those protocols, in
+///   process and behind the adapter protocol (`bridgecheck reference-adapter`).
 /// - ScenarioRunner: fixtures (model, loading, validation), running and judging.
 /// - Supervision: `bridgecheck run`'s worker processes and the supervisor that
-///   holds them to their wall-clock and memory limits.
+///   holds them to their wall-clock and memory limits; what a worker does with
+///   a scenario beyond one run is a registered run mode (`WorkerRunMode`).
 /// - Exploration: seeded schedule exploration and payload property fuzzing,
-///   with replay and shrinking (`run --explore`, `fuzz`).
+///   with replay and shrinking (`run --explore`, `fuzz`); registers itself as
+///   a run mode of the workers.
 /// - Mutation: deliberately broken bridges (mutants) and the mutant × fixture matrix.
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
 /// - BridgecheckCLI: the `bridgecheck` command.
+///
 /// JSON parsing, script escaping, string transcoding across the engine boundary and the
 /// page's URL serialization (a signal URL may carry a megabyte of JSON) are
 /// compiled with optimization in debug builds too: unoptimized, a megabyte
@@ -78,8 +92,8 @@ let package = Package(
     .target(
       name: "WebKitEngine",
       dependencies: [
-        .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "PageSimulation", "JSRuntime",
-        "JSONModel",
+        "WebViewHosting",
+        .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])), "JSRuntime", "JSONModel",
       ],
       resources: [.copy("Scripts")]
     ),
@@ -90,6 +104,9 @@ let package = Package(
     ),
     .target(name: "JSONModel", swiftSettings: hotLoopSettings),
     .target(name: "CProcessControl"),
+    // Child processes, process trees, CPU affinity, shell words: what the
+    // adapter client and the worker supervisor both start and watch processes with.
+    .target(name: "ProcessSupport", dependencies: ["CProcessControl"]),
     .target(
       name: "JSRuntime",
       dependencies: ["CJavaScriptCore", "CProcessControl", "JSONModel"],
@@ -99,9 +116,12 @@ let package = Package(
         .linkedFramework("JavaScriptCore", .when(platforms: [.macOS, .iOS])),
       ]
     ),
+    // The host abstractions both engines sit on (WebViewHost, HarnessWebViewHost,
+    // PageEngine, the trace, the clock): no JavaScript engine, no simulator.
+    .target(name: "WebViewHosting", dependencies: ["JSONModel"]),
     .target(
-      name: "PageSimulation", dependencies: ["JSRuntime", "JSONModel"], resources: [.copy("Environment/Scripts")],
-      swiftSettings: hotLoopSettings
+      name: "PageSimulation", dependencies: ["WebViewHosting", "JSRuntime", "JSONModel"],
+      resources: [.copy("Environment/Scripts")], swiftSettings: hotLoopSettings
     ),
     .target(name: "Dialects", dependencies: ["JSONModel"]),
     // What a native adapter written in Swift needs (wire names, the command
@@ -113,56 +133,86 @@ let package = Package(
     .target(name: "WebKit"),
     .target(name: "BridgecheckNativeKit", dependencies: ["WebKit", "BridgecheckAdapter", "JSONModel"]),
     .target(
-      name: "DialectInference", dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
+      name: "DialectInference",
+      dependencies: ["WebViewHosting", "Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
       resources: [.copy("Scripts")]
     ),
     .target(
       name: "ReferenceBridges",
-      dependencies: ["Dialects", "PageSimulation", "JSRuntime", "JSONModel"],
+      dependencies: ["WebViewHosting", "Dialects", "JSONModel"],
       resources: [.copy("Resources")],
       swiftSettings: hotLoopSettings
     ),
     .target(
       name: "BridgeImplementations",
       dependencies: [
-        "BridgecheckAdapter", "Dialects", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel",
-        "CProcessControl",
+        "WebViewHosting",
+        "BridgecheckAdapter", "Dialects", "JSONModel", "ProcessSupport",
+      ]
+    ),
+    // The in-process reference implementations: the reference bridges behind the protocols.
+    .target(
+      name: "ReferenceImplementations",
+      dependencies: [
+        "WebViewHosting",
+        "BridgeImplementations", "ReferenceBridges", "BridgecheckAdapter", "Dialects", "JSONModel",
       ]
     ),
     .target(
       name: "ScenarioRunner",
-      dependencies: ["Dialects", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"],
+      dependencies: [
+        "JSRuntime", "BridgecheckAdapter", "WebViewHosting",
+        "Dialects", "BridgeImplementations", "ProcessSupport", "ReferenceBridges", "PageSimulation", "JSONModel",
+      ],
       resources: [.copy("Running/Scripts")]
     ),
     .target(
       name: "Exploration",
-      dependencies: ["ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Supervision",
+        "JSRuntime", "Dialects", "WebViewHosting",
+        "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "ReferenceBridges",
+        "JSONModel",
+      ]
     ),
     .target(
       name: "Supervision",
-      dependencies: ["Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel"]
+      dependencies: [
+        "Dialects", "WebViewHosting", "ScenarioRunner", "BridgeImplementations", "ProcessSupport",
+        "ReferenceImplementations",
+        "PageSimulation",
+        "JSONModel",
+      ]
     ),
     .target(
       name: "Mutation",
       dependencies: [
-        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
+        "PageSimulation", "WebViewHosting",
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
+        "ReferenceBridges", "JSONModel",
       ]
     ),
     .target(
       name: "Reporters",
-      dependencies: ["ScenarioRunner", "PageSimulation", "JSONModel"]
+      dependencies: ["WebViewHosting", "ScenarioRunner", "JSONModel"]
     ),
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
-        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "PageSimulation",
+        "BridgecheckAdapter", "WebViewHosting", "Supervision", "ScenarioRunner", "BridgeImplementations",
+        "ProcessSupport",
+        "ReferenceImplementations",
+        "ReferenceBridges", "PageSimulation",
         "JSRuntime", "JSONModel", "Dialects",
       ]
     ),
     .executableTarget(
       name: "BridgecheckCLI",
       dependencies: [
+        "JSRuntime", "ReferenceBridges", "Dialects", "WebViewHosting",
         "Reporters", "Mutation", "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations",
+        "ProcessSupport",
+        "ReferenceImplementations",
         "PageSimulation",
         "JSONModel", "WebKitEngine", "DialectInference",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -178,19 +228,22 @@ let package = Package(
     .testTarget(
       name: "WebKitEngineTests",
       dependencies: [
-        "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel",
-        "TestSupport",
+        "WebViewHosting",
+        "WebKitEngine", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
+        "PageSimulation",
+        "JSRuntime", "JSONModel", "TestSupport",
       ]
     ),
     .testTarget(name: "DialectsTests", dependencies: ["Dialects", "JSONModel", "TestSupport"]),
     .testTarget(name: "JSRuntimeTests", dependencies: ["JSRuntime", "JSONModel"]),
     .testTarget(
-      name: "PageSimulationTests", dependencies: ["PageSimulation", "JSRuntime", "JSONModel", "TestSupport"],
+      name: "PageSimulationTests",
+      dependencies: ["WebViewHosting", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport"],
       exclude: ["Resources"]
     ),
     .testTarget(
       name: "ReportersTests",
-      dependencies: ["Reporters", "ScenarioRunner", "PageSimulation", "JSONModel", "TestSupport"],
+      dependencies: ["WebViewHosting", "Reporters", "ScenarioRunner", "PageSimulation", "JSONModel", "TestSupport"],
       exclude: ["Goldens", "Schemas"]
     ),
     .testTarget(
@@ -204,13 +257,17 @@ let package = Package(
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
-        "Exploration", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel", "TestSupport",
+        "Dialects", "WebViewHosting",
+        "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
+        "JSONModel", "TestSupport",
       ]
     ),
     .testTarget(
       name: "MutationTests",
       dependencies: [
-        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceBridges", "JSONModel",
+        "Dialects", "WebViewHosting",
+        "Mutation", "Exploration", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations",
+        "ReferenceBridges", "JSONModel",
         "Supervision",
         "PageSimulation", "TestSupport",
       ]
@@ -218,13 +275,19 @@ let package = Package(
     .testTarget(
       name: "SupervisionTests",
       dependencies: [
-        "Supervision", "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSONModel", "TestSupport",
+        "Exploration",
+        "ReferenceBridges", "WebViewHosting",
+        "Supervision", "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations",
+        "JSONModel", "TestSupport",
       ]
     ),
     .testTarget(
       name: "ScenarioRunnerTests",
       dependencies: [
-        "ScenarioRunner", "BridgeImplementations", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport",
+        "ReferenceBridges", "BridgecheckAdapter", "Dialects", "WebViewHosting",
+        "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations", "PageSimulation",
+        "JSRuntime",
+        "JSONModel", "TestSupport",
       ]
     ),
     // The adapter client and server and the process utilities, run through the scenario runner.
@@ -232,12 +295,16 @@ let package = Package(
       name: "BridgeImplementationsTests",
       dependencies: [
         "BridgeImplementations", "ScenarioRunner", "Dialects", "PageSimulation", "JSONModel", "TestSupport",
+        "BridgecheckAdapter", "WebViewHosting", "ProcessSupport", "ReferenceImplementations", "ReferenceBridges",
+        "JSRuntime",
       ]
     ),
     .testTarget(name: "DialectInferenceTests", dependencies: ["DialectInference", "JSRuntime", "JSONModel"]),
     .testTarget(
       name: "ReferenceBridgesTests",
-      dependencies: ["ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport"]
+      dependencies: [
+        "Dialects", "WebViewHosting", "ReferenceBridges", "PageSimulation", "JSRuntime", "JSONModel", "TestSupport",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,7 @@
+import BridgecheckAdapter
+import Dialects
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// Why an implementation could not go on: the scenario ends as `error`.
 package struct ImplementationError: Error, Sendable, Hashable, CustomStringConvertible {

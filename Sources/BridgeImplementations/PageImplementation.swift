@@ -1,3 +1,5 @@
+import Dialects
+
 /// A page-side bridge: a script that the native side injects into the page.
 ///
 /// Implementations are values shared by every worker of a run, so they must

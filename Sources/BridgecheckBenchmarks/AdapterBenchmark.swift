@@ -1,5 +1,8 @@
 import BridgeImplementations
+import BridgecheckAdapter
 import Foundation
+import ProcessSupport
+import ReferenceImplementations
 import ScenarioRunner
 
 /// The shipped fixtures with the reference page bridge and seven native

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Dialects
 import Foundation
+import ReferenceImplementations
 import ScenarioRunner
 
 /// The Android native kit (NativeKits/Android) in `bridgecheck-bench

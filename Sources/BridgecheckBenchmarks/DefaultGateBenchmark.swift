@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import ReferenceImplementations
 import ScenarioRunner
 
 /// The shipped suite against the reference pair as a user runs it, the

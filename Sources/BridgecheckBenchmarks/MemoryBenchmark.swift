@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import ReferenceImplementations
 import ScenarioRunner
 
 /// Resident memory while one thread runs 2,000 scenarios (the shipped suite

@@ -1,6 +1,7 @@
 import JSRuntime
 import PageSimulation
 import ReferenceBridges
+import WebViewHosting
 
 /// The per-scenario floor: a fresh simulated page (new JavaScriptCore global
 /// context, browser environment) that loads a bridge script and settles,

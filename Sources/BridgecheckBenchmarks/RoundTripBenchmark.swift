@@ -2,6 +2,7 @@ import JSONModel
 import JSRuntime
 import PageSimulation
 import ReferenceBridges
+import WebViewHosting
 
 /// Round trips through the two reference bridges (native Swift bridge and
 /// page bridge) in a simulated page: throughput for a small payload in both

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Foundation
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
 
 /// Chosen scenarios of the shipped suite, each run many times in process

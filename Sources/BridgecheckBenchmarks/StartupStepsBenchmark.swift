@@ -1,7 +1,8 @@
 import BridgeImplementations
 import Foundation
-import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
+import WebViewHosting
 
 /// Where one scenario's time goes, step by step: every scenario of the suite
 /// runs with a trace observer that stamps each trace event with the wall

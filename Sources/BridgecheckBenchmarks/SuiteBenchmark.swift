@@ -2,7 +2,9 @@ import BridgeImplementations
 import Foundation
 import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
+import WebViewHosting
 
 /// The whole shipped suite against the reference pair in process: wall time
 /// on one thread and on two, with each thread's pages in a shared context

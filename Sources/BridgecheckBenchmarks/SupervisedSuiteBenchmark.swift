@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import ReferenceImplementations
 import ScenarioRunner
 import Supervision
 

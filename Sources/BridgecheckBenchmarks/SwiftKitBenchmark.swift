@@ -1,6 +1,8 @@
 import BridgeImplementations
 import Dialects
 import Foundation
+import ProcessSupport
+import ReferenceImplementations
 import ScenarioRunner
 
 /// The Swift native kit's cost per scenario: our own wkwebview-port bridge

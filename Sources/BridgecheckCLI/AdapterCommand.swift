@@ -1,6 +1,8 @@
 import ArgumentParser
 import BridgeImplementations
 import Foundation
+import ProcessSupport
+import ReferenceImplementations
 
 /// `bridgecheck reference-adapter` (hidden): bridgecheck's reference native
 /// bridge served over the adapter protocol on stdin/stdout, so that the

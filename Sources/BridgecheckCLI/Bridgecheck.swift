@@ -2,6 +2,7 @@ import ArgumentParser
 import BridgeImplementations
 import Foundation
 import JSRuntime
+import ProcessSupport
 
 /// The `bridgecheck` command: conformance checks for WebView <-> native
 /// JavaScript bridges.

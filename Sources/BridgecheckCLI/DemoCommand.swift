@@ -3,6 +3,7 @@ import JSONModel
 import PageSimulation
 import ReferenceBridges
 import Reporters
+import WebViewHosting
 
 /// `bridgecheck demo`: the two reference bridges talking in a simulated page,
 /// with the trace that bridgecheck judges, so a new user sees what a

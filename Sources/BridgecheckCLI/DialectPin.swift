@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
 
 /// The dialect an expectations file pins (its scope's `dialect`, written

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BridgeImplementations
+import Dialects
 
 /// `bridgecheck doctor --native 'COMMAND …'`: checks that an adapter speaks
 /// the adapter protocol (handshake, framing, a short session) and explains

@@ -2,7 +2,9 @@ import ArgumentParser
 import BridgeImplementations
 import Foundation
 import PageSimulation
+import ProcessSupport
 import Supervision
+import WebViewHosting
 
 #if WebKitGTK
   import WebKitEngine

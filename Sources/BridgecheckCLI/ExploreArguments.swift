@@ -2,6 +2,7 @@ import ArgumentParser
 import Exploration
 import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// Which schedules `bridgecheck run` runs each scenario under.
 enum ScheduleSet: String, ExpressibleByArgument, CaseIterable {

@@ -5,6 +5,7 @@ import PageSimulation
 import ReferenceBridges
 import ScenarioRunner
 import Supervision
+import WebViewHosting
 
 /// `bridgecheck fidelity`: the suite in the simulated page and in a real
 /// WebKitGTK web view, with the reference pair and every mutant, and where

@@ -1,8 +1,10 @@
 import ArgumentParser
 import BridgeImplementations
+import Dialects
 import Exploration
 import Foundation
 import JSONModel
+import ReferenceImplementations
 import ScenarioRunner
 import Supervision
 

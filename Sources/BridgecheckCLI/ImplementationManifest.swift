@@ -1,7 +1,9 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
 
 /// An implementation described by a manifest in `conformance/implementations/`:

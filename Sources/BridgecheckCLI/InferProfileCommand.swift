@@ -1,6 +1,7 @@
 import ArgumentParser
 import BridgeImplementations
 import DialectInference
+import Dialects
 import Foundation
 import JSONModel
 

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
+import ProcessSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import BridgeImplementations
 import Dialects
 import Foundation
 import Mutation
+import ReferenceImplementations
 import Reporters
 import ScenarioRunner
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BridgeImplementations
+import Dialects
 
 /// `run --page-feature NAME`: the optional features a `--js` page bridge declares.
 enum PageFeatures {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BridgeImplementations
+import Dialects
 import Foundation
 
 /// `bridgecheck profiles`: the shipped dialect profiles, each with the

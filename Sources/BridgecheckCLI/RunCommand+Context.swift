@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Exploration
 import Foundation
+import ProcessSupport
 import ScenarioRunner
 
 extension RunCommand {

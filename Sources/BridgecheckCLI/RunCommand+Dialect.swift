@@ -1,6 +1,8 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
+import ProcessSupport
 import ScenarioRunner
 
 /// The dialect a run's page bridge speaks, and where it came from.

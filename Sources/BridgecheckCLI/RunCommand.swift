@@ -1,8 +1,11 @@
 import ArgumentParser
 import BridgeImplementations
+import Dialects
 import Exploration
 import Foundation
 import JSONModel
+import ProcessSupport
+import ReferenceImplementations
 import Reporters
 import ScenarioRunner
 import Supervision

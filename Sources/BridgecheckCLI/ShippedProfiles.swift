@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 
 /// The profiles bridgecheck ships, in the order inference prefers them when
 /// two fit a bridge equally: the default dialect (`wvjb-classic`) first,

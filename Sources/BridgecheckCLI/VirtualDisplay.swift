@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import ProcessSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Exploration
 import Foundation
 import Supervision
 
@@ -13,6 +14,7 @@ struct WorkerCommand: ParsableCommand {
   func run() throws {
     // Ctrl-C at the terminal is the supervisor's to handle.
     signal(SIGINT, SIG_IGN)
+    ExplorationRunMode.register()
     let share = WorkerService.memoryShare
     let status = WorkerService.serve { name throws(WorkerSetupError) in
       try EngineChoice.workerEngine(named: name, memoryShare: share)

@@ -1,5 +1,6 @@
 import JSONModel
 import PageSimulation
+import WebViewHosting
 
 /// One simulated page with the inference kit (``InferenceKit``) and a page
 /// bridge loaded in it, driven step by step: each step evaluates a call of

@@ -1,7 +1,7 @@
 import BridgeImplementations
 import Exploration
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// A deliberately broken bridge with exactly one realistic bug, used to prove
 /// that fixtures catch what they claim to catch.

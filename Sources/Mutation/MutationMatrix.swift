@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Exploration
+import ReferenceImplementations
 import ScenarioRunner
 
 /// Every mutant run against every fixture, plus the reference pair.

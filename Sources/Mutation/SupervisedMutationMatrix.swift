@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Exploration
 import ReferenceBridges
 import ScenarioRunner
 import Supervision

@@ -1,23 +1,4 @@
-/// Whether a task belongs to the page or to the host around it.
-package enum TaskKind: String, Sendable, Hashable {
-  /// Page work: timers, page scripts, script evaluations. Tied to one page
-  /// world: dropped when that world is destroyed.
-  case page
-  /// Host work: policy decisions, completions, loads. Survives reloads.
-  case host
-}
-
-/// Why ``PageScheduler/runUntilIdle(maxTasks:maxTime:)`` returned.
-package enum SettleOutcome: Sendable, Hashable {
-  /// No task is pending.
-  case idle
-  /// The task budget ran out with tasks still pending.
-  case taskBudgetExhausted
-  /// The next pending task is due after the time budget.
-  case timeBudgetExhausted
-  /// The caller's stop check asked to stop (e.g. a wall-clock limit).
-  case interrupted
-}
+import WebViewHosting
 
 /// One event loop for the page and its host, on a virtual clock.
 ///

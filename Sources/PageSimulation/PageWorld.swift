@@ -1,5 +1,6 @@
 import JSONModel
 import JSRuntime
+import WebViewHosting
 
 /// One loaded document: a JavaScript context with the browser environment,
 /// its timers, iframes, blob URLs and dedicated workers. A reload destroys
@@ -700,21 +701,5 @@ struct PageInternals {
     workerMessage = try object.property("workerMessage")
     workerFailed = try object.property("workerFailed")
     workerNotLoaded = try object.property("workerNotLoaded")
-  }
-}
-
-extension JSONValue {
-  /// The value with the keys of every object sorted (as WebKit delivers
-  /// script message bodies: their key order is not kept).
-  package var withSortedKeys: JSONValue {
-    switch self {
-    case .array(let elements):
-      return .array(elements.map(\.withSortedKeys))
-    case .object(let object):
-      let pairs = object.map { ($0.key, $0.value.withSortedKeys) }.sorted { $0.0 < $1.0 }
-      return .object(JSONObject(pairs))
-    default:
-      return self
-    }
   }
 }

@@ -1,5 +1,6 @@
 import JSONModel
 import JSRuntime
+import WebViewHosting
 
 /// A web view around a simulated page, shaped like `WKWebView`: the host
 /// evaluates scripts, answers navigation requests, receives script messages
@@ -271,11 +272,11 @@ package final class SimulatedWebView {
   /// runs in a host task of its own, as on iOS. The result is the script's
   /// completion value as JSON (`nil` for `undefined`).
   package func evaluateJavaScript(
-    _ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)? = nil
+    _ script: String, completion: ((Result<JSONValue?, EvaluationError>) -> Void)? = nil
   ) {
     let delay = chooser?.delay(.evaluateLatency, source: "evaluate", now: scheduler.now) ?? 0
     scheduler.schedule(after: delay, kind: .page, label: "evaluate") { [unowned self] in
-      let result = self.performEvaluation(script)
+      let result = self.performEvaluation(script).mapError { EvaluationError($0) }
       guard let completion else { return }
       let delay = self.chooser?.delay(.completionLatency, source: "completion", now: self.scheduler.now) ?? 0
       self.scheduler.schedule(after: delay, kind: .host, label: "evaluate completion") { completion(result) }

@@ -1,6 +1,6 @@
 import Dialects
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// bridgecheck's reference native (Swift) side of the WebViewJavascriptBridge
 /// protocol, driving a ``WebViewHost`` the way the classic Objective-C
@@ -155,21 +155,21 @@ package final class NativeBridge {
     case .channel(let name):
       webView.addJavascriptInterface(named: name, methods: ["postMessage"], asynchronous: true) {
         [weak self] _, arguments in
-        self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
+        self?.didReceive(ScriptMessage(name: name, body: arguments.first ?? nil))
         return nil
       }
     case .hostObject where options.profile.hostObjectCalls != nil:
       installHostObjectCalls()
     case .hostObject(let name, let method):
       webView.addJavascriptInterface(named: name, methods: [method], asynchronous: false) { [weak self] _, arguments in
-        self?.didReceive(ScriptMessage.posted(name: name, body: arguments.first ?? nil))
+        self?.didReceive(ScriptMessage(name: name, body: arguments.first ?? nil))
         return .bool(true)
       }
     case .prompt(let marker):
       let previous = webView.dialogHandler
       webView.dialogHandler = { [weak self] dialog in
         guard dialog.kind == .prompt, dialog.message == marker, let self else { return previous(dialog) }
-        self.didReceive(ScriptMessage.posted(name: marker, body: dialog.defaultText.map(JSONValue.string)))
+        self.didReceive(ScriptMessage(name: marker, body: dialog.defaultText.map(JSONValue.string)))
         return .text("")
       }
     }

@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// One diagnostic of a ``NativeBridge``.
 package struct NativeBridgeLog: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import JSONModel
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// The wording the text formats share, so that a failure reads the same in
 /// the terminal, in JUnit and in Markdown: the first line of a message, the

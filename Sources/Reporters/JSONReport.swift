@@ -1,5 +1,4 @@
 import JSONModel
-import PageSimulation
 import ScenarioRunner
 
 /// The machine-readable report (`--json FILE`, `--format json`), described

@@ -1,6 +1,6 @@
 import JSONModel
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// Reads a JSON report (``JSONReport``, `docs/report-schema.json`) back into
 /// the run it describes, for `bridgecheck merge`: rendered again, it gives

@@ -1,6 +1,6 @@
 import Foundation
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 #if canImport(Glibc)
   import Glibc

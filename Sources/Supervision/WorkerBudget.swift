@@ -1,4 +1,5 @@
 import BridgeImplementations
+import ProcessSupport
 
 #if canImport(Glibc)
   import Glibc

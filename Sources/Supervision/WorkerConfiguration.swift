@@ -1,9 +1,11 @@
 import BridgeImplementations
-import Exploration
+import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
+import WebViewHosting
 
 /// Everything a worker process needs to rebuild the runner of its
 /// supervisor: which implementations, which sides are under test, and the
@@ -37,9 +39,9 @@ package struct WorkerConfiguration: Sendable, Equatable {
     case referenceFaults([String])
     /// An adapter command with its limits.
     case adapter(command: [String], commandTimeout: Duration, startupTimeout: Duration)
-    /// The reference native bridge with an exploration fault (the raw value
-    /// of `ExplorationFault`): an exploration mutant (`run --mutant`).
-    case explorationFault(String)
+    /// A native side of a kind registered with ``WorkerExtensions`` (an
+    /// exploration mutant's, `run --mutant`), with its settings.
+    case registered(kind: String, settings: JSONValue)
   }
 
   /// The page side.
@@ -56,8 +58,9 @@ package struct WorkerConfiguration: Sendable, Equatable {
   /// thousands of results is memory the supervisor would hold for nothing.
   package var verdictsOnly: Bool
 
-  /// Schedule exploration of every scenario (`run --explore`), or nil.
-  package var explore: ExploreOptions?
+  /// What the worker does with each scenario instead of running it once
+  /// (schedule exploration, `run --explore`), or nil for one run.
+  package var runMode: (any WorkerRunMode)?
 
   /// The engine the pages run in, by name (``PageEngine/name``): `simulated`
   /// or a real engine the worker can make (`webkitgtk`).
@@ -70,14 +73,14 @@ package struct WorkerConfiguration: Sendable, Equatable {
   /// Creates a configuration.
   package init(
     page: Page, native: Native, tested: TestedSides, options: RunOptions, verdictsOnly: Bool = false,
-    explore: ExploreOptions? = nil, engine: String = PageEngine.simulated.name
+    runMode: (any WorkerRunMode)? = nil, engine: String = PageEngine.simulated.name
   ) {
     self.engine = engine
     self.page = page
     self.native = native
     self.tested = tested
     self.options = options
-    self.explore = explore
+    self.runMode = runMode
     self.verdictsOnly = verdictsOnly
   }
 
@@ -85,7 +88,7 @@ package struct WorkerConfiguration: Sendable, Equatable {
   /// runner from them.
   package static func == (lhs: WorkerConfiguration, rhs: WorkerConfiguration) -> Bool {
     lhs.page == rhs.page && lhs.native == rhs.native && lhs.tested == rhs.tested && lhs.engine == rhs.engine
-      && lhs.verdictsOnly == rhs.verdictsOnly && lhs.explore == rhs.explore
+      && lhs.verdictsOnly == rhs.verdictsOnly && lhs.runModeWire == rhs.runModeWire
       && lhs.wireValue["options"] == rhs.wireValue["options"]
       && lhs.pageFeatures == rhs.pageFeatures
   }
@@ -116,9 +119,8 @@ package struct WorkerConfiguration: Sendable, Equatable {
       return ReferenceNativeImplementation()
     case .referenceFaults(let faults):
       return ReferenceNativeImplementation(faults: faults)
-    case .explorationFault(let name):
-      guard let fault = ExplorationFault(rawValue: name) else { return ReferenceNativeImplementation() }
-      return ExplorationNativeImplementation(fault: fault)
+    case .registered(let kind, let settings):
+      return WorkerExtensions.native(kind: kind, settings: settings) ?? ReferenceNativeImplementation()
     case .adapter(let command, let commandTimeout, let startupTimeout):
       return AdapterNativeImplementation(
         command: command, limits: AdapterLimits(commandTimeout: commandTimeout, startupTimeout: startupTimeout),
@@ -211,8 +213,8 @@ extension WorkerConfiguration {
     case .reference: nativeObject = ["kind": "reference"]
     case .referenceFaults(let faults):
       nativeObject = ["kind": "reference-faults", "faults": .array(faults.map(JSONValue.string))]
-    case .explorationFault(let fault):
-      nativeObject = ["kind": "exploration-fault", "fault": .string(fault)]
+    case .registered(let kind, let settings):
+      nativeObject = ["kind": .string(kind), "settings": settings]
     case .adapter(let command, let commandTimeout, let startupTimeout):
       nativeObject = [
         "kind": "adapter", "command": .array(command.map(JSONValue.string)),
@@ -239,7 +241,7 @@ extension WorkerConfiguration {
     if verdictsOnly { object["verdictsOnly"] = true }
     if engine != PageEngine.simulated.name { object["engine"] = .string(engine) }
     var value = JSONValue.object(object)
-    addExplorationWireFields(to: &value)
+    addRunModeWireFields(to: &value)
     return value
   }
 
@@ -266,18 +268,17 @@ extension WorkerConfiguration {
     case "reference-faults":
       guard let faults = value["native"]?["faults"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
       native = .referenceFaults(faults)
-    case "exploration-fault":
-      guard let fault = value["native"]?["fault"]?.stringValue, ExplorationFault(rawValue: fault) != nil else {
-        return nil
-      }
-      native = .explorationFault(fault)
     case "adapter":
       guard let words = value["native"]?["command"]?.arrayValue?.compactMap(\.stringValue),
         let command = value["native"]?["commandTimeoutMs"]?.numberValue,
         let startup = value["native"]?["startupTimeoutMs"]?.numberValue
       else { return nil }
       native = .adapter(command: words, commandTimeout: .milliseconds(command), startupTimeout: .milliseconds(startup))
-    default: return nil
+    case let kind?:
+      guard let settings = value["native"]?["settings"], WorkerExtensions.native(kind: kind, settings: settings) != nil
+      else { return nil }
+      native = .registered(kind: kind, settings: settings)
+    case nil: return nil
     }
     guard let testedPage = value["tested"]?["page"]?.boolValue,
       let testedNative = value["tested"]?["native"]?.boolValue,
@@ -296,7 +297,7 @@ extension WorkerConfiguration {
     if let cpu = options["scenarioCPULimitMs"]?.numberValue { self.options.scenarioCPULimit = .milliseconds(cpu) }
     verdictsOnly = value["verdictsOnly"]?.boolValue ?? false
     engine = value["engine"]?.stringValue ?? PageEngine.simulated.name
-    readExplorationWireFields(value)
+    readRunModeWireFields(value)
   }
 }
 

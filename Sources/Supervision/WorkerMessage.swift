@@ -1,6 +1,6 @@
 import JSONModel
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// The lines a supervisor and its workers exchange: one JSON object a line.
 ///

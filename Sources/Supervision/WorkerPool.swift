@@ -1,5 +1,5 @@
 import BridgeImplementations
-import PageSimulation
+import ProcessSupport
 import ScenarioRunner
 
 #if canImport(Glibc)

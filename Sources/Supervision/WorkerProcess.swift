@@ -1,7 +1,8 @@
 import BridgeImplementations
 import JSONModel
-import PageSimulation
+import ProcessSupport
 import ScenarioRunner
+import WebViewHosting
 
 #if canImport(Glibc)
   import Glibc

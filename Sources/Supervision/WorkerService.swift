@@ -1,8 +1,9 @@
 import BridgeImplementations
-import Exploration
 import JSONModel
 import PageSimulation
+import ProcessSupport
 import ScenarioRunner
+import WebViewHosting
 
 #if canImport(Glibc)
   import Glibc
@@ -109,14 +110,12 @@ package enum WorkerService {
             WorkerFault.injectIfAsked(for: id, channel: channel)
           }
         }
-        if let explore = session.configuration.explore {
-          // Each schedule's run logs its own trace: a worker killed in one
+        if let mode = session.configuration.runMode {
+          // Each run of the mode logs its own trace: a worker killed in one
           // leaves that run's last events.
-          result =
-            ScheduleExplorer(runner: session.runner, options: explore).explore(
-              fixture, progress: { watch?.progress() },
-              watch: ScheduleExplorer.RunWatch(begin: { stream.begin() }, event: observe)
-            ).result
+          result = mode.run(
+            fixture, runner: session.runner,
+            watch: WorkerRunWatch(progress: { watch?.progress() }, begin: { stream.begin() }, event: observe))
         } else {
           result = session.runner.run(fixture, traceObserver: observe)
         }

@@ -1,6 +1,6 @@
 import BridgeImplementations
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// Makes the page engine a worker configuration names (``WorkerConfiguration/engine``):
 /// the simulated page, or a real engine when the `bridgecheck` that serves

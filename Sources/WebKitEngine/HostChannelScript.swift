@@ -1,6 +1,7 @@
 import JSONModel
 import JSRuntime
 import PageSimulation
+import WebViewHosting
 
 /// The page side of the WebKit host (see `docs/webkit-engine.md`): a
 /// document-start script, run before every other user script, that gives

@@ -3,7 +3,7 @@
   import Foundation
   import JSONModel
   import JSRuntime
-  import PageSimulation
+  import WebViewHosting
 
   /// A ``HarnessWebViewHost`` on a real WebKitGTK web view (a prototype of
   /// `--engine webkitgtk`; see `docs/webkit-engine.md`).
@@ -71,7 +71,7 @@
     /// User scripts in order; `asPageCode` for the harness's page helpers.
     private var userScripts: [(script: PageScript, time: UserScriptInjectionTime, asPageCode: Bool)] = []
     private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
-    private var completions: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
+    private var completions: [Int: ((Result<JSONValue?, EvaluationError>) -> Void)?] = [:]
     /// Scripts of evaluations not started in the page yet, by their number.
     private var unstarted: [Int: String] = [:]
     /// The evaluation number of each engine evaluation.
@@ -320,7 +320,7 @@
     /// Evaluates `script` in the page; `completion` runs in a host task with its value as JSON.
     /// The `evaluate` event is recorded when the script starts running in
     /// the page (it first calls the host), as in the simulated page.
-    package func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+    package func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, EvaluationError>) -> Void)?) {
       nextEvaluation += 1
       let number = nextEvaluation
       unstarted[number] = script
@@ -585,7 +585,7 @@
           if let sorted { fields["body"] = sorted }
           if unreadable { fields["cyclicBody"] = true }
           self.trace.record(.page, TraceEventName.scriptMessage, fields)
-          self.messageHandlers[name]?(ScriptMessage.posted(name: name, body: sorted))
+          self.messageHandlers[name]?(ScriptMessage(name: name, body: sorted))
         }
       case .hostCall(let request, let name, let arguments):
         return { [unowned self] in self.answerHostCall(request, name: name, arguments: arguments) }
@@ -622,7 +622,7 @@
       var fields: JSONObject = ["url": .string(url), "frame": .string(FrameKind.iframe.rawValue)]
       trace.record(.page, TraceEventName.navigationRequested, fields)
       recordTask("decide navigation \(url)")
-      let policy = navigationPolicy(NavigationAction.request(url: url, frame: .iframe))
+      let policy = navigationPolicy(NavigationAction(url: url, frame: .iframe))
       fields["policy"] = .string(policy.rawValue)
       trace.record(.host, TraceEventName.navigationDecided, fields)
       view?.answer(decision, allow: policy == .allow)
@@ -671,7 +671,7 @@
 
     private func answerDialog(_ dialog: OpaquePointer, kind rawKind: String, message: String, defaultText: String?) {
       let kind = PageDialog.Kind(rawValue: rawKind) ?? .alert
-      let answer = dialogHandler(PageDialog.opened(kind: kind, message: message, defaultText: defaultText))
+      let answer = dialogHandler(PageDialog(kind: kind, message: message, defaultText: defaultText))
       var fields: JSONObject = ["kind": .string(kind.rawValue), "message": .string(message)]
       if let defaultText { fields["default"] = .string(defaultText) }
       var text: String?
@@ -698,14 +698,14 @@
     }
 
     private func complete(evaluation id: Int, _ outcome: Result<String?, WebKitError>) {
-      let result: Result<JSONValue?, ScriptError>
+      let result: Result<JSONValue?, EvaluationError>
       switch outcome {
       case .success(nil): result = .success(nil)
       case .success(let text?):
         result =
           (try? JSONValue.parse(text)).map { .success($0) }
-          ?? .failure(ScriptError(kind: .exception, message: "the result is not JSON"))
-      case .failure(let error): result = .failure(ScriptError(kind: .exception, message: error.message))
+          ?? .failure(EvaluationError(kind: .exception, message: "the result is not JSON"))
+      case .failure(let error): result = .failure(EvaluationError(kind: .exception, message: error.message))
       }
       let number = evaluationNumbers.removeValue(forKey: id)
       if let number, let script = unstarted.removeValue(forKey: number) {

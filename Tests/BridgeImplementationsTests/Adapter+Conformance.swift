@@ -1,8 +1,10 @@
 import BridgeImplementations
+import BridgecheckAdapter
 import Foundation
 import JSONModel
-import PageSimulation
+import ReferenceImplementations
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

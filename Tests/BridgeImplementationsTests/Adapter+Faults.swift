@@ -1,7 +1,7 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
+import ReferenceImplementations
 import Synchronization
 import Testing
 

@@ -1,7 +1,8 @@
 import BridgeImplementations
+import BridgecheckAdapter
 import Foundation
 import JSONModel
-import PageSimulation
+import ReferenceImplementations
 import Testing
 
 @testable import BridgeImplementations

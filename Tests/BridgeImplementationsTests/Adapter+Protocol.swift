@@ -1,7 +1,10 @@
 import BridgeImplementations
+import BridgecheckAdapter
 import Foundation
 import JSONModel
 import PageSimulation
+import ProcessSupport
+import ReferenceImplementations
 import TestSupport
 import Testing
 

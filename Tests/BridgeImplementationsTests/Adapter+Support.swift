@@ -3,8 +3,10 @@ import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
+import ReferenceImplementations
 import TestSupport
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

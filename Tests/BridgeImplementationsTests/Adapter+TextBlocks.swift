@@ -1,6 +1,7 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
+import ReferenceImplementations
 import Testing
 
 @testable import BridgeImplementations

@@ -1,10 +1,11 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 import TestSupport
 import Testing
+import WebViewHosting
 
 @testable import Exploration
 

@@ -2,6 +2,7 @@ import BridgeImplementations
 import Exploration
 import Foundation
 import JSONModel
+import ReferenceImplementations
 import ScenarioRunner
 import TestSupport
 

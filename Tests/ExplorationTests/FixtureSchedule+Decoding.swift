@@ -1,9 +1,9 @@
 import Foundation
 import JSONModel
-import PageSimulation
 import ScenarioRunner
 import TestSupport
 import Testing
+import WebViewHosting
 
 @Suite("The fixture schedule field")
 struct FixtureScheduleTests {

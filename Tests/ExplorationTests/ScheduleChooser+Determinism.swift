@@ -1,6 +1,6 @@
-import PageSimulation
 import ScenarioRunner
 import Testing
+import WebViewHosting
 
 @testable import Exploration
 

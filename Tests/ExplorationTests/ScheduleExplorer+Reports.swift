@@ -1,6 +1,7 @@
 import BridgeImplementations
+import Dialects
 import Foundation
-import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
-import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import Exploration
 

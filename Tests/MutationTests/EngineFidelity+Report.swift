@@ -8,6 +8,7 @@ import ScenarioRunner
 import Supervision
 import TestSupport
 import Testing
+import WebViewHosting
 
 /// `bridgecheck fidelity` without a real engine: the simulated page against
 /// a second simulated engine that differs on purpose (a trace limit of a

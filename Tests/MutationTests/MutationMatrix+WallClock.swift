@@ -1,10 +1,13 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 import Synchronization
 import TestSupport
 import Testing
+import WebViewHosting
 
 @testable import Mutation
 

@@ -1,11 +1,12 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
 import TestSupport
 import Testing
+import WebViewHosting
 
 @testable import Mutation
 

@@ -1,7 +1,8 @@
 import BridgeImplementations
+import Dialects
 import Exploration
 import Foundation
-import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 import TestSupport
 import Testing

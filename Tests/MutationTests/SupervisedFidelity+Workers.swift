@@ -5,6 +5,7 @@ import ScenarioRunner
 import Supervision
 import TestSupport
 import Testing
+import WebViewHosting
 
 /// `bridgecheck fidelity` on worker processes: every cell in both engines
 /// runs in a worker (here the second engine is the simulated page too, as

@@ -2,6 +2,7 @@ import Foundation
 import JSONModel
 import TestSupport
 import Testing
+import WebViewHosting
 
 @testable import PageSimulation
 

@@ -1,6 +1,7 @@
 import Foundation
 import JSONModel
 import Testing
+import WebViewHosting
 
 @testable import PageSimulation
 

@@ -1,4 +1,5 @@
 import Testing
+import WebViewHosting
 
 @testable import PageSimulation
 

@@ -1,6 +1,7 @@
 import JSONModel
 import JSRuntime
 import PageSimulation
+import WebViewHosting
 
 /// Loads `script` as the only page script and runs until idle.
 func loadedPage(
@@ -28,11 +29,11 @@ extension SimulatedWebView {
   }
 
   /// Evaluates `script` now and returns its JSON result (runs until idle).
-  func evaluateNow(_ script: String) -> Result<JSONValue?, ScriptError> {
-    var outcome: Result<JSONValue?, ScriptError>?
+  func evaluateNow(_ script: String) -> Result<JSONValue?, EvaluationError> {
+    var outcome: Result<JSONValue?, EvaluationError>?
     evaluateJavaScript(script) { outcome = $0 }
     runUntilIdle()
-    return outcome ?? .failure(ScriptError(kind: .exception, message: "no completion"))
+    return outcome ?? .failure(EvaluationError(kind: .exception, message: "no completion"))
   }
 
   /// The JSON value of `expression`, or nil on failure.

@@ -1,6 +1,7 @@
 import JSONModel
 import JSRuntime
 import Testing
+import WebViewHosting
 
 @testable import PageSimulation
 
@@ -8,7 +9,7 @@ import Testing
 struct SimulatedWebViewHostTests {
   @Test func evaluationCompletesInALaterHostTask() throws {
     let page = loadedPage("var answer = 42;")
-    var result: Result<JSONValue?, ScriptError>?
+    var result: Result<JSONValue?, EvaluationError>?
     page.evaluateJavaScript("answer") { result = $0 }
     #expect(result == nil)
     page.runUntilIdle()

@@ -1,6 +1,7 @@
 import JSONModel
 import JSRuntime
 import Testing
+import WebViewHosting
 
 @testable import PageSimulation
 

@@ -1,5 +1,6 @@
 import JSONModel
 import Testing
+import WebViewHosting
 
 @testable import PageSimulation
 

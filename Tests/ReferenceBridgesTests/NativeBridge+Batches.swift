@@ -1,6 +1,6 @@
 import JSONModel
-import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import ReferenceBridges
 

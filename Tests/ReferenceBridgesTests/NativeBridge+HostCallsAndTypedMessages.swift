@@ -2,6 +2,7 @@ import Dialects
 import JSONModel
 import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import ReferenceBridges
 

@@ -1,6 +1,7 @@
 import JSONModel
 import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import ReferenceBridges
 

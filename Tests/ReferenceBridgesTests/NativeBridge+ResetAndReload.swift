@@ -1,5 +1,4 @@
 import JSONModel
-import PageSimulation
 import Testing
 
 @testable import ReferenceBridges

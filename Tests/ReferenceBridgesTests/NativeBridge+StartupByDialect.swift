@@ -1,6 +1,5 @@
 import Dialects
 import JSONModel
-import PageSimulation
 import Testing
 
 @testable import ReferenceBridges

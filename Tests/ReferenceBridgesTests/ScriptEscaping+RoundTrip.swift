@@ -2,6 +2,7 @@ import JSONModel
 import JSRuntime
 import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import ReferenceBridges
 

@@ -1,8 +1,8 @@
 import JSONModel
-import PageSimulation
 import Reporters
 import ScenarioRunner
 import Testing
+import WebViewHosting
 
 @Suite struct FailureTextFormatting {
   @Test func firstLineSkipsBlankLinesAndTrailingSpace() {

@@ -1,10 +1,10 @@
 import Foundation
 import JSONModel
-import PageSimulation
 import Reporters
 import ScenarioRunner
 import TestSupport
 import Testing
+import WebViewHosting
 
 /// A checker for the subset of JSON Schema (draft 2020-12) that
 /// `docs/report-schema.json` uses: `type` (a name or a list; `integer` is a

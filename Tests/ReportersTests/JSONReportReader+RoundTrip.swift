@@ -1,8 +1,8 @@
 import Foundation
 import JSONModel
-import PageSimulation
 import Reporters
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

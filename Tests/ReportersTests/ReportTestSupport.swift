@@ -2,6 +2,7 @@ import Foundation
 import JSONModel
 import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
 import Testing
 

@@ -1,6 +1,8 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
+import ReferenceImplementations
 import TestSupport
 import Testing
 

@@ -1,7 +1,9 @@
 import BridgeImplementations
 import Foundation
 import PageSimulation
+import ReferenceImplementations
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

@@ -1,6 +1,7 @@
 import BridgeImplementations
 import JSONModel
 import PageSimulation
+import ReferenceImplementations
 import Testing
 
 @testable import ScenarioRunner

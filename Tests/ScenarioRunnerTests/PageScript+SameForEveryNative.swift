@@ -1,8 +1,10 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
-import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

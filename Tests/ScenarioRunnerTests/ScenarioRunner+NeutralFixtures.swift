@@ -1,5 +1,7 @@
 import BridgeImplementations
+import Dialects
 import Foundation
+import ReferenceImplementations
 import TestSupport
 import Testing
 

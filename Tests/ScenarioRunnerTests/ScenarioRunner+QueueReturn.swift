@@ -1,7 +1,9 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
+import ReferenceImplementations
 import TestSupport
 import Testing
 

@@ -1,8 +1,9 @@
 import BridgeImplementations
 import JSONModel
 import JSRuntime
-import PageSimulation
+import ReferenceImplementations
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

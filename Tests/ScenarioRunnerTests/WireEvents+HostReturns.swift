@@ -4,6 +4,7 @@ import JSONModel
 import PageSimulation
 import TestSupport
 import Testing
+import WebViewHosting
 
 @testable import ScenarioRunner
 

@@ -1,5 +1,6 @@
 import BridgeImplementations
 import Foundation
+import ProcessSupport
 import ScenarioRunner
 import Synchronization
 import Testing

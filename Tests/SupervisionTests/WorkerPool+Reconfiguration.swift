@@ -1,11 +1,11 @@
 import BridgeImplementations
 import Exploration
 import Foundation
-import PageSimulation
 import ReferenceBridges
 import ScenarioRunner
 import Supervision
 import Testing
+import WebViewHosting
 
 /// The mutation matrix runs every mutant on the same workers: each scenario
 /// names its configuration, a worker is configured again when its next
@@ -45,6 +45,7 @@ struct WorkerReconfigurationTests {
   }
 
   @Test func configurationsRoundTripThroughTheWire() throws {
+    ExplorationRunMode.register()
     let configuration = WorkerConfiguration(
       page: .referenceSource(Self.patchedSource), native: .referenceFaults(["a", "b"]),
       tested: TestedSides(page: false, native: true), options: RunOptions(seed: 7), verdictsOnly: true)
@@ -63,7 +64,7 @@ struct WorkerReconfigurationTests {
       tested: TestedSides(page: false, native: true), options: RunOptions(), explore: ExploreOptions(seeds: 9))
     #expect(WorkerConfiguration(wireValue: explored.wireValue) == explored)
     var unknown = explored.wireValue.objectValue ?? [:]
-    unknown["native"] = ["kind": "exploration-fault", "fault": "no-such-fault"]
+    unknown["native"] = ["kind": "exploration-fault", "settings": "no-such-fault"]
     #expect(WorkerConfiguration(wireValue: .object(unknown)) == nil)
     var result = ScenarioResult(
       scenario: ScenarioIdentity(id: "a/b", title: "t", area: "a", level: .must, subject: .pair, spec: "s", file: "f"),

@@ -1,7 +1,7 @@
 import JSONModel
-import PageSimulation
 import Testing
 import WebKitEngine
+import WebViewHosting
 
 #if WebKitGTK
   /// What a page's `window.onerror` sees of an exception thrown by code that

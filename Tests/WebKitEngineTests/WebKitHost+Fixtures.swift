@@ -1,11 +1,12 @@
 import BridgeImplementations
 import Foundation
 import JSONModel
-import PageSimulation
+import ReferenceImplementations
 import ScenarioRunner
 import TestSupport
 import Testing
 import WebKitEngine
+import WebViewHosting
 
 #if WebKitGTK
   /// Shipped fixtures run with the reference pair in a real WebKitGTK web

@@ -2,9 +2,9 @@ import BridgeImplementations
 import Foundation
 import JSONModel
 import JSRuntime
-import PageSimulation
 import Testing
 import WebKitEngine
+import WebViewHosting
 
 #if WebKitGTK
   /// The limits the WebKit host keeps on a page it does not trust, measured
@@ -98,6 +98,6 @@ import WebKitEngine
 
   /// An evaluation's outcome, set in its completion.
   final class Outcome: @unchecked Sendable {
-    var result: Result<JSONValue?, ScriptError>?
+    var result: Result<JSONValue?, EvaluationError>?
   }
 #endif

@@ -1,8 +1,9 @@
 import BridgeImplementations
 import JSONModel
-import PageSimulation
+import ProcessSupport
 import Testing
 import WebKitEngine
+import WebViewHosting
 
 #if WebKitGTK
   /// What the WebKit host must not change in the page it drives, measured

@@ -3,6 +3,7 @@ import JSONModel
 import PageSimulation
 import Testing
 import WebKitEngine
+import WebViewHosting
 
 #if WebKitGTK
   /// The same page scripts in the simulated page and in WebKitGTK, for the

@@ -1,4 +1,6 @@
+import BridgecheckAdapter
 import JSONModel
+import ProcessSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -101,7 +103,11 @@ final class AdapterConnection: @unchecked Sendable {
     self.offeredMinorVersion = min(max(0, offeredMinorVersion), AdapterProtocol.minorVersion)
     self.shouldStop = shouldStop
     stderrTail = StderrTail(maxLines: max(1, limits.stderrTailLines))
-    process = try ChildProcess.spawn(command)
+    do {
+      process = try ChildProcess.spawn(command)
+    } catch {
+      throw ImplementationError(spawning: error)
+    }
   }
 
   deinit {

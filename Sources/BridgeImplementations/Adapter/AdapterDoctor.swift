@@ -1,4 +1,7 @@
+import BridgecheckAdapter
+import Dialects
 import JSONModel
+import ProcessSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -603,7 +606,11 @@ final class LineProbe {
   private let shouldStop: @Sendable () -> Bool
 
   init(command: [String], shouldStop: @escaping @Sendable () -> Bool) throws(ImplementationError) {
-    process = try ChildProcess.spawn(command)
+    do {
+      process = try ChildProcess.spawn(command)
+    } catch {
+      throw ImplementationError(spawning: error)
+    }
     self.shouldStop = shouldStop
   }
 

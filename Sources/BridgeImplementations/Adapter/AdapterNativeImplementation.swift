@@ -1,7 +1,9 @@
+import BridgecheckAdapter
+import Dialects
 import JSONModel
-import JSRuntime
-import PageSimulation
+import ProcessSupport
 import Synchronization
+import WebViewHosting
 
 /// A native bridge in another process, driven over the adapter protocol
 /// (`docs/adapter-protocol.md`): `bridgecheck run --native 'COMMAND …'`.
@@ -505,7 +507,7 @@ final class AdapterNativeSession: NativeSession {
     }
   }
 
-  private func evaluationFinished(id: JSONValue, result: Result<JSONValue?, ScriptError>) {
+  private func evaluationFinished(id: JSONValue, result: Result<JSONValue?, EvaluationError>) {
     guard !closed, storedFailure == nil, connection != nil else { return }
     var fields: JSONObject = ["id": id]
     switch result {

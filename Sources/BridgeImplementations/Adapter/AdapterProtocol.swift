@@ -1,8 +1,7 @@
 import BridgecheckAdapter
+import Dialects
 import JSONModel
-import JSRuntime
-import PageSimulation
-import ReferenceBridges
+import WebViewHosting
 
 extension AdapterProtocol {
   /// The `configuration` object of a `start` command. `profile` holds the
@@ -81,7 +80,7 @@ extension AdapterProtocol {
 
   /// The `error` object of a failed `evaluationResult`: `kind`, `message`,
   /// and `name`, `sourceURL`, `line`, `column` when known.
-  package static func errorJSON(_ error: ScriptError) -> JSONValue {
+  package static func errorJSON(_ error: EvaluationError) -> JSONValue {
     var object: JSONObject = ["kind": .string(error.kind.rawValue), "message": .string(error.message)]
     if let name = error.name { object["name"] = .string(name) }
     if let source = error.sourceURL { object["sourceURL"] = .string(source) }
@@ -91,10 +90,10 @@ extension AdapterProtocol {
   }
 
   /// Reads the `error` object of a failed `evaluationResult`.
-  package static func scriptError(from value: JSONValue?) -> ScriptError {
+  package static func scriptError(from value: JSONValue?) -> EvaluationError {
     let object = value?.objectValue ?? [:]
-    return ScriptError(
-      kind: ScriptError.Kind(rawValue: object["kind"]?.stringValue ?? "") ?? .exception,
+    return EvaluationError(
+      kind: EvaluationError.Kind(rawValue: object["kind"]?.stringValue ?? "") ?? .exception,
       name: object["name"]?.stringValue, message: object["message"]?.stringValue ?? "the evaluation failed",
       sourceURL: object["sourceURL"]?.stringValue, line: object.integer("line"), column: object.integer("column"))
   }

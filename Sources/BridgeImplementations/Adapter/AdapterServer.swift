@@ -1,8 +1,6 @@
 import BridgecheckAdapter
 import JSONModel
-import JSRuntime
-import PageSimulation
-import ReferenceBridges
+import WebViewHosting
 
 #if canImport(Glibc)
   import Glibc
@@ -238,11 +236,11 @@ package final class AdapterServer: AdapterCommandPerformer {
         throw AdapterProtocolError("navigation: needs `id` and a string `url`")
       }
       let frame = FrameKind(rawValue: command[.frame]?.stringValue ?? "") ?? .main
-      let policy = session.webView.navigationPolicy(NavigationAction.request(url: url, frame: frame))
+      let policy = session.webView.navigationPolicy(NavigationAction(url: url, frame: frame))
       emit(.policy, ["id": id, "policy": .string(policy.rawValue)])
     case .scriptMessage:
       let handlerName = try name()
-      session.webView.deliver(ScriptMessage.posted(name: handlerName, body: command[.body]))
+      session.webView.deliver(ScriptMessage(name: handlerName, body: command[.body]))
     case .evaluationResult:
       guard let id = command.integer(.id) else {
         throw AdapterProtocolError("evaluationResult: `id` must be an integer")
@@ -254,18 +252,18 @@ package final class AdapterServer: AdapterCommandPerformer {
             ? "evaluationResult: `resultBytes` must be a byte count (a non-negative integer)"
             : "evaluationResult: `resultBytes` is protocol 1.4, and this conversation speaks an older version")
       }
-      let result: Result<JSONValue?, ScriptError>
+      let result: Result<JSONValue?, EvaluationError>
       if command[.ok]?.boolValue == true {
         result = .success(command[.result])
       } else {
-        result = .failure(AdapterProtocol.scriptError(from: command[.error]))
+        result = .failure(AdapterProtocol.evaluationError(from: command[.error]))
       }
       session.webView.complete(evaluation: id, with: result)
     case .loadFinished:
       session.webView.loadFinishedHandler?()
     case .dialog:
       let kind = PageDialog.Kind(rawValue: command[.kind]?.stringValue ?? "") ?? .alert
-      let dialog = PageDialog.opened(
+      let dialog = PageDialog(
         kind: kind, message: command[.message]?.stringValue ?? "", defaultText: command[.defaultText]?.stringValue)
       emit(.dialogAnswer, AdapterProtocol.answerJSON(session.webView.dialogHandler(dialog)))
     case .interfaceCall:
@@ -355,7 +353,7 @@ package final class AdapterWebView: WebViewHost {
   fileprivate weak var server: AdapterServer?
   private var messageHandlers: [String: (ScriptMessage) -> Void] = [:]
   private var interfaces: [String: (String, [JSONValue?]) -> JSONValue?] = [:]
-  private var evaluations: [Int: ((Result<JSONValue?, ScriptError>) -> Void)?] = [:]
+  private var evaluations: [Int: ((Result<JSONValue?, EvaluationError>) -> Void)?] = [:]
   private var nextEvaluation = 0
 
   /// The scenario's page script: in 1.2 an `evaluate` or `addUserScript` of
@@ -392,11 +390,11 @@ package final class AdapterWebView: WebViewHost {
     server?.emit(.addUserScript, fields)
   }
 
-  package func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+  package func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, EvaluationError>) -> Void)?) {
     evaluate(script, report: completion == nil ? .never : .always, completion: completion)
   }
 
-  package func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
+  package func evaluateJavaScript(_ script: String, onFailure failure: @escaping (EvaluationError) -> Void) {
     evaluate(script, report: .failure) { result in
       if case .failure(let error) = result { failure(error) }
     }
@@ -404,7 +402,8 @@ package final class AdapterWebView: WebViewHost {
 
   /// The `evaluate` event; in 1.2 it says which outcomes to report.
   private func evaluate(
-    _ script: String, report: AdapterProtocol.EvaluationReport, completion: ((Result<JSONValue?, ScriptError>) -> Void)?
+    _ script: String, report: AdapterProtocol.EvaluationReport,
+    completion: ((Result<JSONValue?, EvaluationError>) -> Void)?
   ) {
     nextEvaluation += 1
     var fields = scriptFields(script, member: "script")
@@ -444,7 +443,7 @@ package final class AdapterWebView: WebViewHost {
     messageHandlers[message.name]?(message)
   }
 
-  fileprivate func complete(evaluation id: Int, with result: Result<JSONValue?, ScriptError>) {
+  fileprivate func complete(evaluation id: Int, with result: Result<JSONValue?, EvaluationError>) {
     guard let completion = evaluations.removeValue(forKey: id) else { return }
     completion?(result)
   }

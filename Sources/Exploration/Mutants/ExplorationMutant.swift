@@ -2,6 +2,7 @@ import BridgeImplementations
 import Foundation
 import JSONModel
 import ReferenceBridges
+import ReferenceImplementations
 import ScenarioRunner
 
 /// A mutant whose bug shows only under some schedules or some values, from

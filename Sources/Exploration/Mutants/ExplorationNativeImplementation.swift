@@ -1,7 +1,9 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
-import PageSimulation
 import ReferenceBridges
+import ReferenceImplementations
+import WebViewHosting
 
 /// The reference native bridge with one ``ExplorationFault``: an
 /// exploration mutant of the native side. In process.

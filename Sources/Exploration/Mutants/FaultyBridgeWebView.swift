@@ -1,7 +1,7 @@
 import JSONModel
 import JSRuntime
-import PageSimulation
 import ReferenceBridges
+import WebViewHosting
 
 /// The web view as a native bridge with an ``ExplorationFault`` sees it:
 /// every call goes to the real web view, except what the fault
@@ -49,7 +49,7 @@ final class FaultyBridgeWebView: WebViewHost {
     base.addJavascriptInterface(named: name, methods: methods, asynchronous: asynchronous, handler)
   }
 
-  func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?) {
+  func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, EvaluationError>) -> Void)?) {
     guard script == fetchScript, let completion, fault != .respondersClearedEachBatch else {
       base.evaluateJavaScript(script, completion: completion)
       return

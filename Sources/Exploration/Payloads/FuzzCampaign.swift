@@ -1,5 +1,4 @@
 import JSONModel
-import PageSimulation
 import ScenarioRunner
 
 /// How much `bridgecheck fuzz` runs.

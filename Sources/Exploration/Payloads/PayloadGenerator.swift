@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// Generates JSON values and handler names for payload properties, weighted
 /// to what breaks bridges: U+2028/U+2029, C0 controls, U+007F–U+009F,

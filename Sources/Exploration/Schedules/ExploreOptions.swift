@@ -1,4 +1,4 @@
-import PageSimulation
+import WebViewHosting
 
 /// Which schedules `bridgecheck run` runs each scenario under, past the
 /// default one: the default gate's systematic schedules, then (with

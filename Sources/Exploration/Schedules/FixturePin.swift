@@ -1,7 +1,7 @@
 import Foundation
 import JSONModel
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// Turns a failing schedule into a fixture: the fixture's own file with a
 /// `schedule` field that pins the shrunk deviations, so the scenario runs

@@ -1,5 +1,5 @@
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// Runs one scenario under many schedules (`bridgecheck run`, the default
 /// gate, and `run --explore N`): first the default one (seed 0, the

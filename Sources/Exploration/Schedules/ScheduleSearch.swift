@@ -1,5 +1,5 @@
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// Looks for a schedule of the simulated page under which a scenario gives
 /// a wanted verdict (`bridgecheck fidelity`: can the simulated page do what

@@ -1,4 +1,4 @@
-import PageSimulation
+import WebViewHosting
 
 /// Shrinks a failing schedule to the fewest deviations from the default
 /// schedule (seed 0) that still fail: chunks of deviations are dropped while

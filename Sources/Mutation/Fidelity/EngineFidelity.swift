@@ -1,8 +1,8 @@
 import BridgeImplementations
 import Exploration
-import PageSimulation
 import ScenarioRunner
 import Supervision
+import WebViewHosting
 
 /// `bridgecheck fidelity`: every row (implementation pair) on every fixture
 /// in two engines, and where their verdicts differ. A difference is re-run

@@ -1,5 +1,6 @@
 import Exploration
 import PageSimulation
+import WebViewHosting
 
 /// A fidelity check as text (for the terminal) and as Markdown
 /// (`conformance/FIDELITY.md`): the counts, every difference with both

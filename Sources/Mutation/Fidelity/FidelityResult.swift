@@ -1,6 +1,6 @@
 import Exploration
-import PageSimulation
 import ScenarioRunner
+import WebViewHosting
 
 /// What a fidelity check found: the cells whose verdicts differ between the
 /// two engines, and the fixtures one engine skips by their `engines` field.

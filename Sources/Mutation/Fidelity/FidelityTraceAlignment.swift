@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// Where two traces of one scenario, from two engines, part. Events that
 /// belong to how an engine runs rather than to what the bridges did are left

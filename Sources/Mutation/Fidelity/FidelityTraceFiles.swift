@@ -1,5 +1,4 @@
 import Foundation
-import PageSimulation
 import ScenarioRunner
 
 /// The whole traces of a fidelity run's differing cells as files, one JSON

@@ -5,6 +5,7 @@ import JSONModel
 import PageSimulation
 import ScenarioRunner
 import Supervision
+import WebViewHosting
 
 /// `bridgecheck fidelity` on the supervised workers of `bridgecheck run`:
 /// every cell (row × fixture) in both engines runs in a worker process, so

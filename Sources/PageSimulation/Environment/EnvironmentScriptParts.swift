@@ -1,4 +1,5 @@
 import JSRuntime
+import WebViewHosting
 
 /// The JavaScript that the page's environment (``PageEnvironmentScript``) and
 /// a dedicated worker's (``WorkerEnvironmentScript``) have in common: the

@@ -1,3 +1,5 @@
+import WebViewHosting
+
 /// The simulated engine's host: everything it offers a native side and a
 /// harness, on its virtual clock.
 extension SimulatedWebView: HarnessWebViewHost {

@@ -1,3 +1,5 @@
+import WebViewHosting
+
 /// The blob URLs a page made with `URL.createObjectURL` (its workers
 /// included), until `URL.revokeObjectURL` or the page goes away: each names
 /// the bytes and type of its `Blob`, as a `new Worker(url)` or

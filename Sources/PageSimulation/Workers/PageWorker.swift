@@ -1,5 +1,6 @@
 import JSONModel
 import JSRuntime
+import WebViewHosting
 
 /// One dedicated worker of a page (`new Worker(url)`), as WebKit runs it:
 /// a JavaScript global of its own (a context of its own, under the page's

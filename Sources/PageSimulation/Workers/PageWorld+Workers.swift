@@ -1,5 +1,6 @@
 import JSONModel
 import JSRuntime
+import WebViewHosting
 
 /// The page's side of its dedicated workers and blob URLs, and the notes on
 /// APIs the page touched that the simulated page lacks.

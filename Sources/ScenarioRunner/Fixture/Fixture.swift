@@ -1,7 +1,7 @@
 import BridgeImplementations
 import Dialects
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// One conformance scenario, loaded from a JSON file under `Fixtures/`.
 package struct Fixture: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// Captures: names bound to values of the trace by a fixture's `captures`
 /// patterns, and `${name}` in a wire step's raw message replaced by them.

@@ -1,5 +1,6 @@
 import JSONModel
 import PageSimulation
+import WebViewHosting
 
 /// Judges a finished scenario's trace: first what makes it unjudgeable
 /// (hangs), then the built-in invariants, then the fixture's expectations.

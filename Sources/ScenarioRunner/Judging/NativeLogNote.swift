@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// The warnings and errors the reference native side logged before a page
 /// bridge's failure, for its failure text: the cause is sometimes visible

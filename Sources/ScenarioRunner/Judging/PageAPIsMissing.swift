@@ -1,4 +1,4 @@
-import PageSimulation
+import WebViewHosting
 
 /// The APIs a scenario's page code reached for that the simulated page
 /// lacks: every `page-api-missing` note the page made (an API WebKit has,

@@ -1,6 +1,7 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// The lines a failure of a page bridge under test gets about its profile,
 /// only where the trace shows that a profile field plausibly decided it:

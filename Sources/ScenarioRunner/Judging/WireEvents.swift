@@ -1,6 +1,6 @@
 import Dialects
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// The messages that crossed the wire, read out of a trace in the page's
 /// dialect: `wire-to-page` for every message a native side delivered (from

@@ -2,6 +2,7 @@ import BridgeImplementations
 import Dialects
 import JSONModel
 import PageSimulation
+import WebViewHosting
 
 extension Fixture {
   /// Decodes a fixture from parsed JSON, recording every problem found.

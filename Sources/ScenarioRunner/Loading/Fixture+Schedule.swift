@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// Decoding of a fixture's `schedule` field, which pins the schedule the
 /// scenario runs under (what `bridgecheck run --explore` and `fuzz` write

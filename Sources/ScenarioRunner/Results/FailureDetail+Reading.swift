@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 extension FailureDetail {
   /// A detail read back from a report (`JSONReportReader`): the expectation,

@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// Cuts payloads to a bounded size where results keep them (messages,
 /// details, trace excerpts), so a report of the whole suite stays small

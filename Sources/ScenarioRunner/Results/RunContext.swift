@@ -1,4 +1,5 @@
 import BridgeImplementations
+import ProcessSupport
 
 /// How a run was set up, as far as its reports need to say it again: what
 /// `bridgecheck merge` compares across the shards of one run (the bridges,

@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 
 /// What a report says once, at its top, about a whole run of a page bridge
 /// under test: the profile it ran in (said once, not under every failure),

@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// A result as a JSON value and back, without loss: how a worker process
 /// hands a finished scenario to the supervisor (`bridgecheck run`), so that

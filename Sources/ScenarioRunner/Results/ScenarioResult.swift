@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// The outcome of one scenario.
 package enum ScenarioStatus: String, Sendable, Hashable, CaseIterable {

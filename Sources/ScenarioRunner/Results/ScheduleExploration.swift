@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// What `bridgecheck run` did with one scenario's schedules (the default
 /// gate's, and with `--explore` seeds too): how many schedules it ran, how

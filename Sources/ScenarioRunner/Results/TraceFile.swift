@@ -1,6 +1,6 @@
 import Foundation
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// A scenario's whole trace as a file, one JSON event a line, in trace order
 /// (`run --traces DIR`, `fidelity --traces DIR`): what a reader needs when

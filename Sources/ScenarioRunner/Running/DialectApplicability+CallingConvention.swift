@@ -1,6 +1,6 @@
 import Dialects
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// Whether a fixture can be expressed in a dialect whose calling convention
 /// (profile member `convention`) is not classic WVJB's, decided from what

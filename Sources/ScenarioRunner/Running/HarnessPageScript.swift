@@ -1,7 +1,9 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
 import JSRuntime
 import PageSimulation
+import WebViewHosting
 
 /// The harness's own page-side helper, installed at document start before
 /// any bridge. It drives the page bridge through its public API (register,

@@ -1,5 +1,5 @@
 import JSONModel
-import PageSimulation
+import WebViewHosting
 
 /// What a page under test did to itself that leaves nothing to judge: its
 /// bridge threw while it was being injected (so it is only partly set up),

@@ -1,4 +1,5 @@
 import BridgeImplementations
+import Dialects
 import Synchronization
 
 /// Page-side scripts that depend only on the page bridge's profile (the

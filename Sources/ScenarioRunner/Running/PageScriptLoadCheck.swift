@@ -1,7 +1,8 @@
 import BridgeImplementations
+import Dialects
 import JSONModel
 import JSRuntime
-import PageSimulation
+import WebViewHosting
 
 /// A page bridge under test that does not load at all: an empty file, a
 /// syntax error, or an exception (or a limit of the page) while it is

@@ -1,5 +1,5 @@
 import BridgeImplementations
-import PageSimulation
+import WebViewHosting
 
 /// Limits and seeds of a run. Limits on virtual time are deterministic; the
 /// wall-clock limit is a safety net against a hung implementation.

@@ -1,7 +1,10 @@
 import BridgeImplementations
+import BridgecheckAdapter
+import Dialects
 import JSONModel
 import PageSimulation
 import ReferenceBridges
+import WebViewHosting
 
 /// One run of one fixture: the page (a ``HarnessWebViewHost``; the native
 /// session sees it only as a ``WebViewHost``), the native session, the

@@ -1,4 +1,4 @@
-import PageSimulation
+import WebViewHosting
 
 extension FixtureRunner {
   /// One run of a fixture under an explicit schedule.

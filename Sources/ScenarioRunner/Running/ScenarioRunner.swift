@@ -1,7 +1,9 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
+import WebViewHosting
 
 /// Runs fixtures against one page implementation and one native
 /// implementation, each scenario in a fresh page of its ``engine`` (the

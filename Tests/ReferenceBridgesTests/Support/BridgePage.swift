@@ -3,6 +3,7 @@ import JSONModel
 import JSRuntime
 import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import ReferenceBridges
 
@@ -134,11 +135,11 @@ final class BridgePage {
   /// Evaluates `script` in the page (a test-only evaluation), runs until
   /// idle and returns the result.
   @discardableResult
-  func run(_ script: String) -> Result<JSONValue?, ScriptError> {
-    var outcome: Result<JSONValue?, ScriptError>?
+  func run(_ script: String) -> Result<JSONValue?, EvaluationError> {
+    var outcome: Result<JSONValue?, EvaluationError>?
     webView.evaluateJavaScript(script) { outcome = $0 }
     webView.runUntilIdle()
-    return outcome ?? .failure(ScriptError(kind: .exception, message: "no completion"))
+    return outcome ?? .failure(EvaluationError(kind: .exception, message: "no completion"))
   }
 
   /// Runs the scheduler until idle.

@@ -2,6 +2,7 @@ import Foundation
 import JSONModel
 import PageSimulation
 import Testing
+import WebViewHosting
 
 /// The check every test of this target runs after its body (through the
 /// `.checksEvaluatedScripts` suite trait): it scans the text of every script

@@ -1,5 +1,4 @@
 import JSONModel
-import PageSimulation
 
 @testable import ReferenceBridges
 

@@ -1,5 +1,4 @@
 import JSONModel
-import JSRuntime
 
 /// What a native bridge sees of its web view: the part of `WKWebView` (its
 /// `WKUserContentController`, `WKNavigationDelegate` and `WKUIDelegate`) that
@@ -45,12 +44,12 @@ package protocol WebViewHost: AnyObject {
   /// Evaluates `script` in the page later; `completion` then runs in a host
   /// task of its own with the script's completion value as JSON (`nil` for
   /// `undefined`), or the error.
-  func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, ScriptError>) -> Void)?)
+  func evaluateJavaScript(_ script: String, completion: ((Result<JSONValue?, EvaluationError>) -> Void)?)
   /// Evaluates `script` in the page; `failure` runs later if it fails, and
   /// nothing runs when it succeeds. The same as a completion that ignores
   /// successes (the default implementation), said so that a web view behind
   /// the adapter protocol need not report successes (`report` of 1.2).
-  func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void)
+  func evaluateJavaScript(_ script: String, onFailure failure: @escaping (EvaluationError) -> Void)
 
   /// The time the native side reads on its own clock: the virtual clock in
   /// the simulated engine, the time since the page's creation in a real one.
@@ -65,7 +64,7 @@ package protocol WebViewHost: AnyObject {
 
 extension WebViewHost {
   /// Evaluates `script`, running `failure` only if it fails.
-  package func evaluateJavaScript(_ script: String, onFailure failure: @escaping (ScriptError) -> Void) {
+  package func evaluateJavaScript(_ script: String, onFailure failure: @escaping (EvaluationError) -> Void) {
     evaluateJavaScript(script) { result in
       if case .failure(let error) = result { failure(error) }
     }

@@ -1,5 +1,4 @@
 import JSONModel
-import JSRuntime
 
 /// What the scenario runner sees of a web view: the native side's
 /// ``WebViewHost``, plus what only a harness may do: give its own page-side

@@ -1,6 +1,7 @@
 /// The engine a scenario's page runs in: it makes one ``HarnessWebViewHost``
-/// per scenario. ``simulated`` is the default; the real engine
-/// (`WebKitEngine`, package trait `WebKitGTK`) provides another.
+/// per scenario. The simulated page (`PageSimulation`'s `PageEngine.simulated`)
+/// is the default; the real engine (`WebKitEngine`, package trait
+/// `WebKitGTK`) provides another.
 package struct PageEngine: Sendable {
   /// A short name for reports and the command line (`simulated`, `webkitgtk`).
   package let name: String
@@ -18,10 +19,5 @@ package struct PageEngine: Sendable {
   ) {
     self.name = name
     self.makeHost = makeHost
-  }
-
-  /// The simulated page on a virtual clock (``SimulatedWebView``).
-  package static let simulated = PageEngine(name: "simulated") { configuration, policy in
-    SimulatedWebView(configuration: configuration, policy: policy)
   }
 }

@@ -18,6 +18,13 @@ package struct NavigationAction: Sendable, Hashable {
   package var frame: FrameKind
   /// The iframe's identity within its page, for iframe navigations.
   package var frameID: Int?
+
+  /// A navigation request as the page makes it.
+  package init(url: String, frame: FrameKind, frameID: Int? = nil) {
+    self.url = url
+    self.frame = frame
+    self.frameID = frameID
+  }
 }
 
 /// The host's answer to a navigation request.
@@ -40,6 +47,13 @@ package struct PageDialog: Sendable, Hashable {
   package var message: String
   /// The default answer of a `prompt`.
   package var defaultText: String?
+
+  /// A dialog the page opened.
+  package init(kind: Kind, message: String, defaultText: String?) {
+    self.kind = kind
+    self.message = message
+    self.defaultText = defaultText
+  }
 }
 
 /// What the host answers to a dialog.
@@ -59,6 +73,12 @@ package struct ScriptMessage: Sendable, Hashable {
   /// The body, cloned out of the page (`nil` for `undefined`). Object keys
   /// come out sorted: WebKit does not keep their order either.
   package var body: JSONValueOrUndefined
+
+  /// A posted message (`body` nil for `undefined`).
+  package init(name: String, body: JSONValueOrUndefined) {
+    self.name = name
+    self.body = body
+  }
 }
 
 /// A JSON value, or `nil` for JavaScript `undefined`.

@@ -51,12 +51,12 @@ package final class ChildProcess: @unchecked Sendable {
   /// set on top of it.
   package static func spawn(
     _ arguments: [String], environment: [String: String] = [:]
-  ) throws(ImplementationError) -> ChildProcess {
+  ) throws(SpawnError) -> ChildProcess {
     guard let program = arguments.first, !program.isEmpty else {
-      throw ImplementationError(code: "spawn-failed", message: "the adapter command is empty")
+      throw SpawnError(reason: .emptyCommand, program: "", detail: "")
     }
     ChildProcessRegistry.installExitHandler()
-    return try spawnLock.withLock { _ throws(ImplementationError) -> ChildProcess in
+    return try spawnLock.withLock { _ throws(SpawnError) -> ChildProcess in
       try spawnLocked(program: program, arguments: arguments, environment: environment)
     }
   }
@@ -69,7 +69,7 @@ package final class ChildProcess: @unchecked Sendable {
 
   private static func spawnLocked(
     program: String, arguments: [String], environment: [String: String]
-  ) throws(ImplementationError) -> ChildProcess {
+  ) throws(SpawnError) -> ChildProcess {
     var stdinPipe: [Int32] = [-1, -1]
     var stdoutPipe: [Int32] = [-1, -1]
     var stderrPipe: [Int32] = [-1, -1]
@@ -79,7 +79,7 @@ package final class ChildProcess: @unchecked Sendable {
     guard makePipe(&stdinPipe), makePipe(&stdoutPipe), makePipe(&stderrPipe) else {
       let reason = String(cString: strerror(errno))
       closeAll()
-      throw ImplementationError(code: "spawn-failed", message: "cannot create pipes for the adapter: \(reason)")
+      throw SpawnError(reason: .pipes, program: program, detail: reason)
     }
     Self.widen(stdinPipe[0])
     Self.widen(stdoutPipe[0])
@@ -148,9 +148,7 @@ package final class ChildProcess: @unchecked Sendable {
         status == ENOENT
         ? " (no such program: check the command, or give a path)"
         : status == EACCES ? " (permission denied: is the file executable?)" : ""
-      throw ImplementationError(
-        code: "spawn-failed",
-        message: "cannot start the adapter \(program): \(String(cString: strerror(status)))\(hint)")
+      throw SpawnError(reason: .start, program: program, detail: "\(String(cString: strerror(status)))\(hint)")
     }
     ChildProcessRegistry.add(pid)
     for fd in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] {

@@ -1,5 +1,3 @@
-import JSRuntime
-
 /// Caps on what one page (and the web view around it, across reloads) may
 /// do before the run stops it, so that a hostile page ends with a reason
 /// instead of running until memory or patience runs out. The defaults are

@@ -169,7 +169,7 @@ package final class Trace {
   /// Appends an event even when the trace is full (the few events that
   /// explain why a run stopped).
   @discardableResult
-  func recordPastCapacity(_ source: TraceSource, _ name: String, _ fields: JSONObject) -> TraceEvent {
+  package func recordPastCapacity(_ source: TraceSource, _ name: String, _ fields: JSONObject) -> TraceEvent {
     let event = TraceEvent(sequence: events.count, time: clock(), source: source, name: name, fields: fields)
     events.append(event)
     observer?(event)

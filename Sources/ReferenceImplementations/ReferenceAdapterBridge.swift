@@ -1,3 +1,6 @@
+import BridgeImplementations
+import BridgecheckAdapter
+import Dialects
 import JSONModel
 import ReferenceBridges
 

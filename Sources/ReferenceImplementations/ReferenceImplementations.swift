@@ -1,6 +1,9 @@
+import BridgeImplementations
+import BridgecheckAdapter
+import Dialects
 import JSONModel
-import PageSimulation
 import ReferenceBridges
+import WebViewHosting
 
 /// bridgecheck's reference page bridge (`page-bridge.js`), configured for
 /// each scenario through `window.WVJBReferenceOptions`, which the harness

@@ -8,6 +8,14 @@ package struct ReadyTask: Sendable, Hashable {
   package var kind: TaskKind
   /// A short description, e.g. `timer 3` or `evaluate`.
   package var label: String
+
+  /// Describes a ready task.
+  package init(id: Int, due: VirtualTime, kind: TaskKind, label: String) {
+    self.id = id
+    self.due = due
+    self.kind = kind
+    self.label = label
+  }
 }
 
 /// Chooses which ready task runs next.

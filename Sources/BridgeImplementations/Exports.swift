@@ -1,2 +1,0 @@
-@_exported import BridgecheckAdapter
-@_exported import Dialects
