@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `public` means here: the API of a library product, and nothing else. The modules of the

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import TestSupport
 import Testing
 
 /// A page bridge whose dialect always defers but that dispatches
