@@ -16,7 +16,7 @@ struct EnvironmentScriptResourceTests {
     ("environment-events.js", false), ("environment-time.js", false), ("environment-console.js", false),
     ("environment-errors.js", false), ("environment-timers.js", false), ("environment-blobs.js", false),
     ("environment-clone.js", false), ("page-document.js", false), ("page-workers.js", false),
-    ("absent-page-apis.js", false), ("console-line-text.js", false),
+    ("absent-page-apis.js", false),
   ]
 
   @Test("every environment script is in the resource bundle", arguments: files.map(\.name))
