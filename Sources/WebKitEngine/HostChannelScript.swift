@@ -1,6 +1,5 @@
 import JSONModel
 import JSRuntime
-import PageSimulation
 import WebViewHosting
 
 /// The page side of the WebKit host (see `docs/webkit-engine.md`): a
