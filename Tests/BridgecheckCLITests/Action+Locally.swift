@@ -188,7 +188,7 @@ struct ActionTests {
       ["js": "web/good-bridge.js", "filter": filter, "json": "reports/gate.json"], workspace: workspace)
     #expect(gate.status == 0, "\(gate.output)")
     let gateReport = try JSONValue.parse(String(contentsOfFile: workspace.path("reports/gate.json"), encoding: .utf8))
-    #expect(gateReport["schedules"]?["names"]?.arrayValue?.count == 6, "an empty input runs the default gate")
+    #expect(gateReport["schedules"]?["names"]?.arrayValue?.count == 7, "an empty input runs the default gate")
     let single = try runAction(
       ["js": "web/good-bridge.js", "filter": filter, "schedules": "single", "json": "reports/single.json"],
       workspace: workspace)

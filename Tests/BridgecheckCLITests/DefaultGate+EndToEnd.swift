@@ -67,7 +67,7 @@ struct DefaultGateEndToEndTests {
         "data/every-json-type-as-response-from-native",
         "handler-missing/native-to-page-missing-handler-without-callback",
       ])
-    #expect(reports[0]["schedules"]?["names"]?.arrayValue?.count == 6)
+    #expect(reports[0]["schedules"]?["names"]?.arrayValue?.count == 7)
     let message =
       (reports[0]["results"]?.arrayValue ?? []).first { $0["id"] == "data/falsy-data-native-to-page" }?["message"]?
       .stringValue ?? ""
@@ -97,7 +97,7 @@ struct DefaultGateEndToEndTests {
     #expect(found.stdout.contains("fails under the default gate's schedule timers-late"))
     #expect(
       found.stdout.contains(
-        "schedules: the default gate's 6 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late)"
+        "schedules: the default gate's 7 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late, ipc-slow)"
       ))
     let written = try String(contentsOfFile: file, encoding: .utf8)
     #expect(written.contains("\"timer-latency\""))

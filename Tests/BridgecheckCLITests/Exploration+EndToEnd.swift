@@ -83,19 +83,19 @@ struct ExplorationEndToEndTests {
     #expect(scenarios >= 3)
     #expect(totals["scenarios"] == .number(Double(scenarios)))
     // Each scenario: the default schedule, the default gate's 5, 30 seeds.
-    #expect(totals["schedules"] == .number(Double(scenarios * 36)))
+    #expect(totals["schedules"] == .number(Double(scenarios * 37)))
     #expect(totals["seedsAsked"] == 30)
-    #expect(totals["systematicAsked"] == 5)
+    #expect(totals["systematicAsked"] == 6)
     let distinct = try #require(totals["distinctSchedules"]?.numberValue)
-    #expect(distinct > Double(scenarios) && distinct <= Double(scenarios * 36))
+    #expect(distinct > Double(scenarios) && distinct <= Double(scenarios * 37))
     let perScenario = { (report: JSONValue) in report["results"]?.arrayValue?.map { $0["exploration"] } ?? [] }
     #expect(perScenario(first) == perScenario(second))
     let text = try bridgecheck(
       ["run", "--explore", "30", "--jobs", "2", "--format", "table"] + filter.dropLast(2), timeLimit: 300)
     #expect(
       text.stdout.contains(
-        "schedules: the default gate's 6 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late), "
-          + "then up to 30 seeds: \(scenarios * 36) schedules run over \(scenarios) scenarios, \(Int(distinct)) distinct, 0 failing"
+        "schedules: the default gate's 7 (default, steps-apart, host-first, evaluations-late, sources-in-turn, timers-late, ipc-slow), "
+          + "then up to 30 seeds: \(scenarios * 37) schedules run over \(scenarios) scenarios, \(Int(distinct)) distinct, 0 failing"
       ))
     let replay = try bridgecheck(["run", "--replay", "17"] + filter, timeLimit: 120)
     #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")

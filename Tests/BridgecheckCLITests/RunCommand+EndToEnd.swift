@@ -17,7 +17,7 @@ struct RunCommandEndToEndTests {
     #expect(report["tool"]?["name"] == "bridgecheck")
     #expect(report["implementations"]?["page"]?["name"] == "reference")
     // The default gate: every scenario under the default schedule and the gate's five.
-    #expect(report["schedules"]?["names"]?.arrayValue?.count == 6, "\(report["schedules"] ?? .null)")
+    #expect(report["schedules"]?["names"]?.arrayValue?.count == 7, "\(report["schedules"] ?? .null)")
     let total = try #require(report["summary"]?["total"]?.numberValue)
     #expect(total > 0 && report["summary"]?["failed"] == 0)
     #expect(report["results"]?.arrayValue?.count == Int(total))

@@ -78,6 +78,13 @@ package struct SystematicSchedule: Sendable, Hashable, CustomStringConvertible {
       name: "timers-late",
       summary: "every page timer fires 1 ms after its delay: whatever else falls due in that millisecond runs first",
       latencies: [.timerLatency: 1]),
+    SystematicSchedule(
+      name: "ipc-slow",
+      summary:
+        "IPC on a busy device: an evaluation reaches the page 3 ms after it is sent and its completion comes 1 ms after "
+        + "it ran, a navigation policy decision takes 1 ms, and an iframe navigation starts 5 ms after its src is set, "
+        + "while the page's own timers run on time",
+      latencies: [.evaluateLatency: 3, .completionLatency: 1, .iframeLatency: 5, .policyLatency: 1]),
   ]
 
   /// The default gate's schedule of that name.
