@@ -1,6 +1,9 @@
 import BridgeImplementations
+import Dialects
 import Foundation
 import JSONModel
+import ProcessSupport
+import ReferenceImplementations
 import ScenarioRunner
 
 /// Works out the dialect a native adapter speaks (`profiles infer --native

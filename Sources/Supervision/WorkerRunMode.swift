@@ -21,7 +21,7 @@ package protocol WorkerRunMode: Sendable {
   /// run of it may take `scenarioLimit`.
   func wallClockLimit(scenarioLimit: Duration) -> Duration
   /// Runs `fixture` with `runner` in this mode, telling `watch` what happens.
-  func run(_ fixture: Fixture, runner: ScenarioRunner, watch: WorkerRunWatch) -> ScenarioResult
+  func run(_ fixture: Fixture, runner: FixtureRunner, watch: WorkerRunWatch) -> ScenarioResult
 }
 
 /// What a ``WorkerRunMode`` tells the worker while it runs a scenario: that it

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The layering rules of ARCHITECTURE.md, checked on Package.swift: the two engines are peers on

@@ -2,6 +2,7 @@ import Foundation
 import JSRuntime
 import PageSimulation
 import Testing
+import WebViewHosting
 
 @testable import WebKitEngine
 

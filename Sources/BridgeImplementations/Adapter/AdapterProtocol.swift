@@ -90,7 +90,7 @@ extension AdapterProtocol {
   }
 
   /// Reads the `error` object of a failed `evaluationResult`.
-  package static func scriptError(from value: JSONValue?) -> EvaluationError {
+  package static func evaluationError(from value: JSONValue?) -> EvaluationError {
     let object = value?.objectValue ?? [:]
     return EvaluationError(
       kind: EvaluationError.Kind(rawValue: object["kind"]?.stringValue ?? "") ?? .exception,

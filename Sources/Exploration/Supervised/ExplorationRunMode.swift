@@ -51,7 +51,7 @@ package struct ExplorationRunMode: WorkerRunMode {
     return options.timeBudget.map { min(all, $0 + scenarioLimit * (options.shrinkRuns + 2)) } ?? all
   }
 
-  package func run(_ fixture: Fixture, runner: ScenarioRunner, watch: WorkerRunWatch) -> ScenarioResult {
+  package func run(_ fixture: Fixture, runner: FixtureRunner, watch: WorkerRunWatch) -> ScenarioResult {
     ScheduleExplorer(runner: runner, options: options).explore(
       fixture, progress: watch.progress,
       watch: ScheduleExplorer.RunWatch(begin: watch.begin, event: watch.event)
