@@ -60,6 +60,9 @@ struct NativeDialectInference {
   /// Why no dialect could be inferred.
   struct Failure: Error, CustomStringConvertible {
     var description: String
+    /// Why the adapter did not start, when it did not: a run ends on it
+    /// at once instead of waiting for the adapter's hello a second time.
+    var adapterStartup: ImplementationError? = nil
   }
 
   let command: [String]
@@ -86,7 +89,8 @@ struct NativeDialectInference {
         Failure(
           description:
             "\(shown): the native adapter did not say hello (\(failure.code): \(reason)), so nothing says which dialect "
-            + "it speaks\n  hint: `bridgecheck doctor --native \(shown)` explains what is wrong with its handshake"))
+            + "it speaks\n  hint: `bridgecheck doctor --native \(shown)` explains what is wrong with its handshake",
+          adapterStartup: failure))
     }
     var options = RunOptions()
     options.allowTime(for: limits)

@@ -15,6 +15,10 @@ struct RunDialect {
   var nativeProfile: String?
   /// What the reports say about it.
   var note: DialectNote?
+  /// Why the `--native` adapter did not start when its dialect was being
+  /// inferred: the run ends on it before any scenario (its hello was
+  /// already waited for once).
+  var adapterStartupFailure: ImplementationError?
 
   /// The scope's dialect an expectations file pins (only an inferred one).
   func pinned(_ profile: BridgeProfile) -> JSONValue? {
@@ -110,7 +114,7 @@ extension RunCommand {
     case .failure(let failure):
       var note = DialectNote(origin: .default, inferenceFailure: failure.description)
       note.inferredFromNative = true
-      return RunDialect(note: note)
+      return RunDialect(note: note, adapterStartupFailure: failure.adapterStartup)
     }
   }
 

@@ -268,14 +268,25 @@ struct RunCommand: ParsableCommand {
     let pageEngine = runsInProcess ? try engine.pageEngine() : .simulated
     if !runsInProcess { try engine.checkAvailable() }
     let mutant = try schedules.mutant.map(ExplorationMutantLookup.named)
-    // Without --profile, the dialect of a --js page bridge is inferred from it.
-    let dialect = resolveDialect()
-    let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation(dialect: dialect)
     // Before the first adapter or worker starts: Ctrl-C while it shakes
     // hands must still end it and write the (empty, interrupted) report, not
     // kill bridgecheck and leave the adapter behind.
     Interrupt.install()
+    // Without --profile, the dialect of a --js page bridge (or, without --js,
+    // of the --native adapter) is inferred from it.
+    let dialect = resolveDialect()
+    let (page, pageTested) = try mutant.map { ($0.page, $0.tested) } ?? pageImplementation(dialect: dialect)
     let tested = nativeCommand == nil ? pageTested : TestedSides(page: js != nil, native: true)
+    if let failure = dialect.adapterStartupFailure, !Interrupt.requested {
+      // The inference waited for the adapter's hello already: no worker
+      // and no second adapter is started, and the run ends here.
+      let loaded = try selection.load()
+      try endBeforeAnyScenario(
+        adapterFailure: failure, page: page,
+        native: ImplementationInfo(name: nativeCommand.map(ShellWords.quote) ?? "adapter", version: nil),
+        scenarios: shard.map { $0.select(loaded).count } ?? loaded.count, duration: ContinuousClock.now - commandStarted
+      )
+    }
     // The workers start first, so that their start-up overlaps the loading
     // of the fixtures here.
     // Exploring shares its time budget by the number of scenarios: the
@@ -320,7 +331,8 @@ struct RunCommand: ParsableCommand {
         if let shard { fixtures = shard.select(fixtures) }
       }
       try endBeforeAnyScenario(
-        adapterFailure: failure, page: page, native: native, scenarios: fixtures.count,
+        adapterFailure: failure, page: page, native: ImplementationInfo(name: native.name, version: native.version),
+        scenarios: fixtures.count,
         duration: ContinuousClock.now - commandStarted)
     }
 
@@ -588,7 +600,7 @@ struct RunCommand: ParsableCommand {
   /// before any scenario: the reports say why and that nothing ran, and
   /// the exit status is 1 (the gate fails).
   private func endBeforeAnyScenario(
-    adapterFailure failure: ImplementationError, page: any PageImplementation, native: any NativeImplementation,
+    adapterFailure failure: ImplementationError, page: any PageImplementation, native: ImplementationInfo,
     scenarios: Int,
     duration: Duration
   ) throws -> Never {
@@ -598,7 +610,7 @@ struct RunCommand: ParsableCommand {
     var report = RunReport(
       toolVersion: BridgecheckVersion.current,
       page: ImplementationInfo(name: page.name, version: page.version),
-      native: ImplementationInfo(name: native.name, version: native.version),
+      native: native,
       seed: seed, gate: level, results: [], duration: duration)
     report.cutShort =
       "not run: the native adapter did not start, so none of the \(scenarios) scenarios was run (every one would have "

@@ -37,7 +37,10 @@ extension InterruptTests {
     let process = Process()
     process.executableURL = try bridgecheckBinary()
     process.arguments = [
-      "run", "--native", command, "--filter", "handler-missing/*", "--jobs", "1", "--json", reportPath,
+      // The profile is given: without it the adapter's dialect is inferred first, with probes of its
+      // own, and the interrupt would land in those.
+      "run", "--native", command, "--profile", "wvjb-classic", "--filter", "handler-missing/*", "--jobs", "1",
+      "--json", reportPath,
     ]
     process.currentDirectoryURL = packageRoot
     process.standardOutput = FileHandle.nullDevice
