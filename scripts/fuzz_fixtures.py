@@ -622,9 +622,11 @@ def write_batch(folder: str, fixtures: list[Fuzzed]) -> None:
             handle.write(fixture.data)
 
 
-# One scenario may take 20 s of wall-clock time (bridgecheck's own limit);
-# a single fixture's invocation past this is a hang whatever the batch did.
-SINGLE_TIMEOUT = 45
+# One scenario run may take 20 s of wall-clock time (bridgecheck's own limit),
+# and the default gate runs a passing scenario under seven schedules, each a run
+# of its own; a single fixture's invocation past this is a hang whatever the
+# batch did.
+SINGLE_TIMEOUT = 7 * 20 + 10
 
 
 def check(args, scratch: str, fixtures: list[Fuzzed], command: str, timeout: float) -> Invocation:

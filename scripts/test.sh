@@ -24,7 +24,7 @@ if [ "$#" -eq 0 ]; then
 fi
 if [ "$#" -eq 0 ]; then
   BRIDGECHECK=.build/debug/bridgecheck scripts/fuzz-fixtures.sh --time 60 --batch-size 100 --jobs 2 \
-    --timeout 120 --seed 1 --findings "${TMPDIR:-/tmp}/bridgecheck-fuzz-findings"
+    --timeout 300 --seed 1 --findings "${TMPDIR:-/tmp}/bridgecheck-fuzz-findings"
 fi
 if [ "$#" -eq 0 ]; then
   # The memory-flatness tests measure this process's resident memory, which the other tests
