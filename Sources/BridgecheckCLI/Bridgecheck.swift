@@ -8,7 +8,8 @@ import ProcessSupport
 /// JavaScript bridges.
 ///
 /// Exit codes: 0 every gated scenario passed (or matched the baseline);
-/// 1 a gated failure, error, or stale baseline entry; 2 usage or fixture
+/// 1 a gated failure, error, or stale baseline entry, or a run in which
+/// every scenario was skipped; 2 usage or fixture
 /// errors; 3 an internal harness error; 130 or 143 the run was stopped by
 /// SIGINT or SIGTERM (its reports still written).
 @main
@@ -20,8 +21,8 @@ struct Bridgecheck: ParsableCommand {
       bridgecheck runs JSON fixture scenarios against a page-side bridge (JavaScript) and a native-side \
       bridge inside a deterministic simulated web page driven by JavaScriptCore, and reports pass/fail.
 
-      Exit codes: 0 all gated scenarios pass; 1 a gated failure, error or stale baseline entry, or a run cut short; \
-      2 usage or fixture errors; 3 internal error; 130 or 143 stopped by Ctrl-C (SIGINT) or SIGTERM, the reports of \
+      Exit codes: 0 all gated scenarios pass; 1 a gated failure, error or stale baseline entry, a run cut short, or \
+      a run in which every scenario was skipped (a gate that judged nothing does not pass); 2 usage or fixture errors; 3 internal error; 130 or 143 stopped by Ctrl-C (SIGINT) or SIGTERM, the reports of \
       what ran still written. The exit status is always the verdict on the summary line.
       """,
     version: BridgecheckVersion.current,

@@ -38,6 +38,8 @@ struct NativeDialectInference {
     var run: Int
     /// Why the first one that did not pass did not (nil when all passed).
     var failure: String?
+    /// What the adapter used in the probes run: the names it answered to.
+    var wire = NativeProbeWire()
 
     var fits: Bool { failure == nil }
   }
@@ -113,9 +115,11 @@ struct NativeDialectInference {
         continue
       }
       var probe = Probe(profile: candidate.name, passed: 0, run: 0, failure: nil)
+      let recorder = NativeProbeWireRecorder()
       for fixture in applicable {
         if shouldStop() { return .failure(Failure(description: "\(shown): interrupted while probing the adapter")) }
-        let result = runner.run(fixture)
+        let result = runner.run(fixture, traceObserver: recorder.observe)
+        probe.wire = recorder.wire
         probe.run += 1
         guard result.status == .pass else {
           let message = (result.message ?? result.status.rawValue).split(separator: "\n").first.map(String.init) ?? ""
@@ -205,7 +209,7 @@ extension NativeDialectInference.Inferred {
     for probe in probes {
       let outcome =
         probe.fits
-        ? "answers every probe (\(probe.passed) of \(probe.run))"
+        ? "answers every probe (\(probe.passed) of \(probe.run)); it used \(probe.wire.summary)"
         : "does not answer: \(probe.failure ?? "")"
       lines.append("  probed as \(probe.profile): \(outcome)")
     }
@@ -217,16 +221,33 @@ extension NativeDialectInference.Inferred {
   }
 
   /// What could not be decided: other dialects the adapter answers in
-  /// equally well.
+  /// equally well, and whether it used the same names in them (the probes
+  /// cannot tell those dialects apart) or other names (it follows the
+  /// dialect bridgecheck sends it, as the reference adapters do).
   var doubts: [String] {
     guard !alsoFits.isEmpty else { return [] }
     let why =
       namedInHello
       ? "its hello names \(profile.name), which was taken"
       : "\(profile.name) was taken, the first in order of preference"
+    let chosen = probes.first { $0.profile == profile.name }?.wire.names ?? []
+    let others = probes.filter { alsoFits.contains($0.profile) }
+    let same = others.filter { $0.wire.names == chosen }.map(\.profile)
+    let differ = others.filter { $0.wire.names != chosen }.map(\.profile)
+    var wire: [String] = []
+    if !same.isEmpty {
+      wire.append(
+        "in \(same.joined(separator: ", ")) it used the same names as in \(profile.name), so the probes cannot tell them apart"
+      )
+    }
+    if !differ.isEmpty {
+      wire.append(
+        "in \(differ.joined(separator: ", ")) it used other names than in \(profile.name): it answers to the names of the "
+          + "dialect bridgecheck sends it")
+    }
     return [
-      "the native side answers the probes in \(alsoFits.joined(separator: ", ")) as well as in \(profile.name): \(why); "
-        + "give --profile NAME when it is meant to speak another"
+      "the native side answers the probes in \(alsoFits.joined(separator: ", ")) as well as in \(profile.name) ("
+        + wire.joined(separator: "; ") + "): \(why); give --profile NAME when it is meant to speak another"
     ]
   }
 
@@ -248,6 +269,7 @@ extension NativeDialectInference.Inferred {
           [
             "profile": .string(probe.profile), "passed": .number(Double(probe.passed)),
             "run": .number(Double(probe.run)), "failure": probe.failure.map(JSONValue.string) ?? .null,
+            "used": probe.wire.json,
           ]
         }),
       "ruledOut": .array(ruledOut.map { ["profile": .string($0.profile), "reason": .string($0.reason)] }),

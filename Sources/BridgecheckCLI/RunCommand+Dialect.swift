@@ -19,6 +19,10 @@ struct RunDialect {
   /// inferred: the run ends on it before any scenario (its hello was
   /// already waited for once).
   var adapterStartupFailure: ImplementationError?
+  /// The native side's name in the reports of a run that ends on
+  /// ``adapterStartupFailure``: the one a run whose own hello fails gives
+  /// it (``AdapterNativeImplementation/fallbackName(_:)``).
+  var adapterName: String?
 
   /// The scope's dialect an expectations file pins (only an inferred one).
   func pinned(_ profile: BridgeProfile) -> JSONValue? {
@@ -114,7 +118,9 @@ extension RunCommand {
     case .failure(let failure):
       var note = DialectNote(origin: .default, inferenceFailure: failure.description)
       note.inferredFromNative = true
-      return RunDialect(note: note, adapterStartupFailure: failure.adapterStartup)
+      return RunDialect(
+        note: note, adapterStartupFailure: failure.adapterStartup,
+        adapterName: AdapterNativeImplementation.fallbackName(command))
     }
   }
 

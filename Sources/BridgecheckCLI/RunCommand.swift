@@ -283,7 +283,7 @@ struct RunCommand: ParsableCommand {
       let loaded = try selection.load()
       try endBeforeAnyScenario(
         adapterFailure: failure, page: page,
-        native: ImplementationInfo(name: nativeCommand.map(ShellWords.quote) ?? "adapter", version: nil),
+        native: ImplementationInfo(name: dialect.adapterName ?? "adapter", version: nil),
         scenarios: shard.map { $0.select(loaded).count } ?? loaded.count, duration: ContinuousClock.now - commandStarted
       )
     }

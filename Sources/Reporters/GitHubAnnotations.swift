@@ -27,7 +27,7 @@ package enum GitHubAnnotations {
     var lines: [String] = []
     let groups = MarkdownReport.identicalGroups(report.gatingFailures)
     let runProblems =
-      report.expectationProblems + (report.cutShort.map { [$0] } ?? [])
+      (report.nothingJudged.map { [$0] } ?? []) + report.expectationProblems + (report.cutShort.map { [$0] } ?? [])
       + (report.interrupted ? ["the run was interrupted: these are the results of the scenarios that finished"] : [])
     let room = max(0, limit - runProblems.count)
     for (index, group) in groups.enumerated() {

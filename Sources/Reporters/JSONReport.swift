@@ -12,7 +12,7 @@ import ScenarioRunner
 ///          "fixtures": {"sha256", "ids": [id, …], "unselected": [id, …]},
 ///          "expectations": {"file", "sha256"}|null}|null,
 ///  "seed": "<decimal digits>", "gate": "must|should|may", "interrupted": bool,
-///  "cutShort": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
+///  "cutShort": string|null, "nothingJudged": string|null, "expectationProblems": [string, …], "notices": [string, …]?,
 ///  "pageAPIsMissing"?: [{"api", "scenarios"}, …] (APIs WebKit has that page code reached for
 ///                      and the simulated page lacks, most scenarios first),
 ///  "schedules"?: {"names": [string, …], "seeds", "seedsTimeBudgeted": bool, "replay": bool},
@@ -47,6 +47,8 @@ import ScenarioRunner
 /// - `cutShort` says why the run stopped handing out scenarios early
 ///   (`--max-failures`); `expectationProblems` are problems of the
 ///   expectations file that fail the gate (entries of unknown fixtures).
+/// - `nothingJudged` says why a run in which every scenario was skipped
+///   fails (`RunReport.nothingJudged`); null when a scenario ran.
 /// - `pointer` is an RFC 6901 JSON pointer into the fixture file, or `null`.
 /// - Trace events are `TraceEvent.json` objects: `seq`, `time` (virtual
 ///   milliseconds), `source`, `event`, then the event's own fields.
@@ -100,6 +102,7 @@ package enum JSONReport {
       "gate": .string(report.gate.rawValue),
       "interrupted": .bool(report.interrupted),
       "cutShort": report.cutShort.map(JSONValue.string) ?? .null,
+      "nothingJudged": report.nothingJudged.map(JSONValue.string) ?? .null,
       "expectationProblems": .array(report.expectationProblems.map(JSONValue.string)),
       "summary": .object(summaryObject),
       "results": .array(
@@ -188,6 +191,7 @@ package enum JSONReport {
   static func dialect(_ note: DialectNote) -> JSONValue {
     [
       "origin": .string(note.origin.rawValue),
+      "inferredFrom": note.inferredFrom.map(JSONValue.string) ?? .null,
       "nearest": note.nearest.map(JSONValue.string) ?? .null,
       "differences": .array(note.differences.map(JSONValue.string)),
       "doubts": .array(note.doubts.map(JSONValue.string)),

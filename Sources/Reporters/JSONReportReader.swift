@@ -200,6 +200,8 @@ package enum JSONReportReader {
           doubts: dialect["doubts"] == nil ? [] : try strings(dialect, "doubts", at: at),
           inferenceFailure: try optionalString(dialect, "inferenceFailure", at: at),
           unfit: try optionalString(dialect, "unfit", at: at))
+        // Absent in reports of bridgecheck before it: the page side.
+        context.dialect?.inferredFromNative = try optionalString(dialect, "inferredFrom", at: at) == "native"
       }
       return context
     }

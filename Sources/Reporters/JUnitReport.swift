@@ -101,6 +101,7 @@ package enum JUnitReport {
     if let merged = context.mergedShards { properties.append(("bridgecheck.mergedShards", String(merged))) }
     if let note = context.dialect {
       properties.append(("bridgecheck.profileOrigin", note.origin.rawValue))
+      if let side = note.inferredFrom { properties.append(("bridgecheck.profileInferredFrom", side)) }
       if let nearest = note.nearest { properties.append(("bridgecheck.profileNearest", nearest)) }
       if !note.differences.isEmpty {
         properties.append(("bridgecheck.profileDifferences", note.differences.joined(separator: "; ")))

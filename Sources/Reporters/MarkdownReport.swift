@@ -130,7 +130,8 @@ package enum MarkdownReport {
       out.append("")
       out.append(contentsOf: table(expected, options: options))
     }
-    let problems = report.expectationProblems + (report.cutShort.map { [$0] } ?? [])
+    let problems =
+      (report.nothingJudged.map { [$0] } ?? []) + report.expectationProblems + (report.cutShort.map { [$0] } ?? [])
     if !problems.isEmpty {
       out.append("")
       out.append("### The run fails because")

@@ -2,7 +2,8 @@ import ScenarioRunner
 
 /// The report `bridgecheck run` prints on standard output:
 ///
-/// 0. when page code reached for APIs that WebKit has and the simulated
+/// 0. when every scenario was skipped, why the run fails
+///    (``RunReport/nothingJudged``); when page code reached for APIs that WebKit has and the simulated
 ///    page lacks, a note saying which and naming `--engine webkitgtk`,
 ///    then the notes about the whole run;
 /// 1. a table of counts per area, with PASS or FAIL (FAIL when the area has
@@ -64,6 +65,11 @@ package enum TerminalReport {
   package static func render(_ report: RunReport, options: Options = Options()) -> String {
     let style = TerminalStyle(enabled: options.useColor)
     var out: [String] = []
+    if let nothingJudged = report.nothingJudged {
+      out.append(style.apply(.bold, "The run fails because:"))
+      out.append(contentsOf: fit(FailureText.visible(nothingJudged), indent: "  ", width: options.width))
+      out.append("")
+    }
     let note = MissingPageAPIsNote.lines(report)
     if !note.isEmpty {
       out.append(style.apply(.bold, note[0]))
@@ -154,7 +160,7 @@ package enum TerminalReport {
     let verdict = report.passed ? style.apply(.boldGreen, "PASS") : style.apply(.boldRed, "FAIL")
     let gate =
       "gate: \(report.gate.rawValue)" + (report.interrupted ? "; interrupted" : "")
-      + (report.cutShort != nil ? "; cut short" : "")
+      + (report.cutShort != nil ? "; cut short" : "") + (report.nothingJudged != nil ? "; nothing judged" : "")
     let scenarios = ReportFormatting.plural(summary.total, "scenario")
     let gating = "\(report.gatingFailures.count) gating"
     return

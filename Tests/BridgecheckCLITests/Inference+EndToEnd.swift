@@ -161,6 +161,7 @@ struct InferenceEndToEndTests {
       "\(String(describing: json["notices"]))")
     #expect(json["run"]?["profile"] == "inferred-from-flutter")
     #expect(json["run"]?["dialect"]?["origin"] == "inferred")
+    #expect(json["run"]?["dialect"]?["inferredFrom"] == "page")
     #expect(json["run"]?["dialect"]?["nearest"] == "flutter")
     #expect(json["run"]?["dialect"]?["differences"]?.arrayValue?.count == 1)
     let markdown = try String(contentsOfFile: scratch.path("r.md"), encoding: .utf8)
@@ -170,6 +171,31 @@ struct InferenceEndToEndTests {
     let junit = try String(contentsOfFile: scratch.path("r.xml"), encoding: .utf8)
     #expect(junit.contains("name=\"bridgecheck.profileOrigin\" value=\"inferred\""))
     #expect(junit.contains("name=\"bridgecheck.profileNearest\" value=\"flutter\""))
+    #expect(junit.contains("name=\"bridgecheck.profileInferredFrom\" value=\"page\""))
+  }
+
+  /// A page bridge whose dialect runs none of the selected fixtures (mushao's
+  /// native side cannot call the page, and its page side is the one under
+  /// test): every scenario is skipped, the gate judged nothing and fails,
+  /// the reason first.
+  @Test func aRunThatSkipsEveryScenarioFails() throws {
+    let outcome = try bridgecheck(
+      ["run", "--js", "conformance/dialects/mushao/page.js", "--filter", "data/*", "--jobs", "1"], timeLimit: 300)
+    #expect(outcome.status == 1, "\(outcome.stdout.prefix(1500))")
+    #expect(
+      outcome.stdout.hasPrefix("The run fails because:\n  no scenario was judged: all "),
+      "\(outcome.stdout.prefix(400))")
+    #expect(outcome.stdout.contains("FAIL (gate: must; nothing judged)"), "\(outcome.stdout.suffix(300))")
+    let json = try jsonReport(
+      try bridgecheck(
+        [
+          "run", "--js", "conformance/dialects/mushao/page.js", "--filter", "data/*", "--jobs", "1", "--format", "json",
+        ],
+        timeLimit: 300
+      ).stdout)
+    #expect(json["exitCode"] == 1)
+    #expect(json["nothingJudged"]?.stringValue?.hasPrefix("no scenario was judged") == true)
+    #expect(json["run"]?["dialect"]?["inferredFrom"] == "page")
   }
 
   @Test func anExplicitProfileWins() throws {

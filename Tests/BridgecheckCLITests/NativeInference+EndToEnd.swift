@@ -51,12 +51,43 @@ struct NativeInferenceEndToEndTests {
     #expect(probes.contains { $0["profile"]?.stringValue == subject.inferred && $0["failure"] == .null })
   }
 
+  /// The evidence names what the adapter used in the probes of its dialect:
+  /// message handlers (wkwebview-port's), cancelled navigations
+  /// (jsbridge-1's `yy://`), the functions its evaluations called.
+  @Test(arguments: [
+    (
+      "wkwebview-port", "messageHandlers", "iOS_Native_FlushMessageQueue",
+      "it used message handlers iOS_Native_FlushMessageQueue, iOS_Native_InjectJavascript"
+    ),
+    ("jsbridge-1", "cancelledNavigations", "yy://__QUEUE_MESSAGE__", "cancelled navigations to yy://__QUEUE_MESSAGE__"),
+  ])
+  func theEvidenceSaysWhichNamesTheAdapterUsed(dialect: String, member: String, name: String, line: String) throws {
+    let command = "python3 conformance/dialects/\(dialect)/native.py"
+    let (outcome, value) = try inferred(command)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let probe = value?["probes"]?.arrayValue?.first { $0["profile"]?.stringValue == dialect }
+    let used = probe?["used"]
+    #expect(used?[member]?.arrayValue?.contains(.string(name)) == true, "\(String(describing: used))")
+    #expect(
+      (used?["evaluatedFunctions"]?.arrayValue ?? []).contains { $0.stringValue?.hasSuffix("._fetchQueue") == true })
+    #expect(used?["userScripts"]?.arrayValue?.isEmpty == true, "bridgecheck's own user scripts are not the adapter's")
+    let text = try bridgecheck(["profiles", "infer", "--native", command], timeLimit: 120)
+    #expect(text.stderr.contains("probed as \(dialect): answers every probe"), "\(text.stderr)")
+    #expect(text.stderr.contains(line), "\(text.stderr)")
+  }
+
   @Test func theReferenceAdaptersAnswerInSeveralDialectsAndTheDoubtIsSaid() throws {
     let (outcome, value) = try inferred("python3 conformance/adapters/python/adapter.py")
     #expect(value?["unsure"] == .bool(true), "\(outcome.stdout.prefix(500))")
     #expect((value?["equallyNear"]?.arrayValue ?? []).contains("wvjb-5"))
     let text = try bridgecheck(["profiles", "infer", "--native", "python3 conformance/adapters/python/adapter.py"])
     #expect(text.stderr.contains("unsure: the native side answers the probes in"), "\(text.stderr)")
+    // The names it used tell an adapter that follows the dialect it is sent from one whose dialects look alike.
+    #expect(
+      text.stderr.contains("wvjb-messagehandlers it used other names than in wvjb-classic: it answers to the names"),
+      "\(text.stderr)")
+    #expect(
+      text.stderr.contains("in wvjb-6, wvjb-iframe it used the same names as in wvjb-classic"), "\(text.stderr)")
     #expect(text.stderr.contains("declared: hello names it"), "\(text.stderr)")
     #expect(try JSONValue.parse(text.stdout)["name"] == "wvjb-classic")
   }
@@ -200,6 +231,12 @@ struct NativeInferenceEndToEndTests {
         "--format", "json",
       ], timeLimit: 600)
     let report = try jsonReport(outcome.stdout)
+    // Every scenario was skipped: the gate judged nothing and fails.
+    #expect(outcome.status == 1, "\(outcome.stderr)")
+    #expect(report["verdict"] == "fail")
+    let nothingJudged = report["nothingJudged"]?.stringValue ?? ""
+    #expect(nothingJudged.hasPrefix("no scenario was judged: all "), "\(nothingJudged)")
+    #expect(nothingJudged.contains("share no injection mode"), "\(nothingJudged)")
     let unfit = report["run"]?["dialect"]?["unfit"]?.stringValue ?? ""
     #expect(unfit.contains("the profile wvjb-6 does not fit this native bridge"), "\(unfit)")
     #expect(unfit.contains("bridgecheck infers another dialect from the native adapter, jsbridge-1"), "\(unfit)")
@@ -208,6 +245,42 @@ struct NativeInferenceEndToEndTests {
       timeLimit: 600)
     let notes = text.stdout.components(separatedBy: "\n").drop { $0 != "Notes:" }.dropFirst().first ?? ""
     #expect(notes.contains("does not fit this native bridge"), "\(text.stdout.prefix(800))")
+    // The reason the run fails comes first, before the notes.
+    #expect(text.stdout.hasPrefix("The run fails because:\n  no scenario was judged"), "\(text.stdout.prefix(800))")
+    #expect(text.status == 1)
+  }
+
+  /// The JSON report says the dialect was inferred from the native adapter.
+  @Test func theReportSaysTheDialectWasInferredFromTheNativeAdapter() throws {
+    let outcome = try bridgecheck(
+      [
+        "run", "--jobs", "1", "--native", "python3 conformance/dialects/jsbridge-1/native.py", "--format", "json",
+        "--filter", "callbacks/page-to-native-response",
+      ], timeLimit: 600)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let dialect = try jsonReport(outcome.stdout)["run"]?["dialect"]
+    #expect(dialect?["origin"] == "inferred", "\(outcome.stdout.prefix(800))")
+    #expect(dialect?["inferredFrom"] == "native", "\(outcome.stdout.prefix(800))")
+    #expect(dialect?["nearest"] == "jsbridge-1", "\(outcome.stdout.prefix(800))")
+  }
+
+  /// A native adapter that fails its hello is named the same in the report
+  /// whether the hello failed during dialect inference (no --profile) or in
+  /// the run's own start (--profile given).
+  @Test func anAdapterThatFailsHelloIsNamedAlikeWithAndWithoutAProfile() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write("gone.py", "import sys\nsys.exit(0)\n")
+    let common = ["run", "--jobs", "1", "--native", "python3 \(scratch.path("gone.py"))", "--format", "json"]
+    var names: [String] = []
+    for extra in [[], ["--profile", "wvjb-classic"]] {
+      let outcome = try bridgecheck(common + extra + ["--filter", "data/*"], timeLimit: 120)
+      #expect(outcome.status == 1, "\(extra): \(outcome.stderr)")
+      let report = try jsonReport(outcome.stdout)
+      #expect(report["cutShort"]?.stringValue?.contains("the native adapter did not start") == true, "\(extra)")
+      names.append(report["implementations"]?["native"]?["name"]?.stringValue ?? "")
+    }
+    #expect(names == ["gone.py", "gone.py"])
   }
 
   @Test func aFittingGivenProfileGetsNoNotice() throws {

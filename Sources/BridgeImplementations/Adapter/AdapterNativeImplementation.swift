@@ -151,7 +151,12 @@ package struct AdapterNativeImplementation: NativeImplementation {
   /// adapters, all implementations).
   package static var liveProcessIDs: Set<Int32> { ChildProcessRegistry.pids }
 
-  static func fallbackName(_ command: [String]) -> String {
+  /// The native side's name in reports when its adapter said no name (no
+  /// `hello`, or a failed one): the last word of `command` that is not an
+  /// option, without its folder (`python3 bridges/native.py --fast` is
+  /// `native.py`). Every run that ends on a failed hello names it so,
+  /// whether the hello failed in dialect inference or in the run itself.
+  package static func fallbackName(_ command: [String]) -> String {
     let word = command.last(where: { !$0.hasPrefix("-") }) ?? command.first ?? "adapter"
     return word.split(separator: "/").last.map(String.init) ?? word
   }

@@ -18,6 +18,16 @@ package struct DialectNote: Sendable, Hashable {
   /// The side the dialect was inferred from: the page bridge (the default),
   /// or the native adapter (`run --native CMD` without `--js` and `--profile`).
   package var inferredFromNative = false
+  /// The side the dialect was inferred from, or inference was tried on, as
+  /// the JSON report's `run.dialect.inferredFrom` says it: `page` or
+  /// `native`; nil for a given profile.
+  package var inferredFrom: String? {
+    switch origin {
+    case .given: nil
+    case .inferred, .default: inferredFromNative ? "native" : "page"
+    }
+  }
+
   /// The shipped profile nearest to the inferred one (nil unless inferred).
   package var nearest: String?
   /// The members in which the inferred profile differs from the nearest

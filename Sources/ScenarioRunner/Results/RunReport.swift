@@ -118,8 +118,30 @@ package struct RunReport: Sendable {
   /// The results that make the run fail at its gate.
   package var gatingFailures: [ScenarioResult] { results.filter { $0.isGatingFailure(gate: gate) } }
 
-  /// Whether the run passes its gate.
-  package var passed: Bool { gatingFailures.isEmpty && !interrupted && expectationProblems.isEmpty && cutShort == nil }
+  /// Whether the run passes its gate: no result fails it, and the gate
+  /// judged something (``nothingJudged``).
+  package var passed: Bool {
+    gatingFailures.isEmpty && !interrupted && expectationProblems.isEmpty && cutShort == nil && nothingJudged == nil
+  }
+
+  /// Why the run fails although no result does: every scenario was skipped
+  /// (a profile that fits nothing, a native side that declares none of the
+  /// dialect's transports), so the gate judged nothing and does not pass.
+  /// Nil when a scenario ran (passed, failed, or was excused by the
+  /// expectations file), when there are no results (an interrupted run; a
+  /// selection of no fixture is refused before it runs), and for one shard
+  /// of a sharded run: a shard judges its own share, and `bridgecheck merge`
+  /// applies the rule to the whole run.
+  package var nothingJudged: String? {
+    guard !results.isEmpty, context?.shard == nil, results.allSatisfy({ $0.status == .skip }) else { return nil }
+    var counts: [String: Int] = [:]
+    for result in results { counts[result.message ?? "no reason given", default: 0] += 1 }
+    let commonest = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
+    let reason = commonest.map { "; the commonest reason, for \($0.value): \($0.key)" } ?? ""
+    let scenarios = results.count == 1 ? "the one scenario was skipped" : "all \(results.count) scenarios were skipped"
+    return "no scenario was judged: \(scenarios)\(reason). A gate that judged nothing does not pass: give the "
+      + "profile of the bridge's dialect (bridgecheck profiles infer prints it), or select fixtures that apply to it"
+  }
 
   /// The verdict: `pass` or `fail` (an interrupted run fails).
   package var verdict: String { passed ? "pass" : "fail" }
