@@ -43,6 +43,9 @@ import PackageDescription
 ///   a run mode of the workers.
 /// - Mutation: deliberately broken bridges (mutants) and the mutant × fixture matrix.
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
+/// - RunPipeline: one run of the gate (`bridgecheck run`) as a value the CLI
+///   builds and runs: in process or on the workers, streamed fixtures,
+///   `--max-failures`, the adapter circuit breaker, the expectations file.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
 /// - BridgecheckCLI: the `bridgecheck` command.
 ///
@@ -196,6 +199,14 @@ let package = Package(
       name: "Reporters",
       dependencies: ["WebViewHosting", "ScenarioRunner", "JSONModel"]
     ),
+    // One run of the gate as a value (`GateRun`): the CLI builds it from its options and maps its
+    // outcome to reports and an exit status; the tests run it in process.
+    .target(
+      name: "RunPipeline",
+      dependencies: [
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "WebViewHosting",
+      ]
+    ),
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
@@ -214,7 +225,7 @@ let package = Package(
         "ProcessSupport",
         "ReferenceImplementations",
         "PageSimulation",
-        "JSONModel", "WebKitEngine", "DialectInference",
+        "JSONModel", "WebKitEngine", "DialectInference", "RunPipeline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -297,6 +308,13 @@ let package = Package(
         "BridgeImplementations", "ScenarioRunner", "Dialects", "PageSimulation", "JSONModel", "TestSupport",
         "BridgecheckAdapter", "WebViewHosting", "ProcessSupport", "ReferenceImplementations", "ReferenceBridges",
         "JSRuntime",
+      ]
+    ),
+    .testTarget(
+      name: "RunPipelineTests",
+      dependencies: [
+        "RunPipeline", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "WebViewHosting",
+        "PageSimulation", "ReferenceBridges", "Dialects", "Supervision", "TestSupport",
       ]
     ),
     .testTarget(name: "DialectInferenceTests", dependencies: ["DialectInference", "JSRuntime", "JSONModel"]),
