@@ -234,7 +234,8 @@ let package = Package(
       name: "WKWebViewPortKitCheck", dependencies: ["BridgecheckNativeKit", "WebKit"],
       path: "conformance/native-kits/swift/wkwebview-port"),
     // What the test targets share: the checkout's root, temporary folders, the built binary.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // The page bridges inference is checked on (`InferenceSubject`), in process and end to end.
+    .target(name: "TestSupport", dependencies: ["Dialects", "JSONModel"], path: "Tests/TestSupport"),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
     .testTarget(
       name: "WebKitEngineTests",
@@ -261,7 +262,7 @@ let package = Package(
       name: "BridgecheckCLITests",
       // The Swift native kit and our bridge built on it: the kit's tests compile against them.
       dependencies: [
-        "BridgecheckCLI", "DialectInference", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck",
+        "BridgecheckCLI", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck",
         "TestSupport",
       ]
     ),
@@ -317,7 +318,10 @@ let package = Package(
         "PageSimulation", "ReferenceBridges", "Dialects", "Supervision", "TestSupport",
       ]
     ),
-    .testTarget(name: "DialectInferenceTests", dependencies: ["DialectInference", "JSRuntime", "JSONModel"]),
+    .testTarget(
+      name: "DialectInferenceTests",
+      dependencies: ["DialectInference", "Dialects", "JSRuntime", "JSONModel", "TestSupport"]
+    ),
     .testTarget(
       name: "ReferenceBridgesTests",
       dependencies: [
