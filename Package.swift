@@ -24,16 +24,27 @@ import PackageDescription
 ///   that never import each other: a deterministic simulated page on
 ///   JavaScriptCore, and a real WebKitGTK web view (trait `WebKitGTK`).
 /// - Dialects: the dialect model of the WVJB family (profiles), its loading
-///   and validation, and the translation of wire messages.
+///   and validation, the translation of wire messages, and what a scenario
+///   asks of both sides (`SessionConfiguration`).
 /// - DialectInference: working out a bridge's dialect from what it does
 ///   (`bridgecheck profiles infer`, `run` without `--profile`).
 /// - ReferenceBridges: bridgecheck's own known-good native (Swift) and page (JS)
 ///   bridges, on WebViewHosting and Dialects.
+/// - AdapterHosting: the adapter protocol on the host abstractions: its typed
+///   messages (`AdapterInfo`, a `start`'s configuration, dialog answers,
+///   evaluation errors), shared by the harness's client and a Swift server,
+///   and `AdapterServer`, which serves a native bridge written against
+///   `WebViewHost` on `BridgecheckAdapter`'s command loop.
+/// - ReferenceAdapter, BridgecheckReferenceAdapter: the reference native bridge
+///   on `AdapterServer`, and the `bridgecheck-reference-adapter` executable that
+///   serves it: the worked example of a Swift adapter, whose closure holds
+///   neither JavaScriptCore, WebKitGTK nor the simulator
+///   (`bridgecheck reference-adapter` is an alias of it).
 /// - BridgeImplementations: the two protocols every implementation sits behind
-///   (page side, native side), the session configuration, a page bridge from a
-///   JS file and the stdio adapter (client, server, doctor).
+///   (page side, native side), a page bridge from a JS file and the harness's
+///   side of the stdio adapter (client, doctor).
 /// - ReferenceImplementations: the reference bridges behind those protocols, in
-///   process and behind the adapter protocol (`bridgecheck reference-adapter`).
+///   process.
 /// - ScenarioRunner: fixtures (model, loading, validation), running and judging.
 /// - Supervision: `bridgecheck run`'s worker processes and the supervisor that
 ///   holds them to their wall-clock and memory limits; what a worker does with
@@ -72,6 +83,8 @@ let package = Package(
   products: [
     .executable(name: "bridgecheck", targets: ["BridgecheckCLI"]),
     .executable(name: "bridgecheck-bench", targets: ["BridgecheckBenchmarks"]),
+    // The reference native bridge as a Swift adapter on BridgecheckAdapter (no JavaScriptCore).
+    .executable(name: "bridgecheck-reference-adapter", targets: ["BridgecheckReferenceAdapter"]),
     // The two library products are promises: their modules' `public` declarations are the API
     // (docs/api/). Every other module uses `package` access; users run `bridgecheck`, they do
     // not link the harness.
@@ -146,10 +159,22 @@ let package = Package(
       resources: [.copy("Resources")],
       swiftSettings: hotLoopSettings
     ),
+    // The adapter protocol on the host abstractions: its typed messages (both
+    // sides) and the server that serves a bridge written against WebViewHost.
+    .target(
+      name: "AdapterHosting", dependencies: ["BridgecheckAdapter", "WebViewHosting", "Dialects", "JSONModel"]
+    ),
+    // The reference native bridge behind the adapter protocol, and the program
+    // that serves it: no JavaScriptCore, no WebKitGTK, no simulator, no harness.
+    .target(
+      name: "ReferenceAdapter",
+      dependencies: ["AdapterHosting", "ReferenceBridges", "BridgecheckAdapter", "Dialects", "JSONModel"]
+    ),
+    .executableTarget(name: "BridgecheckReferenceAdapter", dependencies: ["ReferenceAdapter"]),
     .target(
       name: "BridgeImplementations",
       dependencies: [
-        "WebViewHosting",
+        "WebViewHosting", "AdapterHosting",
         "BridgecheckAdapter", "Dialects", "JSONModel", "ProcessSupport",
       ]
     ),
@@ -225,7 +250,7 @@ let package = Package(
         "ProcessSupport",
         "ReferenceImplementations",
         "PageSimulation",
-        "JSONModel", "WebKitEngine", "DialectInference", "RunPipeline",
+        "JSONModel", "WebKitEngine", "DialectInference", "AdapterHosting", "ReferenceAdapter", "RunPipeline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -308,7 +333,7 @@ let package = Package(
       dependencies: [
         "BridgeImplementations", "ScenarioRunner", "Dialects", "PageSimulation", "JSONModel", "TestSupport",
         "BridgecheckAdapter", "WebViewHosting", "ProcessSupport", "ReferenceImplementations", "ReferenceBridges",
-        "JSRuntime",
+        "JSRuntime", "AdapterHosting", "ReferenceAdapter",
       ]
     ),
     .testTarget(

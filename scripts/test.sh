@@ -18,6 +18,8 @@ if ! command -v xmllint >/dev/null 2>&1; then
   $SUDO apt-get install -y -qq libxml2-utils >/dev/null
 fi
 swift build --product bridgecheck
+# The Swift reference adapter, a program of its own (the adapter tests and the benchmark run it).
+swift build --product bridgecheck-reference-adapter
 if [ "$#" -eq 0 ]; then
   # The native bridges of our own in each dialect (conformance/dialects/): one exchange each.
   python3 -m unittest discover -s conformance/dialects/_native -p 'test_*.py'

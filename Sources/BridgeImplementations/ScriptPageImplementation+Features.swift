@@ -1,3 +1,4 @@
+import Dialects
 import JSONModel
 
 extension ImplementationFeature {

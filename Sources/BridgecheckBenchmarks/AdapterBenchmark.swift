@@ -7,8 +7,8 @@ import ScenarioRunner
 
 /// The shipped fixtures with the reference page bridge and seven native
 /// sides: the reference native bridge in process (the floor), the same
-/// bridge behind the adapter protocol (`bridgecheck reference-adapter`, the
-/// executable built next to this one), and the Python adapter
+/// bridge behind the adapter protocol (`bridgecheck-reference-adapter`, the
+/// Swift adapter on `BridgecheckAdapter`, built next to this executable), and the Python adapter
 /// (`conformance/adapters/python/adapter.py`), each adapter at the newest
 /// protocol version and at 1.1 sharing a CPU with the scenario thread (as in
 /// a worker), and at the newest version placed by the system
@@ -53,24 +53,26 @@ enum AdapterBenchmark {
     let folder = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
       .deletingLastPathComponent()
     let bridgecheck = folder.appendingPathComponent("bridgecheck").path
+    let referenceAdapter = folder.appendingPathComponent("bridgecheck-reference-adapter").path
     // Each adapter at the newest protocol, and at 1.1 (what an adapter that
     // does not speak 1.2 gets: every answer waited for, the page script in
     // every start and echoed in every injection).
     let newest = "1.\(AdapterProtocol.minorVersion)"
-    if FileManager.default.isExecutableFile(atPath: bridgecheck) {
+    if FileManager.default.isExecutableFile(atPath: referenceAdapter) {
       for minor in [AdapterProtocol.minorVersion, 1] {
         modes.append(
           (
             "Swift adapter " + (minor == 1 ? "1.1" : newest),
             AdapterNativeImplementation(
-              command: [bridgecheck, "reference-adapter"], protocolMinorVersion: minor, sharedCPU: sharedCPU)
+              command: [referenceAdapter], protocolMinorVersion: minor, sharedCPU: sharedCPU)
           ))
       }
       unpin()
       modes.append(
-        ("Swift \(newest) unpinned", AdapterNativeImplementation(command: [bridgecheck, "reference-adapter"])))
+        ("Swift \(newest) unpinned", AdapterNativeImplementation(command: [referenceAdapter])))
     } else {
-      print("  (no \(bridgecheck): build the bridgecheck product too to measure the Swift adapter)")
+      print(
+        "  (no \(referenceAdapter): build the bridgecheck-reference-adapter product too to measure the Swift adapter)")
     }
     let python = "conformance/adapters/python/adapter.py"
     if FileManager.default.fileExists(atPath: python) {

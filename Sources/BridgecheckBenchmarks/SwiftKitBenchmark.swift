@@ -63,6 +63,15 @@ enum SwiftKitBenchmark {
       let broken = warmUp.filter { $0.status == .fail || $0.status == .error }.count
       if broken > 0 { print("  WARNING: \(modes[index].label): \(broken) scenarios failed or errored") }
     }
+    // Commands per scenario both ways, on the same scenarios: where the kit
+    // spends more than the adapter for the same page.
+    for index in runners.indices.dropFirst() {
+      AdapterTraffic.reset()
+      let total = Samples.collect(1) { _ = SuiteRunner(runner: runners[index], jobs: 1).run(chosen) }
+      unpin()
+      AdapterBenchmark.describe(
+        AdapterTraffic.current, label: modes[index].label, scenarios: chosen.count, total: total.quantile(0.5))
+    }
     var samples = [Samples](repeating: Samples(), count: runners.count)
     var cpuSamples = [Samples](repeating: Samples(), count: runners.count)
     for _ in 0..<rounds {

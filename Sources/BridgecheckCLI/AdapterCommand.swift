@@ -1,13 +1,14 @@
 import ArgumentParser
-import BridgeImplementations
 import Foundation
 import ProcessSupport
-import ReferenceImplementations
+import ReferenceAdapter
 
 /// `bridgecheck reference-adapter` (hidden): bridgecheck's reference native
 /// bridge served over the adapter protocol on stdin/stdout, so that the
 /// adapter path can be checked against the in-process path
-/// (`bridgecheck run --native 'bridgecheck reference-adapter'`).
+/// (`bridgecheck run --native 'bridgecheck reference-adapter'`). An alias of
+/// the `bridgecheck-reference-adapter` executable: both serve
+/// ``ReferenceAdapterCommandLine/serve(faults:)``.
 struct ReferenceAdapterCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reference-adapter",
@@ -24,7 +25,7 @@ struct ReferenceAdapterCommand: ParsableCommand {
   var faults: [String] = []
 
   func run() throws {
-    let status = ReferenceAdapterBridge.server(faults: faults).run()
+    let status = ReferenceAdapterCommandLine.serve(faults: faults)
     throw ExitCode(status)
   }
 }

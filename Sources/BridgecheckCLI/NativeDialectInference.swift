@@ -1,3 +1,4 @@
+import AdapterHosting
 import BridgeImplementations
 import Dialects
 import Foundation

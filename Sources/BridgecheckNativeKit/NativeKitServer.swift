@@ -109,16 +109,51 @@ final class NativeKitServer: AdapterCommandPerformer {
   /// Runs what the bridge queued on the main queue (`DispatchQueue.main.async`,
   /// main-actor tasks) before the answer is written, as a web view's run
   /// loop would soon; and waits for the tasks that an `async`
-  /// `evaluateJavaScript` resumes (they reach the main actor through another
-  /// thread), for at most two seconds (then the harness's time limit is near).
+  /// `evaluateJavaScript` resumes, for at most two seconds (then the
+  /// harness's time limit is near).
+  ///
+  /// One pass of the run loop does not always reach the main queue: a pass
+  /// ends after one wake-up, and a wake-up left over from an earlier pass
+  /// (its time-out firing on another thread just as it ended) takes it.
+  /// So a marker is queued behind what the bridge queued, and passes run
+  /// until the marker has run; then again while the work run queued more
+  /// (work that sent the harness something may have queued more), at most
+  /// 16 times.
   private func runMainQueue() {
-    _ = RunLoop.main.run(mode: .default, before: .distantPast)
-    guard let session, session.asyncEvaluationsResuming > 0 else { return }
-    let deadline = Date(timeIntervalSinceNow: 2)
-    while session.asyncEvaluationsResuming > 0, Date() < deadline {
-      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+    let deadline = DispatchTime.now() + .seconds(2)
+    var rounds = 0
+    while true {
+      let before = session?.eventsEmitted ?? 0
+      guard Self.drainMainQueue(until: deadline) else { return }
+      if let session, session.asyncEvaluationsResuming > 0 {
+        // The resumed task reaches the main actor through the run loop.
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+        guard DispatchTime.now() < deadline else { return }
+        continue
+      }
+      rounds += 1
+      guard rounds < 16, let session, session.eventsEmitted != before else { return }
     }
   }
+
+  /// Runs passes of the main run loop until everything on the main queue
+  /// when it was called has run; false when `deadline` came first.
+  private static func drainMainQueue(until deadline: DispatchTime) -> Bool {
+    let marker = MainQueueMarker()
+    DispatchQueue.main.async { marker.reached = true }
+    var passes = 0
+    while !marker.reached {
+      _ = RunLoop.main.run(mode: .default, before: .distantPast)
+      passes += 1
+      if passes % 64 == 0, DispatchTime.now() >= deadline { return false }
+    }
+    return true
+  }
+}
+
+/// Set by a block on the main queue, read on the main thread.
+private final class MainQueueMarker: @unchecked Sendable {
+  var reached = false
 }
 
 /// Records what a probe bridge hooks.

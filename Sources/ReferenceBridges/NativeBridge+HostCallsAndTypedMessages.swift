@@ -25,7 +25,7 @@ extension NativeBridge {
       id = .string(text)
       if let responseCallback { pendingCallbacks[ExactName(text)] = responseCallback }
     }
-    var message = BridgeMessageCodec.request(handlerName: name, data: data, callbackID: nil, faults: faults)
+    var message = faults.request(handlerName: name, data: data, callbackID: nil)
     message["callbackId"] = id
     send(message)
   }

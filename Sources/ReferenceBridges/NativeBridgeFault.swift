@@ -1,7 +1,9 @@
 /// Deliberate bugs the reference native bridge can be built with, for
 /// mutation testing only (see `conformance/mutants/native/`): each one is a
 /// realistic bug seen in native bridges, switched on by name through
-/// ``NativeBridgeOptions/faults``. A correct bridge has none.
+/// ``NativeBridgeOptions/faults``. A correct bridge has none. Each acts
+/// only through ``NativeBridgeFaults`` (NativeBridgeFault+Behaviour.swift),
+/// the hooks ``NativeBridge`` calls at its seams.
 package enum NativeBridgeFault: String, Sendable, Hashable, CaseIterable {
   /// A response whose `responseId` is unknown calls a missing callback and
   /// traps (upstream WVJB's nil-block crash).

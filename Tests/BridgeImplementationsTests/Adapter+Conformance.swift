@@ -1,5 +1,6 @@
 import BridgeImplementations
 import BridgecheckAdapter
+import Dialects
 import Foundation
 import JSONModel
 import ReferenceImplementations

@@ -1,7 +1,10 @@
+import AdapterHosting
 import BridgeImplementations
 import BridgecheckAdapter
+import Dialects
 import Foundation
 import JSONModel
+import ReferenceAdapter
 import ReferenceImplementations
 import Testing
 

@@ -1,9 +1,12 @@
+import AdapterHosting
 import BridgeImplementations
 import BridgecheckAdapter
+import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
 import ProcessSupport
+import ReferenceAdapter
 import ReferenceImplementations
 import TestSupport
 import Testing

@@ -1,8 +1,10 @@
+import AdapterHosting
 import BridgeImplementations
 import Dialects
 import Foundation
 import JSONModel
 import PageSimulation
+import ReferenceAdapter
 import ReferenceImplementations
 import TestSupport
 import Testing
@@ -132,14 +134,21 @@ enum AdapterTestSupport {
     return nil
   }()
 
-  /// `bridgecheck reference-adapter`; fails the calling test when the
-  /// executable cannot be found (scripts/test.sh builds it first).
+  /// `bridgecheck-reference-adapter`, the Swift reference adapter on
+  /// `BridgecheckAdapter`, built next to `bridgecheck` (`swift build` builds
+  /// both); fails the calling test when it cannot be found.
   static func referenceAdapter(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
     let executable = try #require(
       bridgecheckExecutable,
-      "the bridgecheck executable was not found next to the test bundle; build it (swift build --product bridgecheck) or set BRIDGECHECK_EXECUTABLE",
+      "the bridgecheck executable was not found next to the test bundle; build it (swift build) or set BRIDGECHECK_EXECUTABLE",
       sourceLocation: sourceLocation)
-    return [executable, "reference-adapter"]
+    let adapter = URL(fileURLWithPath: executable).deletingLastPathComponent()
+      .appendingPathComponent("bridgecheck-reference-adapter").path
+    try #require(
+      FileManager.default.isExecutableFile(atPath: adapter),
+      "\(adapter) was not found next to bridgecheck; build it (swift build --product bridgecheck-reference-adapter)",
+      sourceLocation: sourceLocation)
+    return [adapter]
   }
 
   /// Which of `pids` are still children of this process (zombies included).

@@ -1,6 +1,8 @@
+import AdapterHosting
 import BridgeImplementations
 import Foundation
 import JSONModel
+import ReferenceAdapter
 import ReferenceImplementations
 import Testing
 

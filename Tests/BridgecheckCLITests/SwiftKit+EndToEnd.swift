@@ -129,9 +129,10 @@ struct SwiftKitEndToEndTests {
 
   /// Our bridge patched to use WebKit API it does not use itself (the
   /// `async` evaluation, a handler with reply in the page's content world,
-  /// `url`), compiled in Swift 5 mode as the docs' package is: the scenarios
-  /// it names pass, and the trace shows what only that API gives (the
-  /// page's URL, the reply the page cannot receive).
+  /// `url`), compiled in Swift 5 mode as the docs' package is: over the
+  /// whole suite (the gate's schedules included) nothing fails, the
+  /// scenarios it names pass, and the trace shows what only that API gives
+  /// (the page's URL, the reply the page cannot receive).
   @Test(arguments: variantFiles)
   func aVariantOnMoreWebKitAPIPassesItsScenarios(path: String) throws {
     let kit = try SwiftKit.built()
@@ -149,10 +150,15 @@ struct SwiftKitEndToEndTests {
       [
         "run", "--jobs", "1", "--native", scratch.path("variant"), "--profile", "wkwebview-port", "--format", "json",
         "--traces", traces,
-      ] + passing.flatMap { ["--filter", $0] }, timeLimit: 600)
+      ], timeLimit: 900)
     let results = try results(outcome)
     let passed = Set(results.filter { $0["status"]?.stringValue == "pass" }.compactMap { $0["id"]?.stringValue })
-    #expect(Set(passing) == passed, "\(path): \(outcome.stdout.prefix(3_000)) \(outcome.stderr.suffix(2_000))")
+    let notPassing = results.filter { ["fail", "error"].contains($0["status"]?.stringValue ?? "") }.map {
+      "\($0["id"]?.stringValue ?? "?"): \(($0["message"]?.stringValue ?? "").prefix(600))"
+    }
+    #expect(notPassing.isEmpty, "\(path): \(notPassing) \(outcome.stderr.suffix(2_000))")
+    #expect(passed.count >= 76, "\(path): only \(passed.count) passed")
+    #expect(Set(passing).isSubset(of: passed), "\(path): \(Set(passing).subtracting(passed)) did not pass")
     var traceText = ""
     for name in (try? FileManager.default.contentsOfDirectory(atPath: traces)) ?? [] {
       traceText += (try? String(contentsOfFile: "\(traces)/\(name)", encoding: .utf8)) ?? ""

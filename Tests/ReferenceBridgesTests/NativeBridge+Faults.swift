@@ -681,54 +681,55 @@ struct NativeBridgeFaultTests {
   /// adapter). Here only the hooks' decisions are checked.
   @Test func crashingFaultsDecideToTrapOnlyWhenOn() {
     let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
-    #expect(NativeBridge.faultCrash(onUnknownResponse: "objc_cb_9", faults: []) == nil)
-    #expect(NativeBridge.faultCrash(onUnknownResponse: "objc_cb_9", faults: others) == nil)
-    #expect(NativeBridge.faultCrash(onUnknownResponse: "objc_cb_9", faults: [.unknownResponseCrashes]) != nil)
-    #expect(NativeBridge.faultCrash(onMalformedQueue: "[{", faults: []) == nil)
-    #expect(NativeBridge.faultCrash(onMalformedQueue: "[{", faults: others) == nil)
-    #expect(NativeBridge.faultCrash(onMalformedQueue: "[{", faults: [.malformedQueueCrashes]) != nil)
+    #expect(NativeBridgeFaults([]).crashMessage(at: .unknownResponse("objc_cb_9")) == nil)
+    #expect(NativeBridgeFaults(others).crashMessage(at: .unknownResponse("objc_cb_9")) == nil)
+    #expect(NativeBridgeFaults([.unknownResponseCrashes]).crashMessage(at: .unknownResponse("objc_cb_9")) != nil)
+    #expect(NativeBridgeFaults([]).crashMessage(at: .malformedQueue("[{")) == nil)
+    #expect(NativeBridgeFaults(others).crashMessage(at: .malformedQueue("[{")) == nil)
+    #expect(NativeBridgeFaults([.malformedQueueCrashes]).crashMessage(at: .malformedQueue("[{")) != nil)
   }
 
   @Test func emptyFetchCrashesDecidesToTrapOnlyOnAnEmptyFetch() {
     let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
     let fault: Set<NativeBridgeFault> = [.emptyFetchCrashes]
     for value: JSONValue? in [nil, "", 0, .null, ["a"]] {
-      #expect(NativeBridge.faultCrash(onEmptyFetch: value, faults: []) == nil)
-      #expect(NativeBridge.faultCrash(onEmptyFetch: value, faults: others) == nil)
-      #expect(NativeBridge.faultCrash(onEmptyFetch: value, faults: fault) != nil, "\(String(describing: value))")
+      #expect(NativeBridgeFaults([]).crashMessage(at: .emptyFetch(value)) == nil)
+      #expect(NativeBridgeFaults(others).crashMessage(at: .emptyFetch(value)) == nil)
+      #expect(NativeBridgeFaults(fault).crashMessage(at: .emptyFetch(value)) != nil, "\(String(describing: value))")
     }
-    #expect(NativeBridge.faultCrash(onEmptyFetch: "[]", faults: fault) == nil, "a real queue string is unwrapped fine")
-    #expect(NativeBridge.faultCrash(onEmptyFetch: nil, faults: fault)?.contains("undefined") == true)
+    #expect(
+      NativeBridgeFaults(fault).crashMessage(at: .emptyFetch("[]")) == nil, "a real queue string is unwrapped fine")
+    #expect(NativeBridgeFaults(fault).crashMessage(at: .emptyFetch(nil))?.contains("undefined") == true)
   }
 
   @Test func nonArrayQueueCrashesDecidesToTrapOnlyOnANonArray() {
     let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
     let fault: Set<NativeBridgeFault> = [.nonArrayQueueCrashes]
     for batch: JSONValue in [[:], "text", 1, .null] {
-      #expect(NativeBridge.faultCrash(onNonArrayQueue: batch, faults: []) == nil)
-      #expect(NativeBridge.faultCrash(onNonArrayQueue: batch, faults: others) == nil)
-      #expect(NativeBridge.faultCrash(onNonArrayQueue: batch, faults: fault) != nil)
+      #expect(NativeBridgeFaults([]).crashMessage(at: .nonArrayQueue(batch)) == nil)
+      #expect(NativeBridgeFaults(others).crashMessage(at: .nonArrayQueue(batch)) == nil)
+      #expect(NativeBridgeFaults(fault).crashMessage(at: .nonArrayQueue(batch)) != nil)
     }
-    #expect(NativeBridge.faultCrash(onNonArrayQueue: [], faults: fault) == nil)
+    #expect(NativeBridgeFaults(fault).crashMessage(at: .nonArrayQueue([])) == nil)
   }
 
   @Test func nonObjectEntryCrashesDecidesToTrapOnlyOnANonObject() {
     let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
     let fault: Set<NativeBridgeFault> = [.nonObjectEntryCrashes]
     for entry: JSONValue in [1, "three", .null, [4], true] {
-      #expect(NativeBridge.faultCrash(onNonObjectEntry: entry, at: 1, faults: []) == nil)
-      #expect(NativeBridge.faultCrash(onNonObjectEntry: entry, at: 1, faults: others) == nil)
-      #expect(NativeBridge.faultCrash(onNonObjectEntry: entry, at: 1, faults: fault) != nil)
+      #expect(NativeBridgeFaults([]).crashMessage(at: .nonObjectEntry(entry, index: 1)) == nil)
+      #expect(NativeBridgeFaults(others).crashMessage(at: .nonObjectEntry(entry, index: 1)) == nil)
+      #expect(NativeBridgeFaults(fault).crashMessage(at: .nonObjectEntry(entry, index: 1)) != nil)
     }
-    #expect(NativeBridge.faultCrash(onNonObjectEntry: ["handlerName": "h"], at: 0, faults: fault) == nil)
+    #expect(NativeBridgeFaults(fault).crashMessage(at: .nonObjectEntry(["handlerName": "h"], index: 0)) == nil)
   }
 
   @Test func missingHandlerCrashesDecidesToTrapWhenOn() {
     let others = Set(NativeBridgeFault.allCases).subtracting(NativeBridgeFault.crashing)
     for name: JSONValue? in ["nope", nil, 7] {
-      #expect(NativeBridge.faultCrash(onMissingHandler: name, faults: []) == nil)
-      #expect(NativeBridge.faultCrash(onMissingHandler: name, faults: others) == nil)
-      #expect(NativeBridge.faultCrash(onMissingHandler: name, faults: [.missingHandlerCrashes]) != nil)
+      #expect(NativeBridgeFaults([]).crashMessage(at: .missingHandler(name)) == nil)
+      #expect(NativeBridgeFaults(others).crashMessage(at: .missingHandler(name)) == nil)
+      #expect(NativeBridgeFaults([.missingHandlerCrashes]).crashMessage(at: .missingHandler(name)) != nil)
     }
   }
 

@@ -1,4 +1,6 @@
+import AdapterHosting
 import BridgecheckAdapter
+import Dialects
 import JSONModel
 import ProcessSupport
 

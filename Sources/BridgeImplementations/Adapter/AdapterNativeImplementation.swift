@@ -1,3 +1,4 @@
+import AdapterHosting
 import BridgecheckAdapter
 import Dialects
 import JSONModel

@@ -67,28 +67,40 @@ enum MessageJSON {
   }
 
   private static func writeString(_ text: String, into out: inout [UInt8]) {
-    let hexDigits = Array("0123456789abcdef".utf8)
+    var text = text
     out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        out.append(UInt8(ascii: "\\"))
-        out.append(byte)
-      case UInt8(ascii: "\n"):
-        out.append(UInt8(ascii: "\\"))
-        out.append(UInt8(ascii: "n"))
-      case UInt8(ascii: "\r"):
-        out.append(UInt8(ascii: "\\"))
-        out.append(UInt8(ascii: "r"))
-      case UInt8(ascii: "\t"):
-        out.append(UInt8(ascii: "\\"))
-        out.append(UInt8(ascii: "t"))
-      case 0x00...0x1F:
-        out.append(contentsOf: "\\u00".utf8)
-        out.append(hexDigits[Int(byte >> 4)])
-        out.append(hexDigits[Int(byte & 0xF)])
-      default:
-        out.append(byte)
+    text.withUTF8 { utf8 in
+      func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
+      let end = utf8.count
+      var index = 0
+      while index < end {
+        // The run up to the next byte that needs an escape, copied whole.
+        let runStart = index
+        while index < end, utf8[index] >= 0x20, utf8[index] != UInt8(ascii: "\""), utf8[index] != UInt8(ascii: "\\") {
+          index += 1
+        }
+        if index > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        guard index < end else { break }
+        let byte = utf8[index]
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+          out.append(UInt8(ascii: "\\"))
+          out.append(byte)
+        case UInt8(ascii: "\n"):
+          out.append(UInt8(ascii: "\\"))
+          out.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"):
+          out.append(UInt8(ascii: "\\"))
+          out.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"):
+          out.append(UInt8(ascii: "\\"))
+          out.append(UInt8(ascii: "t"))
+        default:
+          out.append(contentsOf: "\\u00".utf8)
+          out.append(hexDigit(byte >> 4))
+          out.append(hexDigit(byte & 0xF))
+        }
+        index += 1
       }
     }
     out.append(UInt8(ascii: "\""))

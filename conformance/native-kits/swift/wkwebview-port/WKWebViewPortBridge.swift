@@ -169,56 +169,68 @@ final class WKWebViewPortBridge: NSObject {
 
   /// `text` escaped for a single-quoted JavaScript string literal: backslash, quotes and control
   /// characters (C0, DEL, C1) escaped, and U+2028 and U+2029, which end a line in older engines.
-  /// Works on the UTF-8 bytes (a megabyte payload costs a copy, not a million string appends).
+  /// Works on the UTF-8 bytes and copies the runs between escapes whole (a megabyte payload costs
+  /// a copy, not a million appends).
   static func literalBody(_ text: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count + 16)
-    let hexDigits = Array("0123456789abcdef".utf8)
-    let backslash = UInt8(ascii: "\\")
-    func escapeUnicode(_ value: UInt32) {
-      out.append(backslash)
-      out.append(UInt8(ascii: "u"))
-      for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
-    }
-    var utf8 = Array(text.utf8)
-    utf8.append(0)  // a sentinel, so that the look-ahead below needs no bounds check
-    var index = 0
-    let end = utf8.count - 1
-    while index < end {
-      let byte = utf8[index]
-      switch byte {
-      case UInt8(ascii: "\\"):
+    var text = text
+    return text.withUTF8 { utf8 in
+      var out: [UInt8] = []
+      out.reserveCapacity(utf8.count + 16)
+      func hexDigit(_ value: UInt32) -> UInt8 { UInt8(value < 10 ? 0x30 + value : 0x57 + value) }
+      let backslash = UInt8(ascii: "\\")
+      func escapeUnicode(_ value: UInt32) {
         out.append(backslash)
-        out.append(UInt8(ascii: "\\"))
-      case UInt8(ascii: "'"):
-        out.append(backslash)
-        out.append(UInt8(ascii: "'"))
-      case UInt8(ascii: "\""):
-        out.append(backslash)
-        out.append(UInt8(ascii: "\""))
-      case UInt8(ascii: "\n"):
-        out.append(backslash)
-        out.append(UInt8(ascii: "n"))
-      case UInt8(ascii: "\r"):
-        out.append(backslash)
-        out.append(UInt8(ascii: "r"))
-      case 0x0C:
-        out.append(backslash)
-        out.append(UInt8(ascii: "f"))
-      case 0x00...0x1F, 0x7F: escapeUnicode(UInt32(byte))
-      case 0xC2 where (0x80...0x9F).contains(utf8[index + 1]):
-        // U+0080 to U+009F (C1 controls).
-        escapeUnicode(UInt32(utf8[index + 1]))
-        index += 1
-      case 0xE2 where utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-        // U+2028, U+2029.
-        escapeUnicode(0x2000 | UInt32(utf8[index + 2] & 0x3F))
-        index += 2
-      default: out.append(byte)
+        out.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigit((value >> UInt32(shift)) & 0xF)) }
       }
-      index += 1
+      /// Whether `byte` may need an escape (the cases below); every other byte is copied as is.
+      func special(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x27 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+      }
+      let end = utf8.count
+      var index = 0
+      while index < end {
+        let runStart = index
+        while index < end, !special(utf8[index]) { index += 1 }
+        if index > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        guard index < end else { break }
+        let byte = utf8[index]
+        let next: UInt8 = index + 1 < end ? utf8[index + 1] : 0
+        let afterNext: UInt8 = index + 2 < end ? utf8[index + 2] : 0
+        switch byte {
+        case UInt8(ascii: "\\"):
+          out.append(backslash)
+          out.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "'"):
+          out.append(backslash)
+          out.append(UInt8(ascii: "'"))
+        case UInt8(ascii: "\""):
+          out.append(backslash)
+          out.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\n"):
+          out.append(backslash)
+          out.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"):
+          out.append(backslash)
+          out.append(UInt8(ascii: "r"))
+        case 0x0C:
+          out.append(backslash)
+          out.append(UInt8(ascii: "f"))
+        case 0x00...0x1F, 0x7F: escapeUnicode(UInt32(byte))
+        case 0xC2 where (0x80...0x9F).contains(next):
+          // U+0080 to U+009F (C1 controls).
+          escapeUnicode(UInt32(next))
+          index += 1
+        case 0xE2 where next == 0x80 && (afterNext == 0xA8 || afterNext == 0xA9):
+          // U+2028, U+2029.
+          escapeUnicode(0x2000 | UInt32(afterNext & 0x3F))
+          index += 2
+        default: out.append(byte)
+        }
+        index += 1
+      }
+      return String(decoding: out, as: UTF8.self)
     }
-    return String(decoding: out, as: UTF8.self)
   }
 }
 

@@ -1,11 +1,12 @@
-import BridgeImplementations
+import AdapterHosting
 import BridgecheckAdapter
 import Dialects
 import JSONModel
 import ReferenceBridges
 
 /// bridgecheck's reference native bridge (``NativeBridge``) behind the
-/// adapter protocol: what `bridgecheck reference-adapter` serves. It is the
+/// adapter protocol: what `bridgecheck-reference-adapter` (and its alias
+/// `bridgecheck reference-adapter`) serves. It is the
 /// same bridge as ``ReferenceNativeImplementation``, driving the proxy web
 /// view instead of the simulated one, so both paths must give the same
 /// verdicts (and the same traces).

@@ -1,5 +1,3 @@
-import Dialects
-
 /// Optional behaviours a scenario may ask an implementation to switch on.
 package struct BridgeOptions: Sendable, Hashable {
   /// Answer a call to a missing handler with
