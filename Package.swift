@@ -54,6 +54,9 @@ import PackageDescription
 ///   a run mode of the workers.
 /// - Mutation: deliberately broken bridges (mutants) and the mutant × fixture matrix.
 /// - Reporters: terminal table, JSON, JUnit XML and Markdown reports.
+/// - RunPipeline: one run of the gate (`bridgecheck run`) as a value the CLI
+///   builds and runs: in process or on the workers, streamed fixtures,
+///   `--max-failures`, the adapter circuit breaker, the expectations file.
 /// - BridgecheckBenchmarks: the `bridgecheck-bench` measurement command.
 /// - BridgecheckCLI: the `bridgecheck` command.
 ///
@@ -221,6 +224,14 @@ let package = Package(
       name: "Reporters",
       dependencies: ["WebViewHosting", "ScenarioRunner", "JSONModel"]
     ),
+    // One run of the gate as a value (`GateRun`): the CLI builds it from its options and maps its
+    // outcome to reports and an exit status; the tests run it in process.
+    .target(
+      name: "RunPipeline",
+      dependencies: [
+        "Exploration", "Supervision", "ScenarioRunner", "BridgeImplementations", "WebViewHosting",
+      ]
+    ),
     .executableTarget(
       name: "BridgecheckBenchmarks",
       dependencies: [
@@ -239,7 +250,7 @@ let package = Package(
         "ProcessSupport",
         "ReferenceImplementations",
         "PageSimulation",
-        "JSONModel", "WebKitEngine", "DialectInference", "AdapterHosting", "ReferenceAdapter",
+        "JSONModel", "WebKitEngine", "DialectInference", "AdapterHosting", "ReferenceAdapter", "RunPipeline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -248,7 +259,8 @@ let package = Package(
       name: "WKWebViewPortKitCheck", dependencies: ["BridgecheckNativeKit", "WebKit"],
       path: "conformance/native-kits/swift/wkwebview-port"),
     // What the test targets share: the checkout's root, temporary folders, the built binary.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // The page bridges inference is checked on (`InferenceSubject`), in process and end to end.
+    .target(name: "TestSupport", dependencies: ["Dialects", "JSONModel"], path: "Tests/TestSupport"),
     .testTarget(name: "JSONModelTests", dependencies: ["JSONModel"]),
     .testTarget(
       name: "WebKitEngineTests",
@@ -275,7 +287,7 @@ let package = Package(
       name: "BridgecheckCLITests",
       // The Swift native kit and our bridge built on it: the kit's tests compile against them.
       dependencies: [
-        "BridgecheckCLI", "DialectInference", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck",
+        "BridgecheckCLI", "Dialects", "JSONModel", "BridgecheckNativeKit", "WKWebViewPortKitCheck",
         "TestSupport",
       ]
     ),
@@ -324,7 +336,17 @@ let package = Package(
         "JSRuntime", "AdapterHosting", "ReferenceAdapter",
       ]
     ),
-    .testTarget(name: "DialectInferenceTests", dependencies: ["DialectInference", "JSRuntime", "JSONModel"]),
+    .testTarget(
+      name: "RunPipelineTests",
+      dependencies: [
+        "RunPipeline", "ScenarioRunner", "BridgeImplementations", "ReferenceImplementations", "WebViewHosting",
+        "PageSimulation", "ReferenceBridges", "Dialects", "Supervision", "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "DialectInferenceTests",
+      dependencies: ["DialectInference", "Dialects", "JSRuntime", "JSONModel", "TestSupport"]
+    ),
     .testTarget(
       name: "ReferenceBridgesTests",
       dependencies: [

@@ -7,6 +7,7 @@ import JSONModel
 import ProcessSupport
 import ReferenceImplementations
 import Reporters
+import RunPipeline
 import ScenarioRunner
 import Supervision
 
@@ -321,89 +322,50 @@ struct RunCommand: ParsableCommand {
     let expected = try loadBaseline(
       scope: Baseline.Scope(
         page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile)))
-    if let adapter = native as? AdapterNativeImplementation, let failure = adapter.startupFailure, !Interrupt.requested
-    {
-      // Every worker's adapter would fail the same way, each after its own
-      // wait: none is started, and the run ends here.
-      pool?.abandon()
-      if let streamed {
-        fixtures = try streamed.finish()
-        if let shard { fixtures = shard.select(fixtures) }
-      }
+    var expectations = GateExpectations(baseline: expected) { expectations in
+      ExpectationsFile.unknownEntries(expectations, known: selection.loadAll().fixtures.map(\.id), file: baseline)
+    }
+    if updateBaseline, let baseline {
+      let scope = Baseline.Scope(
+        page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile))
+      expectations = GateExpectations { results in try writeExpectations(results: results, scope: scope, to: baseline) }
+    }
+    let total = fixtures.count
+    var gateRun = GateRun(
+      page: page, native: native, tested: tested, options: runOptions,
+      executor: pool.map { .workers($0) } ?? .inProcess(engine: pageEngine, jobs: scenarioJobs, explore: explore),
+      fixtures: .loaded(fixtures: fixtures, selected: selected), toolVersion: BridgecheckVersion.current)
+    if let feed, let streamed {
+      let shard = self.shard
+      gateRun.fixtures = .streamed(
+        feed,
+        finish: {
+          let selected = try streamed.finish()
+          return (shard.map { $0.select(selected) } ?? selected, selected)
+        })
+    }
+    gateRun.gate = level
+    gateRun.maxFailures = maxFailures
+    gateRun.adapterCommand = nativeCommand.map(ShellWords.quote)
+    gateRun.expectations = expectations
+    gateRun.stopReason = { Interrupt.stopReason }
+    gateRun.progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.exploresSeeds)
+    let finished: GateRunResult
+    switch try gateRun.run() {
+    case .adapterDidNotStart(let failure, let scenarios):
       try endBeforeAnyScenario(
         adapterFailure: failure, page: page, native: ImplementationInfo(name: native.name, version: native.version),
-        scenarios: fixtures.count,
+        scenarios: scenarios,
         duration: ContinuousClock.now - commandStarted)
+    case .finished(let result):
+      finished = result
     }
-
-    let total = fixtures.count
-    let progress = ProgressReporter(total: { feed?.count ?? total }, exploring: schedules.exploresSeeds)
-    let failures = FailureCounter(limit: maxFailures, gate: level)
-    // Not while writing the expectations file: it must list every scenario.
-    let breaker = AdapterCircuitBreaker(enabled: nativeCommand != nil && !updateBaseline)
-    let record: @Sendable (ScenarioResult) -> Void = { result in
-      // Judged as the report will judge it: an error the expectations file
-      // excuses is an xfail, which neither counts nor trips the breaker.
-      let judged = expected?.apply(to: result) ?? result
-      failures.count(judged)
-      breaker.record(judged)
-    }
-    let clock = ContinuousClock()
-    let start = clock.now
-    var results: [ScenarioResult]
-    let finished: @Sendable (Int, ScenarioResult) -> Void = { finished, result in
-      record(result)
-      progress.update(finished: finished, result: result)
-    }
-    if let pool {
-      // The supervisor's own adapter only told the name and version: the
-      // workers start their own.
-      (native as? AdapterNativeImplementation)?.shutdown()
-      results = pool.run(
-        fixtures, progress: finished,
-        stopReason: { Interrupt.stopReason }, stopHandingOut: { failures.reached || breaker.openedOn != nil })
-      pool.stopAll()
-    } else {
-      let runner = FixtureRunner(page: page, native: native, tested: tested, options: runOptions, engine: pageEngine)
-      let shouldStop: @Sendable () -> Bool = { Interrupt.requested || failures.reached || breaker.openedOn != nil }
-      if let feed, let streamed {
-        results = SuiteRunner(runner: runner, jobs: scenarioJobs).run(feed, progress: finished, shouldStop: shouldStop)
-        progress.finish()
-        fixtures = try streamed.finish()
-        selected = fixtures
-        if let shard { fixtures = shard.select(fixtures) }
-      } else {
-        results = ExploringSuiteRunner(runner: runner, explore: explore, jobs: scenarioJobs).run(
-          fixtures, progress: finished, shouldStop: shouldStop)
-      }
-    }
-    progress.finish()
-    // Payloads cut to a bounded size, whatever ended the scenario.
-    results = results.map { $0.bounded() }
-    let scope = Baseline.Scope(
-      page: page.name, native: native.name, profile: page.profile.name, dialect: dialect.pinned(page.profile))
-    var expectations = expected
-    if updateBaseline, let baseline {
-      expectations = try writeExpectations(results: results, scope: scope, to: baseline)
-    }
-    var problems: [String] = []
-    if let expectations {
-      results = results.map(expectations.apply)
-      if !updateBaseline {
-        problems = ExpectationsFile.unknownEntries(
-          expectations, known: selection.loadAll().fixtures.map(\.id), file: baseline)
-      }
-    }
-
-    var report = RunReport(
-      toolVersion: BridgecheckVersion.current,
-      page: ImplementationInfo(name: page.name, version: page.version),
-      native: ImplementationInfo(name: native.name, version: native.version),
-      seed: seed, gate: level, results: results, duration: clock.now - start, interrupted: Interrupt.requested)
-    report.expectationProblems = problems
+    var report = finished.report
+    let results = report.results
+    fixtures = finished.fixtures
     if engine == .simulated { report.schedules = schedules.described }
     report.interruptionExitCode = Interrupt.exitStatus
-    report.context = runContext(profile: page.profile.name, selected: selected)
+    report.context = runContext(profile: page.profile.name, selected: finished.selected)
     if tested.page && js != nil {
       var note = dialect.note ?? DialectNote(origin: .given)
       if mutant == nil { note.unfit = unfitNotice(results: results, profile: page.profile, dialect: dialect) }
@@ -419,19 +381,6 @@ struct RunCommand: ParsableCommand {
         report.context?.dialect = note
         report.notices = (note.unfit.map { [$0] } ?? []) + note.lines(profile: page.profile.name)
       }
-    }
-    if failures.reached && results.count < fixtures.count, let maxFailures {
-      report.cutShort =
-        "cut short after \(maxFailures) gating failure\(maxFailures == 1 ? "" : "s") (--max-failures \(maxFailures)): "
-        + "\(results.count) of \(fixtures.count) scenarios ran"
-    }
-    if let message = breaker.openedOn, results.count < fixtures.count, report.cutShort == nil {
-      let command = nativeCommand.map(ShellWords.quote) ?? "'…'"
-      report.cutShort =
-        "cut short: the native adapter failed the first \(AdapterCircuitBreaker.threshold) scenarios that ran "
-        + "with the same error, so the other \(fixtures.count - results.count) were not run "
-        + "(`bridgecheck doctor --native \(command)` explains what is wrong): "
-        + (message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message)
     }
     try ReportOutput(report: report, verbose: verbose, color: color).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget, outputs: outputsPath)
@@ -690,3 +639,6 @@ struct Shard: ExpressibleByArgument {
     selected % count == index - 1
   }
 }
+
+/// The progress line of `bridgecheck run` hears the gate run.
+extension ProgressReporter: GateRunProgress {}

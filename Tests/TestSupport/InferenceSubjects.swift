@@ -1,37 +1,37 @@
 import Dialects
 import Foundation
 import JSONModel
-import TestSupport
 
-/// The page bridges inference is checked on: our bridge of every dialect
+/// The page bridges inference is checked on (in process by DialectInferenceTests,
+/// end to end by BridgecheckCLITests): our bridge of every dialect
 /// (conformance/dialects/dialects.json, each with its profile), every
 /// calibration bridge (conformance/calibration/, built from the reference
 /// page bridge and its patch) and renamed variants of each (``RenamedVariant``).
-struct InferenceSubject: Sendable, CustomStringConvertible {
+package struct InferenceSubject: Sendable, CustomStringConvertible {
   /// `dialect wvjb-6`, `calibration truthy-ids`, `wvjb-6 renamed global`.
-  var name: String
+  package var name: String
   /// The page script's text.
-  var source: String
+  package var source: String
   /// The profile it is judged under (its JSON).
-  var profile: JSONValue
-  var description: String { name }
+  package var profile: JSONValue
+  package var description: String { name }
 
   /// The shipped profiles, in the order inference prefers them.
-  static let shipped: [BridgeProfile] = {
+  package static let shipped: [BridgeProfile] = {
     let folder = packageRoot.appendingPathComponent("conformance/profiles").path
     let names = BridgeProfile.shippedNames(in: folder)
     let ordered = names.filter { $0 == "wvjb-classic" } + names.filter { $0 != "wvjb-classic" }
     return ordered.compactMap { try? BridgeProfile.load($0, profilesFolder: folder).get() }
   }()
 
-  static func profile(_ nameOrPath: String) -> BridgeProfile? {
+  package static func profile(_ nameOrPath: String) -> BridgeProfile? {
     let folder = packageRoot.appendingPathComponent("conformance/profiles").path
     let argument = nameOrPath.contains("/") ? packageRoot.appendingPathComponent(nameOrPath).path : nameOrPath
     return try? BridgeProfile.load(argument, profilesFolder: folder).get()
   }
 
   /// Our bridge of each dialect, with the profile dialects.json gives it.
-  static let dialects: [InferenceSubject] = {
+  package static let dialects: [InferenceSubject] = {
     guard
       let text = try? String(
         contentsOf: packageRoot.appendingPathComponent("conformance/dialects/dialects.json"), encoding: .utf8),
@@ -47,7 +47,7 @@ struct InferenceSubject: Sendable, CustomStringConvertible {
   }()
 
   /// Each calibration bridge: the reference page bridge with its patch.
-  static let calibrations: [InferenceSubject] = {
+  package static let calibrations: [InferenceSubject] = {
     let folder = packageRoot.appendingPathComponent("conformance/calibration")
     guard
       let reference = try? String(
@@ -73,10 +73,10 @@ struct InferenceSubject: Sendable, CustomStringConvertible {
   }()
 
   /// Every original: the dialect bridges and the calibration bridges.
-  static var originals: [InferenceSubject] { dialects + calibrations }
+  package static var originals: [InferenceSubject] { dialects + calibrations }
 
   /// The renamed variants of every original.
-  static var variants: [InferenceSubject] { originals.flatMap(RenamedVariant.variants(of:)) }
+  package static var variants: [InferenceSubject] { originals.flatMap(RenamedVariant.variants(of:)) }
 }
 
 /// A page bridge with some of its dialect's names changed, made from an
@@ -86,14 +86,14 @@ struct InferenceSubject: Sendable, CustomStringConvertible {
 /// members no probe of a page can see (injections, user agent, peers, the
 /// page's own setup function) stay the original's: inference takes them from
 /// the nearest shipped profile, the original's.
-enum RenamedVariant: String, CaseIterable, Sendable {
+package enum RenamedVariant: String, CaseIterable, Sendable {
   case global, channel, scheme, fields, functions
 
   /// The members of a profile that a page script cannot show.
-  static let unobservable = ["injections", "userAgent", "peers"]
+  package static let unobservable = ["injections", "userAgent", "peers"]
 
   /// The variants of `subject`: one per kind of renaming that changes its text.
-  static func variants(of subject: InferenceSubject) -> [InferenceSubject] {
+  package static func variants(of subject: InferenceSubject) -> [InferenceSubject] {
     guard let profile = try? BridgeProfile.decode(subject.profile, file: subject.name).get() else { return [] }
     return allCases.compactMap { kind in
       let renames = kind.renames(of: profile).filter { occurs($0.from, in: subject.source) }
@@ -118,7 +118,7 @@ enum RenamedVariant: String, CaseIterable, Sendable {
   }
 
   /// What this kind of renaming changes in `profile`.
-  func renames(of profile: BridgeProfile) -> [(from: String, to: String)] {
+  package func renames(of profile: BridgeProfile) -> [(from: String, to: String)] {
     switch self {
     case .global:
       return [(profile.names.global, "BcRenamedBridge")]
@@ -166,16 +166,16 @@ enum RenamedVariant: String, CaseIterable, Sendable {
     }
   }
 
-  static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "_" || scalar == "$" || scalar.properties.isIDContinue
   }
 
-  static func occurs(_ word: String, in text: String) -> Bool {
+  package static func occurs(_ word: String, in text: String) -> Bool {
     replacingWord(word, with: "\u{1}", in: text) != text
   }
 
   /// `text` with every whole-word `word` (not part of a longer identifier) replaced.
-  static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
+  package static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     let target = Array(word.unicodeScalars)
     guard !target.isEmpty else { return text }
@@ -198,14 +198,16 @@ enum RenamedVariant: String, CaseIterable, Sendable {
   }
 
   /// The members whose strings are the model's keywords, not names.
-  static let keywordMembers: Set<String> = [
+  package static let keywordMembers: Set<String> = [
     "handshake", "delivery", "callbackData", "kind", "mode", "return", "encoding", "ids", "pageRegister",
   ]
 
   /// `value` with the rename applied to every string that is a name: not
   /// the profile's name, description and what it describes, and not the
   /// model's keywords (`"handshake": "init"`).
-  static func renamed(_ value: JSONValue, _ rename: (from: String, to: String), parent: String = "") -> JSONValue {
+  package static func renamed(_ value: JSONValue, _ rename: (from: String, to: String), parent: String = "")
+    -> JSONValue
+  {
     switch value {
     case .string(let text): return .string(replacingWord(rename.from, with: rename.to, in: text))
     case .array(let elements): return .array(elements.map { renamed($0, rename, parent: parent) })

@@ -9,9 +9,9 @@ import Synchronization
 ///
 /// One scenario that passes, fails, or errs differently keeps the breaker
 /// closed for the rest of the run.
-final class AdapterCircuitBreaker: Sendable {
+package final class AdapterCircuitBreaker: Sendable {
   /// How many identical errors in a row, from the start, open the breaker.
-  static let threshold = 5
+  package static let threshold = 5
 
   private struct State {
     var ran = 0
@@ -23,12 +23,12 @@ final class AdapterCircuitBreaker: Sendable {
   private let enabled: Bool
 
   /// A breaker that watches a run; `enabled` is false when no adapter runs.
-  init(enabled: Bool) {
+  package init(enabled: Bool) {
     self.enabled = enabled
   }
 
   /// Counts `result`.
-  func record(_ result: ScenarioResult) {
+  package func record(_ result: ScenarioResult) {
     guard enabled, result.status != .skip else { return }
     state.withLock { state in
       guard !state.closedForGood, state.ran < Self.threshold else { return }
@@ -42,7 +42,7 @@ final class AdapterCircuitBreaker: Sendable {
   }
 
   /// The shared error message once the breaker is open; nil while closed.
-  var openedOn: String? {
+  package var openedOn: String? {
     state.withLock { state in
       !state.closedForGood && state.ran >= Self.threshold ? state.message : nil
     }

@@ -1,26 +1,28 @@
 import ScenarioRunner
 import Synchronization
 
-/// Counts gating failures as results arrive, for `--max-failures`.
-final class FailureCounter: Sendable {
+/// Counts gating failures as results arrive, for `--max-failures`: once
+/// ``reached``, a ``GateRun`` starts no more scenarios.
+package final class FailureCounter: Sendable {
   private let limit: Int?
   private let gate: Level
   private let counted = Mutex(0)
 
-  init(limit: Int?, gate: Level) {
+  /// A counter of the failures that gate at `gate`; nil `limit` counts nothing and is never reached.
+  package init(limit: Int?, gate: Level) {
     self.limit = limit
     self.gate = gate
   }
 
   /// Counts `result` if it fails the gate; `result` is already judged
   /// against the expectations file, as the report will judge it.
-  func count(_ result: ScenarioResult) {
+  package func count(_ result: ScenarioResult) {
     guard limit != nil else { return }
     if result.isGatingFailure(gate: gate) { counted.withLock { $0 += 1 } }
   }
 
   /// Whether the limit has been reached.
-  var reached: Bool {
+  package var reached: Bool {
     guard let limit else { return false }
     return counted.withLock { $0 } >= limit
   }
