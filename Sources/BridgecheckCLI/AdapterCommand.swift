@@ -41,19 +41,20 @@ enum AdapterCommandLine {
       words = try ShellWords.split(text)
     } catch {
       throw CLIError.usage(
-        "bridgecheck: \(option): \(error.message)\n  hint: quote the whole command, e.g. \(option) 'python3 \"my adapter.py\"'"
+        "\(option): \(error.message)", hint: "quote the whole command, e.g. \(option) 'python3 \"my adapter.py\"'"
       )
     }
     guard let first = words.first else {
       throw CLIError.usage(
-        "bridgecheck: \(option) needs a command, e.g. \(option) 'python3 conformance/adapters/python/adapter.py'")
+        "\(option) needs a command, e.g. \(option) 'python3 conformance/adapters/python/adapter.py'")
     }
     if first.contains("="), let name = first.split(separator: "=").first,
       name.first.map({ $0.isLetter || $0 == "_" }) == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
     {
       throw CLIError.usage(
-        "bridgecheck: \(option): the command starts with \(first), a shell variable assignment, and no shell runs the command\n"
-          + "  hint: set the variable with env: \(option) \(ShellWords.quote((["env"] + words).map(ShellWords.quote).joined(separator: " ")))"
+        "\(option): the command starts with \(first), a shell variable assignment, and no shell runs the command",
+        hint:
+          "set the variable with env: \(option) \(ShellWords.quote((["env"] + words).map(ShellWords.quote).joined(separator: " ")))"
       )
     }
     if first == "bridgecheck", let executable = Bundle.main.executablePath {

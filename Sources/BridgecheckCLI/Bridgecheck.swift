@@ -46,10 +46,12 @@ struct Bridgecheck: ParsableCommand {
       if let problem = CommandLineRepair.unknownCommand(
         arguments, commands: names.filter(\.1).map(\.0), hidden: names.filter { !$0.1 }.map(\.0))
       {
-        throw CLIError.usage(problem)
+        throw CLIError(diagnostic: problem, exitCode: CLIError.usageExitCode)
       }
       var command = try parseAsRoot(arguments)
-      if let problem = Resources.overrideProblem, !(command is WorkerCommand) { throw CLIError.usage(problem) }
+      if let problem = Resources.overrideProblem, !(command is WorkerCommand) {
+        throw CLIError(diagnostic: problem, exitCode: CLIError.usageExitCode)
+      }
       try command.run()
     } catch let exit as ExitCode {
       Foundation.exit(exit.rawValue)

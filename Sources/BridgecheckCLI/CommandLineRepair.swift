@@ -1,4 +1,5 @@
 import Dialects
+import JSONModel
 
 /// What the command line gets before ArgumentParser reads it, so that a
 /// mistake is explained with the rule instead of a parser's guess.
@@ -39,7 +40,7 @@ enum CommandLineRepair {
   /// The problem with a first word that names no command (`bridgecheck rnu`),
   /// with the closest command; nil when it names one, or is an option.
   /// `hidden` commands (the worker) are known but never suggested.
-  static func unknownCommand(_ arguments: [String], commands: [String], hidden: [String] = []) -> String? {
+  static func unknownCommand(_ arguments: [String], commands: [String], hidden: [String] = []) -> Diagnostic? {
     guard let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first), !hidden.contains(first),
       first != "help"
     else {
@@ -47,7 +48,8 @@ enum CommandLineRepair {
     }
     let suggestion =
       NameSuggestion.closest(to: first, among: commands).map { " (did you mean `bridgecheck \($0)`?)" } ?? ""
-    return "bridgecheck: there is no command \(first.debugDescription)\(suggestion)\n"
-      + "  hint: the commands are \(commands.joined(separator: ", ")); `bridgecheck --help` says what each does"
+    return .error(
+      "there is no command \(first.debugDescription)\(suggestion)",
+      hint: "the commands are \(commands.joined(separator: ", ")); `bridgecheck --help` says what each does")
   }
 }

@@ -51,7 +51,7 @@ struct DoctorCommand: ParsableCommand {
     if let profile {
       switch BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
       case .success(let loaded): dialect = loaded
-      case .failure(let problems): throw CLIError.usage("bridgecheck: \(problems)")
+      case .failure(let problems): throw CLIError.usage("\(problems)")
       }
     }
     let report = AdapterDoctor.examine(

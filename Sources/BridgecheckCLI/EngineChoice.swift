@@ -85,12 +85,12 @@ enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
           ProcessTree.spareOwnProcessGroup()
           return engine
         } catch {
-          throw CLIError.usage("bridgecheck: \(asker): \(error)")
+          throw CLIError.usage("\(asker): \(error)")
         }
       #else
         throw CLIError.usage(
-          "bridgecheck: \(asker): this bridgecheck was built without the real engine\n"
-            + "  hint: scripts/setup.sh --webkit installs WebKitGTK and Xvfb; build with "
+          "\(asker): this bridgecheck was built without the real engine",
+          hint: "scripts/setup.sh --webkit installs WebKitGTK and Xvfb; build with "
             + "`swift build -c release --traits WebKitGTK` and run under `xvfb-run -a`")
       #endif
     }

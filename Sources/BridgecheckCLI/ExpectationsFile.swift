@@ -11,34 +11,37 @@ enum ExpectationsFile {
   /// was written for other implementations.
   static func load(_ path: String, scope: Baseline.Scope) throws -> Baseline {
     guard FileManager.default.fileExists(atPath: path) else {
-      Terminal.standardError(
-        "bridgecheck: note: the expectations file \(path) does not exist yet: judging against an empty one\n"
-          + "  hint: to adopt bridgecheck on a bridge that fails some scenarios today, write it with --update-baseline and commit it\n"
-      )
+      Diagnostic.note(
+        "the expectations file \(path) does not exist yet: judging against an empty one",
+        hint:
+          "to adopt bridgecheck on a bridge that fails some scenarios today, write it with --update-baseline and commit it"
+      ).emit()
       return Baseline(scope: scope)
     }
     let loaded: Baseline
     switch Baseline.load(from: path) {
     case .success(let value): loaded = value
-    case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem.description)")
+    case .failure(let problem): throw CLIError.usage(problem)
     }
     if loaded.isLegacy {
-      Terminal.standardError(
-        "bridgecheck: note: \(path) is an old-format baseline (reasons only): its entries excuse any failure\n"
-          + "  hint: rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)\n"
-      )
+      Diagnostic.note(
+        "\(path) is an old-format baseline (reasons only): its entries excuse any failure",
+        hint: "rewrite it with --update-baseline to pin each entry's outcome and failing checks (reasons are kept)"
+      ).emit()
     }
     if let fileScope = loaded.scope, !fileScope.sameImplementations(as: scope) {
       throw CLIError.usage(
-        "bridgecheck: \(path)#/scope: the expectations file was written for \(fileScope.description), "
-          + "and this run tests \(scope.description)\n"
-          + "  hint: give the expectations file of this implementation, or rewrite this one with --update-baseline")
+        JSONFileProblem(
+          file: path, pointer: JSONPointer.root.appending("scope"), code: "other-implementations",
+          message: "the expectations file was written for \(fileScope.description), "
+            + "and this run tests \(scope.description)",
+          hint: "give the expectations file of this implementation, or rewrite this one with --update-baseline"))
     }
     if let pinned = loaded.scope?.dialect, let current = scope.dialect,
       let problem = DialectPin.problem(
         pinned: pinned, current: current, profile: scope.profile, file: path)
     {
-      throw CLIError.usage("bridgecheck: \(problem)")
+      throw CLIError(diagnostic: problem, exitCode: CLIError.usageExitCode)
     }
     return loaded
   }

@@ -32,12 +32,12 @@ struct ExplainCommand: ParsableCommand {
     guard let fixture = outcome.fixtures.first(where: { $0.id == wanted }) else {
       let ids = outcome.fixtures.map(\.id)
       let near = ids.filter { $0.contains(id) || id.contains($0) }.prefix(5)
-      var message = "bridgecheck: no fixture has the id \"\(id)\" in \(fixturesPath)"
+      var message = "no fixture has the id \"\(id)\" in \(fixturesPath)"
       if !near.isEmpty { message += "\n  similar: " + near.joined(separator: ", ") }
       if !outcome.problems.isEmpty {
         message += "\n  (\(outcome.problems.count) files have problems: run `bridgecheck validate`)"
       }
-      throw CLIError.usage(message + "\n  hint: `bridgecheck list` shows every id")
+      throw CLIError.usage(message, hint: "`bridgecheck list` shows every id")
     }
     let document = FixtureSelection.protocolDocument(near: fixturesPath).flatMap(ProtocolDocument.init(path:))
     print(FixtureExplanation.text(of: fixture, rule: document?.rule(fixture.spec)), terminator: "")

@@ -6,10 +6,11 @@ enum ExplorationMutantLookup {
   /// The mutant called `name` in `conformance/mutants/exploration/`.
   static func named(_ name: String) throws -> ExplorationMutant {
     let catalog = ExplorationMutantCatalog.load(from: Resources.path(ExplorationMutantCatalog.defaultFolder))
-    if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
+    if !catalog.problems.isEmpty { throw FixtureSelection.describe(catalog.problems) }
     guard let found = catalog.mutants.first(where: { $0.name == name }) else {
       throw CLIError.usage(
-        "bridgecheck: there is no exploration mutant \"\(name)\"\n  hint: one of "
+        "there is no exploration mutant \"\(name)\"",
+        hint: "one of "
           + catalog.mutants.map(\.name).joined(separator: ", "))
     }
     return found

@@ -41,11 +41,12 @@ struct ExplorationMutantsCommand: ParsableCommand {
   func run() throws {
     let fixtures = try FixtureSelection.parse([fixturesPath]).load()
     let catalog = ExplorationMutantCatalog.load(from: mutantsPath)
-    if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
+    if !catalog.problems.isEmpty { throw FixtureSelection.describe(catalog.problems) }
     let unknown = only.filter { name in !catalog.mutants.contains { $0.name == name } }
     if !unknown.isEmpty {
       throw CLIError.usage(
-        "bridgecheck: no exploration mutant \(unknown.joined(separator: ", "))\n  hint: one of "
+        "no exploration mutant \(unknown.joined(separator: ", "))",
+        hint: "one of "
           + catalog.mutants.map(\.name).joined(separator: ", "))
     }
     let mutants = only.isEmpty ? catalog.mutants : catalog.mutants.filter { only.contains($0.name) }

@@ -97,13 +97,13 @@ struct FidelityCommand: ParsableCommand {
     let mutantsPath = mutantsOption ?? Resources.path("conformance/mutants")
     let catalog = MutantCatalog.load(
       from: mutantsPath, dialectList: Resources.absolute(Resources.path("conformance/dialects/dialects.json")))
-    if !catalog.problems.isEmpty { throw CLIError.usage(FixtureSelection.describe(catalog.problems)) }
+    if !catalog.problems.isEmpty { throw FixtureSelection.describe(catalog.problems) }
     let calibrations: [CalibrationBridge]
     do {
       calibrations = try CalibrationBridge.fidelityRows(
         in: Resources.path("conformance/calibration"), pageBridge: ReferenceScripts.pageBridge)
     } catch {
-      throw CLIError.usage("bridgecheck: fidelity: \(error)")
+      throw CLIError.usage("fidelity: \(error)")
     }
     let allRows = FidelityRows(
       mutants: catalog.mutants, executable: RunCommand.executablePath, calibrations: calibrations)
@@ -112,8 +112,9 @@ struct FidelityCommand: ParsableCommand {
     let unmatched = pairs.filter { pair in !allRows.rows.contains { Glob.matches(pair, $0.name) } }
     if !unmatched.isEmpty {
       throw CLIError.usage(
-        "bridgecheck: fidelity: --pair \(unmatched.joined(separator: ", ")) matches no implementation pair\n"
-          + "  hint: the pairs are reference, the mutants' names (`bridgecheck mutants` lists them), dialect:NAME and calibration:NAME"
+        "fidelity: --pair \(unmatched.joined(separator: ", ")) matches no implementation pair",
+        hint:
+          "the pairs are reference, the mutants' names (`bridgecheck mutants` lists them), dialect:NAME and calibration:NAME"
       )
     }
     if let shard { rows = rows.enumerated().filter { shard.holds(index: $0.offset) }.map(\.element) }
@@ -141,11 +142,11 @@ struct FidelityCommand: ParsableCommand {
             + "See `docs/webkit-engine.md` for how the real engine is driven and what it contradicted."
         ])
       try Terminal.write(text, to: markdown)
-      Terminal.standardError("bridgecheck: wrote \(markdown)\n")
+      Diagnostic.status("wrote \(markdown)").emit()
     }
     if let traces {
       let written = try FidelityTraceFiles.write(result, to: traces)
-      Terminal.standardError("bridgecheck: wrote \(written.count) trace file(s) to \(traces)\n")
+      Diagnostic.status("wrote \(written.count) trace file(s) to \(traces)").emit()
     }
     if let status = Interrupt.exitStatus { throw ExitCode(status) }
     if !result.agrees { throw ExitCode(CLIError.gateExitCode) }

@@ -27,7 +27,7 @@ struct FixtureSelection: ParsableArguments {
   /// matches nothing and an empty selection are usage errors.
   private func checked(_ outcome: FixtureLoader.Outcome) throws -> [Fixture] {
     if !outcome.problems.isEmpty {
-      throw CLIError.usage(Self.describe(outcome.problems.map(Self.suggestingFilter)))
+      throw Self.describe(outcome.problems.map(Self.suggestingFilter))
     }
     let unmatched =
       filters.filter { filter in !outcome.fixtures.contains { Glob.matches(filter, $0.id) } }.map { "--filter \($0)" }
@@ -36,17 +36,17 @@ struct FixtureSelection: ParsableArguments {
       }
     if !unmatched.isEmpty && !outcome.fixtures.isEmpty {
       throw CLIError.usage(
-        "bridgecheck: \(unmatched.joined(separator: " and ")) match\(unmatched.count == 1 ? "es" : "") no fixture "
-          + "among \(outcome.fixtures.count) in \(effectivePaths.joined(separator: ", ")) (a typo?)\n"
-          + "  hint: `bridgecheck list` shows the ids; globs match whole ids, e.g. --filter 'escaping/*'")
+        "\(unmatched.joined(separator: " and ")) match\(unmatched.count == 1 ? "es" : "") no fixture "
+          + "among \(outcome.fixtures.count) in \(effectivePaths.joined(separator: ", ")) (a typo?)",
+        hint: "`bridgecheck list` shows the ids; globs match whole ids, e.g. --filter 'escaping/*'")
     }
     let selected = outcome.fixtures.filter(matches)
     if selected.isEmpty {
       let criteria = (filters.map { "--filter \($0)" } + tags.map { "--tag \($0)" }).joined(separator: " ")
       throw CLIError.usage(
-        "bridgecheck: no fixture matches \(criteria.isEmpty ? "(no fixtures found)" : criteria) "
-          + "among \(outcome.fixtures.count) in \(effectivePaths.joined(separator: ", "))\n"
-          + "  hint: `bridgecheck list` shows the ids; globs match whole ids, e.g. --filter 'escaping/*'")
+        "no fixture matches \(criteria.isEmpty ? "(no fixtures found)" : criteria) "
+          + "among \(outcome.fixtures.count) in \(effectivePaths.joined(separator: ", "))",
+        hint: "`bridgecheck list` shows the ids; globs match whole ids, e.g. --filter 'escaping/*'")
     }
     return selected
   }
@@ -158,11 +158,12 @@ struct FixtureSelection: ParsableArguments {
     return suggested
   }
 
-  static func describe(_ problems: [FixtureProblem]) -> String {
+  /// `N problem(s) in M fixture file(s):` and each problem, as the renderer prints it.
+  static func describe(_ problems: [FixtureProblem]) -> CLIError {
     let files = Set(problems.map(\.file)).count
     let header =
-      "bridgecheck: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) fixture file\(files == 1 ? "" : "s"):"
-    return ([header] + problems.map(\.description)).joined(separator: "\n")
+      "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) fixture file\(files == 1 ? "" : "s"):"
+    return .usage(([header] + problems.map(\.description)).joined(separator: "\n"))
   }
 }
 

@@ -110,12 +110,12 @@ struct FuzzCommand: ParsableCommand {
     if let js {
       if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder)
       {
-        throw CLIError.usage("bridgecheck: \(problem)")
+        throw CLIError.usage("\(problem)")
       }
       do {
         page = try WorkerConfiguration.Page.script(path: js, profile: profile.map(Resources.profileArgument)).make()
       } catch {
-        throw CLIError.usage("bridgecheck: \(error)")
+        throw CLIError.usage("\(error)")
       }
     }
     var native: any NativeImplementation = ReferenceNativeImplementation()

@@ -40,53 +40,64 @@ struct ImplementationManifest {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
       .sorted()
     if names.isEmpty {
-      throw CLIError.usage("bridgecheck: no implementation manifests (*.json) in \(folder)")
+      throw CLIError.usage("no implementation manifests (*.json) in \(folder)")
     }
-    var problems: [String] = []
+    var problems: [JSONFileProblem] = []
     var manifests: [ImplementationManifest] = []
     for name in names {
       let file = (folder as NSString).appendingPathComponent(name)
       switch load(file) {
       case .success(let manifest): manifests.append(manifest)
-      case .failure(let problem): problems.append(problem.description)
+      case .failure(let problem): problems.append(problem)
       }
     }
     if !problems.isEmpty {
       throw CLIError.usage(
-        (["bridgecheck: \(problems.count) problem(s) in implementation manifests:"] + problems).joined(separator: "\n"))
+        (["\(problems.count) problem(s) in implementation manifests:"] + problems.map(\.description)).joined(
+          separator: "\n"))
     }
     return manifests
   }
 
   static func load(_ file: String) -> Result<ImplementationManifest, ImplementationFileProblem> {
-    func problem(_ key: String?, _ message: String, _ hint: String? = nil) -> ImplementationFileProblem {
-      ImplementationFileProblem(
-        file: file, pointer: key.map { JSONPointer.root.appending($0) } ?? .root, message: message, hint: hint)
+    func problem(_ key: String?, _ code: String, _ message: String, _ hint: String? = nil) -> JSONFileProblem {
+      JSONFileProblem(
+        file: file, pointer: key.map { JSONPointer.root.appending($0) } ?? .root, code: code, message: message,
+        hint: hint)
     }
-    guard let data = FileManager.default.contents(atPath: file),
-      let root = try? JSONValue.parse(utf8: [UInt8](data)), let object = root.objectValue
-    else { return .failure(problem(nil, "not a readable JSON object")) }
+    let root: JSONValue
+    switch JSONValue.parse(fileContents: FileManager.default.contents(atPath: file).map { [UInt8]($0) }, file: file) {
+    case .success(let value): root = value
+    case .failure(let problem): return .failure(problem)
+    }
+    guard let object = root.objectValue else {
+      return .failure(problem(nil, "wrong-type", "a manifest is a JSON object", "e.g. {\"name\": …, \"side\": …}"))
+    }
     for key in object.keys where !fields.contains(key) {
-      return .failure(problem(key, "unknown field \"\(key)\"", "manifest fields: \(fields.joined(separator: ", "))"))
+      return .failure(
+        problem(key, "unknown-field", "unknown field \"\(key)\"", "manifest fields: \(fields.joined(separator: ", "))"))
     }
     guard let name = object["name"]?.stringValue, !name.isEmpty else {
-      return .failure(problem("name", "a non-empty name is required"))
+      return .failure(problem("name", "missing-field", "a non-empty name is required"))
     }
     guard let side = object["side"]?.stringValue.flatMap(Side.init(rawValue:)) else {
-      return .failure(problem("side", "side must be \"page\" or \"native\""))
+      return .failure(problem("side", "unknown-value", "side must be \"page\" or \"native\""))
     }
     guard let kind = object["kind"]?.stringValue.flatMap(Kind.init(rawValue:)) else {
-      return .failure(problem("kind", "kind must be \"reference\", \"js\" or \"adapter\""))
+      return .failure(problem("kind", "unknown-value", "kind must be \"reference\", \"js\" or \"adapter\""))
     }
     let command = object["command"]?.arrayValue?.compactMap(\.stringValue) ?? []
     let path = object["path"]?.stringValue
     switch (side, kind) {
     case (.page, .js) where path == nil:
-      return .failure(problem("path", "a js implementation needs \"path\": the page script"))
+      return .failure(problem("path", "missing-field", "a js implementation needs \"path\": the page script"))
     case (.native, .adapter) where command.isEmpty:
-      return .failure(problem("command", "an adapter needs \"command\": the program and its arguments, as an array"))
-    case (.page, .adapter): return .failure(problem("kind", "page implementations are reference or js"))
-    case (.native, .js): return .failure(problem("kind", "native implementations are reference or adapter"))
+      return .failure(
+        problem("command", "missing-field", "an adapter needs \"command\": the program and its arguments, as an array"))
+    case (.page, .adapter):
+      return .failure(problem("kind", "conflicting-members", "page implementations are reference or js"))
+    case (.native, .js):
+      return .failure(problem("kind", "conflicting-members", "native implementations are reference or adapter"))
     default: break
     }
     return .success(
@@ -106,8 +117,8 @@ struct ImplementationManifest {
         let source = String(data: data, encoding: .utf8)
       else {
         throw CLIError.usage(
-          "bridgecheck: \(file)#/path: cannot read the page script \(path ?? "")\n"
-            + "  hint: a relative path is read from the current folder, else from bridgecheck's own files")
+          "\(file)#/path: cannot read the page script \(path ?? "")",
+          hint: "a relative path is read from the current folder, else from bridgecheck's own files")
       }
       return ScriptPageImplementation(name: name, source: source, version: version, profile: profile)
     }
@@ -130,7 +141,7 @@ struct ImplementationManifest {
     guard let profile else { return .classic }
     switch BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
     case .success(let loaded): return loaded
-    case .failure(let problem): throw CLIError.usage("bridgecheck: \(file): \(problem)")
+    case .failure(let problem): throw CLIError.usage("\(file): \(problem)")
     }
   }
 
@@ -139,7 +150,7 @@ struct ImplementationManifest {
     guard let expectedFailures else { return nil }
     switch Baseline.load(from: Resources.resolve(expectedFailures)) {
     case .success(let baseline): return baseline
-    case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem)")
+    case .failure(let problem): throw CLIError.usage("\(problem)")
     }
   }
 }

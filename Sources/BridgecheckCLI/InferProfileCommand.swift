@@ -61,13 +61,13 @@ struct InferProfileCommand: ParsableCommand {
     let outcome: JSONValue
     if here {
       switch PageInference.run(source: source, file: file) {
-      case .failure(let failure): throw CLIError.usage("bridgecheck: \(failure)")
+      case .failure(let failure): throw CLIError.usage("\(failure)")
       case .success(let inferred): outcome = PageInference.json(inferred, file: file)
       }
     } else {
       // The page script is untrusted: it runs in a process of its own.
       switch IsolatedInference.run(file: file) {
-      case .failure(let failure): throw CLIError.usage("bridgecheck: \(failure)")
+      case .failure(let failure): throw CLIError.usage("\(failure)")
       case .success(let value): outcome = value
       }
     }
@@ -87,7 +87,7 @@ struct InferProfileCommand: ParsableCommand {
     let inference = NativeDialectInference(
       command: command, limits: AdapterLimits(), shipped: ShippedProfiles.all, shouldStop: { Interrupt.requested })
     switch inference.infer() {
-    case .failure(let failure): throw CLIError.usage("bridgecheck: \(failure)")
+    case .failure(let failure): throw CLIError.usage("\(failure)")
     case .success(let inferred):
       let outcome = inferred.json(command: nativeCommand)
       switch format {
@@ -105,18 +105,18 @@ struct InferProfileCommand: ParsableCommand {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw CLIError.usage(
-        "bridgecheck: \(path): no such file\n  hint: give the path of the page bridge's JavaScript file")
+        "\(path): no such file", hint: "give the path of the page bridge's JavaScript file")
     }
     guard !isFolder.boolValue else {
       throw CLIError.usage(
-        "bridgecheck: \(path): a folder, not a file\n  hint: give the path of the page bridge's JavaScript file")
+        "\(path): a folder, not a file", hint: "give the path of the page bridge's JavaScript file")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError.usage("bridgecheck: \(path): cannot be read\n  hint: check its permissions")
+      throw CLIError.usage("\(path): cannot be read", hint: "check its permissions")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw CLIError.usage(
-        "bridgecheck: \(path): not text (not UTF-8): not a JavaScript file\n  hint: give the page bridge's JavaScript file"
+        "\(path): not text (not UTF-8): not a JavaScript file", hint: "give the page bridge's JavaScript file"
       )
     }
     return text

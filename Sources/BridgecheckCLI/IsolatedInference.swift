@@ -93,7 +93,8 @@ enum IsolatedInference {
     let status = child.waitStatus ?? 0
     guard status == 0 else {
       if (status & 0x7f) == 0, (status >> 8) & 0xff == CLIError.usageExitCode, !errorText.isEmpty {
-        let message = errorText.hasPrefix("bridgecheck: ") ? String(errorText.dropFirst(13)) : errorText
+        let message =
+          errorText.hasPrefix(Diagnostic.prefix) ? String(errorText.dropFirst(Diagnostic.prefix.count)) : errorText
         return .failure(Failure(description: message))
       }
       return .failure(

@@ -19,7 +19,7 @@ extension MatrixCommand {
   func dialectBridges() throws -> [DialectBridge] {
     switch DialectBridge.loadAll(from: dialectListPath, resolvePath: Resources.resolve) {
     case .success(let loaded): return loaded
-    case .failure(let found): throw CLIError.usage(FixtureSelection.describe(found.problems))
+    case .failure(let found): throw FixtureSelection.describe(found.problems)
     }
   }
 
@@ -35,13 +35,13 @@ extension MatrixCommand {
       let profile: BridgeProfile
       switch BridgeProfile.load(bridge.profile, profilesFolder: Resources.profilesFolder) {
       case .success(let loaded): profile = loaded
-      case .failure(let problem): throw CLIError.usage("bridgecheck: \(dialectListPath) (\(bridge.name)): \(problem)")
+      case .failure(let problem): throw CLIError.usage("\(dialectListPath) (\(bridge.name)): \(problem)")
       }
       guard let data = FileManager.default.contents(atPath: bridge.page),
         let source = String(data: data, encoding: .utf8)
       else {
         throw CLIError.usage(
-          "bridgecheck: \(dialectListPath) (\(bridge.name)): cannot read the page script \(bridge.page)")
+          "\(dialectListPath) (\(bridge.name)): cannot read the page script \(bridge.page)")
       }
       let page = ScriptPageImplementation(name: "\(bridge.name) page.js", source: source, profile: profile)
       let referencePage = ReferencePageImplementation(profile: profile)

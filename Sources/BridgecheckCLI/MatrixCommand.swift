@@ -64,7 +64,7 @@ struct MatrixCommand: ParsableCommand {
     let natives = manifests.filter { $0.side == .native }
     guard !pages.isEmpty, !natives.isEmpty else {
       throw CLIError.usage(
-        "bridgecheck: the matrix needs at least one page and one native implementation in \(implementationsPath)")
+        "the matrix needs at least one page and one native implementation in \(implementationsPath)")
     }
     var pairs: [InteropPair] = []
     let bridges = implementationsOption == nil ? try dialectBridges() : []
@@ -92,7 +92,7 @@ struct MatrixCommand: ParsableCommand {
     let dialects = try dialectRows(bridges, fixtures, progress: progress)
     progress.finish()
     if Interrupt.requested {
-      Terminal.standardError("bridgecheck: matrix: interrupted; nothing was written\n")
+      Diagnostic.status("matrix: interrupted; nothing was written").emit()
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
     let document = FixtureSelection.protocolDocument(near: fixturesPath).flatMap(ProtocolDocument.init(path:))
@@ -114,7 +114,7 @@ struct MatrixCommand: ParsableCommand {
       to: html)
     written.append(html)
     print(markdownText, terminator: "")
-    Terminal.standardError("bridgecheck: wrote \(written.joined(separator: " and "))\n")
+    Diagnostic.status("wrote \(written.joined(separator: " and "))").emit()
     if !writeResults {
       Terminal.standardError("  (\(Self.resultsPath) is rewritten only with --write-results)\n")
     }

@@ -106,8 +106,8 @@ struct MergeCommand: ParsableCommand {
       report = try ShardMerge(inputs: inputs).merged()
     } catch {
       throw CLIError.usage(
-        "bridgecheck: merge: cannot merge these reports:\n" + error.problems.map { "  - " + $0 }.joined(separator: "\n")
-          + "\n  hint: give the --json report of each shard of one run (run --shard K/N, same bridges, options and fixtures)"
+        "merge: cannot merge these reports:\n" + error.problems.map { "  - " + $0 }.joined(separator: "\n"),
+        hint: "give the --json report of each shard of one run (run --shard K/N, same bridges, options and fixtures)"
       )
     }
     if let baseline {
@@ -122,8 +122,8 @@ struct MergeCommand: ParsableCommand {
   private func judged(_ report: RunReport, against path: String) throws -> RunReport {
     if let judged = report.context?.expectations {
       throw CLIError.usage(
-        "bridgecheck: merge --baseline \(path): the shards were judged against \(judged.file) already\n"
-          + "  hint: merge them without --baseline, or run the shards without --baseline and give it here")
+        "merge --baseline \(path): the shards were judged against \(judged.file) already",
+        hint: "merge them without --baseline, or run the shards without --baseline and give it here")
     }
     var judged = report
     let scope = Baseline.Scope(

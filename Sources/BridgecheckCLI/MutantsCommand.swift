@@ -71,7 +71,7 @@ struct MutantsCommand: ParsableCommand {
     let catalog = MutantCatalog.load(
       from: mutantsPath, dialectList: Resources.absolute(Resources.path("conformance/dialects/dialects.json")))
     if !catalog.problems.isEmpty {
-      throw CLIError.usage(FixtureSelection.describe(catalog.problems))
+      throw FixtureSelection.describe(catalog.problems)
     }
     let progress = MutantsProgress()
     let judged = catalog.mutants.filter { $0.notYetJudged == nil }
@@ -87,10 +87,11 @@ struct MutantsCommand: ParsableCommand {
       // A partial matrix proves nothing either way: no comparison, no
       // update, and no hint to update.
       print(MutationReport.text(matrix, differences: [], verbose: verbose), terminator: "")
-      Terminal.standardError(
-        "bridgecheck: mutants: interrupted: \(matrix.cellsRun) of \(matrix.cellCount) cells ran; "
+      Diagnostic.status(
+        "mutants: interrupted: \(matrix.cellsRun) of \(matrix.cellCount) cells ran; "
           + "the matrix is incomplete, so it was not compared with \(expectedPath)"
-          + (updateExpected ? " and not written" : "") + "\n")
+          + (updateExpected ? " and not written" : "")
+      ).emit()
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
     let actual = ExpectedKills(
@@ -99,12 +100,12 @@ struct MutantsCommand: ParsableCommand {
     var differences: [String] = []
     if updateExpected {
       try Terminal.write(actual.serialized, to: expectedPath)
-      Terminal.standardError("bridgecheck: wrote \(expectedPath)\n")
+      Diagnostic.status("wrote \(expectedPath)").emit()
     } else {
       switch ExpectedKills.load(from: expectedPath) {
       case .success(let expected?): differences = expected.differences(from: actual)
       case .success(nil): differences = ["\(expectedPath) does not exist: write it with --update-expected"]
-      case .failure(let problem): throw CLIError.usage("bridgecheck: \(problem)")
+      case .failure(let problem): throw CLIError.usage("\(problem)")
       }
     }
     print(MutationReport.text(matrix, differences: differences, verbose: verbose), terminator: "")

@@ -20,9 +20,10 @@ final class MutantsProgress {
     let pairs =
       dialects == 0
       ? "the reference pair" : "the reference pair and \(dialects) dialect bridge pair\(dialects == 1 ? "" : "s")"
-    Terminal.standardError(
-      "bridgecheck: mutants: \(mutants) mutants and \(pairs) × \(fixtures) fixtures "
-        + "(\((mutants + 1 + dialects) * fixtures) cells) on \(jobs) worker\(jobs == 1 ? "" : "s")\n")
+    Diagnostic.status(
+      "mutants: \(mutants) mutants and \(pairs) × \(fixtures) fixtures "
+        + "(\((mutants + 1 + dialects) * fixtures) cells) on \(jobs) worker\(jobs == 1 ? "" : "s")"
+    ).emit()
   }
 
   func update(_ progress: SupervisedMutationMatrix.Progress) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BridgeImplementations
 import Dialects
+import JSONModel
 
 /// `run --page-feature NAME`: the optional features a `--js` page bridge declares.
 enum PageFeatures {

@@ -14,22 +14,23 @@ enum PinnedFixtureWriter {
     guard let first = failing.first, let exploration = first.exploration, let schedule = exploration.failingSchedule,
       let fixture = fixtures.first(where: { $0.id == first.scenario.id })
     else {
-      Terminal.standardError("bridgecheck: no scenario failed under an explored schedule: nothing written to \(path)\n")
+      Diagnostic.status("no scenario failed under an explored schedule: nothing written to \(path)").emit()
       return
     }
     let pinned: JSONValue
     do {
       pinned = try FixturePin.pinned(fixture, schedule: .deviations(schedule))
     } catch {
-      throw CLIError.usage("bridgecheck: --write-fixture: \(error.description)")
+      throw CLIError.usage("--write-fixture: \(error.description)")
     }
     try Terminal.write(pinned.serialized(pretty: true) + "\n", to: path)
     let seed = exploration.failingSeed.map { "seed \($0), " } ?? ""
     let others = failing.count > 1 ? "; \(failing.count - 1) more failed under explored schedules (see the report)" : ""
-    Terminal.standardError(
-      "bridgecheck: wrote \(fixture.id)-pinned to \(path): the schedule that failed (\(seed)shrunk to "
+    Diagnostic.status(
+      "wrote \(fixture.id)-pinned to \(path): the schedule that failed (\(seed)shrunk to "
         + "\(ReportingWords.deviations(schedule.count))) pinned in its \"schedule\" field\(others)\n"
-        + "  run it: bridgecheck run \(path)\n")
+        + "  run it: bridgecheck run \(path)"
+    ).emit()
   }
 }
 

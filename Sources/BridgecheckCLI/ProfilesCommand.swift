@@ -39,8 +39,8 @@ struct ProfilesCommand: ParsableCommand {
     let names = BridgeProfile.shippedNames(in: folder)
     guard !names.isEmpty else {
       throw CLIError.usage(
-        "bridgecheck: no profiles in \(folder)/\n"
-          + "  hint: reinstall bridgecheck (scripts/install.sh), or set $\(Resources.environmentKey) to a checkout")
+        "no profiles in \(folder)/",
+        hint: "reinstall bridgecheck (scripts/install.sh), or set $\(Resources.environmentKey) to a checkout")
     }
     var failed = false
     let width = names.map(\.count).max() ?? 0

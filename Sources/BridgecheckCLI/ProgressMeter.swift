@@ -84,7 +84,7 @@ final class ProgressMeter: Sendable {
 
   /// `bridgecheck: fuzz: 4200/20000 values, 21%, 1050/s, about 15 s left, 4 s so far — note`.
   static func line(task: String, unit: String, done: Int, total: Int?, elapsed: Duration, note: String?) -> String {
-    var text = "bridgecheck: \(task): \(done)"
+    var text = Diagnostic.prefix + "\(task): \(done)"
     if let total, total > 0 {
       text += "/\(total) \(unit), \(min(100, done * 100 / total))%"
     } else {

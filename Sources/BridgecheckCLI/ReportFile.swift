@@ -102,6 +102,6 @@ enum ReportFile {
   }
 
   private static func problem(_ path: String, _ what: String, hint: String?) -> CLIError {
-    .usage("bridgecheck: cannot write \(path): \(what)" + (hint.map { "\n  hint: \($0)" } ?? ""))
+    .usage("cannot write \(path): \(what)", hint: hint)
   }
 }

@@ -72,13 +72,14 @@ enum Resources {
 
   /// The problem with `$BRIDGECHECK_RESOURCES`, if it is set to a folder
   /// that does not hold bridgecheck's files.
-  static var overrideProblem: String? {
+  static var overrideProblem: Diagnostic? {
     guard let root, let value = ProcessInfo.processInfo.environment[environmentKey], !value.isEmpty, !isRoot(root)
     else {
       return nil
     }
-    return "bridgecheck: $\(environmentKey) is \(value), which holds no Fixtures/ and conformance/profiles/\n"
-      + "  hint: set it to a bridgecheck checkout or to the share/bridgecheck folder of an installed copy, or unset it"
+    return .error(
+      "$\(environmentKey) is \(value), which holds no Fixtures/ and conformance/profiles/",
+      hint: "set it to a bridgecheck checkout or to the share/bridgecheck folder of an installed copy, or unset it")
   }
 
   /// A profile argument as the workers need it: a name becomes the

@@ -262,7 +262,7 @@ struct RunCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
       } catch {
         throw CLIError.usage(
-          "bridgecheck: --traces \(traces): cannot create the folder (\(error.localizedDescription))")
+          "--traces \(traces): cannot create the folder (\(error.localizedDescription))")
       }
     }
     // Workers start the engine each for themselves: here it is only checked.
@@ -388,7 +388,7 @@ struct RunCommand: ParsableCommand {
       try PinnedFixtureWriter.write(results: results, fixtures: fixtures, to: path)
     }
     if report.interrupted {
-      Terminal.standardError("bridgecheck: interrupted: \(results.count) of \(fixtures.count) scenarios ran\n")
+      Diagnostic.status("interrupted: \(results.count) of \(fixtures.count) scenarios ran").emit()
       throw ExitCode(Interrupt.exitStatus ?? CLIError.gateExitCode)
     }
     // The exit status is the printed verdict.
@@ -490,7 +490,7 @@ struct RunCommand: ParsableCommand {
         from: result, file: js, profile: page.profile, shipped: Self.shippedProfiles)
     {
       pool?.stopAll()
-      throw CLIError.usage("bridgecheck: \(problem)")
+      throw CLIError.usage("\(problem)")
     }
   }
 
@@ -502,7 +502,7 @@ struct RunCommand: ParsableCommand {
     // A profile name is one of bridgecheck's own (wherever it is run from);
     // one it does not have is explained with the names it has.
     if let profile, case .failure(let problem) = BridgeProfile.load(profile, profilesFolder: Resources.profilesFolder) {
-      throw CLIError.usage("bridgecheck: \(problem)")
+      throw CLIError.usage("\(problem)")
     }
     let shippedProfile = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? $0 : Resources.profileArgument($0) }
     guard let js else {
@@ -512,7 +512,7 @@ struct RunCommand: ParsableCommand {
           try WorkerConfiguration.Page.referenceInProfile(profile: shippedProfile ?? "wvjb-classic").make(), .both
         )
       } catch {
-        throw CLIError.usage("bridgecheck: \(error)")
+        throw CLIError.usage("\(error)")
       }
     }
     var page = WorkerConfiguration.Page.script(path: js, profile: shippedProfile)
@@ -523,7 +523,7 @@ struct RunCommand: ParsableCommand {
       configuration.pageFeatures = pageFeatures
       made = try configuration.makePage()
     } catch {
-      throw CLIError.usage("bridgecheck: \(error)")
+      throw CLIError.usage("\(error)")
     }
     // A page script that does not load would end every scenario as "not
     // injected": an empty one or one with a syntax error is refused before
@@ -533,7 +533,7 @@ struct RunCommand: ParsableCommand {
         transport: .iframe, injection: .bridgeLoaded, options: BridgeOptions(), profile: made.profile)),
       let problem = PageScriptLoadCheck.textProblem(of: source, file: js, profile: made.profile)
     {
-      throw CLIError.usage("bridgecheck: \(problem)")
+      throw CLIError.usage("\(problem)")
     }
     return (made, TestedSides(page: true, native: false))
   }
@@ -566,9 +566,9 @@ struct RunCommand: ParsableCommand {
       + "ended as error): \(reason) (`\(doctor)` explains what is wrong)"
     try ReportOutput(report: report, verbose: verbose, color: color).write(
       format: format, json: jsonPath, junit: junitPath, markdown: markdownTarget)
-    Terminal.standardError(
-      "bridgecheck: the native adapter did not start: \(failure)\n"
-        + "  no scenario was run; `\(doctor)` explains what is wrong\n")
+    Diagnostic.error(
+      "the native adapter did not start: \(failure)\n  no scenario was run; `\(doctor)` explains what is wrong"
+    ).emit()
     throw ExitCode(CLIError.gateExitCode)
   }
 
@@ -591,17 +591,17 @@ struct RunCommand: ParsableCommand {
       switch Baseline.load(from: path) {
       case .success(let loaded): previous = loaded
       case .failure(let problem):
-        throw CLIError.usage(
-          "bridgecheck: \(problem.description)\n  hint: fix the file, or delete it and run --update-baseline again")
+        throw CLIError.usage(problem.description, hint: "fix the file, or delete it and run --update-baseline again")
       }
     }
     let existing = Set(selection.loadAll().fixtures.map(\.id))
     let updated = previous.updated(with: results, existing: existing, scope: scope)
     try Terminal.write(updated.baseline.serialized, to: path)
     let kept = updated.kept > 0 ? " (\(updated.kept) kept for fixtures this run did not cover)" : ""
-    Terminal.standardError(
-      "bridgecheck: wrote \(updated.baseline.entries.count) expected failures to \(path)\(kept); "
-        + "reasons and issue links of existing entries are kept\n")
+    Diagnostic.status(
+      "wrote \(updated.baseline.entries.count) expected failures to \(path)\(kept); "
+        + "reasons and issue links of existing entries are kept"
+    ).emit()
     return updated.baseline
   }
 }

@@ -14,15 +14,16 @@ struct ValidateCommand: ParsableCommand {
   func run() throws {
     let selection = try FixtureSelection.parse(paths)
     if FixtureSelection.protocolDocument(near: selection.effectivePaths[0]) == nil {
-      Terminal.standardError(
-        "bridgecheck: warning: docs/protocol.md was not found, so `spec` anchors were not checked\n"
-          + "  hint: run from a bridgecheck checkout, or keep the fixtures inside one\n")
+      Diagnostic.warning(
+        "docs/protocol.md was not found, so `spec` anchors were not checked",
+        hint: "run from a bridgecheck checkout, or keep the fixtures inside one"
+      ).emit()
     }
     let outcome = selection.loadAll()
     if !outcome.problems.isEmpty {
-      throw CLIError.usage(FixtureSelection.describe(outcome.problems))
+      throw FixtureSelection.describe(outcome.problems)
     }
     let areas = Set(outcome.fixtures.map(\.area)).count
-    print("bridgecheck: \(outcome.fixtures.count) fixtures in \(areas) areas are valid")
+    print(Diagnostic.prefix + "\(outcome.fixtures.count) fixtures in \(areas) areas are valid")
   }
 }

@@ -39,14 +39,14 @@ enum VirtualDisplay {
       process = try ChildProcess.spawn(command)
     } catch {
       throw CLIError.usage(
-        "bridgecheck: \(asker): there is no display, and Xvfb could not be started (\(error.message))\n"
-          + "  hint: scripts/setup.sh --webkit installs Xvfb; or run under `xvfb-run -a`, or set DISPLAY")
+        "\(asker): there is no display, and Xvfb could not be started (\(error.message))",
+        hint: "scripts/setup.sh --webkit installs Xvfb; or run under `xvfb-run -a`, or set DISPLAY")
     }
     guard let number = readDisplayNumber(process, timeout: .seconds(15)) else {
       process.kill()
       throw CLIError.usage(
-        "bridgecheck: \(asker): there is no display, and the Xvfb bridgecheck started gave none within 15 s\n"
-          + "  hint: run under `xvfb-run -a`, or set DISPLAY")
+        "\(asker): there is no display, and the Xvfb bridgecheck started gave none within 15 s",
+        hint: "run under `xvfb-run -a`, or set DISPLAY")
     }
     server = process
     setenv("DISPLAY", ":\(number)", 1)

@@ -1,35 +1,12 @@
 import Foundation
 import JSONModel
 
-/// A problem in an implementation file (profile or manifest): the file, the
-/// JSON pointer, what is wrong and how to fix it.
-package struct ImplementationFileProblem: Error, Sendable, Hashable, CustomStringConvertible {
-  package var file: String
-  package var pointer: JSONPointer
-  package var message: String
-  package var hint: String?
-
-  package init(file: String, pointer: JSONPointer, message: String, hint: String? = nil) {
-    self.file = file
-    self.pointer = pointer
-    self.message = message
-    self.hint = hint
-  }
-
-  package var description: String {
-    "\(file)\(pointer.isRoot ? "" : "#" + pointer.description): \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
-  }
-}
+/// A problem in an implementation file (profile or manifest): the problem
+/// every JSON file reader reports (docs/file-problems.md lists the codes).
+package typealias ImplementationFileProblem = JSONFileProblem
 
 /// Every problem of a profile file, reported together.
-package struct ProfileProblems: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The problems, in the order of the file.
-  package var problems: [ImplementationFileProblem]
-
-  package init(_ problems: [ImplementationFileProblem]) { self.problems = problems }
-
-  package var description: String { problems.map(\.description).joined(separator: "\n") }
-}
+package typealias ProfileProblems = JSONFileProblems
 
 extension BridgeProfile {
   /// The members of a profile file.
@@ -59,8 +36,8 @@ extension BridgeProfile {
       let known = shippedNames(in: profilesFolder)
       return .failure(
         ProfileProblems([
-          ImplementationFileProblem(
-            file: path, pointer: .root, message: "no such profile",
+          JSONFileProblem(
+            file: path, pointer: .root, code: "no-such-profile", message: "no such profile",
             hint: known.isEmpty
               ? "give the path of a profile JSON file"
               : (NameSuggestion.closest(to: nameOrPath, among: known).map { "did you mean \($0)? " } ?? "")
@@ -68,11 +45,9 @@ extension BridgeProfile {
         ]))
     }
     let value: JSONValue
-    do {
-      value = try JSONValue.parse(utf8: [UInt8](data))
-    } catch {
-      return .failure(
-        ProfileProblems([ImplementationFileProblem(file: path, pointer: .root, message: "not valid JSON: \(error)")]))
+    switch JSONValue.parse(fileContents: [UInt8](data), file: path) {
+    case .success(let parsed): value = parsed
+    case .failure(let problem): return .failure(ProfileProblems([problem]))
     }
     return decode(value, file: path)
   }

@@ -9,13 +9,13 @@ extension ProfileReader {
     var convention = CallingConvention.classic
     guard let object = value.objectValue else {
       problem(
-        pointer, "must be an object",
+        pointer, "wrong-type", "must be an object",
         hint: "e.g. {\"pageCall\": {\"kind\": \"wvjb\"}, \"answers\": {\"kind\": \"message\"}}")
       return convention
     }
     for key in object.keys where !Self.conventionMembers.contains(key) {
       problem(
-        pointer.appending(key), "unknown member \"\(key)\"",
+        pointer.appending(key), "unknown-field", "unknown member \"\(key)\"",
         hint: "members: \(Self.conventionMembers.joined(separator: ", "))")
     }
     if let call = object["pageCall"] { readPageCall(call, at: pointer.appending("pageCall"), into: &convention) }
@@ -41,18 +41,18 @@ extension ProfileReader {
     -> (kind: String, object: JSONObject)?
   {
     guard let object = value.objectValue, let kind = object["kind"]?.stringValue else {
-      problem(pointer, "must be an object with a \"kind\"", hint: "e.g. \(example)")
+      problem(pointer, "wrong-type", "must be an object with a \"kind\"", hint: "e.g. \(example)")
       return nil
     }
     guard let allowed = members[kind] else {
       problem(
-        pointer.appending("kind"), "must be one of the known names",
+        pointer.appending("kind"), "unknown-value", "must be one of the known names",
         hint: "allowed: \(members.keys.sorted().joined(separator: ", "))")
       return nil
     }
     for key in object.keys where key != "kind" && !allowed.contains(key) {
       problem(
-        pointer.appending(key), "\(kind) has no \"\(key)\"",
+        pointer.appending(key), "unknown-field", "\(kind) has no \"\(key)\"",
         hint: "its members: kind" + allowed.map { ", " + $0 }.joined())
     }
     return (kind, object)
@@ -65,7 +65,7 @@ extension ProfileReader {
       convention.pageCall = choice(value, at: pointer, PageCallShape.self) ?? .wvjb
       if convention.pageCall == .paramsCallback {
         problem(
-          pointer, "params-callback names the member holding the callback",
+          pointer, "missing-field", "params-callback names the member holding the callback",
           hint: "{\"kind\": \"params-callback\", \"callbackKey\": \"callBack\"}")
       }
       return
@@ -97,7 +97,7 @@ extension ProfileReader {
         !names.contains("")
       else {
         problem(
-          pointer.appending("fields"), "must name two or more distinct message members",
+          pointer.appending("fields"), "duplicate-name", "must name two or more distinct message members",
           hint: "e.g. [\"module\", \"action\"]: module.action is sent as {\"module\": …, \"action\": …}")
         return .split(fields: ["module", "action"], separator: separator)
       }
@@ -143,7 +143,7 @@ extension ProfileReader {
     guard let path = string(object, key, at: pointer, required: true) else { return nil }
     guard CallingConvention.isFunctionPath(path) else {
       problem(
-        pointer.appending(key), "must be a dotted path of JavaScript identifiers",
+        pointer.appending(key), "bad-identifier", "must be a dotted path of JavaScript identifiers",
         hint: "the native side evaluates `<path>(…)`, e.g. \"window.MyBridge.callbackDispatcher\"")
       return nil
     }
@@ -158,7 +158,7 @@ extension ProfileReader {
       // Each lays a message out in its own way; bridgecheck does not combine them. The page API's
       // shape (pageCall, pageRegister) goes with any message form.
       problem(
-        at,
+        at, "conflicting-members",
         "a calling convention that lays messages out otherwise (handlerName, callbackId, answers, nativeCalls) cannot go with typed messages or host-object calls with a message's parts",
         hint:
           "keep only \"pageCall\" and \"pageRegister\" in \"convention\", or remove \"typedMessages\" and the signal's handlerMethods, answerMethod and returnAnswers"
@@ -167,7 +167,7 @@ extension ProfileReader {
     if case .urlPath = convention.handlerName {
       if profile.queue != .perMessage || profile.signals.contains(where: { !$0.kind.isNavigation }) {
         problem(
-          at.appending("handlerName"),
+          at.appending("handlerName"), "conflicting-members",
           "a handler name in the signal URL needs navigation signals that carry one message each",
           hint: "use iframe or location signals and \"queue\": {\"return\": \"per-message\"}")
       }
@@ -176,15 +176,17 @@ extension ProfileReader {
     case (.none, .none), (.functionCall, .returning), (.message, .wvjb), (.message, .awaited): break
     case (.none, _):
       problem(
-        at.appending("pageRegister"), "a page the native side cannot call registers no handlers",
+        at.appending("pageRegister"), "conflicting-members", "a page the native side cannot call registers no handlers",
         hint: "set \"pageRegister\" to \"none\"")
     case (.functionCall, _):
       problem(
-        at.appending("pageRegister"), "the answer to a native function call is the handler's return value",
+        at.appending("pageRegister"), "conflicting-members",
+        "the answer to a native function call is the handler's return value",
         hint: "set \"pageRegister\" to \"returning\"")
     case (.message, _):
       problem(
-        at.appending("pageRegister"), "native calls as messages are answered through a response callback",
+        at.appending("pageRegister"), "conflicting-members",
+        "native calls as messages are answered through a response callback",
         hint:
           "set \"pageRegister\" to \"wvjb\" or \"awaited\", or make \"nativeCalls\" a function call (returning) or none"
       )
@@ -193,7 +195,7 @@ extension ProfileReader {
       && profile.signals.contains(where: { $0.kind != .messageHandlers })
     {
       problem(
-        JSONPointer.root.appending("queue").appending("encoding"),
+        JSONPointer.root.appending("queue").appending("encoding"), "conflicting-members",
         "only a script message or a fetch call's value can carry an object",
         hint: "use message-handlers signals or \"return\": \"fetch\", or a text encoding (json, uri-json)")
     }

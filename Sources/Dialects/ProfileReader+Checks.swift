@@ -25,7 +25,7 @@ extension ProfileReader {
         && BridgeProfile.pathAfterHost(signal.url).count <= 1
       {
         problem(
-          at, "the return URL cannot be told from the signal URL \(signal.url)",
+          at, "bad-url", "the return URL cannot be told from the signal URL \(signal.url)",
           hint: "give one of them its own host or path")
       }
     }
@@ -36,7 +36,7 @@ extension ProfileReader {
       if profile.signals.contains(where: {
         $0.kind.isNavigation && BridgeProfile.sameEndpoint(profile.bridgeLoadedURL, $0.url)
       }) {
-        problem(at, "the bridge-loaded URL is also a signal URL", hint: "give each its own host")
+        problem(at, "bad-url", "the bridge-loaded URL is also a signal URL", hint: "give each its own host")
       }
     }
     if profile.signalCarriesPayload, profile.signals.contains(where: { $0.kind == .iframe }),
@@ -47,32 +47,34 @@ extension ProfileReader {
     }
     if profile.queue.fetches == false, profile.names.fetchQueue != BridgeProfile.classic.names.fetchQueue {
       problem(
-        root.appending("names").appending("fetchQueue"),
+        root.appending("names").appending("fetchQueue"), "conflicting-members",
         "a dialect whose signal carries its messages has no fetch call",
         hint: "remove \"fetchQueue\", or say \"return\": \"fetch\"")
     }
     if (profile.names.callbacksArray == nil) != (profile.names.setupFunction == nil) {
       problem(
         root.appending("names").appending(profile.names.callbacksArray == nil ? "setupFunction" : "callbacksArray"),
+        "conflicting-members",
         "a setup function and a callbacks array go together",
         hint: "the setup function keeps callbacks in the array until the bridge exists: name both, or set both to null")
     }
     if profile.dispatch == .synchronous && profile.safetyTimeoutHandler != nil {
       problem(
-        root.appending("dispatch").appending("switch"), "synchronous dispatch has no safety timeout to switch off",
+        root.appending("dispatch").appending("switch"), "conflicting-members",
+        "synchronous dispatch has no safety timeout to switch off",
         hint: "set \"switch\" to null")
     }
     if profile.safetyTimeoutHandler == nil, profile.names.disableSafetyTimeout != nil, profile.dispatch == .synchronous
     {
       problem(
-        root.appending("names").appending("disableSafetyTimeout"),
+        root.appending("names").appending("disableSafetyTimeout"), "conflicting-members",
         "synchronous dispatch has no safety timeout to switch off",
         hint: "set it to null")
     }
     checkHostCalls(profile)
     checkTypedMessages(profile)
     if profile.injectionModes.contains(.onPost) && profile.injectHandlerName.isEmpty {
-      problem(root.appending("injections"), "on-post injection needs the handler's name")
+      problem(root.appending("injections"), "missing-field", "on-post injection needs the handler's name")
     }
     if profile.envelope != nil && profile.queue == .fetch && profile.encoding == .json {
       // An envelope around a fetched queue is allowed (the page returns the
@@ -83,17 +85,18 @@ extension ProfileReader {
   private mutating func checkURL(_ url: String, at pointer: JSONPointer, what: String) {
     guard let (scheme, host) = URLParts.schemeAndHost(of: url), url.contains("://") else {
       problem(
-        pointer, "\(what) must be an absolute URL with a scheme and a host", hint: "e.g. \"yy://__QUEUE_MESSAGE__/\"")
+        pointer, "bad-url", "\(what) must be an absolute URL with a scheme and a host",
+        hint: "e.g. \"yy://__QUEUE_MESSAGE__/\"")
       return
     }
     if Self.unusableSchemes.contains(scheme) {
       problem(
-        pointer, "\(what) has the scheme \(scheme):, which never reaches a navigation delegate",
+        pointer, "bad-url", "\(what) has the scheme \(scheme):, which never reaches a navigation delegate",
         hint: "use a scheme of the bridge's own (e.g. yy://) or https with a host of its own")
     }
     if (scheme == "http" || scheme == "https") && (host.isEmpty || host == Self.pageHost) {
       problem(
-        pointer,
+        pointer, "bad-url",
         "\(what) must name a host of the bridge's own, not \(host.isEmpty ? "no host" : "the page's host \(host)")",
         hint: "e.g. https://__wvjb_queue_message__")
     }

@@ -24,25 +24,27 @@ extension ProfileReader {
       let at = root.appending("signals").appending(String(index))
       if profile.queue != .perMessage {
         problem(
-          root.appending("queue").appending("return"),
+          root.appending("queue").appending("return"), "conflicting-members",
           "host-object calls with a message's parts carry one message each",
           hint:
             "say \"return\": \"per-message\", or remove handlerMethods, answerMethod and returnAnswers from the signal")
       }
       if profile.encoding != .json || profile.envelope != nil {
         problem(
-          root.appending("queue"), "host-object calls with a message's parts pass plain JSON text",
+          root.appending("queue"), "conflicting-members",
+          "host-object calls with a message's parts pass plain JSON text",
           hint: "say \"encoding\": \"json\" and \"envelope\": null")
       }
       if calls.genericMethod, calls.answerMethod == profile.signals[index].method {
         problem(
-          at.appending("answerMethod"), "the answer method is also the signal's method",
+          at.appending("answerMethod"), "conflicting-members", "the answer method is also the signal's method",
           hint:
             "answers and requests go to different methods, e.g. \"method\": \"send\", \"answerMethod\": \"response\"")
       }
       if profile.typedMessages != nil {
         problem(
-          root.appending("typedMessages"), "host-object calls with a message's parts pass the id as an argument",
+          root.appending("typedMessages"), "conflicting-members",
+          "host-object calls with a message's parts pass the id as an argument",
           hint: "remove typedMessages, or the host-call members of the signal")
       }
     }
@@ -52,7 +54,7 @@ extension ProfileReader {
   private mutating func flag(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
     guard let value = object[key] else { return nil }
     guard case .bool(let flag) = value else {
-      problem(pointer.appending(key), "must be true or false")
+      problem(pointer.appending(key), "wrong-type", "must be true or false")
       return nil
     }
     return flag

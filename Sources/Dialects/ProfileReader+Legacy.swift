@@ -40,7 +40,7 @@ extension ProfileReader {
     if let first = current.first {
       for (member, equivalent) in legacy {
         problem(
-          .root.appending(member),
+          .root.appending(member), "mixed-formats",
           "\"\(member)\" belongs to the earlier flat profile format, and this profile is written in the current one "
             + "(it has \"\(first)\"); the two cannot be mixed",
           hint:
@@ -51,19 +51,20 @@ extension ProfileReader {
     let transports = object["transports"]?.arrayValue?.compactMap(\.stringValue)
     if object["messageHandlerName"] != nil, transports?.contains(Transport.messageHandlers.rawValue) != true {
       problem(
-        .root.appending("messageHandlerName"), "has no effect: the profile has no message-handlers transport",
+        .root.appending("messageHandlerName"), "no-effect",
+        "has no effect: the profile has no message-handlers transport",
         hint: "add \"message-handlers\" to \"transports\", or remove \"messageHandlerName\"; in the current format: "
           + "\"signals\": [{\"kind\": \"message-handlers\", \"name\": …}]")
     }
     if object["queueMessageURL"] != nil, let transports, !transports.contains(Transport.iframe.rawValue) {
       problem(
-        .root.appending("queueMessageURL"), "has no effect: \"transports\" has no iframe",
+        .root.appending("queueMessageURL"), "no-effect", "has no effect: \"transports\" has no iframe",
         hint: "add \"iframe\" to \"transports\", or remove \"queueMessageURL\"")
     }
     let injections = object["injections"]?.arrayValue?.compactMap(\.stringValue)
     if object["bridgeLoadedURL"] != nil, let injections, !injections.contains(Injection.bridgeLoaded.rawValue) {
       problem(
-        .root.appending("bridgeLoadedURL"), "has no effect: \"injections\" has no bridge-loaded",
+        .root.appending("bridgeLoadedURL"), "no-effect", "has no effect: \"injections\" has no bridge-loaded",
         hint: "add \"bridge-loaded\" to \"injections\", or remove \"bridgeLoadedURL\"")
     }
   }

@@ -7,14 +7,14 @@ extension ProfileReader {
   mutating func readTypedMessages(_ value: JSONValue, at pointer: JSONPointer) -> TypedMessages? {
     guard let object = value.objectValue else {
       problem(
-        pointer, "must be an object or null",
+        pointer, "wrong-type", "must be an object or null",
         hint: "{\"idField\": \"index\", \"typeField\": \"type\", \"request\": \"request\", \"response\": \"response\", "
           + "\"error\": \"error\", \"ids\": \"counter\"}")
       return nil
     }
     for key in object.keys where !TypedMessages.members.contains(key) {
       problem(
-        pointer.appending(key), "unknown member \"\(key)\"",
+        pointer.appending(key), "unknown-field", "unknown member \"\(key)\"",
         hint: "members: \(TypedMessages.members.joined(separator: ", "))")
     }
     var typed = TypedMessages()
@@ -44,17 +44,21 @@ extension ProfileReader {
     ].filter { $0.key != $0.value }
     if let first = renamed.keys.sorted().first {
       problem(
-        root.appending("fields").appending(first), "typed messages carry ids in idField and answers in the data field",
+        root.appending("fields").appending(first), "conflicting-members",
+        "typed messages carry ids in idField and answers in the data field",
         hint: "rename the id with typedMessages.idField and the data with fields.data; remove \(first)")
     }
     let members = [typed.idField, typed.typeField, profile.fields.handlerName, profile.fields.data]
     if Set(members).count != members.count {
       problem(
-        at, "the id, type, handler name and data members need four different names: \(members.joined(separator: ", "))")
+        at, "duplicate-name",
+        "the id, type, handler name and data members need four different names: \(members.joined(separator: ", "))")
     }
     let types = [typed.request, typed.response] + (typed.error.map { [$0] } ?? [])
     if Set(types).count != types.count {
-      problem(at, "the request, response and error types need different names: \(types.joined(separator: ", "))")
+      problem(
+        at, "duplicate-name",
+        "the request, response and error types need different names: \(types.joined(separator: ", "))")
     }
   }
 }

@@ -3,12 +3,13 @@ import JSONModel
 /// Reads a profile object member by member, collecting every problem.
 struct ProfileReader {
   let file: String
-  private(set) var problems: [ImplementationFileProblem] = []
+  private(set) var problems: [JSONFileProblem] = []
 
   init(file: String) { self.file = file }
 
-  mutating func problem(_ pointer: JSONPointer, _ message: String, hint: String? = nil) {
-    problems.append(ImplementationFileProblem(file: file, pointer: pointer, message: message, hint: hint))
+  /// Records a problem: `code` is one of the profile codes in docs/file-problems.md.
+  mutating func problem(_ pointer: JSONPointer, _ code: String, _ message: String, hint: String? = nil) {
+    problems.append(JSONFileProblem(file: file, pointer: pointer, code: code, message: message, hint: hint))
   }
 
   // MARK: - The profile
@@ -16,19 +17,19 @@ struct ProfileReader {
   mutating func read(_ value: JSONValue) -> BridgeProfile {
     var profile = BridgeProfile.classic
     guard let object = value.objectValue else {
-      problem(.root, "a profile is a JSON object", hint: "see conformance/profiles/wvjb-classic.json")
+      problem(.root, "wrong-type", "a profile is a JSON object", hint: "see conformance/profiles/wvjb-classic.json")
       return profile
     }
     let known = BridgeProfile.fileFields + BridgeProfile.legacyFileFields
     for key in object.keys where !known.contains(key) {
       problem(
-        .root.appending(key), "unknown member \"\(key)\"",
+        .root.appending(key), "unknown-field", "unknown member \"\(key)\"",
         hint: "profile members: \(BridgeProfile.fileFields.filter { $0 != "$schema" }.joined(separator: ", "))")
     }
     let root = JSONPointer.root
     if object["name"] == nil {
       problem(
-        root.appending("name"), "missing: a profile is known by its name",
+        root.appending("name"), "missing-field", "missing: a profile is known by its name",
         hint:
           "add \"name\": a short name of the dialect, e.g. \"my-bridge\" (reports, expectation files and hints quote it)"
       )
@@ -71,7 +72,7 @@ struct ProfileReader {
         profile.twoArgumentCall = flag
       } else {
         problem(
-          root.appending("twoArgumentCall"), "must be true or false",
+          root.appending("twoArgumentCall"), "wrong-type", "must be true or false",
           hint:
             "false when callHandler(name, fn) takes fn as data (the page API has only callHandler(name, data, callback))"
         )
@@ -107,11 +108,13 @@ struct ProfileReader {
   private mutating func readDescribes(_ value: JSONValue, at pointer: JSONPointer) -> DescribedProject? {
     guard let object = value.objectValue else {
       problem(
-        pointer, "must be an object", hint: "{\"project\": \"owner/name\", \"versions\": \"6.0.x\", \"home\": URL}")
+        pointer, "wrong-type", "must be an object",
+        hint: "{\"project\": \"owner/name\", \"versions\": \"6.0.x\", \"home\": URL}")
       return nil
     }
     for key in object.keys where !["project", "versions", "home"].contains(key) {
-      problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: project, versions, home")
+      problem(
+        pointer.appending(key), "unknown-field", "unknown member \"\(key)\"", hint: "members: project, versions, home")
     }
     guard let project = string(object, "project", at: pointer, required: true),
       let versions = string(object, "versions", at: pointer, required: true)
@@ -121,14 +124,16 @@ struct ProfileReader {
 
   private mutating func readNames(_ value: JSONValue, at pointer: JSONPointer, into names: inout DialectNames) {
     guard let object = value.objectValue else {
-      problem(pointer, "must be an object of page names", hint: "e.g. {\"global\": \"WebViewJavascriptBridge\"}")
+      problem(
+        pointer, "wrong-type", "must be an object of page names", hint: "e.g. {\"global\": \"WebViewJavascriptBridge\"}"
+      )
       return
     }
     let required = ["global", "registerHandler", "callHandler", "fetchQueue", "handleMessage", "init"]
     let optional = ["callbacksArray", "readyEvent", "setupFunction", "disableSafetyTimeout"]
     for key in object.keys where !(required + optional).contains(key) {
       problem(
-        pointer.appending(key), "unknown name \"\(key)\"",
+        pointer.appending(key), "unknown-field", "unknown name \"\(key)\"",
         hint: "names: \((required + optional).joined(separator: ", "))")
     }
     if let name = identifier(object, "global", at: pointer) { names.global = name }
@@ -152,7 +157,7 @@ struct ProfileReader {
   private mutating func readFields(_ value: JSONValue, at pointer: JSONPointer) -> MessageFieldNames {
     guard let entries = value.objectValue else {
       problem(
-        pointer, "must be an object mapping classic field names to this dialect's",
+        pointer, "wrong-type", "must be an object mapping classic field names to this dialect's",
         hint: "e.g. {\"callbackId\": \"callbackID\", \"responseId\": \"responseID\"}")
       return .classic
     }
@@ -160,7 +165,7 @@ struct ProfileReader {
     for (key, renamed) in entries {
       guard MessageFieldNames.classicNames.contains(key) else {
         problem(
-          pointer.appending(key), "not a classic field name",
+          pointer.appending(key), "unknown-field", "not a classic field name",
           hint: "the keys are classic names: \(MessageFieldNames.classicNames.joined(separator: ", "))")
         continue
       }
@@ -169,7 +174,7 @@ struct ProfileReader {
     }
     let names = MessageFieldNames(renaming: map) ?? .classic
     if Set(names.all).count != names.all.count {
-      problem(pointer, "two fields would have the same name: \(names.all.joined(separator: ", "))")
+      problem(pointer, "duplicate-name", "two fields would have the same name: \(names.all.joined(separator: ", "))")
     }
     return names
   }
@@ -177,7 +182,7 @@ struct ProfileReader {
   private mutating func readSignals(_ value: JSONValue, at pointer: JSONPointer) -> [SignalMechanism] {
     guard let entries = value.arrayValue, !entries.isEmpty else {
       problem(
-        pointer, "must be a non-empty array of signals",
+        pointer, "wrong-type", "must be a non-empty array of signals",
         hint: "e.g. [{\"kind\": \"iframe\", \"url\": \"https://__wvjb_queue_message__\"}]")
       return BridgeProfile.classic.signals
     }
@@ -187,7 +192,7 @@ struct ProfileReader {
       guard let object = entry.objectValue, let kindValue = object["kind"],
         let kind = choice(kindValue, at: at.appending("kind"), Transport.self)
       else {
-        if entry.objectValue == nil { problem(at, "a signal is an object with a \"kind\"") }
+        if entry.objectValue == nil { problem(at, "wrong-type", "a signal is an object with a \"kind\"") }
         continue
       }
       let members: [String]
@@ -207,7 +212,8 @@ struct ProfileReader {
           signal.method = ""
         } else if object["method"] == .null {
           problem(
-            at.appending("method"), "only a host object whose requests call handler methods can do without a method",
+            at.appending("method"), "conflicting-members",
+            "only a host object whose requests call handler methods can do without a method",
             hint: "name the method that takes the encoded payload, or add \"handlerMethods\": true and \"answerMethod\""
           )
         } else {
@@ -220,11 +226,13 @@ struct ProfileReader {
       }
       for key in object.keys where key != "kind" && !members.contains(key) {
         problem(
-          at.appending(key), "a \(kind.rawValue) signal has no \"\(key)\"",
+          at.appending(key), "unknown-field", "a \(kind.rawValue) signal has no \"\(key)\"",
           hint: "its members: kind, \(members.joined(separator: ", "))")
       }
       if signals.contains(where: { $0.kind == kind }) {
-        problem(at.appending("kind"), "a second \(kind.rawValue) signal", hint: "list each kind of signal once")
+        problem(
+          at.appending("kind"), "duplicate-name", "a second \(kind.rawValue) signal",
+          hint: "list each kind of signal once")
       }
       signals.append(signal)
     }
@@ -233,11 +241,15 @@ struct ProfileReader {
 
   private mutating func readQueue(_ value: JSONValue, at pointer: JSONPointer, into profile: inout BridgeProfile) {
     guard let object = value.objectValue else {
-      problem(pointer, "must be an object", hint: "{\"return\": \"fetch\", \"encoding\": \"json\", \"envelope\": null}")
+      problem(
+        pointer, "wrong-type", "must be an object",
+        hint: "{\"return\": \"fetch\", \"encoding\": \"json\", \"envelope\": null}")
       return
     }
     for key in object.keys where !["return", "url", "encoding", "envelope"].contains(key) {
-      problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: return, url, encoding, envelope")
+      problem(
+        pointer.appending(key), "unknown-field", "unknown member \"\(key)\"",
+        hint: "members: return, url, encoding, envelope")
     }
     if let mode = object["return"] {
       profile.queue = choice(mode, at: pointer.appending("return"), QueueReturn.self) ?? .fetch
@@ -246,7 +258,7 @@ struct ProfileReader {
       profile.queueReturnURL = string(object, "url", at: pointer, required: true) ?? ""
     } else if object["url"] != nil {
       problem(
-        pointer.appending("url"), "only a queue returned by navigation has a URL",
+        pointer.appending("url"), "conflicting-members", "only a queue returned by navigation has a URL",
         hint: "remove it, or say \"return\": \"navigation\"")
     }
     if let encoding = object["encoding"] {
@@ -260,11 +272,14 @@ struct ProfileReader {
   private mutating func readEnvelope(_ value: JSONValue, at pointer: JSONPointer) -> Envelope? {
     guard let object = value.objectValue else {
       problem(
-        pointer, "must be an object or null", hint: "{\"payloadKey\": \"messages\", \"constants\": {\"url\": \"…\"}}")
+        pointer, "wrong-type", "must be an object or null",
+        hint: "{\"payloadKey\": \"messages\", \"constants\": {\"url\": \"…\"}}")
       return nil
     }
     for key in object.keys where !["payloadKey", "constants", "counterKey"].contains(key) {
-      problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: payloadKey, constants, counterKey")
+      problem(
+        pointer.appending(key), "unknown-field", "unknown member \"\(key)\"",
+        hint: "members: payloadKey, constants, counterKey")
     }
     guard let key = string(object, "payloadKey", at: pointer, required: true) else { return nil }
     var constants: [String: String] = [:]
@@ -272,13 +287,13 @@ struct ProfileReader {
       if let entries = members.objectValue {
         for (name, text) in entries {
           guard let text = text.stringValue else {
-            problem(pointer.appending("constants").appending(name), "must be a string")
+            problem(pointer.appending("constants").appending(name), "wrong-type", "must be a string")
             continue
           }
           constants[name] = text
         }
       } else {
-        problem(pointer.appending("constants"), "must be an object of strings")
+        problem(pointer.appending("constants"), "wrong-type", "must be an object of strings")
       }
     }
     var counter: String?
@@ -291,7 +306,7 @@ struct ProfileReader {
   private mutating func readInjections(_ value: JSONValue, at pointer: JSONPointer, into profile: inout BridgeProfile) {
     guard let entries = value.arrayValue, !entries.isEmpty else {
       problem(
-        pointer, "must be a non-empty array of injections",
+        pointer, "wrong-type", "must be a non-empty array of injections",
         hint: "e.g. [{\"kind\": \"bridge-loaded\", \"url\": \"https://__bridge_loaded__\"}]")
       return
     }
@@ -303,7 +318,7 @@ struct ProfileReader {
         mode = choice(entry, at: at, Injection.self)
         if mode == .onPost {
           problem(
-            at, "on-post injection names its handler",
+            at, "missing-field", "on-post injection names its handler",
             hint: "{\"kind\": \"on-post\", \"handler\": \"iOS_Native_InjectJavascript\"}")
         }
       } else if let object = entry.objectValue, let kind = object["kind"] {
@@ -311,16 +326,16 @@ struct ProfileReader {
         let members: [String] = mode == .bridgeLoaded ? ["url"] : mode == .onPost ? ["handler"] : []
         for key in object.keys where key != "kind" && !members.contains(key) {
           problem(
-            at.appending(key), "this injection has no \"\(key)\"",
+            at.appending(key), "unknown-field", "this injection has no \"\(key)\"",
             hint: "its members: kind" + members.map { ", " + $0 }.joined())
         }
         if mode == .bridgeLoaded, let url = string(object, "url", at: at) { profile.bridgeLoadedURL = url }
         if mode == .onPost { profile.injectHandlerName = string(object, "handler", at: at, required: true) ?? "" }
       } else {
-        problem(at, "an injection is an object with a \"kind\" (or the kind's name)")
+        problem(at, "wrong-type", "an injection is an object with a \"kind\" (or the kind's name)")
       }
       guard let mode else { continue }
-      if modes.contains(mode) { problem(at, "\(mode.rawValue) is listed twice") }
+      if modes.contains(mode) { problem(at, "duplicate-name", "\(mode.rawValue) is listed twice") }
       modes.append(mode)
     }
     if !modes.isEmpty { profile.injectionModes = modes }
@@ -338,12 +353,12 @@ struct ProfileReader {
     }
     guard let object = value.objectValue else {
       problem(
-        pointer, "must be an object",
+        pointer, "wrong-type", "must be an object",
         hint: "{\"mode\": \"deferred\", \"switch\": \"_disableJavascriptAlertBoxSafetyTimeout\"}")
       return
     }
     for key in object.keys where !["mode", "switch"].contains(key) {
-      problem(pointer.appending(key), "unknown member \"\(key)\"", hint: "members: mode, switch")
+      problem(pointer.appending(key), "unknown-field", "unknown member \"\(key)\"", hint: "members: mode, switch")
     }
     if let mode = object["mode"] {
       profile.dispatch = choice(mode, at: pointer.appending("mode"), DispatchMode.self) ?? .deferred
@@ -361,11 +376,13 @@ struct ProfileReader {
     _ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool = false, allowEmpty: Bool = false
   ) -> String? {
     guard let value = object[key] else {
-      if required { problem(pointer.appending(key), "missing", hint: "give \"\(key)\" a non-empty string") }
+      if required {
+        problem(pointer.appending(key), "missing-field", "missing", hint: "give \"\(key)\" a non-empty string")
+      }
       return nil
     }
     guard let text = value.stringValue, allowEmpty || !text.isEmpty else {
-      problem(pointer.appending(key), "must be a non-empty string")
+      problem(pointer.appending(key), "wrong-type", "must be a non-empty string")
       return nil
     }
     return text
@@ -373,7 +390,7 @@ struct ProfileReader {
 
   mutating func nonEmpty(_ value: JSONValue, at pointer: JSONPointer) -> String? {
     guard let text = value.stringValue, !text.isEmpty else {
-      problem(pointer, "must be a non-empty string")
+      problem(pointer, "wrong-type", "must be a non-empty string")
       return nil
     }
     return text
@@ -385,7 +402,7 @@ struct ProfileReader {
     guard let name = string(object, key, at: pointer, required: required) else { return nil }
     guard Self.isIdentifier(name) else {
       problem(
-        pointer.appending(key), "must be a JavaScript identifier",
+        pointer.appending(key), "bad-identifier", "must be a JavaScript identifier",
         hint: "the native side evaluates `<global>.<function>(…)`, e.g. \"WebViewJavascriptBridge\"")
       return nil
     }
@@ -402,7 +419,7 @@ struct ProfileReader {
   where T.RawValue == String {
     guard let name = value.stringValue, let parsed = T(rawValue: name) else {
       problem(
-        pointer, "must be one of the known names",
+        pointer, "unknown-value", "must be one of the known names",
         hint: "allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
       return nil
     }
@@ -418,7 +435,7 @@ struct ProfileReader {
     let parsed = names.compactMap(T.init(rawValue:)).filter { allowed.contains($0) }
     guard !names.isEmpty, parsed.count == names.count, value.arrayValue?.count == names.count else {
       problem(
-        pointer, "must be a non-empty array of known names",
+        pointer, "unknown-value", "must be a non-empty array of known names",
         hint: "allowed: \(allowed.map(\.rawValue).joined(separator: ", "))")
       return []
     }

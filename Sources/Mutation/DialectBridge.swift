@@ -47,10 +47,9 @@ package struct DialectBridge: Sendable, Hashable {
         ]))
     }
     let root: JSONValue
-    do {
-      root = try JSONValue.parse(utf8: [UInt8](data))
-    } catch {
-      return .failure(LoadProblems([problem(.root, "invalid-json", "not valid JSON: \(error)")]))
+    switch JSONValue.parse(fileContents: [UInt8](data), file: file) {
+    case .success(let value): root = value
+    case .failure(let problem): return .failure(LoadProblems([problem]))
     }
     guard let entries = root["dialects"]?.arrayValue else {
       return .failure(

@@ -43,10 +43,9 @@ enum DialectMutantLoading {
       return .failure(LoadProblems([problem(.root, "unreadable", "the file cannot be read")]))
     }
     let document: JSONValue
-    do {
-      document = try JSONValue.parse(utf8: [UInt8](data))
-    } catch {
-      return .failure(LoadProblems([problem(.root, "invalid-json", "not valid JSON: \(error)")]))
+    switch JSONValue.parse(fileContents: [UInt8](data), file: file) {
+    case .success(let value): document = value
+    case .failure(let problem): return .failure(LoadProblems([problem]))
     }
     var problems: [FixtureProblem] = []
     for key in document.objectValue?.keys ?? [] where !fields.contains(key) {

@@ -20,26 +20,29 @@ package struct ExpectedKills: Sendable, Equatable {
   /// Reads the file; `nil` when it does not exist.
   package static func load(from path: String) -> Result<ExpectedKills?, FixtureProblem> {
     guard let data = FileManager.default.contents(atPath: path) else { return .success(nil) }
-    do {
-      let root = try JSONValue.parse(utf8: [UInt8](data))
-      guard let mutants = root["mutants"]?.objectValue else {
-        return .failure(
-          FixtureProblem(
-            file: path, pointer: JSONPointer.root.appending("mutants"), code: "missing-field",
-            message: "expected {\"mutants\": {\"<mutant>\": [\"<fixture id>\", …]}}",
-            hint: "regenerate it with `bridgecheck mutants --update-expected`"))
-      }
-      var kills: [String: Set<String>] = [:]
-      for (name, ids) in mutants {
-        kills[name] = Set(ids.arrayValue?.compactMap(\.stringValue) ?? [])
-      }
-      var pending: [String: String] = [:]
-      for (name, reason) in root["notYetJudged"]?.objectValue ?? [:] { pending[name] = reason.stringValue ?? "" }
-      return .success(ExpectedKills(kills: kills, notYetJudged: pending))
-    } catch {
-      return .failure(
-        FixtureProblem(file: path, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error)"))
+    let root: JSONValue
+    switch JSONValue.parse(fileContents: [UInt8](data), file: path) {
+    case .success(let value): root = value
+    case .failure(let problem): return .failure(problem)
     }
+    let problems = ProblemCollector(file: path)
+    let regenerate = "regenerate it with `bridgecheck mutants --update-expected`"
+    let document = JSONNode(value: root, problems: problems).object(allowed: ["mutants", "notYetJudged"])
+    var kills: [String: Set<String>] = [:]
+    var pending: [String: String] = [:]
+    if let document {
+      if let mutants = document.required("mutants", hint: regenerate)?.object() {
+        for (name, ids) in mutants.entries {
+          kills[name] = Set(ids.array()?.compactMap { $0.string() } ?? [])
+        }
+      }
+      for (name, reason) in document.optional("notYetJudged")?.object()?.entries ?? [] {
+        pending[name] = reason.string(nonEmpty: false) ?? ""
+      }
+    }
+    // One problem at a time: the callers report a single problem of this file.
+    if let first = problems.problems.first { return .failure(first) }
+    return .success(ExpectedKills(kills: kills, notYetJudged: pending))
   }
 
   /// The file text: mutants and ids sorted, one id a line.

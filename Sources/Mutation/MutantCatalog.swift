@@ -102,10 +102,9 @@ package struct MutantCatalog: Sendable {
       return .failure(Problems(problems: [problem(.root, "unreadable", "the file cannot be read")]))
     }
     let root: JSONValue
-    do {
-      root = try JSONValue.parse(utf8: [UInt8](data))
-    } catch {
-      return .failure(Problems(problems: [problem(.root, "invalid-json", "not valid JSON: \(error)")]))
+    switch JSONValue.parse(fileContents: [UInt8](data), file: file) {
+    case .success(let value): root = value
+    case .failure(let problem): return .failure(Problems(problems: [problem]))
     }
     var problems: [FixtureProblem] = []
     func string(_ key: String) -> String? {

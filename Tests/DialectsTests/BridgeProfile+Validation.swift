@@ -77,3 +77,41 @@ struct ProfileIdentifierTests {
     #expect(globalProblems(name) == ["/names/global"])
   }
 }
+
+@Suite("Profile problem codes")
+struct BridgeProfileProblemCodeTests {
+  @Test func aProblemOfAProfileHasACodeFilePointerAndFix() throws {
+    let value = try JSONValue.parse(#"{"name": "x", "dispatch": {"mode": "sometimes"}}"#)
+    guard case .failure(let found) = BridgeProfile.decode(value, file: "p.json") else {
+      Issue.record("an unknown dispatch mode was accepted")
+      return
+    }
+    let problem = try #require(found.problems.first)
+    #expect(found.problems.count == 1)
+    #expect(problem.code == "unknown-value")
+    #expect(problem.file == "p.json")
+    #expect(problem.pointer.description == "/dispatch/mode")
+    #expect(
+      problem.description
+        == "p.json#/dispatch/mode: must be one of the known names [unknown-value]\n  hint: allowed: deferred, synchronous"
+    )
+  }
+
+  @Test func aMissingProfileFileHasItsCode() throws {
+    guard case .failure(let found) = BridgeProfile.load("no-such-one", profilesFolder: "/nonexistent") else {
+      Issue.record("a missing profile loaded")
+      return
+    }
+    #expect(found.problems.map(\.code) == ["no-such-profile"])
+  }
+
+  @Test func crossMemberProblemsHaveTheirCodes() throws {
+    let value = try JSONValue.parse(
+      #"{"name": "x", "signals": [{"kind": "iframe", "url": "https://a/"}, {"kind": "iframe", "url": "https://b/"}]}"#)
+    guard case .failure(let found) = BridgeProfile.decode(value, file: "p.json") else {
+      Issue.record("two iframe signals were accepted")
+      return
+    }
+    #expect(found.problems.contains { $0.code == "duplicate-name" && $0.pointer.description == "/signals/1/kind" })
+  }
+}

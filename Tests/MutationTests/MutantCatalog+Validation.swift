@@ -86,4 +86,38 @@ struct ExpectedKillsTests {
     #expect(try ExpectedKills.load(from: folder.path).get() == kills)
     #expect(kills.serialized.contains("\"m0\": []"))
   }
+
+  @Test func aBadExpectedKillsFileNamesCodePointerAndFix() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bc-kills-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try #"{"mutants": {"m1": "a"}}"#.write(to: file, atomically: true, encoding: .utf8)
+    guard case .failure(let problem) = ExpectedKills.load(from: file.path) else {
+      Issue.record("a mutant whose fixtures are not an array was accepted")
+      return
+    }
+    #expect(problem.code == "wrong-type")
+    #expect(problem.file == file.path)
+    #expect(problem.pointer.description == "/mutants/m1")
+    #expect(problem.description == "\(file.path)#/mutants/m1: expected an array, found string [wrong-type]")
+    try #"{"mutant": {}}"#.write(to: file, atomically: true, encoding: .utf8)
+    guard case .failure(let missing) = ExpectedKills.load(from: file.path) else {
+      Issue.record("a file without mutants was accepted")
+      return
+    }
+    #expect(missing.code == "unknown-field")
+    #expect(missing.hint?.hasPrefix("did you mean \"mutants\"?") == true)
+  }
+
+  @Test func aMutantFileThatIsNotJSONGivesLineAndColumn() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bc-mutants-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("page/broken.json")
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "{\"name\": \"m\",\n}".write(to: file, atomically: true, encoding: .utf8)
+    let found = MutantCatalog.load(from: folder.path, referencePage: "var a = 1;\n")
+    let problem = try #require(found.problems.first)
+    #expect(problem.code == "invalid-json")
+    #expect(problem.line == 2 && problem.column == 1)
+    #expect(problem.hint == JSONValue.strictJSONHint)
+  }
 }

@@ -44,10 +44,13 @@ package enum ExplorationMutantCatalog {
     func problem(_ pointer: JSONPointer, _ code: String, _ message: String, _ hint: String? = nil) {
       problems.append(FixtureProblem(file: file, pointer: pointer, code: code, message: message, hint: hint))
     }
-    guard let data = FileManager.default.contents(atPath: file), let root = try? JSONValue.parse(utf8: [UInt8](data)),
-      root.objectValue != nil
-    else {
-      problem(.root, "invalid-json", "the file cannot be read as a JSON object", "a mutant file is one JSON object")
+    let root: JSONValue
+    switch JSONValue.parse(fileContents: FileManager.default.contents(atPath: file).map { [UInt8]($0) }, file: file) {
+    case .success(let value): root = value
+    case .failure(let problem): return .failure(Problems(problems: [problem]))
+    }
+    guard root.objectValue != nil else {
+      problem(.root, "wrong-type", "expected an object, found \(root.typeName)", "a mutant file is one JSON object")
       return .failure(Problems(problems: problems))
     }
     let allowed = ["name", "bug", "seenIn", "foundBy"] + (page ? ["patch"] : ["fault"])

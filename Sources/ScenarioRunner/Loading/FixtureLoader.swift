@@ -85,33 +85,21 @@ package struct FixtureLoader: Sendable {
 
   /// Loads one file.
   package func loadFile(_ file: String) -> Result<Fixture, FileProblems> {
-    guard let data = FileManager.default.contents(atPath: file) else {
-      return .failure(
-        FileProblems(problems: [
-          FixtureProblem(file: file, pointer: .root, code: "unreadable", message: "the file cannot be read")
-        ]))
-    }
     let root: JSONValue
-    do {
-      root = try JSONValue.parse(utf8: [UInt8](data), maxDepth: Self.maximumDepth)
-    } catch {
-      if error.code == "too-deep" {
-        return .failure(
-          FileProblems(problems: [
-            FixtureProblem(
-              file: file, pointer: .root, code: "too-deep",
-              message: "the fixture nests arrays and objects more than \(Self.maximumDepth) deep",
-              hint:
-                "flatten the data; fixtures may nest at most \(Self.maximumDepth) levels (deep payloads: build them in a page script)",
-              line: error.line, column: error.column)
-          ]))
+    switch JSONValue.parse(
+      fileContents: FileManager.default.contents(atPath: file).map { [UInt8]($0) }, file: file,
+      maxDepth: Self.maximumDepth, syntaxHint: "fixtures are strict JSON: no comments, no trailing commas")
+    {
+    case .success(let value): root = value
+    case .failure(var problem):
+      if problem.code == "too-deep" {
+        problem.message = "the fixture nests arrays and objects more than \(Self.maximumDepth) deep"
+        problem.hint =
+          "flatten the data; fixtures may nest at most \(Self.maximumDepth) levels (deep payloads: build them in a page script)"
+      } else if problem.code == "unreadable" {
+        problem.hint = nil
       }
-      return .failure(
-        FileProblems(problems: [
-          FixtureProblem(
-            file: file, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error.message)",
-            hint: "fixtures are strict JSON: no comments, no trailing commas", line: error.line, column: error.column)
-        ]))
+      return .failure(FileProblems(problems: [problem]))
     }
     let collector = ProblemCollector(file: file)
     let fixture = Fixture.decode(root, file: file, problems: collector)

@@ -12,13 +12,9 @@ extension Baseline {
           hint: "write one with --update-baseline"))
     }
     let root: JSONValue
-    do {
-      root = try JSONValue.parse(utf8: [UInt8](data))
-    } catch {
-      return .failure(
-        FixtureProblem(
-          file: path, pointer: .root, code: "invalid-json", message: "not valid JSON: \(error.message)",
-          line: error.line, column: error.column))
+    switch JSONValue.parse(fileContents: [UInt8](data), file: path) {
+    case .success(let value): root = value
+    case .failure(let problem): return .failure(problem)
     }
     do {
       return .success(try ExpectationsReader(path: path).read(root))

@@ -1,18 +1,25 @@
-import JSONModel
-
 /// A JSON value at a known place in a file, with typed accessors that record
 /// a problem (instead of throwing) when the value has the wrong shape, so a
 /// decoder can keep going and report everything at once.
-struct JSONNode {
-  let value: JSONValue
-  let pointer: JSONPointer
-  let problems: ProblemCollector
+package struct JSONNode {
+  package let value: JSONValue
+  package let pointer: JSONPointer
+  package let problems: ProblemCollector
 
-  func wrongType(_ expected: String, hint: String? = nil) {
+  /// `value`, found at `pointer`, its problems going to `problems`.
+  package init(value: JSONValue, pointer: JSONPointer = .root, problems: ProblemCollector) {
+    self.value = value
+    self.pointer = pointer
+    self.problems = problems
+  }
+
+  /// Records a `wrong-type` problem: `expected` is what belongs here.
+  package func wrongType(_ expected: String, hint: String? = nil) {
     problems.add(pointer, "wrong-type", "expected \(expected), found \(value.typeName)", hint: hint)
   }
 
-  func string(nonEmpty: Bool = true) -> String? {
+  /// A string (non-empty unless told), or nil with a problem.
+  package func string(nonEmpty: Bool = true) -> String? {
     guard let string = value.stringValue else {
       wrongType("a string")
       return nil
@@ -24,7 +31,8 @@ struct JSONNode {
     return string
   }
 
-  func bool() -> Bool? {
+  /// true or false, or nil with a problem.
+  package func bool() -> Bool? {
     guard let bool = value.boolValue else {
       wrongType("true or false")
       return nil
@@ -32,7 +40,8 @@ struct JSONNode {
     return bool
   }
 
-  func integer(minimum: Int = 0, maximum: Int = Int(Int32.max)) -> Int? {
+  /// A whole number in range, or nil with a problem.
+  package func integer(minimum: Int = 0, maximum: Int = Int(Int32.max)) -> Int? {
     guard let number = value.numberValue, number == number.rounded(), number >= Double(minimum),
       number <= Double(maximum)
     else {
@@ -44,7 +53,7 @@ struct JSONNode {
   }
 
   /// One of `choices`, with a did-you-mean hint.
-  func choice<T: RawRepresentable>(_ type: T.Type, _ choices: [T]) -> T? where T.RawValue == String {
+  package func choice<T: RawRepresentable>(_ type: T.Type, _ choices: [T]) -> T? where T.RawValue == String {
     guard let string = string() else { return nil }
     if let found = T(rawValue: string) { return found }
     let names = choices.map(\.rawValue)
@@ -55,7 +64,8 @@ struct JSONNode {
     return nil
   }
 
-  func array() -> [JSONNode]? {
+  /// The elements, each at its pointer, or nil with a problem.
+  package func array() -> [JSONNode]? {
     guard let elements = value.arrayValue else {
       wrongType("an array")
       return nil
@@ -65,7 +75,7 @@ struct JSONNode {
 
   /// The value as an object whose keys must be among `allowed` (an empty
   /// list allows any key).
-  func object(allowed: [String] = [], context: String = "") -> ObjectNode? {
+  package func object(allowed: [String] = [], context: String = "") -> ObjectNode? {
     guard let object = value.objectValue else {
       wrongType("an object")
       return nil
@@ -83,16 +93,25 @@ struct JSONNode {
 }
 
 /// An object being decoded.
-struct ObjectNode {
-  let object: JSONObject
-  let pointer: JSONPointer
-  let problems: ProblemCollector
+package struct ObjectNode {
+  package let object: JSONObject
+  package let pointer: JSONPointer
+  package let problems: ProblemCollector
 
-  func optional(_ key: String) -> JSONNode? {
+  /// `object`, found at `pointer`, its problems going to `problems`.
+  package init(object: JSONObject, pointer: JSONPointer, problems: ProblemCollector) {
+    self.object = object
+    self.pointer = pointer
+    self.problems = problems
+  }
+
+  /// The member `key` when present.
+  package func optional(_ key: String) -> JSONNode? {
     object[key].map { JSONNode(value: $0, pointer: pointer.appending(key), problems: problems) }
   }
 
-  func required(_ key: String, hint: String? = nil) -> JSONNode? {
+  /// The member `key`, or nil with a `missing-field` problem.
+  package func required(_ key: String, hint: String? = nil) -> JSONNode? {
     guard let node = optional(key) else {
       problems.add(pointer.appending(key), "missing-field", "the field \"\(key)\" is required", hint: hint)
       return nil
@@ -100,7 +119,8 @@ struct ObjectNode {
     return node
   }
 
-  var entries: [(key: String, node: JSONNode)] {
+  /// The members, each at its pointer.
+  package var entries: [(key: String, node: JSONNode)] {
     object.map { ($0.key, JSONNode(value: $0.value, pointer: pointer.appending($0.key), problems: problems)) }
   }
 }

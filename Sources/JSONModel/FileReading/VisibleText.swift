@@ -1,5 +1,3 @@
-import JSONModel
-
 /// Text for human readers in which every character that prints as nothing,
 /// as a blank or as a line break is spelled out, so that a reader sees the
 /// U+2028, the NUL or the DEL a fixture is about.
@@ -13,16 +11,16 @@ import JSONModel
 ///
 /// Lone surrogates cannot occur: JSON values hold Unicode scalars, and a lone
 /// surrogate escape in a fixture is read as U+FFFD, which is spelled out too.
-enum VisibleText {
+package enum VisibleText {
   /// `value` as JSON, cut after about `limit` characters (never inside an
   /// escape sequence) with its full size noted.
-  static func json(_ value: JSONValue, limit: Int = 200) -> String {
+  package static func json(_ value: JSONValue, limit: Int = 200) -> String {
     let text = value.serialized()
     return shortened(jsonTokens(text), size: text.utf8.count, limit: limit)
   }
 
   /// `text` with hard-to-see characters as `<U+XXXX>`, cut after about `limit` characters.
-  static func plain(_ text: String, limit: Int = 200) -> String {
+  package static func plain(_ text: String, limit: Int = 200) -> String {
     let tokens = text.unicodeScalars.map { isHardToSee($0) ? "<U+\(hex($0, uppercase: true))>" : String($0) }
     return shortened(tokens, size: text.utf8.count, limit: limit)
   }
@@ -31,7 +29,7 @@ enum VisibleText {
   /// as a line break: controls (C0, DEL, C1), format characters (zero-width
   /// and direction marks, BOM), line and paragraph separators, unusual
   /// spaces (NBSP…), private-use and unassigned code points, and U+FFFD.
-  static func isHardToSee(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isHardToSee(_ scalar: Unicode.Scalar) -> Bool {
     if scalar == " " { return false }
     if scalar == "\u{FFFD}" { return true }
     switch scalar.properties.generalCategory {
