@@ -119,6 +119,8 @@ let package = Package(
       providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
     ),
     .target(name: "JSONModel", swiftSettings: hotLoopSettings),
+    // SHA-256 for the digests of cut payloads and fixture sets; optimized in debug builds too.
+    .target(name: "Digest", swiftSettings: hotLoopSettings),
     .target(name: "CProcessControl"),
     // Child processes, process trees, CPU affinity, shell words: what the
     // adapter client and the worker supervisor both start and watch processes with.
@@ -191,6 +193,7 @@ let package = Package(
       dependencies: [
         "JSRuntime", "BridgecheckAdapter", "WebViewHosting",
         "Dialects", "BridgeImplementations", "ProcessSupport", "ReferenceBridges", "PageSimulation", "JSONModel",
+        "Digest",
       ],
       resources: [.copy("Running/Scripts")]
     ),
@@ -324,7 +327,7 @@ let package = Package(
         "ReferenceBridges", "BridgecheckAdapter", "Dialects", "WebViewHosting",
         "ScenarioRunner", "BridgeImplementations", "ProcessSupport", "ReferenceImplementations", "PageSimulation",
         "JSRuntime",
-        "JSONModel", "TestSupport",
+        "JSONModel", "TestSupport", "Digest",
       ]
     ),
     // The adapter client and server and the process utilities, run through the scenario runner.

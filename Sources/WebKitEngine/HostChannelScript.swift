@@ -67,6 +67,10 @@ enum HostChannelScript {
   /// The longest message of an uncaught exception the channel forwards, in
   /// UTF-16 units (as the simulated page cuts an error's message).
   static let errorMessageLength = 16_384
+  /// How many unhandled rejections of one page the channel forwards as
+  /// `unhandled-rejection` events; the trace's own event limit is far
+  /// above it, and the simulated page refuses a flood of `Promise.reject`.
+  static let rejectionEventLimit = 1_000
 
   /// The script for these host functions (synchronous: a request to ``scheme``), recorders
   /// (asynchronous: ``worldSource``) and interfaces. Console lines are cut at
@@ -102,6 +106,8 @@ enum HostChannelScript {
     "pendingTimersFunction": JSONValue.string(pendingTimersFunction).serialized(),
     "scriptedThrowHook": JSONValue.string(PageHooks.scriptedThrow).serialized(),
     "errorMessageLength": String(errorMessageLength),
+    "rejectionEventLimit": String(rejectionEventLimit),
+    "unhandledRejectionEvent": JSONValue.string(TraceEventName.unhandledRejection).serialized(),
     "pageEventFunction": JSONValue.string(pageEventFunction).serialized(),
     "describe": ConsoleLineText.describeFunction,
     "consoleEvent": JSONValue.string(TraceEventName.console).serialized(),

@@ -3,6 +3,7 @@ import JSONModel
 import PageSimulation
 import Testing
 import WebKitEngine
+import WebViewHosting
 
 #if WebKitGTK
   /// What the WebKit host sees of a page's dedicated workers, which run on

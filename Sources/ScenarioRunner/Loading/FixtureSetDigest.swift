@@ -1,3 +1,4 @@
+import Digest
 import Foundation
 
 /// A digest of a set of fixtures: SHA-256 over each fixture's id and the

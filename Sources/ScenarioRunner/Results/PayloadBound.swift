@@ -1,3 +1,4 @@
+import Digest
 import JSONModel
 import WebViewHosting
 

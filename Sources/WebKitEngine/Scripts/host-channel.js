@@ -177,6 +177,17 @@
       send($pageEventFunction$, ['uncaught-exception', {message: message}]);
     } catch (ignored) {}
   });
+  // A rejection nobody handles becomes an `unhandled-rejection` event, as
+  // the simulated page records it (its engine's rejection callback); past
+  // the limit the rest are not forwarded (a flood costs the page, not the
+  // channel).
+  var rejections = 0;
+  listen.call(window, 'unhandledrejection', function (event) {
+    if (rejections++ >= $rejectionEventLimit$) return;
+    try {
+      send($pageEventFunction$, [$unhandledRejectionEvent$, {reason: describe(event.reason)}]);
+    } catch (ignored) {}
+  });
   // Console lines become `console` events, written as the simulated
   // page writes them (PageEnvironmentScript), then go to the real console.
   $describe$
