@@ -1,6 +1,7 @@
 /// Shows the page's `alert`, `confirm` and `prompt` panels. Each method has
 /// WebKit's default when not implemented (dismiss, false, nil); the kit
 /// needs `completionHandler` called before the method returns.
+@preconcurrency @MainActor
 public protocol WKUIDelegate: NSObjectProtocol {
   /// The page called `alert(message)`.
   func webView(
