@@ -59,7 +59,7 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
   /// be called once. The kit needs the decision before the method returns.
   func webView(
     _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
-    decisionHandler: @escaping (WKNavigationActionPolicy) -> Void)
+    decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
   /// The page finished loading.
   func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
 }
@@ -68,7 +68,7 @@ extension WKNavigationDelegate {
   /// Allows every navigation (WebKit's behaviour without the method).
   public func webView(
     _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
-    decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+    decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
   ) {
     decisionHandler(.allow)
   }

@@ -76,7 +76,9 @@ open class WKWebView: NSObject {
   /// converts it (`NSNumber`, `String`, `[Any]`, `[String: Any]`, `NSNull`;
   /// nil for `undefined`) or a ``WKError`` in ``WKErrorDomain``
   /// (``WKError/Code/javaScriptExceptionOccurred`` when the script threw).
-  open func evaluateJavaScript(_ javaScriptString: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
+  open func evaluateJavaScript(
+    _ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil
+  ) {
     guard let host else {
       completionHandler?(nil, WKError(.webViewInvalidated))
       return

@@ -65,7 +65,7 @@ final class Swift6Bridge: NSObject, NativeBridgeUnderTest, WKScriptMessageHandle
 
   func webView(
     _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
-    decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+    decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
   ) {
     decisionHandler(.allow)
   }
