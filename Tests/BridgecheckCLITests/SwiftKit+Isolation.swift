@@ -76,4 +76,60 @@ struct SwiftKitIsolationTests {
     #expect(swift5.status == 0, "\(swift5.stderr)")
     #expect(!swift5.stderr.contains("isolated"), "\(swift5.stderr)")
   }
+
+  /// A Swift 6 navigation delegate whose `decisionHandler` is written as
+  /// WebKit declares it (`@escaping @MainActor @Sendable`): the kit reaches
+  /// that method, not the protocol's default (which would allow the
+  /// navigation without a word). Its decision and its log are in the trace.
+  @Test func aSwift6NavigationDelegateWithWebKitsHandlerIsTheOneCalled() throws {
+    let kit = try SwiftKit.built()
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try scratch.write(
+      "decides/main.swift",
+      """
+      import BridgecheckNativeKit
+      import WebKit
+
+      @MainActor
+      final class Decides: NSObject, NativeBridgeUnderTest, WKNavigationDelegate {
+        init(webView: WKWebView) {
+          super.init()
+          webView.navigationDelegate = self
+        }
+
+        func webView(
+          _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+          decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+        ) {
+          NativeKit.log("info", code: "decided", navigationAction.request.url?.absoluteString ?? "")
+          decisionHandler(.cancel)
+        }
+
+        func register(_ name: String, handler: @escaping (Any?, @escaping (Any?) -> Void) -> Void) {}
+        func remove(_ name: String) {}
+        func call(_ name: String, data: Any?, callback: ((Any?) -> Void)?) {}
+        func reset() {}
+      }
+
+      NativeKit.serve(Decides.self)
+
+      """)
+    let compiled = try kit.compile(
+      [scratch.path("decides/main.swift")], into: scratch.path("decides-bin"), moduleName: "Decides", swiftVersion: "6")
+    #expect(compiled.status == 0, "swiftc: \(compiled.stderr)")
+    let traces = scratch.path("traces")
+    _ = try bridgecheck(
+      [
+        "run", "--jobs", "1", "--native", scratch.path("decides-bin"), "--profile", "wvjb-5",
+        "--filter", "callbacks/page-to-native-response", "--traces", traces,
+      ], timeLimit: 300)
+    var traceText = ""
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: traces)) ?? [] {
+      traceText += (try? String(contentsOfFile: "\(traces)/\(name)", encoding: .utf8)) ?? ""
+    }
+    #expect(
+      traceText.contains("\"code\":\"decided\""), "the delegate's method was not called: \(traceText.prefix(2_000))")
+    #expect(traceText.contains("\"policy\":\"cancel\""), "\(traceText.prefix(2_000))")
+  }
 }
