@@ -5,7 +5,11 @@ import WebKit
 /// bridge's user writes (see docs/swift-native-kit.md).
 ///
 /// The kit makes a fresh instance for every scenario, on a fresh
-/// ``WebKit/WKWebView``, and calls it on the main thread only.
+/// ``WebKit/WKWebView``, and calls it on the main actor only: main-actor
+/// isolated, as WebKit's API is, so that a conforming type may call its
+/// bridge's main-actor API (`@preconcurrency`, so that a Swift 5 mode
+/// mapping that is not isolated still conforms).
+@preconcurrency @MainActor
 public protocol NativeBridgeUnderTest {
   /// Builds the bridge on `webView`, as an app does: the bridge adds its
   /// message handlers, user scripts and delegates to it here.

@@ -30,9 +30,16 @@ public enum NativeKit {
       exit(1)
     }
     CrashSignals.reportPlainly()
-    let server = NativeKitServer(bridgeType: type)
-    let loop = AdapterCommandLoop(performer: server, output: server.output)
-    exit(loop.run(input: 0, output: protocolOutput))
+    // The process's main thread: the kit drives the bridge and its web
+    // view on the main actor, as WebKit's API is isolated. (The metatype
+    // stays on this thread: it only crosses into the main actor's closure.)
+    nonisolated(unsafe) let bridgeType = type
+    let status = MainActor.assumeIsolated {
+      let server = NativeKitServer(bridgeType: bridgeType)
+      let loop = AdapterCommandLoop(performer: server, output: server.output)
+      return loop.run(input: 0, output: protocolOutput)
+    }
+    exit(status)
   }
 
   /// The page bridge the harness gave for the current scenario (`start`'s

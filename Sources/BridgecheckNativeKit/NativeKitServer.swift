@@ -5,7 +5,8 @@ import WebKit
 
 /// The commands of the adapter protocol, performed on a
 /// ``NativeBridgeUnderTest`` and its ``WebKit/WKWebView``.
-final class NativeKitServer: AdapterCommandPerformer {
+@MainActor
+final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   /// Where the events go.
   let output = AdapterOutput()
   private let bridgeType: any NativeBridgeUnderTest.Type
@@ -157,6 +158,7 @@ private final class MainQueueMarker: @unchecked Sendable {
 }
 
 /// Records what a probe bridge hooks.
+@MainActor
 private final class RegistrationRecorder: WKWebViewHost {
   var registrations = BridgeRegistrations()
   func evaluate(_ script: String, completion: ((Any?, (any Error)?) -> Void)?) {}

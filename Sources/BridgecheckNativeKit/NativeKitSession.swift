@@ -7,6 +7,7 @@ import WebKit
 /// conversation (every call it makes becomes an event for the harness,
 /// every command the harness sends reaches the bridge through WebKit's
 /// handlers, delegates and completion handlers).
+@MainActor
 final class NativeKitSession: WKWebViewHost {
   let webView: WKWebView
   private(set) var registrations = BridgeRegistrations()
@@ -217,15 +218,8 @@ final class NativeKitSession: WKWebViewHost {
     case .plain(let handler):
       handler.userContentController(controller, didReceive: message)
     case .withReply(let handler):
-      // The kit runs on the main thread; WebKit declares the protocol and
-      // its reply handler main-actor isolated.
-      let delivery = ReplyDelivery(
-        handler: handler, controller: controller, message: message, session: self, name: name)
-      MainActor.assumeIsolated {
-        delivery.handler.userContentController(delivery.controller, didReceive: delivery.message) {
-          reply, errorMessage in
-          delivery.session?.replied(to: delivery.name, reply: reply, errorMessage: errorMessage)
-        }
+      handler.userContentController(controller, didReceive: message) { [weak self] reply, errorMessage in
+        self?.replied(to: name, reply: reply, errorMessage: errorMessage)
       }
     }
   }
@@ -233,7 +227,7 @@ final class NativeKitSession: WKWebViewHost {
   /// A reply of a ``WebKit/WKScriptMessageHandlerWithReply``: bridgecheck's
   /// page gives `postMessage` no promise, so the reply cannot reach it; the
   /// trace records it as a warning of the native side.
-  fileprivate func replied(to name: String, reply: Any?, errorMessage: String?) {
+  private func replied(to name: String, reply: Any?, errorMessage: String?) {
     let what: String
     if let errorMessage {
       what = "the error \(JSONValue.string(errorMessage))"
@@ -387,28 +381,5 @@ final class NativeKitSession: WKWebViewHost {
   func uiDelegateChanged(isSet: Bool) {
     registrations.showsPanels = isSet || registrations.showsPanels
     if isSet && minorVersion >= 1 { emit(.handleDialogs, [:]) }
-  }
-}
-
-/// A message for a ``WebKit/WKScriptMessageHandlerWithReply`` and where its
-/// reply goes. WebKit declares the handler main-actor isolated and its reply
-/// handler `@Sendable`; the kit delivers and hears the reply on the main
-/// thread only.
-private final class ReplyDelivery: @unchecked Sendable {
-  let handler: any WKScriptMessageHandlerWithReply
-  let controller: WKUserContentController
-  let message: WKScriptMessage
-  weak var session: NativeKitSession?
-  let name: String
-
-  init(
-    handler: any WKScriptMessageHandlerWithReply, controller: WKUserContentController, message: WKScriptMessage,
-    session: NativeKitSession, name: String
-  ) {
-    self.handler = handler
-    self.controller = controller
-    self.message = message
-    self.session = session
-    self.name = name
   }
 }

@@ -1,4 +1,5 @@
 /// A frame of the page: the main frame or an iframe.
+@preconcurrency @MainActor
 open class WKFrameInfo: NSObject {
   /// Whether this is the page's main frame.
   public let isMainFrame: Bool

@@ -1,4 +1,5 @@
 /// A page load in progress (an opaque token, as in WebKit).
+@preconcurrency @MainActor
 open class WKNavigation: NSObject {}
 
 /// What a navigation the page requested is for.
@@ -27,6 +28,7 @@ public enum WKNavigationActionPolicy: Int, Sendable {
 }
 
 /// A navigation the page requested, as the navigation delegate sees it.
+@preconcurrency @MainActor
 open class WKNavigationAction: NSObject {
   /// The request, its URL parsed and serialized as WebKit does.
   public let request: URLRequest
@@ -51,12 +53,13 @@ open class WKNavigationAction: NSObject {
 /// Decides on the page's navigations and hears of finished loads. The
 /// methods the kit calls have defaults (allow; nothing), as WebKit's
 /// optional methods do; the others are not declared.
+@preconcurrency @MainActor
 public protocol WKNavigationDelegate: NSObjectProtocol {
   /// Decides whether `navigationAction` goes ahead; `decisionHandler` must
   /// be called once. The kit needs the decision before the method returns.
   func webView(
     _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
-    decisionHandler: @escaping (WKNavigationActionPolicy) -> Void)
+    decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
   /// The page finished loading.
   func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
 }
@@ -65,7 +68,7 @@ extension WKNavigationDelegate {
   /// Allows every navigation (WebKit's behaviour without the method).
   public func webView(
     _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
-    decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+    decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
   ) {
     decisionHandler(.allow)
   }

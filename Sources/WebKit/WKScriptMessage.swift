@@ -1,5 +1,6 @@
 /// A message the page posted with
 /// `window.webkit.messageHandlers.<name>.postMessage(body)`.
+@preconcurrency @MainActor
 open class WKScriptMessage: NSObject {
   /// The message's body as WebKit converts it: `NSNumber` for numbers and
   /// booleans, `String`, `[Any]`, `[String: Any]`, and `NSNull` for `null`
@@ -24,6 +25,7 @@ open class WKScriptMessage: NSObject {
 }
 
 /// Receives the messages the page posts to a named message handler.
+@preconcurrency @MainActor
 public protocol WKScriptMessageHandler: NSObjectProtocol {
   /// The page posted `message` to a handler this object was added as.
   func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)

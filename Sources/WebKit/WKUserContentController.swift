@@ -1,4 +1,5 @@
 /// The scripts and message handlers a web view's pages get.
+@preconcurrency @MainActor
 open class WKUserContentController: NSObject {
   /// The user scripts added so far, in order.
   public private(set) var userScripts: [WKUserScript] = []
@@ -78,6 +79,7 @@ open class WKUserContentController: NSObject {
 }
 
 /// What a web view is made with.
+@preconcurrency @MainActor
 open class WKWebViewConfiguration: NSObject {
   /// The scripts and message handlers of the web view's pages.
   public var userContentController = WKUserContentController()

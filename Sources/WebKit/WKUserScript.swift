@@ -7,6 +7,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 }
 
 /// A script the web view runs in every page it loads from then on.
+@preconcurrency @MainActor
 open class WKUserScript: NSObject {
   /// The script's source.
   public let source: String

@@ -1,5 +1,6 @@
 /// What carries a web view's calls to the page: the kit, which turns them
 /// into adapter-protocol events for the harness.
+@MainActor
 package protocol WKWebViewHost: AnyObject {
   /// `evaluateJavaScript`: `completion` gets the result later, from the
   /// harness, on the main thread (nil: nobody wants it).
@@ -34,6 +35,12 @@ package protocol WKWebViewHost: AnyObject {
 /// evaluations, message handlers and user scripts cross to it over the
 /// adapter protocol, and the page's messages, navigations, loads and panels
 /// come back through the delegates and handlers, on the main thread.
+///
+/// Main-actor isolated, as WebKit's classes and protocols are (here
+/// `@preconcurrency`, as Swift imports WebKit's Objective-C declarations:
+/// Swift 5 mode code outside the main actor that uses them compiles, as it
+/// does against WebKit).
+@preconcurrency @MainActor
 open class WKWebView: NSObject {
   /// The configuration the web view was made with (its user content
   /// controller is the one the pages get).
@@ -69,7 +76,9 @@ open class WKWebView: NSObject {
   /// converts it (`NSNumber`, `String`, `[Any]`, `[String: Any]`, `NSNull`;
   /// nil for `undefined`) or a ``WKError`` in ``WKErrorDomain``
   /// (``WKError/Code/javaScriptExceptionOccurred`` when the script threw).
-  open func evaluateJavaScript(_ javaScriptString: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
+  open func evaluateJavaScript(
+    _ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil
+  ) {
     guard let host else {
       completionHandler?(nil, WKError(.webViewInvalidated))
       return
@@ -82,7 +91,6 @@ open class WKWebView: NSObject {
   /// ``WKError``. (WebKit's headers gave this form `Any` until December
   /// 2024, so that apps built with older SDKs stop at a script without a
   /// value; WebKit 287682@main made it `Any?`, as here.)
-  @MainActor
   @discardableResult
   open func evaluateJavaScript(_ javaScriptString: String) async throws -> Any? {
     let outcome: Result<UncheckedSendable, any Error>

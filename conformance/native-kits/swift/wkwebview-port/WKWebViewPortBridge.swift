@@ -15,6 +15,9 @@ import WebKit
 /// the fetched queue is checked, not force-cast; an unknown `responseID` or a missing
 /// `responseData` is not unwrapped; a handler answers at most once, `nil` included; U+2028 and
 /// U+2029 are escaped; `reset()` keeps a start-up queue for the next injection.
+///
+/// Main-actor isolated, as WebKit's web view and handlers are: it runs on the main thread only.
+@MainActor
 final class WKWebViewPortBridge: NSObject {
   /// A native handler: the request's data (nil when absent) and the function that answers it.
   typealias Handler = (_ data: Any?, _ respond: @escaping (Any?) -> Void) -> Void
@@ -43,8 +46,11 @@ final class WKWebViewPortBridge: NSObject {
   }
 
   deinit {
-    webView?.configuration.userContentController.removeScriptMessageHandler(forName: Self.injectMessageName)
-    webView?.configuration.userContentController.removeScriptMessageHandler(forName: Self.flushMessageName)
+    // Released on the main thread, where it was made (a deinit is not isolated).
+    MainActor.assumeIsolated {
+      webView?.configuration.userContentController.removeScriptMessageHandler(forName: Self.injectMessageName)
+      webView?.configuration.userContentController.removeScriptMessageHandler(forName: Self.flushMessageName)
+    }
   }
 
   // MARK: - API
