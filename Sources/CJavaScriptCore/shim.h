@@ -55,6 +55,19 @@ JS_EXPORT void JSScriptRelease(JSScriptRef script);
 JS_EXPORT JSValueRef JSScriptEvaluate(JSContextRef context, JSScriptRef script, JSValueRef thisValue,
                                       JSValueRef *exception);
 
+#if defined(__linux__)
+// JavaScriptCore's GLib API (jsc/JSCOptions.h, which needs GLib's headers):
+// sets an engine option before the first virtual machine exists; returns
+// nonzero when the option exists and took the value. `gboolean` and `gint`
+// are both `int`.
+
+/// Sets a boolean engine option.
+int jsc_options_set_boolean(const char *option, int value);
+
+/// Sets an integer engine option.
+int jsc_options_set_int(const char *option, int value);
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -100,8 +100,17 @@ package final class ScriptContext {
   /// watchdog does not interrupt a WebAssembly loop (measured on WebKitGTK
   /// 2.50.6, with or without polling traps), so a page could hang the
   /// process. Contexts are also cheaper to create without it.
+  ///
+  /// The optimizing compilers are kept for code that runs long: a scenario's
+  /// code runs a few times on a fresh page, and compiling it (the DFG tier,
+  /// and the baseline tier after a few hundred runs) cost more than it saved,
+  /// a quarter of the default gate's time (`docs/performance.md`). Hot loops
+  /// still reach the baseline tier. These are set through the engine's API,
+  /// not the environment, so that the web processes of `--engine webkitgtk`
+  /// keep WebKit's own settings; a `JSC_` variable of the same name wins.
   private static let engineOptions: Void = {
     setenv("JSC_useWasm", "false", 0)
+    EngineTiers.apply()
   }()
 
   /// Creates an open context. It has no `WebAssembly` (see `engineOptions`;
