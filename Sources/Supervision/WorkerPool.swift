@@ -20,13 +20,22 @@ package struct SupervisorLimits: Sendable, Hashable {
   package var memoryLimit: Int
   /// How often a busy worker's memory is measured.
   package var memoryInterval: Duration
+  /// The part of its share an idle worker may hold (with the processes
+  /// below it) and still get the next scenario: past it, a fresh worker
+  /// takes the scenario. A worker's memory grows over hundreds of scenarios
+  /// (a real engine's web process most), and a scenario that starts near the
+  /// share would be killed for memory it did not use.
+  package var reuseFraction: Double
 
   /// Creates limits; the defaults are those of `bridgecheck run`.
-  package init(grace: Duration = .seconds(2), memoryLimit: Int = 2 << 30, memoryInterval: Duration = .milliseconds(10))
-  {
+  package init(
+    grace: Duration = .seconds(2), memoryLimit: Int = 2 << 30, memoryInterval: Duration = .milliseconds(10),
+    reuseFraction: Double = 0.75
+  ) {
     self.grace = grace
     self.memoryLimit = memoryLimit
     self.memoryInterval = memoryInterval
+    self.reuseFraction = reuseFraction
   }
 }
 
@@ -76,6 +85,9 @@ package final class WorkerPool {
   package private(set) var peakWorkerMemory = 0
   /// How many workers were started in all.
   package private(set) var workersStarted = 0
+  /// Idle workers replaced by fresh ones for their memory
+  /// (``SupervisorLimits/reuseFraction``).
+  package private(set) var workersReplaced = 0
 
   /// Creates a pool. `executable` is the `bridgecheck` binary that serves
   /// `worker`; `environment` is added to the workers'. With `pinsWorkers`
@@ -167,8 +179,13 @@ package final class WorkerPool {
       while next < count && !stopHandingOut() {
         let (fixture, jobConfiguration) = assignment(next)
         let worker: WorkerProcess
-        if let idle = idleWorker() {
+        if let idle = idleWorker(), !outgrewReuse(idle) {
           worker = idle
+        } else if let idle = idleWorker() {
+          // Replaced by a fresh one: see ``SupervisorLimits/reuseFraction``.
+          retire(idle)
+          workersReplaced += 1
+          continue
         } else if workers.count < jobs {
           guard let started = startWorker(jobConfiguration) else {
             finish(next, startFailure(fixture))
@@ -233,6 +250,19 @@ package final class WorkerPool {
   /// ``run(_:progress:stopReason:)`` otherwise starts them as it needs them.
   package func prestart() {
     while workers.count < jobs, startWorker() != nil {}
+  }
+
+  /// Whether an idle worker holds more than ``SupervisorLimits/reuseFraction``
+  /// of its share, itself and the processes below it measured now.
+  /// A worker that has run nothing yet is never replaced (a fresh one would
+  /// be no smaller).
+  private func outgrewReuse(_ worker: WorkerProcess) -> Bool {
+    guard worker.isReady, worker.scenariosStarted > 0 else { return false }
+    let share = Double(limits.memoryLimit / jobs)
+    let own = ProcessTree.residentBytes(of: worker.pid) ?? 0
+    guard Double(own) <= share * limits.reuseFraction else { return true }
+    guard worker.configuration?.hasProcessesBelowWorker == true else { return false }
+    return Double(ProcessTree.residentBytes(ofTree: worker.pid)) > share * limits.reuseFraction
   }
 
   private func idleWorker() -> WorkerProcess? {

@@ -52,6 +52,8 @@ final class WorkerProcess {
   var baselineBytes = 0
   /// Whether the worker said it is ready (its implementations built).
   var isReady = false
+  /// Scenarios handed to this worker so far.
+  private(set) var scenariosStarted = 0
 
   /// Measures ``baselineBytes`` now: the worker's own resident memory and
   /// what was last measured below it.
@@ -77,6 +79,7 @@ final class WorkerProcess {
   /// job's configuration is another; false when the worker is gone.
   func start(_ job: Job) -> Bool {
     self.job = job
+    scenariosStarted += 1
     if job.configuration != configuration && !configure(job.configuration) { return false }
     guard process.input >= 0 else { return false }
     return withBrokenPipeSignalSuppressed {
