@@ -108,23 +108,26 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   }
 
   /// Runs what the bridge queued on the main queue (`DispatchQueue.main.async`,
-  /// main-actor tasks) before the answer is written, as a web view's run
-  /// loop would soon; and waits for the tasks that an `async`
-  /// `evaluateJavaScript` resumes, for at most two seconds (then the
-  /// harness's time limit is near).
+  /// main-actor tasks) and the main run loop's timers that are due, before
+  /// the answer is written, as a web view's run loop would soon; and waits
+  /// for the tasks that an `async` `evaluateJavaScript` resumes, for at
+  /// most two seconds (then the harness's time limit is near).
   ///
   /// One pass of the run loop does not always reach the main queue: a pass
   /// ends after one wake-up, and a wake-up left over from an earlier pass
   /// (its time-out firing on another thread just as it ended) takes it.
   /// So a marker is queued behind what the bridge queued, and passes run
-  /// until the marker has run; then again while the work run queued more
-  /// (work that sent the harness something may have queued more), at most
-  /// 16 times.
+  /// until the marker has run; then again while that work queued more or a
+  /// timer is due, at most 16 times.
+  ///
+  /// A round starts only when there is work (``MainRunLoopWork/pending``,
+  /// or an `async` evaluation resuming): most commands queue nothing, and
+  /// a pass of the run loop costs more than the rest of such a command.
   private func runMainQueue() {
     let deadline = DispatchTime.now() + .seconds(2)
     var rounds = 0
-    while true {
-      let before = session?.eventsEmitted ?? 0
+    while rounds < 16 {
+      guard MainRunLoopWork.pending || (session?.asyncEvaluationsResuming ?? 0) > 0 else { return }
       guard Self.drainMainQueue(until: deadline) else { return }
       if let session, session.asyncEvaluationsResuming > 0 {
         // The resumed task reaches the main actor through the run loop.
@@ -133,7 +136,6 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
         continue
       }
       rounds += 1
-      guard rounds < 16, let session, session.eventsEmitted != before else { return }
     }
   }
 

@@ -49,12 +49,7 @@ final class NativeKitSession: WKWebViewHost {
   private var pipelines: Bool { minorVersion >= AdapterProtocol.Pipelining.minorVersion }
   private var answersAtOnce: Bool { minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion }
 
-  /// How many events the session has sent (the server runs the main queue
-  /// again while what it ran sent something).
-  private(set) var eventsEmitted = 0
-
   private func emit(_ event: AdapterProtocol.Event, _ fields: JSONObject, block: String? = nil) {
-    eventsEmitted += 1
     output?.emit(event, fields, block: block)
   }
 
