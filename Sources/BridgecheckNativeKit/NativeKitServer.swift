@@ -11,10 +11,8 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   let output = AdapterOutput()
   private let bridgeType: any NativeBridgeUnderTest.Type
   private var session: NativeKitSession?
-  /// The minor version the harness gave in its `hello` (0 until then).
-  private var harnessMinorVersion = 0
-  /// The page script of the last `start` (1.2: `samePageScript`).
-  private var lastPageScript: String?
+  /// The minor version both sides speak, and the page script of the last `start`.
+  private var conversation = AdapterConversation(adapterMinorVersion: NativeKitServer.minorVersion)
   /// What a probe instance hooked, found at `hello`.
   private var probed = BridgeRegistrations()
   private(set) var exitRequested = false
@@ -27,19 +25,14 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   }
 
   /// The minor version both sides speak.
-  var minorVersion: Int { min(harnessMinorVersion, Self.minorVersion) }
-  var readsTextBlocks: Bool { minorVersion >= AdapterProtocol.TextBlocks.minorVersion }
+  var minorVersion: Int { conversation.minorVersion }
+  var readsTextBlocks: Bool { conversation.readsTextBlocks }
 
   func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
-    guard let type = command[.type]?.stringValue, !type.isEmpty else {
-      throw AdapterProtocolError("a command needs a string `type`")
-    }
-    guard let known = AdapterProtocol.Command(rawValue: type) else {
-      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
-    }
-    switch known {
+    let type = try AdapterConversation.type(of: command)
+    switch type {
     case .hello:
-      harnessMinorVersion = command.integer(.minor) ?? 0
+      conversation.heardHello(command)
       probed = probe()
       output.emit(.hello, helloFields)
     case .start:
@@ -54,8 +47,8 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
       session = nil
       exitRequested = true
     default:
-      guard let session else { throw AdapterProtocolError("\(type) before start") }
-      try session.perform(known, command)
+      guard let session else { throw AdapterProtocolError("\(type.rawValue) before start") }
+      try session.perform(type, command, conversation: conversation)
     }
     runMainQueue()
   }
@@ -83,17 +76,7 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   }
 
   private func start(_ command: JSONObject) throws(AdapterProtocolError) {
-    let pageScript: String
-    if let text = command[.pageScript]?.stringValue {
-      pageScript = text
-    } else if minorVersion >= AdapterProtocol.Pipelining.minorVersion,
-      command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true, let last = lastPageScript
-    {
-      pageScript = last
-    } else {
-      throw AdapterProtocolError("start: `pageScript` must be a string")
-    }
-    lastPageScript = pageScript
+    let pageScript = try conversation.pageScript(of: command)
     PageScriptStore.current = pageScript
     PageScriptStore.log = { [output] level, code, message in
       output.emit(.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
