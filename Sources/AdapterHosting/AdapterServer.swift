@@ -69,24 +69,14 @@ package final class AdapterServer: AdapterCommandPerformer {
   private var session: ServerSession?
   /// Where the events of the command being answered go.
   private let output = AdapterOutput()
-  /// The minor version the harness gave in its `hello` (0 until then).
-  private var harnessMinorVersion = 0
-  /// The page script of the last `start` (1.2: `samePageScript` refers to it).
-  private var lastPageScript: String?
+  /// The minor version both sides speak, and the page script of the last `start`.
+  private var conversation: AdapterConversation
 
   /// Whether this conversation speaks 1.2: both sides said so in `hello`.
-  var pipelines: Bool {
-    min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.Pipelining.minorVersion
-  }
+  var pipelines: Bool { conversation.pipelines }
   /// Whether this conversation speaks 1.4: long texts cross as blocks, and
   /// `undefined` interface arguments are named.
-  var speaks14: Bool {
-    min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.TextBlocks.minorVersion
-  }
-  /// Whether this conversation speaks 1.3: handlers may be answered here.
-  var answersAtOnce: Bool {
-    min(harnessMinorVersion, info.minorVersion) >= AdapterProtocol.ImmediateAnswers.minorVersion
-  }
+  var speaks14: Bool { conversation.readsTextBlocks }
   /// Set by `exit`.
   package private(set) var exitRequested = false
 
@@ -94,6 +84,7 @@ package final class AdapterServer: AdapterCommandPerformer {
   package init(info: AdapterInfo, makeBridge: @escaping (AdapterContext) throws -> any AdapterBridge) {
     self.info = info
     self.makeBridge = makeBridge
+    conversation = AdapterConversation(adapterMinorVersion: info.minorVersion)
   }
 
   /// Serves commands from `input` until `exit` or end of file; returns the
@@ -124,33 +115,15 @@ package final class AdapterServer: AdapterCommandPerformer {
   // MARK: - Commands
 
   private func perform(_ command: JSONObject) throws(AdapterProtocolError) {
-    guard let type = command[.type]?.stringValue, !type.isEmpty else {
-      throw AdapterProtocolError("a command needs a string `type`")
-    }
-    guard let known = AdapterProtocol.Command(rawValue: type) else {
-      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
-    }
-    switch known {
+    let type = try AdapterConversation.type(of: command)
+    switch type {
     case .hello:
-      harnessMinorVersion = command.integer(.minor) ?? 0
+      conversation.heardHello(command)
       emit(.hello, info.helloFields)
     case .start:
       session = nil
       let configuration = try configuration(of: command)
-      let pageScript: String
-      if let text = command[.pageScript]?.stringValue {
-        pageScript = text
-      } else if pipelines, command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true,
-        let last = lastPageScript
-      {
-        pageScript = last
-      } else {
-        throw AdapterProtocolError(
-          pipelines && lastPageScript == nil && command[AdapterProtocol.Pipelining.samePageScript] != nil
-            ? "start: `samePageScript` in the first start of this process (there is no previous page script)"
-            : "start: `pageScript` must be a string")
-      }
-      lastPageScript = pageScript
+      let pageScript = try conversation.pageScript(of: command)
       let webView = AdapterWebView(server: self, pageScript: pageScript, pipelines: pipelines)
       let context = AdapterContext(
         webView: webView, configuration: configuration, pageScript: pageScript,
@@ -169,40 +142,27 @@ package final class AdapterServer: AdapterCommandPerformer {
       session = nil
       exitRequested = true
     default:
-      guard let session else { throw AdapterProtocolError("\(type) before start") }
-      try perform(known, command, in: session)
+      guard let session else { throw AdapterProtocolError("\(type.rawValue) before start") }
+      try perform(type, command, in: session)
     }
   }
 
   private func perform(_ type: AdapterProtocol.Command, _ command: JSONObject, in session: ServerSession)
     throws(AdapterProtocolError)
   {
-    func name() throws(AdapterProtocolError) -> String {
-      guard let name = command[.name]?.stringValue else {
-        throw AdapterProtocolError("\(type.rawValue): `name` must be a string")
-      }
-      return name
-    }
+    func name() throws(AdapterProtocolError) -> String { try AdapterConversation.name(of: command, type) }
     switch type {
     case .registerHandler:
       let handlerName = try name()
       // 1.3: the answer, when the harness gives it in advance, is given
       // here, inside the handler.
-      let answer =
-        answersAtOnce
-        ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
+      let answer = conversation.immediateAnswer(of: command)
       session.bridge.registerHandler(handlerName) { [weak self, weak session] data, respond in
         guard let self, let session else { return }
-        session.nextInvocation += 1
-        let invocation = session.nextInvocation
-        if let respond { session.responders[invocation] = respond }
-        var fields: JSONObject = ["handler": .string(handlerName)]
-        if let data { fields[.data] = data }
-        fields[.invocation] = .number(Double(invocation))
-        fields[.canRespond] = .bool(respond != nil)
         let answers = respond != nil ? answer : nil
-        if answers != nil { fields[AdapterProtocol.ImmediateAnswers.answered] = true }
-        self.emit(.handlerInvoked, fields)
+        self.emit(
+          .handlerInvoked,
+          session.invocations.invoked(handler: handlerName, data: data, respond: respond, answered: answers != nil))
         if let answer = answers, let respond {
           let value = answer.data(answering: data)
           for _ in 0..<answer.times { respond(value) }
@@ -222,20 +182,13 @@ package final class AdapterServer: AdapterCommandPerformer {
       }
       session.bridge.callHandler(handlerName, data: command[.data], responseCallback: callback)
     case .respond:
-      guard let invocation = command.integer(.invocation) else {
-        throw AdapterProtocolError("respond: `invocation` must be an integer")
-      }
-      // Kept after use: a handler that answers twice calls it twice, and
-      // the bridge itself must drop the second answer.
-      session.responders[invocation]?(command[.data])
+      try session.invocations.respond(command) { $0 }
     case .reset:
       session.bridge.reset()
     case .disableSafetyTimeout:
       session.bridge.disableSafetyTimeout()
     case .navigation:
-      guard let id = command[.id], let url = command[.url]?.stringValue else {
-        throw AdapterProtocolError("navigation: needs `id` and a string `url`")
-      }
+      let (id, url) = try AdapterConversation.navigation(of: command)
       let frame = FrameKind(rawValue: command[.frame]?.stringValue ?? "") ?? .main
       let policy = session.webView.navigationPolicy(NavigationAction(url: url, frame: frame))
       emit(.policy, ["id": id, "policy": .string(policy.rawValue)])
@@ -243,16 +196,7 @@ package final class AdapterServer: AdapterCommandPerformer {
       let handlerName = try name()
       session.webView.deliver(ScriptMessage(name: handlerName, body: command[.body]))
     case .evaluationResult:
-      guard let id = command.integer(.id) else {
-        throw AdapterProtocolError("evaluationResult: `id` must be an integer")
-      }
-      // A block's count is replaced by its text when the block is read.
-      guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
-        throw AdapterProtocolError(
-          speaks14
-            ? "evaluationResult: `resultBytes` must be a byte count (a non-negative integer)"
-            : "evaluationResult: `resultBytes` is protocol 1.4, and this conversation speaks an older version")
-      }
+      let id = try conversation.evaluation(of: command)
       let result: Result<JSONValue?, EvaluationError>
       if command[.ok]?.boolValue == true {
         result = .success(command[.result])
@@ -293,7 +237,7 @@ package final class AdapterServer: AdapterCommandPerformer {
   /// the same (a run sends the same one for most scenarios, and decoding a
   /// dialect checks all of it).
   private func configuration(of command: JSONObject) throws(AdapterProtocolError) -> SessionConfiguration {
-    if answersAtOnce, command[AdapterProtocol.ImmediateAnswers.sameConfiguration]?.boolValue == true {
+    if conversation.answersAtOnce, command[AdapterProtocol.ImmediateAnswers.sameConfiguration]?.boolValue == true {
       guard let cached = lastConfiguration else {
         throw AdapterProtocolError(
           "start: `sameConfiguration` in the first start of this process (there is no previous configuration)")
@@ -320,8 +264,8 @@ package final class AdapterServer: AdapterCommandPerformer {
 private final class ServerSession {
   let bridge: any AdapterBridge
   let webView: AdapterWebView
-  var nextInvocation = 0
-  var responders: [Int: (JSONValue?) -> Void] = [:]
+  /// The handler calls the page made, numbered, with their response callbacks.
+  var invocations = HandlerInvocations<JSONValue?>()
 
   init(bridge: any AdapterBridge, webView: AdapterWebView) {
     self.bridge = bridge

@@ -11,10 +11,8 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   let output = AdapterOutput()
   private let bridgeType: any NativeBridgeUnderTest.Type
   private var session: NativeKitSession?
-  /// The minor version the harness gave in its `hello` (0 until then).
-  private var harnessMinorVersion = 0
-  /// The page script of the last `start` (1.2: `samePageScript`).
-  private var lastPageScript: String?
+  /// The minor version both sides speak, and the page script of the last `start`.
+  private var conversation = AdapterConversation(adapterMinorVersion: NativeKitServer.minorVersion)
   /// What a probe instance hooked, found at `hello`.
   private var probed = BridgeRegistrations()
   private(set) var exitRequested = false
@@ -27,19 +25,14 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   }
 
   /// The minor version both sides speak.
-  var minorVersion: Int { min(harnessMinorVersion, Self.minorVersion) }
-  var readsTextBlocks: Bool { minorVersion >= AdapterProtocol.TextBlocks.minorVersion }
+  var minorVersion: Int { conversation.minorVersion }
+  var readsTextBlocks: Bool { conversation.readsTextBlocks }
 
   func perform(_ command: JSONObject, output: AdapterOutput) throws(AdapterProtocolError) {
-    guard let type = command[.type]?.stringValue, !type.isEmpty else {
-      throw AdapterProtocolError("a command needs a string `type`")
-    }
-    guard let known = AdapterProtocol.Command(rawValue: type) else {
-      throw AdapterProtocolError("unknown command type \(JSONValue.string(type))")
-    }
-    switch known {
+    let type = try AdapterConversation.type(of: command)
+    switch type {
     case .hello:
-      harnessMinorVersion = command.integer(.minor) ?? 0
+      conversation.heardHello(command)
       probed = probe()
       output.emit(.hello, helloFields)
     case .start:
@@ -54,8 +47,8 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
       session = nil
       exitRequested = true
     default:
-      guard let session else { throw AdapterProtocolError("\(type) before start") }
-      try session.perform(known, command)
+      guard let session else { throw AdapterProtocolError("\(type.rawValue) before start") }
+      try session.perform(type, command, conversation: conversation)
     }
     runMainQueue()
   }
@@ -83,17 +76,7 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   }
 
   private func start(_ command: JSONObject) throws(AdapterProtocolError) {
-    let pageScript: String
-    if let text = command[.pageScript]?.stringValue {
-      pageScript = text
-    } else if minorVersion >= AdapterProtocol.Pipelining.minorVersion,
-      command[AdapterProtocol.Pipelining.samePageScript]?.boolValue == true, let last = lastPageScript
-    {
-      pageScript = last
-    } else {
-      throw AdapterProtocolError("start: `pageScript` must be a string")
-    }
-    lastPageScript = pageScript
+    let pageScript = try conversation.pageScript(of: command)
     PageScriptStore.current = pageScript
     PageScriptStore.log = { [output] level, code, message in
       output.emit(.log, ["level": .string(level), "code": .string(code), "message": .string(message)])
@@ -108,23 +91,26 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
   }
 
   /// Runs what the bridge queued on the main queue (`DispatchQueue.main.async`,
-  /// main-actor tasks) before the answer is written, as a web view's run
-  /// loop would soon; and waits for the tasks that an `async`
-  /// `evaluateJavaScript` resumes, for at most two seconds (then the
-  /// harness's time limit is near).
+  /// main-actor tasks) and the main run loop's timers that are due, before
+  /// the answer is written, as a web view's run loop would soon; and waits
+  /// for the tasks that an `async` `evaluateJavaScript` resumes, for at
+  /// most two seconds (then the harness's time limit is near).
   ///
   /// One pass of the run loop does not always reach the main queue: a pass
   /// ends after one wake-up, and a wake-up left over from an earlier pass
   /// (its time-out firing on another thread just as it ended) takes it.
   /// So a marker is queued behind what the bridge queued, and passes run
-  /// until the marker has run; then again while the work run queued more
-  /// (work that sent the harness something may have queued more), at most
-  /// 16 times.
+  /// until the marker has run; then again while that work queued more or a
+  /// timer is due, at most 16 times.
+  ///
+  /// A round starts only when there is work (``MainRunLoopWork/pending``,
+  /// or an `async` evaluation resuming): most commands queue nothing, and
+  /// a pass of the run loop costs more than the rest of such a command.
   private func runMainQueue() {
     let deadline = DispatchTime.now() + .seconds(2)
     var rounds = 0
-    while true {
-      let before = session?.eventsEmitted ?? 0
+    while rounds < 16 {
+      guard MainRunLoopWork.pending || (session?.asyncEvaluationsResuming ?? 0) > 0 else { return }
       guard Self.drainMainQueue(until: deadline) else { return }
       if let session, session.asyncEvaluationsResuming > 0 {
         // The resumed task reaches the main actor through the run loop.
@@ -133,7 +119,6 @@ final class NativeKitServer: @preconcurrency AdapterCommandPerformer {
         continue
       }
       rounds += 1
-      guard rounds < 16, let session, session.eventsEmitted != before else { return }
     }
   }
 

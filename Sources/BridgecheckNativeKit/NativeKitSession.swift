@@ -18,8 +18,8 @@ final class NativeKitSession: WKWebViewHost {
   private var output: AdapterOutput?
   private var evaluations: [Int: (Any?, (any Error)?) -> Void] = [:]
   private var nextEvaluation = 0
-  private var responders: [Int: (Any?) -> Void] = [:]
-  private var nextInvocation = 0
+  /// The handler calls the page made, numbered, with their response callbacks.
+  private var invocations = HandlerInvocations<Any?>()
   /// Whether the harness's page exists: from the first command after
   /// `start` (the harness builds the page while the bridge is made).
   private var pageLoaded = false
@@ -43,18 +43,12 @@ final class NativeKitSession: WKWebViewHost {
     output = nil
     bridge = nil
     evaluations.removeAll()
-    responders.removeAll()
+    invocations.removeAll()
   }
 
   private var pipelines: Bool { minorVersion >= AdapterProtocol.Pipelining.minorVersion }
-  private var answersAtOnce: Bool { minorVersion >= AdapterProtocol.ImmediateAnswers.minorVersion }
-
-  /// How many events the session has sent (the server runs the main queue
-  /// again while what it ran sent something).
-  private(set) var eventsEmitted = 0
 
   private func emit(_ event: AdapterProtocol.Event, _ fields: JSONObject, block: String? = nil) {
-    eventsEmitted += 1
     output?.emit(event, fields, block: block)
   }
 
@@ -79,21 +73,16 @@ final class NativeKitSession: WKWebViewHost {
 
   // MARK: - Commands
 
-  func perform(_ type: AdapterProtocol.Command, _ command: JSONObject) throws(AdapterProtocolError) {
+  func perform(_ type: AdapterProtocol.Command, _ command: JSONObject, conversation: AdapterConversation)
+    throws(AdapterProtocolError)
+  {
     guard let bridge else { throw AdapterProtocolError("\(type.rawValue) after the session ended") }
     pageLoaded = true
-    func name() throws(AdapterProtocolError) -> String {
-      guard let name = command[.name]?.stringValue else {
-        throw AdapterProtocolError("\(type.rawValue): `name` must be a string")
-      }
-      return name
-    }
+    func name() throws(AdapterProtocolError) -> String { try AdapterConversation.name(of: command, type) }
     switch type {
     case .registerHandler:
       let handlerName = try name()
-      let answer =
-        answersAtOnce
-        ? AdapterProtocol.ImmediateAnswers.answer(from: command[AdapterProtocol.ImmediateAnswers.answer]) : nil
+      let answer = conversation.immediateAnswer(of: command)
       bridge.register(handlerName) { [weak self] data, respond in
         self?.handlerInvoked(handlerName, data: data, respond: respond, answer: answer)
       }
@@ -107,11 +96,7 @@ final class NativeKitSession: WKWebViewHost {
       }
       bridge.call(handlerName, data: FoundationJSON.foundation(command[.data]), callback: callback)
     case .respond:
-      guard let invocation = command.integer(.invocation) else {
-        throw AdapterProtocolError("respond: `invocation` must be an integer")
-      }
-      // Kept after use: a second answer reaches the bridge, which must drop it.
-      responders[invocation]?(FoundationJSON.foundation(command[.data]))
+      try invocations.respond(command) { FoundationJSON.foundation($0) }
     case .reset:
       bridge.reset()
     case .disableSafetyTimeout:
@@ -119,20 +104,13 @@ final class NativeKitSession: WKWebViewHost {
         "disableSafetyTimeout: NativeBridgeUnderTest has no safety-timeout switch (a WKWebView bridge dispatches synchronously)"
       )
     case .navigation:
-      guard let id = command[.id], let url = command[.url]?.stringValue else {
-        throw AdapterProtocolError("navigation: needs `id` and a string `url`")
-      }
+      let (id, url) = try AdapterConversation.navigation(of: command)
       let policy = try decidePolicy(url: url, mainFrame: command[.frame]?.stringValue != "iframe")
       emit(.policy, ["id": id, "policy": .string(policy == .cancel ? "cancel" : "allow")])
     case .scriptMessage:
       deliver(try name(), body: command[.body])
     case .evaluationResult:
-      guard let id = command.integer(.id) else {
-        throw AdapterProtocolError("evaluationResult: `id` must be an integer")
-      }
-      guard command[AdapterProtocol.TextBlocks.resultBytes] == nil else {
-        throw AdapterProtocolError("evaluationResult: `resultBytes` must be a byte count (a non-negative integer)")
-      }
+      let id = try conversation.evaluation(of: command)
       guard let completion = evaluations.removeValue(forKey: id) else { return }
       if command[.ok]?.boolValue == true {
         completion(FoundationJSON.foundation(command[.result]), nil)
@@ -157,15 +135,7 @@ final class NativeKitSession: WKWebViewHost {
   ) {
     guard case .success(let json) = json(data, "the data the bridge passed to handler \(JSONValue.string(handler))")
     else { return }
-    nextInvocation += 1
-    let invocation = nextInvocation
-    responders[invocation] = respond
-    var fields: JSONObject = ["handler": .string(handler)]
-    if let json { fields[.data] = json }
-    fields[.invocation] = .number(Double(invocation))
-    fields[.canRespond] = true
-    if answer != nil { fields[AdapterProtocol.ImmediateAnswers.answered] = true }
-    emit(.handlerInvoked, fields)
+    emit(.handlerInvoked, invocations.invoked(handler: handler, data: json, respond: respond, answered: answer != nil))
     if let answer {
       let value = FoundationJSON.foundation(answer.data(answering: json))
       for _ in 0..<answer.times { respond(value) }

@@ -110,7 +110,7 @@ final class WKWebViewPortBridge: NSObject {
         self.log("warning", "empty-queue", "the fetch returned nothing, a non-string or an empty string")
         return
       }
-      guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+      guard let parsed = MessageJSON.value(parsing: text) else {
         self.log("warning", "malformed-queue", "the fetched text is not valid JSON")
         return
       }
