@@ -41,6 +41,8 @@ package final class SimulatedWebView {
   var consoleBytes = 0
   /// The driving thread's CPU time when this web view was made.
   let createdCPUTime = ThreadCPUTime.now
+  /// The monotonic clock when this web view was made (after ``createdCPUTime``).
+  let createdWallClock = ContinuousClock.now
   /// The label of the task running now, for messages.
   private(set) var currentTask = "setup"
 

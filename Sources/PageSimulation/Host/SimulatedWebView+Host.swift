@@ -14,6 +14,16 @@ extension SimulatedWebView: HarnessWebViewHost {
   /// side, whose share is small).
   package var pageCPUTime: Duration { ThreadCPUTime.now - createdCPUTime }
 
+  /// Whether ``pageCPUTime`` is past `limit`. A thread's CPU time grows no
+  /// faster than the wall clock, so while the web view is younger than
+  /// `limit` it cannot be, and the thread's CPU clock (a system call, which
+  /// the scenario's run loop would otherwise make before every task) is not
+  /// read.
+  package func pageCPUTimeExceeds(_ limit: Duration) -> Bool {
+    guard ContinuousClock.now - createdWallClock > limit else { return false }
+    return pageCPUTime > limit
+  }
+
   /// Schedules `body` as a host task on the virtual clock.
   package func scheduleHostTask(after milliseconds: Int64, label: String, _ body: @escaping () -> Void) {
     scheduler.schedule(after: milliseconds, kind: .host, label: label, body)

@@ -441,7 +441,7 @@ final class ScenarioExecution: NativeSessionEvents {
   /// once it used the CPU time a scenario may use.
   private func pastDeadline() -> Bool {
     if webView.limitViolation != nil || ContinuousClock.now > deadline { return true }
-    if webView.pageCPUTime > runner.options.scenarioCPULimit {
+    if webView.pageCPUTimeExceeds(runner.options.scenarioCPULimit) {
       pageCPUExhausted = true
       return true
     }

@@ -62,6 +62,9 @@ package protocol HarnessWebViewHost: WebViewHost {
   /// driving thread's in the simulated page, the web process's in a real
   /// engine. What bounds a page that never goes idle.
   var pageCPUTime: Duration { get }
+  /// Whether ``pageCPUTime`` is past `limit` (an engine may answer without
+  /// reading its CPU clocks while it cannot be).
+  func pageCPUTimeExceeds(_ limit: Duration) -> Bool
   /// The schedule explorer deciding this run's latencies, or nil for the
   /// default schedule (always nil in a real engine).
   var chooser: ScheduleChooser? { get }
@@ -73,6 +76,9 @@ package protocol HarnessWebViewHost: WebViewHost {
 }
 
 extension HarnessWebViewHost {
+  /// Reads ``pageCPUTime``.
+  package func pageCPUTimeExceeds(_ limit: Duration) -> Bool { pageCPUTime > limit }
+
   /// A host function returning `undefined`: in the simulated page a call
   /// runs at once, which is also in order.
   package func addHostRecorder(named name: String, _ body: @escaping ([JSONValue?]) -> Void) {
