@@ -63,12 +63,34 @@ extension PageProbes {
     return page
   }
 
-  /// Whether a request delivered now is dispatched inside the delivering call.
-  private func dispatchesAtOnce(_ page: ProbePage, tag: String, sequence: Int) -> Bool {
-    guard let handle = receiving.handle, let form = receiving.form else { return false }
+  /// What a request delivered after a candidate switch showed.
+  private enum SwitchedDispatch {
+    /// Still dispatched later (the candidate is not the switch).
+    case deferred
+    /// Dispatched inside the delivering call.
+    case atOnce
+    /// The delivering call never returned: the page ran past its time
+    /// limit inside it, where before the candidate it returned at once. The
+    /// candidate changed how requests are dispatched (a bridge that hangs
+    /// once its safety timeout is off, which the switch's scenarios judge).
+    case hung
+  }
+
+  /// How a request delivered now is dispatched.
+  private func dispatchAfterSwitch(_ page: ProbePage, tag: String, sequence: Int) -> SwitchedDispatch {
+    guard let handle = receiving.handle, let form = receiving.form else { return .deferred }
+    let limitPassedBefore = page.limitViolation != nil
     let message = request(ProbeNames.deliver, data: Self.nativeData(form), id: nil)
     let (_, observation) = page.call([layout.global, handle], [Self.argument(message, form)], arm: true)
-    return observation.handlers(tag).first?.sync ?? false
+    if observation.handlers(tag).first?.sync ?? false { return .atOnce }
+    return !limitPassedBefore && page.limitViolation != nil ? .hung : .deferred
+  }
+
+  /// How the evidence says what a switch did.
+  private static func switched(_ outcome: SwitchedDispatch) -> String {
+    outcome == .hung
+      ? "the delivering call of the next request never returned (the page ran past its time limit inside it)"
+      : "requests were dispatched inside the delivering call"
   }
 
   /// Under deferred dispatch: the page handler that switches the safety
@@ -87,37 +109,37 @@ extension PageProbes {
       literals.filter { name in likely.contains { name.lowercased().contains($0) } }
       + literals.filter { name in !likely.contains { name.lowercased().contains($0) } }
     if let page = preparedPage(handler: "switch"), let handle = receiving.handle, let form = receiving.form {
-      var found: String?
+      var found: (name: String, outcome: SwitchedDispatch)?
       for (index, candidate) in ordered.prefix(40).enumerated() {
         let message = request(candidate, data: .null, id: nil)
         _ = page.call([layout.global, handle], [Self.argument(message, form)], arm: true)
-        if dispatchesAtOnce(page, tag: "switch", sequence: index) {
-          found = candidate
+        let outcome = dispatchAfterSwitch(page, tag: "switch", sequence: index)
+        if outcome != .deferred {
+          found = (candidate, outcome)
           break
         }
       }
       facts.safetySwitch = Observed(
-        found,
-        found.map {
-          "after a request for the page handler '\($0)', requests were dispatched inside the delivering call"
-        }
+        found?.name,
+        found.map { "after a request for the page handler '\($0.name)', \(Self.switched($0.outcome))" }
           ?? "no string of the script, delivered as a handler name, made dispatch synchronous")
     }
-    var method: String?
+    var method: (name: String, outcome: SwitchedDispatch)?
     for candidate in layout.functions
     where likely.contains(where: { candidate.lowercased().contains($0) })
       || candidate.lowercased().contains("disable")
     {
       guard let page = preparedPage(handler: "method") else { break }
       _ = page.call([layout.global, candidate], [], arm: true)
-      if dispatchesAtOnce(page, tag: "method", sequence: 0) {
-        method = candidate
+      let outcome = dispatchAfterSwitch(page, tag: "method", sequence: 0)
+      if outcome != .deferred {
+        method = (candidate, outcome)
         break
       }
     }
     facts.disableSafetyTimeout = Observed(
-      method,
-      method.map { "after \(layout.global).\($0)(), requests were dispatched inside the delivering call" }
+      method?.name,
+      method.map { "after \(layout.global).\($0.name)(), \(Self.switched($0.outcome))" }
         ?? "no page method switched the safety timeout off")
   }
 
