@@ -60,10 +60,6 @@ final class ContextGroup {
       JSGlobalContextRelease(anchor.context)
     }
     JSContextGroupRelease(raw)
-    // A thread's shared group is destroyed every `recycleInterval` pages and
-    // after a page that passed a limit: the moment to hand the memory its
-    // pages used back to the system (see ``EngineMemory``).
-    if isShared { EngineMemory.returnFreedMemory() }
   }
 
   /// Points the unhandled-rejection callback of `context`, which is closing,
@@ -86,9 +82,7 @@ final class ContextGroup {
 
   /// Creates a global context in this group. In a shared group, every
   /// ``SharedContextGroup/collectionInterval`` contexts the heap is collected
-  /// in full first (pages released since then are garbage, and what they
-  /// used goes back to the system if the process has grown large: see
-  /// ``EngineMemory``), and after
+  /// in full first (pages released since then are garbage), and after
   /// ``SharedContextGroup/recycleInterval`` contexts the group is retired.
   func makeGlobalContext() -> JSGlobalContextRef {
     let context = JSGlobalContextCreateInGroup(raw, nil)!
@@ -98,7 +92,6 @@ final class ContextGroup {
     if contextsSinceCollection > SharedContextGroup.collectionInterval {
       contextsSinceCollection = 1
       JSSynchronousGarbageCollectForDebugging(context)
-      EngineMemory.returnFreedMemoryIfLarge()
     }
     if contextsCreated >= SharedContextGroup.recycleInterval { retire() }
     return context

@@ -108,12 +108,9 @@ package final class ScriptContext {
   /// still reach the baseline tier. These are set through the engine's API,
   /// not the environment, so that the web processes of `--engine webkitgtk`
   /// keep WebKit's own settings; a `JSC_` variable of the same name wins.
-  /// Freed engine memory is kept for reuse rather than handed back to the
-  /// system every 100 ms (``EngineMemory``).
   private static let engineOptions: Void = {
     setenv("JSC_useWasm", "false", 0)
     EngineTiers.apply()
-    EngineMemory.keepFreedMemory()
   }()
 
   /// Creates an open context. It has no `WebAssembly` (see `engineOptions`;
