@@ -37,7 +37,9 @@ package struct NavigationURL: Sendable, Hashable {
   /// Parses `text` as the page wrote it, resolving it against `base` (the
   /// page's URL); nil when WebKit would not navigate (an invalid URL).
   package init?(_ text: String, base: NavigationURL? = nil) {
-    guard let url = URLParser(text, base: base).parse() else { return nil }
+    guard let url = NavigationURLCache.url(text, base: base, parse: { URLParser(text, base: base).parse() }) else {
+      return nil
+    }
     self = url
   }
 
