@@ -14,9 +14,10 @@ enum JSStrings {
     var string = string
     return string.withUTF8 { utf8 in
       // Every UTF-8 sequence gives at most one UTF-16 unit per byte.
-      var units = [UInt16](repeating: 0, count: max(utf8.count, 1))
-      let count = units.withUnsafeMutableBufferPointer { transcode(utf8, into: $0) }
-      return units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, count) }
+      let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(utf8.count, 1))
+      defer { units.deallocate() }
+      let count = transcode(utf8, into: units)
+      return JSStringCreateWithCharacters(units.baseAddress, count)
     }
   }
 
@@ -61,11 +62,24 @@ enum JSStrings {
   }
 
   /// UTF-16 → UTF-8, lone surrogates as U+FFFD. Returns the bytes written.
+  /// Runs of ASCII are copied four units at a time.
   static func transcode(_ units: UnsafeBufferPointer<UInt16>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
     var written = 0
     var index = 0
     let count = units.count
+    guard let source = units.baseAddress, let target = out.baseAddress else { return 0 }
     while index < count {
+      while index + 4 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+        guard word & 0xFF80_FF80_FF80_FF80 == 0 else { break }
+        target[written] = UInt8(truncatingIfNeeded: word)
+        target[written + 1] = UInt8(truncatingIfNeeded: word >> 16)
+        target[written + 2] = UInt8(truncatingIfNeeded: word >> 32)
+        target[written + 3] = UInt8(truncatingIfNeeded: word >> 48)
+        written += 4
+        index += 4
+      }
+      guard index < count else { break }
       let unit = units[index]
       index += 1
       if unit < 0x80 {
@@ -95,12 +109,22 @@ enum JSStrings {
     return written
   }
 
-  /// Valid UTF-8 → UTF-16. Returns the units written.
+  /// Valid UTF-8 → UTF-16. Returns the units written. Runs of ASCII are
+  /// copied eight bytes at a time.
   static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>) -> Int {
     var written = 0
     var index = 0
     let count = bytes.count
+    guard let source = bytes.baseAddress, let target = out.baseAddress else { return 0 }
     while index < count {
+      while index + 8 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+        guard word & 0x8080_8080_8080_8080 == 0 else { break }
+        for byte in 0..<8 { target[written + byte] = UInt16(truncatingIfNeeded: word >> (8 * UInt64(byte))) & 0xFF }
+        written += 8
+        index += 8
+      }
+      guard index < count else { break }
       let lead = UInt32(bytes[index])
       if lead < 0x80 {
         out[written] = UInt16(lead)
