@@ -136,28 +136,30 @@ package final class ScriptContext {
       let global = JSContextGetGlobalObject(context)
       if JSObjectHasProperty(context, global, name) { _ = JSObjectDeleteProperty(context, global, name, nil) }
     }
-    let intrinsics = captureIntrinsics(["Object.keys"] + Self.errorNames)
-    objectKeys = intrinsics[0]
-    for (index, name) in Self.errorNames.enumerated() { errorConstructors[name] = intrinsics[index + 1] }
+    let global = JSContextGetGlobalObject(context)
+    objectKeys = captureIntrinsic(["Object", "keys"], from: global)
+    for name in Self.errorNames { errorConstructors[name] = captureIntrinsic([name], from: global) }
   }
 
   private static let errorNames = ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"]
 
-  /// Evaluates `expressions` once at creation (in one entry) and keeps the
-  /// objects they name, protected, so that later page scripts cannot swap
-  /// them out; nil for one that is not an object.
-  private func captureIntrinsics(_ expressions: [String]) -> [JSObjectRef?] {
-    let source = "[" + expressions.joined(separator: ", ") + "]"
-    guard let context = raw, let array = try? evaluateRaw(source, sourceURL: nil),
-      let arrayObject = JSValueToObject(context, array, nil)
-    else { return expressions.map { _ in nil } }
-    return expressions.indices.map { index in
-      guard let value = JSObjectGetPropertyAtIndex(context, arrayObject, UInt32(index), nil),
+  /// Reads the object at `path` from the global object once at creation
+  /// (built-ins of a fresh global: plain property reads that run no script)
+  /// and keeps it, protected, so that later page scripts cannot swap it
+  /// out; nil when it is not an object.
+  private func captureIntrinsic(_ path: [String], from global: JSObjectRef?) -> JSObjectRef? {
+    guard let context = raw else { return nil }
+    var object = global
+    for name in path {
+      guard let holder = object,
+        let value = JSStrings.with(name, { JSObjectGetProperty(context, holder, $0, nil) }),
         JSValueIsObject(context, value)
       else { return nil }
-      protect(value)
-      return JSValueToObject(context, value, nil)
+      object = JSValueToObject(context, value, nil)
     }
+    guard let object else { return nil }
+    protect(object)
+    return object
   }
 
   deinit { close() }
