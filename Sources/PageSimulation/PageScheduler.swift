@@ -136,7 +136,9 @@ package final class PageScheduler {
   private func runOne(at due: VirtualTime) {
     now = max(now, due)
     var choice = 0
-    if !(policy is FIFOSchedulingPolicy) {
+    // The policy is asked only when two or more tasks are due together
+    // (most turns have one: nothing to choose, nothing drawn).
+    if entries.count > 1, entries[1].due == due, !(policy is FIFOSchedulingPolicy) {
       let ready = entries.prefix { $0.due == due }.map(Self.ready)
       choice = min(max(policy.choose(among: ready), 0), ready.count - 1)
     }

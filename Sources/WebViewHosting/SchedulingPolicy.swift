@@ -21,7 +21,8 @@ package struct ReadyTask: Sendable, Hashable {
 /// Chooses which ready task runs next.
 ///
 /// The scheduler offers every task that is due at the earliest pending time,
-/// in the order they were scheduled. A policy returns the index of its choice.
+/// in the order they were scheduled, whenever there are two or more (a lone
+/// due task runs without asking). A policy returns the index of its choice.
 /// Policies must be deterministic functions of their own state and the
 /// candidates, so that a run can be replayed.
 package protocol SchedulingPolicy {

@@ -58,4 +58,22 @@ struct PageSchedulerTests {
     _ = scheduler.runUntilIdle()
     #expect(ran == ["c", "b", "a", "later"])
   }
+
+  @Test func aLoneDueTaskRunsWithoutAskingThePolicy() {
+    final class Counting: SchedulingPolicy {
+      var asked: [[String]] = []
+      func choose(among candidates: [ReadyTask]) -> Int {
+        asked.append(candidates.map(\.label))
+        return 0
+      }
+    }
+    let policy = Counting()
+    let scheduler = PageScheduler(policy: policy)
+    var ran: [String] = []
+    for label in ["a", "b"] { scheduler.schedule(kind: .page, label: label) { ran.append(label) } }
+    scheduler.schedule(after: 1, kind: .page, label: "later") { ran.append("later") }
+    _ = scheduler.runUntilIdle()
+    #expect(ran == ["a", "b", "later"])
+    #expect(policy.asked == [["a", "b"]])
+  }
 }
