@@ -425,7 +425,6 @@ final class PageWorld {
   }
 
   private func makeHostObject() throws(ScriptError) -> ScriptValue {
-    let host = try context.evaluate("({})")
     var functions = sharedHostFunctions(worker: nil)
     functions += [
       (
@@ -544,12 +543,11 @@ final class PageWorld {
         }
       ),
     ]
-    for (name, body) in functions {
-      try host.setProperty(name, context.makeFunction(named: name, body))
-    }
-    try host.setProperty(
-      "consoleLineLength", context.number(Double(webView.configuration.limits.consoleLineLength)))
-    return host
+    // Made without entering the engine (no page code has run yet).
+    var properties = functions.map { name, body in (name: name, value: context.makeFunction(named: name, body)) }
+    properties.append(
+      (name: "consoleLineLength", value: context.number(Double(webView.configuration.limits.consoleLineLength))))
+    return try context.makeObject(properties)
   }
 
   /// Records a console line, cut at the line limit; past the total limit

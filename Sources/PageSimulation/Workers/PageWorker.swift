@@ -329,7 +329,6 @@ final class PageWorker {
   // MARK: - Host functions
 
   private func makeHostObject(in context: ScriptContext) throws(ScriptError) -> ScriptValue {
-    let host = try context.evaluate("({})")
     var functions = world.sharedHostFunctions(worker: id)
     functions += [
       (
@@ -411,11 +410,11 @@ final class PageWorker {
         }
       ),
     ]
-    for (name, body) in functions {
-      try host.setProperty(name, context.makeFunction(named: name, body))
-    }
-    try host.setProperty("consoleLineLength", context.number(Double(webView.configuration.limits.consoleLineLength)))
-    return host
+    // Made without entering the engine (no page code has run yet).
+    var properties = functions.map { name, body in (name: name, value: context.makeFunction(named: name, body)) }
+    properties.append(
+      (name: "consoleLineLength", value: context.number(Double(webView.configuration.limits.consoleLineLength))))
+    return try context.makeObject(properties)
   }
 
   /// `importScripts(urls…)`: each script loaded, then run in order in the
