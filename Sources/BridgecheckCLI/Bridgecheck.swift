@@ -40,6 +40,10 @@ struct Bridgecheck: ParsableCommand {
     ProcessTree.becomeSubreaper()
     // Megabyte payloads reuse freed heap instead of fresh pages each time.
     LargeValueMemory.keepFreedBuffersForReuse()
+    // A worker of `bridgecheck run` (started once per job, and again after
+    // every kill) skips the command-line parser and the search for
+    // bridgecheck's files: it needs neither, and both cost at every start.
+    if CommandLine.arguments.dropFirst().elementsEqual([WorkerCommand.name]) { WorkerCommand.serve() }
     do {
       let arguments = CommandLineRepair.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
       let names = configuration.subcommands.map { ($0.configuration.commandName ?? "", $0.configuration.shouldDisplay) }
@@ -49,7 +53,7 @@ struct Bridgecheck: ParsableCommand {
         throw CLIError(diagnostic: problem, exitCode: CLIError.usageExitCode)
       }
       var command = try parseAsRoot(arguments)
-      if let problem = Resources.overrideProblem, !(command is WorkerCommand) {
+      if !(command is WorkerCommand), let problem = Resources.overrideProblem {
         throw CLIError(diagnostic: problem, exitCode: CLIError.usageExitCode)
       }
       try command.run()

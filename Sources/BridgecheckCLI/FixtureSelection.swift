@@ -20,7 +20,14 @@ struct FixtureSelection: ParsableArguments {
 
   /// Loads, validates and filters; problems and an empty selection are usage errors.
   func load() throws -> [Fixture] {
-    try checked(loadAll())
+    try loadKeepingIDs().selected
+  }
+
+  /// ``load()``, and the ids of every fixture under the paths, selected or
+  /// not (a run's report lists those left out): one loading for both.
+  func loadKeepingIDs() throws -> (selected: [Fixture], allIDs: [String]) {
+    let outcome = loadAll()
+    return (try checked(outcome), outcome.fixtures.map(\.id))
   }
 
   /// The selected fixtures of `outcome`; its problems, a filter or tag that
@@ -109,6 +116,13 @@ struct FixtureSelection: ParsableArguments {
       done.wait()
       done.signal()
       return try selection.checked(outcome ?? FixtureLoader.Outcome(fixtures: [], problems: []))
+    }
+
+    /// The ids of every fixture loaded, selected or not; nil until loading ended.
+    var allIDs: [String]? {
+      guard done.wait(timeout: .now()) == .success else { return nil }
+      done.signal()
+      return outcome?.fixtures.map(\.id)
     }
   }
 

@@ -9,11 +9,11 @@ extension RunCommand {
   /// its bridges (the base of each failure's `reproduce`), the profile,
   /// engine, exploration and shard, the fixtures it selected (`selected`,
   /// before sharding) and the expectations file it is judged against.
-  func runContext(profile: String, selected: [Fixture]) -> RunContext {
+  func runContext(profile: String, selected: [Fixture], allIDs: [String]? = nil) -> RunContext {
     var unselected: [String] = []
     if !selection.filters.isEmpty || !selection.tags.isEmpty {
       let chosen = Set(selected.map(\.id))
-      unselected = selection.loadAll().fixtures.map(\.id).filter { !chosen.contains($0) }
+      unselected = (allIDs ?? selection.loadAll().fixtures.map(\.id)).filter { !chosen.contains($0) }
     }
     var explore: RunContext.ExploreSetting?
     if schedules.exploresSeeds {

@@ -289,14 +289,19 @@ struct RunCommand: ParsableCommand {
       )
     }
     // The workers start first, so that their start-up overlaps the loading
-    // of the fixtures here.
-    // Exploring shares its time budget by the number of scenarios: the
-    // fixtures are loaded first then.
+    // of the fixtures here (the default gate's systematic schedules too).
+    // Exploring seeds shares its time budget and threads by the number of
+    // scenarios: the fixtures are loaded first then.
     let explores = schedules.explores && engine == .simulated
-    var fixtures = explores ? try selection.load() : []
+    let loadsFirst = explores && schedules.exploresSeeds
+    // The ids of every fixture found, selected or not (the reports list
+    // those left out), kept from the one loading.
+    var allIDs: [String]?
+    var fixtures: [Fixture] = []
+    if loadsFirst { (fixtures, allIDs) = try selection.loadKeepingIDs() }
     // The whole selection, before sharding (the reports list it).
     var selected = fixtures
-    if explores, let shard { fixtures = shard.select(fixtures) }
+    if loadsFirst, let shard { fixtures = shard.select(fixtures) }
     let explore = engine == .simulated ? schedules.options(scenarios: fixtures.count, jobs: jobs) : nil
     let pool =
       runsInProcess
@@ -305,15 +310,18 @@ struct RunCommand: ParsableCommand {
         executable: Self.executablePath,
         configuration: try workerConfiguration(tested: tested, explore: explore, mutant: mutant, dialect: dialect),
         jobs: jobs, limits: SupervisorLimits(memoryLimit: try workerBudget().memoryLimit), pinsWorkers: !noCPUPinning)
-    pool?.prestart()
-    try refuseUnloadablePage(pool: pool, page: page, tested: tested)
-    // In process, the first scenarios start while later fixtures are still
-    // being loaded (on a thread of their own); the selection is checked
-    // when loading ends, and the run's results are discarded if it fails.
-    let feed: WorkFeed<Fixture>? = runsInProcess && !explores ? WorkFeed() : nil
+    // A selection by --filter or --tag may be one scenario: one worker is
+    // started now, the others when the run has scenarios for them.
+    pool?.prestart(count: selection.filters.isEmpty && selection.tags.isEmpty ? jobs : 1)
+    // The first scenarios start while later fixtures are still being loaded
+    // (on a thread of their own; in process, with one schedule a scenario);
+    // the selection is checked when loading ends, and the run's results are
+    // discarded if it fails.
+    let feed: WorkFeed<Fixture>? = (runsInProcess ? !explores : !loadsFirst) ? WorkFeed() : nil
     let streamed = feed.map { selection.stream(into: $0, shard: shard) }
-    if !explores && feed == nil {
-      fixtures = try selection.load()
+    try refuseUnloadablePage(pool: pool, page: page, tested: tested)
+    if !loadsFirst && feed == nil {
+      (fixtures, allIDs) = try selection.loadKeepingIDs()
       selected = fixtures
       if let shard { fixtures = shard.select(fixtures) }
     }
@@ -365,7 +373,8 @@ struct RunCommand: ParsableCommand {
     fixtures = finished.fixtures
     if engine == .simulated { report.schedules = schedules.described }
     report.interruptionExitCode = Interrupt.exitStatus
-    report.context = runContext(profile: page.profile.name, selected: finished.selected)
+    report.context = runContext(
+      profile: page.profile.name, selected: finished.selected, allIDs: allIDs ?? streamed?.allIDs)
     if tested.page && js != nil {
       var note = dialect.note ?? DialectNote(origin: .given)
       if mutant == nil { note.unfit = unfitNotice(results: results, profile: page.profile, dialect: dialect) }

@@ -7,11 +7,19 @@ import Supervision
 /// supervisor. It reads its configuration and scenarios from standard input
 /// (see `WorkerMessage` in the Supervision module); not for people.
 struct WorkerCommand: ParsableCommand {
+  /// The subcommand's name, the one argument the supervisor starts a worker with.
+  static let name = "worker"
+
   static let configuration = CommandConfiguration(
-    commandName: "worker", abstract: "Serve scenarios to a bridgecheck run supervisor (internal).",
+    commandName: name, abstract: "Serve scenarios to a bridgecheck run supervisor (internal).",
     shouldDisplay: false)
 
   func run() throws {
+    Self.serve()
+  }
+
+  /// Serves until standard input ends, then exits with the service's status.
+  static func serve() -> Never {
     // Ctrl-C at the terminal is the supervisor's to handle.
     signal(SIGINT, SIG_IGN)
     ExplorationRunMode.register()

@@ -27,36 +27,19 @@ package enum SHA256 {
     for shift in stride(from: 56, through: 0, by: -8) {
       message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
+    // Unchecked buffers: the index arithmetic below stays in bounds, and
+    // bounds checks cost as much as the rounds (a run hashes every fixture file).
     var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
-      for i in 0..<16 {
-        let j = chunk + i * 4
-        w[i] =
-          UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
+    message.withUnsafeBufferPointer { message in
+      k.withUnsafeBufferPointer { k in
+        w.withUnsafeMutableBufferPointer { w in
+          h.withUnsafeMutableBufferPointer { h in
+            for chunk in stride(from: 0, to: message.count, by: 64) {
+              compress(message, at: chunk, k: k, w: w, h: h)
+            }
+          }
+        }
       }
-      for i in 16..<64 {
-        let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-        let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-      for i in 0..<64 {
-        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ majority
-        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      h[0] &+= a
-      h[1] &+= b
-      h[2] &+= c
-      h[3] &+= d
-      h[4] &+= e
-      h[5] &+= f
-      h[6] &+= g
-      h[7] &+= hh
     }
     let digits = Array("0123456789abcdef")
     var out = ""
@@ -66,5 +49,60 @@ package enum SHA256 {
     return out
   }
 
+  /// One 64-byte block of `message` from `chunk` into the state `h`.
+  @inline(__always)
+  private static func compress(
+    _ message: UnsafeBufferPointer<UInt8>, at chunk: Int, k: UnsafeBufferPointer<UInt32>,
+    w: UnsafeMutableBufferPointer<UInt32>, h: UnsafeMutableBufferPointer<UInt32>
+  ) {
+    for i in 0..<16 {
+      let j = chunk + i * 4
+      w[unchecked: i] =
+        UInt32(message[unchecked: j]) << 24 | UInt32(message[unchecked: j + 1]) << 16
+        | UInt32(message[unchecked: j + 2]) << 8 | UInt32(message[unchecked: j + 3])
+    }
+    for i in 16..<64 {
+      let w15 = w[unchecked: i - 15]
+      let w2 = w[unchecked: i - 2]
+      let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
+      let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
+      w[unchecked: i] = w[unchecked: i - 16] &+ s0 &+ w[unchecked: i - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+    for i in 0..<64 {
+      let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+      let choice = (e & f) ^ (~e & g)
+      let t1 = hh &+ s1 &+ choice &+ k[unchecked: i] &+ w[unchecked: i]
+      let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+      let majority = (a & b) ^ (a & c) ^ (b & c)
+      let t2 = s0 &+ majority
+      (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+    }
+    h[0] &+= a
+    h[1] &+= b
+    h[2] &+= c
+    h[3] &+= d
+    h[4] &+= e
+    h[5] &+= f
+    h[6] &+= g
+    h[7] &+= hh
+  }
+
+  @inline(__always)
   private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+}
+
+extension UnsafeBufferPointer {
+  /// The element at `index`, which the caller keeps in bounds.
+  @inline(__always)
+  fileprivate subscript(unchecked index: Int) -> Element { baseAddress.unsafelyUnwrapped[index] }
+}
+
+extension UnsafeMutableBufferPointer {
+  /// The element at `index`, which the caller keeps in bounds.
+  @inline(__always)
+  fileprivate subscript(unchecked index: Int) -> Element {
+    get { baseAddress.unsafelyUnwrapped[index] }
+    nonmutating set { baseAddress.unsafelyUnwrapped[index] = newValue }
+  }
 }

@@ -18,6 +18,14 @@ package enum PageBridgeBuild {
   /// inside a string continued with a backslash, where removing a line that
   /// starts with `//` could change a string. Callers then inject `source`.
   package static func classic(from source: String) -> String? {
+    // ASCII without carriage returns: a character is a byte, so the lines
+    // are cut as bytes, a fifth of the cost (every worker builds it at start).
+    if source.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return classic(asciiSource: source) }
+    return classic(characters: source)
+  }
+
+  /// ``classic(from:)`` line by line as characters, for any source.
+  package static func classic(characters source: String) -> String? {
     var kept: [Substring] = []
     var inRegion = false
     for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -38,6 +46,37 @@ package enum PageBridgeBuild {
     // The first line says what this is, when it was a comment of the file.
     if kept.first == "" { kept[0] = Substring(header) }
     return kept.joined(separator: "\n")
+  }
+
+  /// ``classic(from:)`` of a source of ASCII characters and no carriage
+  /// return, line by line as bytes: the same decisions on the same lines.
+  package static func classic(asciiSource source: String) -> String? {
+    let begin = Array(beginMarker.utf8)
+    let end = Array(endMarker.utf8)
+    let newline = UInt8(ascii: "\n")
+    let slash = UInt8(ascii: "/")
+    var kept: [Substring.UTF8View] = []
+    var inRegion = false
+    for rawLine in source.utf8.split(separator: newline, omittingEmptySubsequences: false) {
+      let line = rawLine.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+      let isBegin = line.elementsEqual(begin)
+      if isBegin || line.elementsEqual(end) {
+        guard inRegion == !isBegin else { return nil }
+        inRegion.toggle()
+        kept.append(Substring("").utf8)
+      } else if inRegion || line.starts(with: [slash, slash]) {
+        kept.append(Substring("").utf8)
+      } else if line.contains(UInt8(ascii: "`")) || line.last == UInt8(ascii: "\\") {
+        return nil
+      } else {
+        kept.append(rawLine)
+      }
+    }
+    guard !inRegion else { return nil }
+    var lines = kept.map { Substring($0) }
+    // The first line says what this is, when it was a comment of the file.
+    if lines.first == "" { lines[0] = Substring(header) }
+    return lines.joined(separator: "\n")
   }
 
   /// The first line of a build.

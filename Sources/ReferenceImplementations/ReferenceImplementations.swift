@@ -3,6 +3,7 @@ import BridgecheckAdapter
 import Dialects
 import JSONModel
 import ReferenceBridges
+import Synchronization
 import WebViewHosting
 
 /// bridgecheck's reference page bridge (`page-bridge.js`), configured for
@@ -19,8 +20,10 @@ package struct ReferencePageImplementation: PageImplementation {
   /// The bridge source; the shipped reference unless replaced (mutants).
   package let source: String
   /// The script injected when the page options name no dialect: the classic
-  /// build of `source`, or `source` itself when it has none.
-  private let classicScript: String
+  /// build of `source`, or `source` itself when it has none; made when a
+  /// page first needs it (`bridgecheck run`'s supervisor, whose workers run
+  /// the pages, never does).
+  private let classicScript: ClassicBuild
 
   /// Creates the reference page bridge, or a variant of its source,
   /// speaking `profile` (by default the classic names, with both classic
@@ -31,11 +34,11 @@ package struct ReferencePageImplementation: PageImplementation {
   ) {
     self.source = source
     self.profile = profile
-    classicScript = buildsClassic ? PageBridgeBuild.classic(from: source) ?? source : source
+    classicScript = ClassicBuild(source: source, builds: buildsClassic)
   }
 
   package func script(for configuration: SessionConfiguration) throws(ImplementationError) -> String {
-    Self.namesDialect(configuration) ? source : classicScript
+    Self.namesDialect(configuration) ? source : classicScript.script
   }
 
   /// Whether the page options of `configuration` name a dialect (the
@@ -180,5 +183,29 @@ extension BridgeProfile {
     key.summary = ""
     key.describes = nil
     return key
+  }
+}
+
+/// The classic build of a page bridge source (``PageBridgeBuild``), made
+/// once, the first time it is asked for.
+private final class ClassicBuild: Sendable {
+  private let source: String
+  private let builds: Bool
+  private let made = Mutex<String?>(nil)
+
+  init(source: String, builds: Bool) {
+    self.source = source
+    self.builds = builds
+  }
+
+  /// The classic build, or the source itself when it has none (or when
+  /// none is wanted).
+  var script: String {
+    made.withLock { made in
+      if let made { return made }
+      let script = builds ? PageBridgeBuild.classic(from: source) ?? source : source
+      made = script
+      return script
+    }
   }
 }

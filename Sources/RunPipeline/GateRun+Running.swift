@@ -37,11 +37,18 @@ extension GateRun {
       // The supervisor's own adapter only told the name and version: the
       // workers start their own.
       (native as? AdapterNativeImplementation)?.shutdown()
-      fixtures = try covered()
-      results = pool.run(
-        fixtures.fixtures, progress: finished,
-        stopReason: stopReason, stopHandingOut: { failures.reached || breaker.openedOn != nil })
-      pool.stopAll()
+      let stopHandingOut = { failures.reached || breaker.openedOn != nil }
+      switch self.fixtures {
+      case .streamed(let feed, let finish):
+        results = pool.run(feed, progress: finished, stopReason: stopReason, stopHandingOut: stopHandingOut)
+        pool.stopAll()
+        progress?.finish()
+        fixtures = try finish()
+      case .loaded(let loaded, let selected):
+        fixtures = (loaded, selected)
+        results = pool.run(loaded, progress: finished, stopReason: stopReason, stopHandingOut: stopHandingOut)
+        pool.stopAll()
+      }
     case .inProcess(let engine, let jobs, let explore):
       let runner = FixtureRunner(page: page, native: native, tested: tested, options: options, engine: engine)
       let shouldStop: @Sendable () -> Bool = { stopReason() != nil || failures.reached || breaker.openedOn != nil }

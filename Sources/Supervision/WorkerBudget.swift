@@ -171,9 +171,12 @@ package enum MachineMemory {
 
   /// `MemTotal: 24600000 kB` → bytes.
   static func memTotal(_ meminfo: [UInt8]) -> Int? {
-    let text = String(decoding: meminfo, as: UTF8.self)
-    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }) else { return nil }
-    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    // Lines as bytes: split into characters, the file cost about 0.6 M
+    // instructions a read.
+    let prefix = Array("MemTotal:".utf8)
+    guard let line = meminfo.split(separator: UInt8(ascii: "\n")).first(where: { $0.starts(with: prefix) })
+    else { return nil }
+    let kilobytes = String(decoding: line, as: UTF8.self).split(separator: " ").dropFirst().first.flatMap { Int($0) }
     return kilobytes.map { $0 * 1024 }
   }
 

@@ -158,6 +158,50 @@ package final class WorkerPool {
     result: (Int, ScenarioResult) -> Void, stopReason: () -> StopReason? = { nil },
     stopHandingOut: () -> Bool = { false }
   ) {
+    run(
+      available: { (count, true) }, assignment: assignment, result: result, stopReason: stopReason,
+      stopHandingOut: stopHandingOut)
+  }
+
+  /// Runs the fixtures of `feed` as they arrive, so that the first scenarios
+  /// start while later fixtures are still being loaded, and returns their
+  /// results in feed order once the feed has ended and every scenario handed
+  /// out has finished. Limits and stopping as in
+  /// ``run(_:progress:stopReason:stopHandingOut:)``.
+  package func run(
+    _ feed: WorkFeed<Fixture>, progress: (Int, ScenarioResult) -> Void = { _, _ in },
+    stopReason: () -> StopReason? = { nil }, stopHandingOut: () -> Bool = { false }
+  ) -> [ScenarioResult] {
+    var results: [ScenarioResult?] = []
+    var finished = 0
+    let configuration = self.configuration
+    run(
+      available: {
+        // Whether it ended first: the count read after an end is the last.
+        let ended = feed.hasEnded
+        return (feed.count, ended)
+      },
+      assignment: { index in
+        // Handed out only below the count that arrived: never waits.
+        guard let fixture = feed.item(at: index) else { preconditionFailure("fixture \(index) has not arrived") }
+        return (fixture, configuration)
+      },
+      result: { index, result in
+        if index >= results.count { results += repeatElement(nil, count: index - results.count + 1) }
+        results[index] = result
+        finished += 1
+        progress(finished, result)
+      }, stopReason: stopReason, stopHandingOut: stopHandingOut)
+    return results.compactMap { $0 }
+  }
+
+  /// The run loop: `available` says how many scenarios can be handed out
+  /// so far and whether that is all of them.
+  private func run(
+    available: () -> (count: Int, complete: Bool),
+    assignment: (Int) -> (fixture: Fixture, configuration: WorkerConfiguration),
+    result: (Int, ScenarioResult) -> Void, stopReason: () -> StopReason?, stopHandingOut: () -> Bool
+  ) {
     var next = 0
     func finish(_ index: Int, _ outcome: ScenarioResult) {
       result(index, outcome)
@@ -176,6 +220,7 @@ package final class WorkerPool {
         break
       }
       // Hand out scenarios: to idle workers, starting workers as needed.
+      var (count, complete) = available()
       while next < count && !stopHandingOut() {
         let (fixture, jobConfiguration) = assignment(next)
         let worker: WorkerProcess
@@ -205,8 +250,10 @@ package final class WorkerPool {
           retire(worker)
         }
       }
-      if (next >= count || stopHandingOut()) && !workers.contains(where: \.isBusy) { break }
-      wait()
+      (count, complete) = available()
+      if ((complete && next >= count) || stopHandingOut()) && !workers.contains(where: \.isBusy) { break }
+      // A place for a scenario while the next fixture is still loading: look again soon.
+      wait(briefly: !complete && next >= count && workers.filter(\.isBusy).count < jobs)
       for worker in workers {
         let (messages, outputEnded) = worker.drain()
         for message in messages {
@@ -246,10 +293,11 @@ package final class WorkerPool {
 
   // MARK: - Workers
 
-  /// Starts the workers now (they set up while the caller loads fixtures);
-  /// ``run(_:progress:stopReason:)`` otherwise starts them as it needs them.
-  package func prestart() {
-    while workers.count < jobs, startWorker() != nil {}
+  /// Starts up to `count` workers now (they set up while the caller loads
+  /// fixtures), all `jobs` by default; ``run(_:progress:stopReason:)``
+  /// starts the others as it needs them.
+  package func prestart(count: Int? = nil) {
+    while workers.count < min(jobs, count ?? jobs), startWorker() != nil {}
   }
 
   /// Whether an idle worker holds more than ``SupervisorLimits/reuseFraction``
@@ -321,11 +369,16 @@ package final class WorkerPool {
     ProcessTree.endOrphans()
   }
 
-  /// Waits until a worker writes something, or for the next check.
-  private func wait() {
+  /// Waits until a worker writes something, or for the next check (a
+  /// millisecond when `briefly`: a fixture being loaded may arrive).
+  private func wait(briefly: Bool = false) {
     var descriptors = workers.flatMap(\.descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    guard !descriptors.isEmpty else { return }
-    _ = poll(&descriptors, nfds_t(descriptors.count), Int32(limits.memoryInterval.milliseconds.rounded(.up)))
+    guard !descriptors.isEmpty else {
+      if briefly { usleep(1000) }
+      return
+    }
+    let timeout = briefly ? 1 : Int32(limits.memoryInterval.milliseconds.rounded(.up))
+    _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
   }
 
   // MARK: - Limits
@@ -383,7 +436,10 @@ package final class WorkerPool {
   /// the share (``CheckID/memoryLimit``); otherwise the share was too small
   /// for the worker itself (``CheckID/harness``).
   /// A worker not ready yet (`baseline` nil) passed its share while it was
-  /// still setting up: the share is too small for it.
+  /// still setting up, and one already past its share when the scenario
+  /// started (a fresh worker: one that grew so is replaced before its next
+  /// scenario) was too big for it before the scenario did anything: the
+  /// share is too small for it.
   func outOfMemory(resident: Int, baseline: Int?, share: Int) -> (reason: String, check: String) {
     let limit =
       jobs == 1
@@ -395,6 +451,14 @@ package final class WorkerPool {
         "out of memory: the worker process used \(Self.megabytes(resident)) while it was still setting up, before "
         + "this scenario ran, past \(limit): bridgecheck killed it. The share is too small for bridgecheck's own "
         + "worker, not the code under test's doing; give a larger --memory-limit or fewer --jobs"
+      return (reason, CheckID.harness)
+    }
+    if baseline > share {
+      let reason =
+        "out of memory: the worker process used \(Self.megabytes(baseline)) of bridgecheck's own when this scenario "
+        + "started, already past \(limit), and \(Self.megabytes(resident)) when bridgecheck killed it. The share is "
+        + "too small for bridgecheck's own worker, not the code under test's doing; give a larger --memory-limit or "
+        + "fewer --jobs"
       return (reason, CheckID.harness)
     }
     let growth = max(0, resident - baseline)

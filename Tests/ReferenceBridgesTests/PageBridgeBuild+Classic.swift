@@ -64,4 +64,22 @@ struct PageBridgeBuildClassicTests {
   func aSourceItCannotBuildSafelyHasNoBuild(source: String) {
     #expect(PageBridgeBuild.classic(from: source) == nil)
   }
+
+  /// An ASCII source is cut into lines as bytes (a fifth of the cost); the
+  /// build must be the one cutting it into characters makes.
+  @Test(arguments: [
+    ReferenceScripts.pageBridge,
+    "// first\nvar a = 1;\n  //@dialects-only\n  var b = 2;\n  //@end\n\t// tabbed comment\nvar c = 3;",
+    "var a = 1;\n\n//@dialects-only\n//@end\n",  // no leading comment: the first line stays
+    "\n\n// blank first lines\n",
+    "//@dialects-only\nvar a = 1;\n",
+    "var a = 1;\n//@end\n",
+    "//@dialects-only\n//@dialects-only\n//@end\n//@end\n",
+    "var a = `x`;\n",
+    "var a = 'continued \\\n';\n",
+    "  //@dialects-only  \nvar a = 1; //@end\n",  // markers with trailing text are not markers
+  ])
+  func bytesAndCharactersMakeTheSameBuild(source: String) {
+    #expect(PageBridgeBuild.classic(asciiSource: source) == PageBridgeBuild.classic(characters: source))
+  }
 }

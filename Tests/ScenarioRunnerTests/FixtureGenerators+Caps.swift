@@ -25,6 +25,14 @@ struct FixtureGeneratorCapTests {
     #"{"action": "native.call", "handler": "h", "data": {"$repeat": {"text": "\#(text)", "times": \#(times)}}}"#
   }
 
+  @Test(arguments: ["x", "ab", "é😀", "e\u{301}", "\r\n"])
+  func aRepeatIsTheTextThatManyTimesOver(text: String) {
+    for times in [0, 1, 2, 3, 5, 8, 1000, 65_537] {
+      let built = FixtureGenerators.repeated(text, times: times)
+      #expect(Array(built.utf8) == Array(String(repeating: text, count: times).utf8), "\(times) times")
+    }
+  }
+
   @Test func manyLargeGeneratorsAreRejectedTogether() {
     // 64 generators of 16 Mi would be 1 GiB (2 GiB of UTF-16); nothing is built.
     let found = problems(steps: Array(repeating: call("x", 16 << 20), count: 64))

@@ -124,6 +124,11 @@ struct WorkerFaultTests {
     let starting = pool.outOfMemory(resident: 520 << 20, baseline: nil, share: 512 << 20)
     #expect(starting.check == CheckID.harness)
     #expect(starting.reason.contains("while it was still setting up"), "\(starting.reason)")
+    // A worker past its share before the scenario did anything: however much the scenario added.
+    let tooBig = pool.outOfMemory(resident: 45 << 20, baseline: 31 << 20, share: 24 << 20)
+    #expect(tooBig.check == CheckID.harness)
+    #expect(tooBig.reason.contains("used 31 MB of bridgecheck's own when this scenario started"), "\(tooBig.reason)")
+    #expect(tooBig.reason.contains("not the code under test's doing"), "\(tooBig.reason)")
   }
 
   @Test func aStopEndsTheScenarioInFlightAndLeavesTheRestOut() throws {
