@@ -301,7 +301,9 @@ package final class WorkerPool {
   }
 
   /// Whether an idle worker holds more than ``SupervisorLimits/reuseFraction``
-  /// of its share, itself and the processes below it measured now.
+  /// of its share: itself measured now, the processes below it as the
+  /// memory watch last measured them if that was within 250 ms (as the
+  /// watch counts them between its walks of `/proc`), or else measured now.
   /// A worker that has run nothing yet is never replaced (a fresh one would
   /// be no smaller).
   private func outgrewReuse(_ worker: WorkerProcess) -> Bool {
@@ -310,7 +312,12 @@ package final class WorkerPool {
     let own = ProcessTree.residentBytes(of: worker.pid) ?? 0
     guard Double(own) <= share * limits.reuseFraction else { return true }
     guard worker.configuration?.hasProcessesBelowWorker == true else { return false }
-    return Double(ProcessTree.residentBytes(ofTree: worker.pid)) > share * limits.reuseFraction
+    let now = clock.now
+    if now - worker.lastTreeCheck >= .milliseconds(250) {
+      worker.lastTreeCheck = now
+      worker.belowBytes = max(0, ProcessTree.residentBytes(ofTree: worker.pid) - own)
+    }
+    return Double(own + worker.belowBytes) > share * limits.reuseFraction
   }
 
   private func idleWorker() -> WorkerProcess? {
