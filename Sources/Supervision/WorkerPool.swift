@@ -134,17 +134,7 @@ package final class WorkerPool {
     _ fixtures: [Fixture], progress: (Int, ScenarioResult) -> Void = { _, _ in },
     stopReason: () -> StopReason? = { nil }, stopHandingOut: () -> Bool = { false }
   ) -> [ScenarioResult] {
-    var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
-    var finished = 0
-    let configuration = self.configuration
-    run(
-      count: fixtures.count, assignment: { (fixtures[$0], configuration) },
-      result: { index, result in
-        results[index] = result
-        finished += 1
-        progress(finished, result)
-      }, stopReason: stopReason, stopHandingOut: stopHandingOut)
-    return results.compactMap { $0 }
+    run(WorkFeed(fixtures), progress: progress, stopReason: stopReason, stopHandingOut: stopHandingOut)
   }
 
   /// Runs `count` scenarios, each with the configuration its assignment
