@@ -14,47 +14,16 @@ package enum PageBridgeBuild {
 
   /// The classic build of `source`, or nil when it cannot be made safely:
   /// markers that are unbalanced or nested (a patched mutant source, say), a
-  /// template literal (a backtick outside comment lines) or a line that ends
+  /// template literal (a backtick outside comment lines), a line that ends
   /// inside a string continued with a backslash, where removing a line that
-  /// starts with `//` could change a string. Callers then inject `source`.
+  /// starts with `//` could change a string, or a carriage return (lines are
+  /// cut at line feeds). Callers then inject `source`. The lines are cut and
+  /// compared as UTF-8 bytes (every worker builds it at start).
   package static func classic(from source: String) -> String? {
-    // ASCII without carriage returns: a character is a byte, so the lines
-    // are cut as bytes, a fifth of the cost (every worker builds it at start).
-    if source.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return classic(asciiSource: source) }
-    return classic(characters: source)
-  }
-
-  /// ``classic(from:)`` line by line as characters, for any source.
-  package static func classic(characters source: String) -> String? {
-    var kept: [Substring] = []
-    var inRegion = false
-    for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = rawLine.drop { $0 == " " || $0 == "\t" }
-      if line == beginMarker || line == endMarker {
-        guard inRegion == (line == endMarker) else { return nil }
-        inRegion.toggle()
-        kept.append("")
-      } else if inRegion || line.hasPrefix("//") {
-        kept.append("")
-      } else if line.contains("`") || line.hasSuffix("\\") {
-        return nil
-      } else {
-        kept.append(rawLine)
-      }
-    }
-    guard !inRegion else { return nil }
-    // The first line says what this is, when it was a comment of the file.
-    if kept.first == "" { kept[0] = Substring(header) }
-    return kept.joined(separator: "\n")
-  }
-
-  /// ``classic(from:)`` of a source of ASCII characters and no carriage
-  /// return, line by line as bytes: the same decisions on the same lines.
-  package static func classic(asciiSource source: String) -> String? {
+    let newline = UInt8(ascii: "\n")
+    guard !source.utf8.contains(UInt8(ascii: "\r")) else { return nil }
     let begin = Array(beginMarker.utf8)
     let end = Array(endMarker.utf8)
-    let newline = UInt8(ascii: "\n")
-    let slash = UInt8(ascii: "/")
     var kept: [Substring.UTF8View] = []
     var inRegion = false
     for rawLine in source.utf8.split(separator: newline, omittingEmptySubsequences: false) {
@@ -64,7 +33,7 @@ package enum PageBridgeBuild {
         guard inRegion == !isBegin else { return nil }
         inRegion.toggle()
         kept.append(Substring("").utf8)
-      } else if inRegion || line.starts(with: [slash, slash]) {
+      } else if inRegion || line.starts(with: "//".utf8) {
         kept.append(Substring("").utf8)
       } else if line.contains(UInt8(ascii: "`")) || line.last == UInt8(ascii: "\\") {
         return nil

@@ -65,21 +65,29 @@ struct PageBridgeBuildClassicTests {
     #expect(PageBridgeBuild.classic(from: source) == nil)
   }
 
-  /// An ASCII source is cut into lines as bytes (a fifth of the cost); the
-  /// build must be the one cutting it into characters makes.
+  /// Lines are cut at line feeds and compared as bytes: tabs and spaces
+  /// before a comment or a marker, text after a marker, other characters.
   @Test(arguments: [
-    ReferenceScripts.pageBridge,
-    "// first\nvar a = 1;\n  //@dialects-only\n  var b = 2;\n  //@end\n\t// tabbed comment\nvar c = 3;",
-    "var a = 1;\n\n//@dialects-only\n//@end\n",  // no leading comment: the first line stays
-    "\n\n// blank first lines\n",
-    "//@dialects-only\nvar a = 1;\n",
-    "var a = 1;\n//@end\n",
-    "//@dialects-only\n//@dialects-only\n//@end\n//@end\n",
-    "var a = `x`;\n",
-    "var a = 'continued \\\n';\n",
-    "  //@dialects-only  \nvar a = 1; //@end\n",  // markers with trailing text are not markers
+    (
+      "// first\nvar a = 1;\n  //@dialects-only\n  var b = 2;\n  //@end\n\t// tabbed comment\nvar c = 3;",
+      "\(header)\nvar a = 1;\n\n\n\n\nvar c = 3;"
+    ),
+    ("var a = 1;\n\n//@dialects-only\n//@end\n", "var a = 1;\n\n\n\n"),  // no leading comment: the first line stays
+    ("\n\n// blank first lines\n", "\(header)\n\n\n"),
+    ("  //@dialects-only  \nvar a = 1; //@end\n", "\(header)\nvar a = 1; //@end\n"),  // not markers: text after them
+    ("var s = 'é😀\u{2028}';\n// é\nvar t = 1;", "var s = 'é😀\u{2028}';\n\nvar t = 1;"),
   ])
-  func bytesAndCharactersMakeTheSameBuild(source: String) {
-    #expect(PageBridgeBuild.classic(asciiSource: source) == PageBridgeBuild.classic(characters: source))
+  func linesAreCutAtLineFeeds(source: String, build: String) {
+    #expect(PageBridgeBuild.classic(from: source) == build)
   }
+
+  /// A carriage return: the lines a JavaScript engine sees are not the ones
+  /// cut at line feeds, so there is no build (the file is injected as it is).
+  @Test func aSourceWithCarriageReturnsHasNoBuild() {
+    #expect(PageBridgeBuild.classic(from: "// a\r\nvar a = 1;\r\n") == nil)
+    #expect(PageBridgeBuild.classic(from: "var a = 1;\r//@dialects-only\nvar b = 2;\n//@end\n") == nil)
+  }
+
+  private static let header =
+    "// bridgecheck reference page bridge: the classic build of page-bridge.js (lines as in the file)"
 }
