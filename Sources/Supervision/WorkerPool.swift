@@ -79,7 +79,8 @@ package final class WorkerPool {
   /// The CPUs handed out to the workers (``WorkerCPUs``), empty when they
   /// are not pinned.
   private let workerCPUs: [Int]
-  private var workers: [WorkerProcess] = []
+  /// The workers alive, busy or idle.
+  private(set) var workers: [WorkerProcess] = []
   private let clock = ContinuousClock()
   /// The most resident memory seen in one worker's processes, in bytes.
   package private(set) var peakWorkerMemory = 0
@@ -296,7 +297,7 @@ package final class WorkerPool {
   /// watch counts them between its walks of `/proc`), or else measured now.
   /// A worker that has run nothing yet is never replaced (a fresh one would
   /// be no smaller).
-  private func outgrewReuse(_ worker: WorkerProcess) -> Bool {
+  func outgrewReuse(_ worker: WorkerProcess) -> Bool {
     guard worker.isReady, worker.scenariosStarted > 0 else { return false }
     let share = Double(limits.memoryLimit / jobs)
     let own = ProcessTree.residentBytes(of: worker.pid) ?? 0
