@@ -263,6 +263,7 @@ package final class WorkerPool {
             worker.stuckReason = message
           case .ready:
             worker.isReady = true
+            worker.forgetTreeMeasurement(now: clock.now)
             if worker.isBusy { worker.measureBaseline() }
           }
         }

@@ -41,6 +41,10 @@ final class WorkerProcess {
 
   /// When memory was last measured, and the most seen.
   var lastMemoryCheck: ContinuousClock.Instant
+  /// When the processes below the worker were last measured: an instant
+  /// long past (``forgetTreeMeasurement(now:)``) until the worker is ready,
+  /// as what is below it may still be starting, so the first look after
+  /// that measures.
   var lastTreeCheck: ContinuousClock.Instant
   /// The resident memory of the processes below the worker (its adapters,
   /// the real engine's web and network processes) when last measured.
@@ -70,6 +74,15 @@ final class WorkerProcess {
     self.traceLog = traceLog
     lastMemoryCheck = now
     lastTreeCheck = now
+    forgetTreeMeasurement(now: now)
+  }
+
+  /// Makes the last measurement of the processes below the worker count as
+  /// stale: for a new worker, and when the worker says it is ready (its
+  /// adapter started), since what was measured while it set up may be less
+  /// than what the adapter holds once it runs.
+  func forgetTreeMeasurement(now: ContinuousClock.Instant) {
+    lastTreeCheck = now.advanced(by: .seconds(-3600))
   }
 
   var pid: pid_t { process.pid }

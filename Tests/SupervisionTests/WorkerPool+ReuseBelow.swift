@@ -20,17 +20,15 @@ extension WorkerReuseTests {
   static let belowLimits = SupervisorLimits(memoryLimit: 4 << 30, reuseFraction: Double(threshold) / Double(4 << 30))
 
   /// A wrapper of the reference adapter: a Python process that writes
-  /// `megabytes` of memory (every page resident), waits 300 ms, and then
-  /// runs the reference adapter as its child on the same standard input and
-  /// output, which dies with it. The wait makes each worker's first
-  /// scenario end more than 250 ms after the worker started, so that the
-  /// memory below it has been measured (by the memory watch or by
-  /// `outgrewReuse` itself) before the worker's reuse is decided.
+  /// `megabytes` of memory (every page resident) and then runs the
+  /// reference adapter as its child on the same standard input and output,
+  /// which dies with it. A worker's first scenario may end within 250 ms of
+  /// the worker's start: the processes below a new worker count as not yet
+  /// measured, so they are measured before its reuse is decided.
   static func heldMemoryAdapter(megabytes: Int, executable: String) -> [String] {
     let script = """
-      import ctypes, subprocess, sys, time
+      import ctypes, subprocess, sys
       held = b"\\x01" * (int(sys.argv[1]) << 20)
-      time.sleep(0.3)
       libc = ctypes.CDLL(None)
       sys.exit(subprocess.call([sys.argv[2], "reference-adapter"], preexec_fn=lambda: libc.prctl(1, 9)))
       """
