@@ -64,7 +64,7 @@ for ((i = 1; i <= rounds; i++)); do
 done
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
-head=$(git rev-parse --short HEAD)$([[ -n "$(git status --porcelain --untracked-files=no)" ]] && echo "+changes")
+head=$(git rev-parse --short HEAD)$([[ -n "$(git status --porcelain --untracked-files=no)" ]] && echo "+changes" || true)
 python3 - "$raw" "$rev" "$rounds" "$head" "$load_before" "$load_after" <<'PY'
 import statistics, sys
 raw, rev, rounds, head, load_before, load_after = sys.argv[1:]
