@@ -5,8 +5,10 @@
 # replaces the text between the markers
 #   <!-- benchmarks:begin --> … <!-- benchmarks:end -->
 # with its output, the commit it measured, the date, the machine's cores and
-# its load average before and after. Run it on a machine as quiet as you can
-# get; the load average it records says how quiet it was.
+# its load average before and after, and the README's line of gate figures
+# between <!-- gate-figures:begin --> and <!-- gate-figures:end -->. Run it on
+# a machine as quiet as you can get; the load average it records says how
+# quiet it was.
 #
 #   scripts/benchmarks.sh                 # the benchmarks of docs/performance.md
 #   scripts/benchmarks.sh page startup    # only these (docs/performance.md left alone)
@@ -40,8 +42,8 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
   echo '```'
 } > "$output.block"
 
-python3 - "$output.block" <<'EOF'
-import re, sys
+python3 - "$output.block" "$output" <<'EOF'
+import os, re, sys
 generated = open(sys.argv[1]).read().rstrip("\n")
 target = "docs/performance.md"
 text = open(target).read()
@@ -52,4 +54,27 @@ head, rest = text.split(begin, 1)
 _, tail = rest.split(end, 1)
 open(target, "w").write(head + begin + "\n" + generated + "\n" + end + tail)
 print(target + ": performance figures replaced", file=sys.stderr)
+
+# The README's one line of figures: the gate benchmark's wall times (no commit or date: the README
+# tells no history, and the block above names both).
+output = open(sys.argv[2]).read()
+def seconds(label):
+    match = re.search(re.escape(label) + r"\s+([0-9.]+) \(", output)
+    if not match:
+        sys.exit("scripts/benchmarks.sh: the gate benchmark printed no line " + repr(label))
+    return float(match.group(1)) / 1000
+scenarios = re.search(r"== gate:.*\n\s+([0-9]+) scenarios", output)
+line = (f"The shipped suite's {scenarios.group(1) if scenarios else '?'} scenarios run in "
+        f"{seconds('bridgecheck run (the default gate):'):.2f} s under the default gate at `--jobs 2` on "
+        f"{os.cpu_count()} cores, "
+        f"{seconds('bridgecheck run --schedules single:'):.2f} s under `--schedules single` "
+        f"(`scripts/benchmarks.sh`; the build and the machine's load are in docs/performance.md).")
+readme = open("README.md").read()
+begin, end = "<!-- gate-figures:begin -->", "<!-- gate-figures:end -->"
+if begin not in readme or end not in readme:
+    sys.exit("README.md has no gate-figures markers")
+head, rest = readme.split(begin, 1)
+_, tail = rest.split(end, 1)
+open("README.md", "w").write(head + begin + line + end + tail)
+print("README.md: gate figures replaced", file=sys.stderr)
 EOF
