@@ -43,8 +43,10 @@ package struct NativeFunctionError: Error, Sendable, CustomStringConvertible {
 /// An error a ``NativeFunction`` throws to raise `value` itself in
 /// JavaScript: the exception a nested evaluation ended with (a script a
 /// worker imports), so that the caller's `try`/`catch` sees the very value
-/// the script threw, and a termination stays a termination.
-package struct RethrownValue: Error {
+/// the script threw, and a termination stays a termination. It never leaves
+/// the thread of its context (the engine entry that called the function
+/// catches it), which is why it may hold a value that is not `Sendable`.
+package struct RethrownValue: Error, @unchecked Sendable {
   /// What to throw; a value of the context the function belongs to.
   package let value: ScriptValue
 

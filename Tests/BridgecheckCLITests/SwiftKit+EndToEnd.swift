@@ -219,8 +219,9 @@ struct SwiftKitEndToEndTests {
     #expect(outcome.status != 0)
     #expect(result["status"]?.stringValue == "error", "\(result)")
     #expect(
-      (result["message"]?.stringValue ?? "").contains(
-        "the bridge registered no message handler and intercepts no navigation: it cannot hear the page"), "\(result)")
+      result["message"]?.stringValue?.contains(
+        "the bridge registered no message handler and intercepts no navigation: it cannot hear the page") == true,
+      "\(result)")
   }
 
   /// A bridge that loads a page of its own into its web view: an error that
