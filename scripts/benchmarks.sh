@@ -44,37 +44,39 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 
 python3 - "$output.block" "$output" <<'EOF'
 import os, re, sys
-generated = open(sys.argv[1]).read().rstrip("\n")
-target = "docs/performance.md"
-text = open(target).read()
-begin, end = "<!-- benchmarks:begin -->", "<!-- benchmarks:end -->"
-if begin not in text or end not in text:
-    sys.exit(target + " has no benchmarks markers")
-head, rest = text.split(begin, 1)
-_, tail = rest.split(end, 1)
-open(target, "w").write(head + begin + "\n" + generated + "\n" + end + tail)
-print(target + ": performance figures replaced", file=sys.stderr)
+
+def replace_between(path, name, text):
+    """Writes `text` into `path` between its `<!-- NAME:begin -->` and `<!-- NAME:end -->` markers."""
+    content = open(path).read()
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    if begin not in content or end not in content:
+        sys.exit(f"{path} has no {name} markers")
+    head, rest = content.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    open(path, "w").write(head + begin + text + end + tail)
 
 # The README's one line of figures: the gate benchmark's wall times (no commit or date: the README
-# tells no history, and the block above names both).
+# tells no history, and the performance.md block names both). Made first, so that a run without
+# it changes neither file.
 output = open(sys.argv[2]).read()
-def seconds(label):
-    match = re.search(re.escape(label) + r"\s+([0-9.]+) \(", output)
+def found(pattern, what):
+    match = re.search(pattern, output)
     if not match:
-        sys.exit("scripts/benchmarks.sh: the gate benchmark printed no line " + repr(label))
-    return float(match.group(1)) / 1000
-scenarios = re.search(r"== gate:.*\n\s+([0-9]+) scenarios", output)
-line = (f"The shipped suite's {scenarios.group(1) if scenarios else '?'} scenarios run in "
-        f"{seconds('bridgecheck run (the default gate):'):.2f} s under the default gate at `--jobs 2` on "
-        f"{os.cpu_count()} cores, "
-        f"{seconds('bridgecheck run --schedules single:'):.2f} s under `--schedules single` "
-        f"(`scripts/benchmarks.sh`; the build and the machine's load are in docs/performance.md).")
-readme = open("README.md").read()
-begin, end = "<!-- gate-figures:begin -->", "<!-- gate-figures:end -->"
-if begin not in readme or end not in readme:
-    sys.exit("README.md has no gate-figures markers")
-head, rest = readme.split(begin, 1)
-_, tail = rest.split(end, 1)
-open("README.md", "w").write(head + begin + line + end + tail)
+        sys.exit("scripts/benchmarks.sh: the gate benchmark printed no " + what)
+    return match.group(1)
+def seconds(label):
+    return float(found(re.escape(label) + r"\s+([0-9.]+) \(", repr(label))) / 1000
+scenarios = found(r"== gate:.*\n\s+([0-9]+) scenarios", "scenario count")
+gate_line = (
+    f"The shipped suite's {scenarios} scenarios run in "
+    f"{seconds('bridgecheck run (the default gate):'):.2f} s under the default gate at `--jobs 2` on "
+    f"{os.cpu_count()} cores, {seconds('bridgecheck run --schedules single:'):.2f} s under "
+    f"`--schedules single` (`scripts/benchmarks.sh`; the build and the machine's load are in "
+    f"docs/performance.md).")
+
+generated = open(sys.argv[1]).read().rstrip("\n")
+replace_between("docs/performance.md", "benchmarks", "\n" + generated + "\n")
+print("docs/performance.md: performance figures replaced", file=sys.stderr)
+replace_between("README.md", "gate-figures", gate_line)
 print("README.md: gate figures replaced", file=sys.stderr)
 EOF
